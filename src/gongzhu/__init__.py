@@ -1,0 +1,99 @@
+"""gongzhu: rules, scoring and an immutable play engine for Gong Zhu (拱猪, "Chase the Pig").
+
+>>> from gongzhu import parse_cards, score, RuleSet
+>>> score([parse_cards("10C QS 7H")]).totals      # seeds/000 §07: 2 × (−100 − 10)
+(-220,)
+"""
+
+from gongzhu.cards import (
+    ACE_OF_HEARTS,
+    DECK,
+    PIG,
+    SHEEP,
+    TRANSFORMER,
+    Card,
+    CardSet,
+    Hand,
+    Rank,
+    Suit,
+    parse_cards,
+)
+from gongzhu.errors import (
+    CardParseError,
+    DealError,
+    GongzhuError,
+    IllegalActionError,
+    MatchError,
+    Reason,
+    RecordError,
+    RuleSetError,
+)
+from gongzhu.rules import (
+    FACE_VALUE_HEARTS,
+    PRESETS,
+    STANDARD_HEARTS,
+    Direction,
+    ExposureKind,
+    ExposureOrder,
+    ExposureRestriction,
+    GrandSlam,
+    GrandSlamOutcome,
+    LaterLeader,
+    PigWithAllHearts,
+    RuleSet,
+    SimultaneousLoss,
+)
+from gongzhu.scoring import (
+    DealScore,
+    ExposurePreview,
+    PlayerScore,
+    TransformerEffect,
+    exposure_factors,
+    exposure_preview,
+    score,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ACE_OF_HEARTS",
+    "DECK",
+    "FACE_VALUE_HEARTS",
+    "PIG",
+    "PRESETS",
+    "SHEEP",
+    "STANDARD_HEARTS",
+    "TRANSFORMER",
+    "Card",
+    "CardParseError",
+    "CardSet",
+    "DealError",
+    "DealScore",
+    "Direction",
+    "ExposureKind",
+    "ExposureOrder",
+    "ExposurePreview",
+    "ExposureRestriction",
+    "GongzhuError",
+    "GrandSlam",
+    "GrandSlamOutcome",
+    "Hand",
+    "IllegalActionError",
+    "LaterLeader",
+    "MatchError",
+    "PigWithAllHearts",
+    "PlayerScore",
+    "Rank",
+    "Reason",
+    "RecordError",
+    "RuleSet",
+    "RuleSetError",
+    "SimultaneousLoss",
+    "Suit",
+    "TransformerEffect",
+    "__version__",
+    "exposure_factors",
+    "exposure_preview",
+    "parse_cards",
+    "score",
+]

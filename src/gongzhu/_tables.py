@@ -1,0 +1,67 @@
+"""Per-rule-set int tables for the hot paths (scoring, legal plays). Private.
+
+A :class:`Tables` is built once per :class:`~gongzhu.RuleSet` and cached on it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
+
+from gongzhu.cards import ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER
+
+if TYPE_CHECKING:
+    from gongzhu.rules import RuleSet
+
+HEARTS: Final = 0x1FFF << 26
+SUIT_MASKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+PIG_BIT: Final = PIG.mask
+SHEEP_BIT: Final = SHEEP.mask
+TEN_BIT: Final = TRANSFORMER.mask
+ACE_BIT: Final = ACE_OF_HEARTS.mask
+QUEEN_OF_DIAMONDS_BIT: Final = 1 << (13 + 10)
+POINT_CARDS: Final = HEARTS | PIG_BIT | SHEEP_BIT | TEN_BIT
+
+
+@lru_cache(maxsize=16)
+def heart_sums(values: tuple[int, ...]) -> tuple[int, ...]:
+    """The hearts total for every 13-bit pattern of hearts (bit i = rank i + 2)."""
+    sums = [0] * 8192
+    for pattern in range(1, 8192):
+        low = pattern & -pattern
+        sums[pattern] = sums[pattern ^ low] + values[low.bit_length() - 1]
+    return tuple(sums)
+
+
+class Tables:
+    """Masks and tables derived from one rule set."""
+
+    __slots__ = (
+        "deck",
+        "exposable",
+        "grand_slam",
+        "heart_sums",
+        "lone_blockers",
+        "nonzero_hearts",
+        "rules",
+    )
+
+    def __init__(self, rules: RuleSet) -> None:
+        from gongzhu.rules import GrandSlam
+
+        self.rules = rules
+        self.deck: int = rules.deck.mask
+        self.exposable: int = rules.exposable.mask
+        self.heart_sums: tuple[int, ...] = heart_sums(rules.heart_values)
+        nonzero = 0
+        for i, value in enumerate(rules.heart_values):
+            if value:
+                nonzero |= 1 << (26 + i)
+        self.nonzero_hearts: int = nonzero
+        hearts = HEARTS if rules.zero_hearts_are_point_cards else nonzero
+        # Cards that stop a captured 10♣ from scoring the lone bonus.
+        self.lone_blockers: int = hearts | PIG_BIT | SHEEP_BIT
+        slam = HEARTS | PIG_BIT | SHEEP_BIT
+        if rules.grand_slam is GrandSlam.SIXTEEN:
+            slam |= TEN_BIT
+        self.grand_slam: int = slam

@@ -1,0 +1,525 @@
+"""Cards, suits, ranks, card sets and the card notation.
+
+A card is one of 52 interned :class:`Card` objects with an ``index`` 0–51
+(suit-major: ``suit * 13 + rank - 2``), so a set of cards is a 52-bit int.
+:class:`CardSet` is the immutable, typed view of such an int.
+
+Notation: rank then suit, or suit then rank; ranks ``2``–``10`` (or ``T``),
+``J Q K A``; suits ``C D H S`` or ``♣ ♦ ♥ ♠`` (``♧ ♢ ♡ ♤`` too), any case.
+
+>>> Card("Q♠") is Card("qs") is Card("♠Q") is PIG
+True
+>>> str(TRANSFORMER), TRANSFORMER.code, TRANSFORMER.index
+('10♣', 'TC', 8)
+>>> hand = parse_cards("QS, TC 7H")
+>>> hand
+CardSet('TC 7H QS')
+>>> str(hand), len(hand), PIG in hand
+('10♣ 7♥ Q♠', 3, True)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator, Set
+from typing import Any, Final, NoReturn, overload
+
+from gongzhu.errors import CardParseError
+
+__all__ = [
+    "ACE_OF_HEARTS",
+    "DECK",
+    "PIG",
+    "SHEEP",
+    "TRANSFORMER",
+    "Card",
+    "CardSet",
+    "Hand",
+    "Rank",
+    "Suit",
+    "parse_cards",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in index order (♣ ♦ ♥ ♠). There are no trumps."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def symbol(self) -> str:
+        """``'♣'``, ``'♦'``, ``'♥'`` or ``'♠'``."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """``'C'``, ``'D'``, ``'H'`` or ``'S'``."""
+        return _SUIT_LETTERS[self]
+
+    @property
+    def mask(self) -> int:
+        """The bitmask of the 13 cards of this suit."""
+        return 0x1FFF << (13 * self)
+
+    @property
+    def is_red(self) -> bool:
+        """True for diamonds and hearts."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+class Rank(enum.IntEnum):
+    """Ranks by pip value; ``ACE`` (14) is high, ``TWO`` low."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        """``'2'`` … ``'10'``, ``'J'``, ``'Q'``, ``'K'``, ``'A'``."""
+        return _RANK_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """One character: like :attr:`symbol` but ``'T'`` for ten."""
+        return "T" if self is Rank.TEN else _RANK_SYMBOLS[self]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+_SUIT_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_LETTERS: Final = {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"}
+_RANK_SYMBOLS: Final = {r: str(int(r)) for r in Rank} | {
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+}
+
+_SUIT_BY_TEXT: Final[dict[str, Suit]] = {}
+for _s in Suit:
+    _SUIT_BY_TEXT[_s.symbol] = _s
+    _SUIT_BY_TEXT[_s.letter] = _s
+_SUIT_BY_TEXT.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
+_RANK_BY_TEXT: Final[dict[str, Rank]] = {r.symbol: r for r in Rank} | {"T": Rank.TEN}
+
+_MAX_SHOWN = 24  # how much of a bad token an error message repeats
+
+
+def _shown(token: str) -> str:
+    return token if len(token) <= _MAX_SHOWN else token[:_MAX_SHOWN] + "…"
+
+
+class Card:
+    """One of the 52 cards. Instances are interned: compare with ``is`` or ``==``.
+
+    Build one from a suit and a rank, or from text:
+
+    >>> Card(Suit.HEARTS, Rank.ACE) is Card("A♥") is ACE_OF_HEARTS
+    True
+    >>> Card.from_index(0), Card("2c") < Card("3c") < Card("2d")
+    (Card('2C'), True)
+
+    Cards order by :attr:`index` (suit, then rank); within one suit that is
+    the trick-taking order.
+    """
+
+    __slots__ = ("code", "index", "mask", "rank", "suit", "symbol")
+
+    index: int
+    """0–51: ``suit * 13 + rank - 2``."""
+    suit: Suit
+    rank: Rank
+    mask: int
+    """``1 << index``: the card as a one-card bitmask."""
+    code: str
+    """The ASCII form, rank letter then suit letter: ``'QS'``, ``'TC'``."""
+    symbol: str
+    """The display form: ``'Q♠'``, ``'10♣'`` (also ``str(card)``)."""
+
+    @overload
+    def __new__(cls, suit_or_text: str, /) -> Card: ...
+    @overload
+    def __new__(cls, suit_or_text: Suit, rank: Rank, /) -> Card: ...
+    def __new__(cls, suit_or_text: Suit | str, rank: Rank | None = None, /) -> Card:
+        if isinstance(suit_or_text, str) and rank is None:
+            return cls.parse(suit_or_text)
+        if not isinstance(suit_or_text, Suit) or not isinstance(rank, Rank):
+            raise CardParseError(f"Card() takes a Suit and a Rank, or text; got {suit_or_text!r}")
+        return _CARDS[suit_or_text * 13 + rank - 2]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        suit, rank = Suit(index // 13), Rank(index % 13 + 2)
+        for name, value in (
+            ("index", index),
+            ("suit", suit),
+            ("rank", rank),
+            ("mask", 1 << index),
+            ("code", rank.letter + suit.letter),
+            ("symbol", rank.symbol + suit.symbol),
+        ):
+            object.__setattr__(card, name, value)
+        return card
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card with this index (0–51)."""
+        if not isinstance(index, int) or not 0 <= index < 52:
+            raise CardParseError(f"card index must be an int 0-51, got {index!r}")
+        return _CARDS[index]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse one card: ``'Q♠'``, ``'QS'``, ``'qs'``, ``'10C'``, ``'TC'``, ``'♠Q'``.
+
+        >>> Card.parse("10♣") is Card.parse("tc") is Card.parse("♣10")
+        True
+        """
+        return _parse_token(text, None)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"Card is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"Card is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (Card.from_index, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def _repr_html_(self) -> str:
+        colour = "#c1121f" if self.suit.is_red else "#111"
+        return f'<span style="color:{colour};font-weight:bold">{self.symbol}</span>'
+
+
+_CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
+
+
+def _parse_token(token: str, position: int | None) -> Card:
+    if not isinstance(token, str):
+        raise CardParseError(f"expected text, got {type(token).__name__}", repr(token), position)
+    text = token.strip()
+    if not text:
+        raise CardParseError("empty token", token, position)
+    if len(text) > 3:
+        raise CardParseError("too long for a card", _shown(token), position)
+    upper = text.upper()
+    if upper[-1] in _SUIT_BY_TEXT and upper[:-1] in _RANK_BY_TEXT:
+        return _CARDS[_SUIT_BY_TEXT[upper[-1]] * 13 + _RANK_BY_TEXT[upper[:-1]] - 2]
+    if upper[0] in _SUIT_BY_TEXT and upper[1:] in _RANK_BY_TEXT:
+        return _CARDS[_SUIT_BY_TEXT[upper[0]] * 13 + _RANK_BY_TEXT[upper[1:]] - 2]
+    # Say what is wrong rather than only "bad card".
+    if upper[-1] in _SUIT_BY_TEXT:
+        raise CardParseError(f"unknown rank {text[:-1]!r}", token, position)
+    if upper[0] in _SUIT_BY_TEXT:
+        raise CardParseError(f"unknown rank {text[1:]!r}", token, position)
+    if upper[:-1] in _RANK_BY_TEXT:
+        raise CardParseError(f"unknown suit {text[-1]!r}", token, position)
+    raise CardParseError("not a card", token, position)
+
+
+_SPLIT = re.compile(r"\s*,\s*|\s+")
+
+# Cards of one suit present in a 13-bit pattern, cached per (suit, pattern):
+# iterating a CardSet then costs four dict look-ups instead of 52 bit tests.
+_SUIT_TUPLES: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
+
+
+def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
+    cache = _SUIT_TUPLES[suit]
+    cards = cache.get(bits)
+    if cards is None:
+        base = suit * 13
+        cards = tuple(_CARDS[base + i] for i in range(13) if bits >> i & 1)
+        cache[bits] = cards
+    return cards
+
+
+def _mask_cards(mask: int) -> tuple[Card, ...]:
+    return (
+        _suit_cards(0, mask & 0x1FFF)
+        + _suit_cards(1, mask >> 13 & 0x1FFF)
+        + _suit_cards(2, mask >> 26 & 0x1FFF)
+        + _suit_cards(3, mask >> 39 & 0x1FFF)
+    )
+
+
+_FULL: Final = (1 << 52) - 1
+
+
+class CardSet(Set[Card]):
+    """An immutable set of cards, backed by a 52-bit int (:attr:`mask`).
+
+    Iteration, indexing and ``str`` follow card index order (♣ ♦ ♥ ♠, low to
+    high). Set operators return :class:`CardSet`; ``in`` accepts a
+    :class:`Card`.
+
+    >>> a = CardSet(parse_cards("AH KH QS"))
+    >>> b = parse_cards("QS JD")
+    >>> a | b, a & b, a - b
+    (CardSet('JD KH AH QS'), CardSet('QS'), CardSet('KH AH'))
+    >>> a[0], a.of_suit(Suit.HEARTS), CardSet.from_mask(a.mask) == a
+    (Card('KH'), CardSet('KH AH'), True)
+    """
+
+    __slots__ = ("_cards", "mask")
+
+    mask: int
+    """The set as an int: bit ``card.index`` is set for every card in it."""
+    _cards: tuple[Card, ...] | None
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        mask = 0
+        if isinstance(cards, CardSet):
+            mask = cards.mask
+        else:
+            for card in cards:
+                if not isinstance(card, Card):
+                    raise CardParseError(
+                        f"CardSet holds Card objects, got {type(card).__name__}"
+                        " (use parse_cards for text)"
+                    )
+                mask |= card.mask
+        object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "_cards", None)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> CardSet:
+        """The set whose bit ``i`` is card ``i``."""
+        if not isinstance(mask, int) or isinstance(mask, bool) or not 0 <= mask <= _FULL:
+            raise CardParseError(f"a card mask is an int of 52 bits, got {mask!r}")
+        return _from_mask(mask)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, in index order."""
+        cards = self._cards
+        if cards is None:
+            cards = _mask_cards(self.mask)
+            object.__setattr__(self, "_cards", cards)
+        return cards
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"CardSet is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"CardSet is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (CardSet.from_mask, (self.mask,))
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask >> card.index & 1)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __getitem__(self, i: int) -> Card:
+        return self.cards[i]
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        return Set.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __or__(self, other: Iterable[Any]) -> CardSet:
+        return _from_mask(self.mask | _mask_of(other))
+
+    def __and__(self, other: Iterable[Any]) -> CardSet:
+        return _from_mask(self.mask & _mask_of(other))
+
+    def __sub__(self, other: Iterable[Any]) -> CardSet:
+        return _from_mask(self.mask & ~_mask_of(other))
+
+    def __xor__(self, other: Iterable[Any]) -> CardSet:
+        return _from_mask(self.mask ^ _mask_of(other))
+
+    __ror__ = __or__
+    __rand__ = __and__
+    __rxor__ = __xor__
+
+    def __rsub__(self, other: Iterable[Any]) -> CardSet:
+        return _from_mask(_mask_of(other) & ~self.mask)
+
+    def __le__(self, other: Set[Any]) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask & ~other.mask == 0
+        return Set.__le__(self, other)
+
+    def __ge__(self, other: Set[Any]) -> bool:
+        if isinstance(other, CardSet):
+            return other.mask & ~self.mask == 0
+        return Set.__ge__(self, other)
+
+    def __lt__(self, other: Set[Any]) -> bool:
+        return self <= other and self != other
+
+    def __gt__(self, other: Set[Any]) -> bool:
+        return self >= other and self != other
+
+    def isdisjoint(self, other: Iterable[Any]) -> bool:
+        """True when the two sets share no card."""
+        return self.mask & _mask_of(other) == 0
+
+    def of_suit(self, suit: Suit) -> CardSet:
+        """The cards of one suit."""
+        return _from_mask(self.mask & Suit(suit).mask)
+
+    def __str__(self) -> str:
+        return " ".join(card.symbol for card in self.cards)
+
+    @property
+    def code(self) -> str:
+        """The ASCII form: ``'TC 7H QS'``."""
+        return " ".join(card.code for card in self.cards)
+
+    def __repr__(self) -> str:
+        return f"CardSet({self.code!r})"
+
+    def _repr_html_(self) -> str:
+        if not self.mask:
+            return "<span>∅</span>"
+        return " ".join(card._repr_html_() for card in self.cards)
+
+
+Hand = CardSet
+"""A hand is a :class:`CardSet` (the name reads better in signatures)."""
+
+_new_cardset = object.__new__
+_set = object.__setattr__
+
+
+def _from_mask(mask: int) -> CardSet:
+    """Trusted constructor: ``mask`` is known to be a valid 52-bit int."""
+    cs = _new_cardset(CardSet)
+    _set(cs, "mask", mask)
+    _set(cs, "_cards", None)
+    return cs
+
+
+def _mask_of(cards: Iterable[Any]) -> int:
+    if isinstance(cards, CardSet):
+        return cards.mask
+    if isinstance(cards, str):
+        return parse_cards(cards).mask
+    return CardSet(cards).mask
+
+
+def parse_cards(text: str | Iterable[Card | str]) -> CardSet:
+    """Parse a card list such as ``"QS TC 7H"``, ``"Q♠, 10♣, 7♥"`` or ``["QS", PIG]``.
+
+    Tokens are separated by white space and/or commas. A duplicate, an empty
+    token or an unknown card raises :class:`~gongzhu.CardParseError` naming the
+    token and its 1-based position.
+
+    >>> parse_cards("Q♠ 10♣ 7♥") == parse_cards("qs,tc,7h")
+    True
+    >>> parse_cards("QS QS")
+    Traceback (most recent call last):
+    ...
+    gongzhu.errors.CardParseError: token 2 'QS': duplicate card Q♠
+    """
+    if isinstance(text, CardSet):
+        return text
+    if isinstance(text, str):
+        stripped = text.strip()
+        tokens: list[Card | str] = _SPLIT.split(stripped) if stripped else []
+    else:
+        try:
+            tokens = list(text)
+        except TypeError:
+            raise CardParseError(
+                f"expected text or an iterable of cards, got {type(text).__name__}"
+            ) from None
+    mask = 0
+    for position, token in enumerate(tokens):
+        card = token if isinstance(token, Card) else _parse_token(token, position)
+        if mask & card.mask:
+            shown = token if isinstance(token, str) else card.code
+            raise CardParseError(f"duplicate card {card}", _shown(shown), position)
+        mask |= card.mask
+    return _from_mask(mask)
+
+
+PIG: Final = Card(Suit.SPADES, Rank.QUEEN)
+"""Q♠, the pig (猪): −100."""
+SHEEP: Final = Card(Suit.DIAMONDS, Rank.JACK)
+"""J♦, the sheep or goat (羊): +100."""
+TRANSFORMER: Final = Card(Suit.CLUBS, Rank.TEN)
+"""10♣, the transformer (变压器): doubles the deal, or +50 alone."""
+ACE_OF_HEARTS: Final = Card(Suit.HEARTS, Rank.ACE)
+"""A♥: exposing it doubles every heart."""
+DECK: Final = _from_mask(_FULL)
+"""All 52 cards."""

@@ -1,0 +1,146 @@
+"""The exception hierarchy: every error the library raises is a :class:`GongzhuError`.
+
+Callers never need to parse messages: each error carries the facts as
+attributes (the bad token, the conflicting options, the refused action's
+:class:`~gongzhu.Reason`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gongzhu.cards import Card
+
+__all__ = [
+    "CardParseError",
+    "DealError",
+    "GongzhuError",
+    "IllegalActionError",
+    "MatchError",
+    "Reason",
+    "RecordError",
+    "RuleSetError",
+]
+
+
+class GongzhuError(Exception):
+    """Root of every error raised by :mod:`gongzhu`."""
+
+
+class CardParseError(GongzhuError, ValueError):
+    """A card or card list could not be parsed.
+
+    ``token`` is the offending text and ``position`` its 0-based place among the
+    tokens of the input (``None`` when a single card was parsed).
+
+    >>> from gongzhu import parse_cards
+    >>> parse_cards("QS 1X")
+    Traceback (most recent call last):
+    ...
+    gongzhu.errors.CardParseError: token 2 '1X': unknown rank '1'
+    """
+
+    def __init__(self, message: str, token: str = "", position: int | None = None) -> None:
+        self.token = token
+        self.position = position
+        where = f"token {position + 1} {token!r}: " if position is not None else ""
+        super().__init__(f"{where}{message}")
+
+
+class RuleSetError(GongzhuError, ValueError):
+    """A :class:`~gongzhu.RuleSet` was built with a bad value or an impossible combination.
+
+    ``options`` names the options involved.
+    """
+
+    def __init__(self, message: str, options: Sequence[str] = ()) -> None:
+        self.options = tuple(options)
+        super().__init__(message)
+
+
+class DealError(GongzhuError, ValueError):
+    """Cards do not form a valid deal or capture: duplicates, wrong counts, wrong deck."""
+
+
+class MatchError(GongzhuError, ValueError):
+    """A match was asked to do something it cannot (add a deal after it ended, …)."""
+
+
+class RecordError(GongzhuError, ValueError):
+    """A game record is malformed or does not replay.
+
+    ``deal`` (1-based) and ``move`` (1-based, in play order) locate the problem
+    when it is inside a deal; ``field`` names the offending JSON field.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        deal: int | None = None,
+        move: int | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.deal = deal
+        self.move = move
+        self.field = field
+        where = []
+        if deal is not None:
+            where.append(f"deal {deal}")
+        if move is not None:
+            where.append(f"move {move}")
+        if field is not None:
+            where.append(f"field {field!r}")
+        prefix = (", ".join(where) + ": ") if where else ""
+        super().__init__(prefix + message)
+
+
+class Reason(enum.Enum):
+    """Why an action was refused (``IllegalActionError.reason``)."""
+
+    NOT_YOUR_TURN = "not your turn"
+    NOT_IN_HAND = "card not in hand"
+    MUST_FOLLOW_SUIT = "must follow suit"
+    EXPOSED_CARD_HELD_BACK = "exposed card held back in the first trick of its suit"
+    MUST_LEAD_OPENING_CARD = "the opening card must be led"
+    HEARTS_NOT_BROKEN = "hearts have not been broken"
+    HEARTS_LOCKED = "hearts are locked by the exposed ace of hearts"
+    WRONG_PHASE = "not allowed in this phase"
+    EXPOSURE_OFF = "exposure is not played"
+    NOT_EXPOSABLE = "card may not be exposed"
+    ALREADY_EXPOSED = "card already exposed"
+    EXPOSURE_OUT_OF_TURN = "not this seat's turn to expose"
+    NOT_FIRST_DEALT_CARD = "only the first card dealt may be exposed blind"
+    CLAIMS_OFF = "claims are not played"
+    NO_SUCH_SEAT = "no such seat"
+
+
+class IllegalActionError(GongzhuError):
+    """An action was refused. Nothing changed: the previous object is still valid.
+
+    ``reason`` is a :class:`Reason`, ``seat`` the acting seat, ``card`` the card
+    involved (or ``None``); ``str(error)`` is a sentence a client can show.
+    """
+
+    def __init__(
+        self,
+        reason: Reason,
+        seat: int | None,
+        card: Card | None = None,
+        detail: str = "",
+        *,
+        action: str = "play",
+    ) -> None:
+        self.reason = reason
+        self.seat = seat
+        self.card = card
+        self.action = action
+        who = f"seat {seat}" if seat is not None else "nobody"
+        what = f" {card}" if card is not None else ""
+        sentence = f"{who} may not {action}{what}: {reason.value}"
+        if detail:
+            sentence += f" ({detail})"
+        super().__init__(sentence)

@@ -1,0 +1,487 @@
+"""The pure :func:`score` of one deal, its line-by-line result, and exposure previews.
+
+Scoring follows RULES.md §3 (the order of seeds/000 §08): hearts (with the
+small slam and A♥ exposure), pig, sheep, base, then the transformer's ×2/×4
+or lone bonus, then the deal total.
+
+>>> s = score(["10C QS 7H", "AC JD", "AH KH"], exposed="QS TC")
+>>> s.totals                         # seeds/000 §07: 4 × (−200 − 10)
+(-840, 100, -90)
+>>> print(s[0].sheet())
+seat 0: 10♣ Q♠ 7♥
+  ① hearts          -10
+  ② pig            -200
+  ③ sheep             0
+  ④ base           -210
+  ⑤ transformer      ×4
+  ⑥ deal           -840
+  ⑦ total          -840
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
+from typing import Any, Final
+
+import attrs
+
+from gongzhu._tables import (
+    HEARTS,
+    PIG_BIT,
+    QUEEN_OF_DIAMONDS_BIT,
+    SHEEP_BIT,
+    TEN_BIT,
+    Tables,
+)
+from gongzhu.cards import (
+    ACE_OF_HEARTS,
+    PIG,
+    SHEEP,
+    TRANSFORMER,
+    Card,
+    CardSet,
+    _from_mask,
+    parse_cards,
+)
+from gongzhu.errors import CardParseError, DealError
+from gongzhu.rules import (
+    ExposureKind,
+    GrandSlamOutcome,
+    PigWithAllHearts,
+    RuleSet,
+)
+
+__all__ = [
+    "DealScore",
+    "ExposurePreview",
+    "PlayerScore",
+    "TransformerEffect",
+    "exposure_factors",
+    "exposure_preview",
+    "score",
+]
+
+_DEFAULT_RULES: Final = RuleSet()
+
+
+class TransformerEffect(enum.Enum):
+    """What the 10♣ did to a player's deal (line ⑤ of the sheet)."""
+
+    NONE = "none"
+    """The player did not take 10♣."""
+    LONE_BONUS = "lone bonus"
+    """10♣ and no other point card: +50 (+100 exposed)."""
+    MULTIPLIER = "multiplier"
+    """10♣ with other point cards: the base × 2 (× 4 exposed); see ``multiplier``."""
+
+
+@attrs.frozen
+class PlayerScore:
+    """One seat's score sheet for one deal (RULES.md §3, the lines of seeds/001).
+
+    ``hearts``, ``pig`` and ``sheep`` are lines ①–③ (exposure included),
+    ``base`` is ④, ``transformer``/``multiplier`` is ⑤, ``bonus`` the Q♦
+    trick bonus (0 unless that option is on) and ``total`` ⑥.
+    """
+
+    seat: int
+    cards: CardSet
+    """The seat's captured cards."""
+    hearts: int
+    pig: int
+    sheep: int
+    base: int
+    transformer: TransformerEffect
+    multiplier: int
+    """1 unless ``transformer`` is MULTIPLIER: then 2, 4, 8 …"""
+    bonus: int
+    total: int
+    all_hearts: bool
+    """The seat took all 13 hearts (small slam, 全红)."""
+    grand_slam: bool
+    """The seat took every grand-slam card (满贯)."""
+    lone_transformer: bool
+    """The seat took 10♣ and no other point card."""
+    fixed: bool
+    """The deal total is the rule set's fixed grand-slam value."""
+
+    @property
+    def transformer_line(self) -> str:
+        """Line ⑤ as text: ``'none'``, ``'+50'`` (lone bonus) or ``'×2'``/``'×4'``…"""
+        if self.transformer is TransformerEffect.MULTIPLIER:
+            return f"×{self.multiplier}"
+        if self.transformer is TransformerEffect.LONE_BONUS:
+            return f"{self.total - self.bonus:+d}" if not self.fixed else "lone"
+        return "none"
+
+    def lines(self, running_before: int = 0) -> list[tuple[str, str]]:
+        """The sheet's lines as (label, value) pairs; ``running_before`` feeds line ⑦."""
+        rows = [
+            ("① hearts", str(self.hearts)),
+            ("② pig", str(self.pig)),
+            ("③ sheep", str(self.sheep)),
+            ("④ base", str(self.base)),
+            ("⑤ transformer", self.transformer_line),
+        ]
+        if self.bonus:
+            rows.append(("Q♦ bonus", f"{self.bonus:+d}"))
+        deal = str(self.total) + (" (grand slam, fixed)" if self.fixed else "")
+        rows.append(("⑥ deal", deal))
+        rows.append(("⑦ total", str(running_before + self.total)))
+        return rows
+
+    def sheet(self, running_before: int = 0) -> str:
+        """The 7-line score sheet as text."""
+        head = f"seat {self.seat}: {self.cards or '-'}"
+        body = [f"  {label:15}{value:>6}" for label, value in self.lines(running_before)]
+        return "\n".join([head, *body])
+
+
+@attrs.frozen
+class DealScore:
+    """The result of :func:`score`: every seat's :class:`PlayerScore` and the deal's facts.
+
+    ``totals`` is cheap (ints computed directly); the per-seat sheets are built
+    on first access.
+    """
+
+    totals: tuple[int, ...]
+    """Each seat's deal score, in seat order."""
+    rules: RuleSet = attrs.field(repr=False)
+    captures: tuple[CardSet, ...] = attrs.field(repr=False)
+    exposed: Mapping[Card, int] = attrs.field(repr=False)
+    """Exposed card → exposure factor (2 for an ordinary exposure)."""
+    all_hearts_seat: int | None
+    """The seat that took all 13 hearts, if any."""
+    grand_slam_seat: int | None
+    """The seat that made a grand slam, if any."""
+    pig_taker: int | None
+    """The seat that took Q♠ (it leads the next deal under most rules), if captured."""
+    _lines: tuple[tuple[int, ...], ...] = attrs.field(repr=False, alias="lines")
+
+    @cached_property
+    def players(self) -> tuple[PlayerScore, ...]:
+        """Each seat's :class:`PlayerScore`."""
+        return tuple(self._player(seat) for seat in range(len(self.totals)))
+
+    def _player(self, seat: int) -> PlayerScore:
+        h, p, s, b, kind, mult, bonus, total, flags = self._lines[seat]
+        return PlayerScore(
+            seat=seat,
+            cards=self.captures[seat],
+            hearts=h,
+            pig=p,
+            sheep=s,
+            base=b,
+            transformer=_KINDS[kind],
+            multiplier=mult,
+            bonus=bonus,
+            total=total,
+            all_hearts=bool(flags & 1),
+            grand_slam=bool(flags & 2),
+            lone_transformer=bool(flags & 4),
+            fixed=bool(flags & 8),
+        )
+
+    def __getitem__(self, seat: int) -> PlayerScore:
+        return self.players[seat]
+
+    def __len__(self) -> int:
+        return len(self.totals)
+
+    @property
+    def team_totals(self) -> tuple[int, ...] | None:
+        """With partnerships, each team's deal score (team 0 = seats 0 and 2); else None."""
+        if not self.rules.partnerships or len(self.totals) != 4:
+            return None
+        t = self.totals
+        return (t[0] + t[2], t[1] + t[3])
+
+    def sheet(self, running_before: Sequence[int] | None = None) -> str:
+        """Every seat's sheet, one after the other."""
+        before = running_before or (0,) * len(self.totals)
+        return "\n".join(p.sheet(before[p.seat]) for p in self.players)
+
+
+_KINDS: Final = (TransformerEffect.NONE, TransformerEffect.LONE_BONUS, TransformerEffect.MULTIPLIER)
+
+# Flag bits in a line tuple.
+_ALL_HEARTS, _GRAND_SLAM, _LONE, _FIXED = 1, 2, 4, 8
+
+
+def exposure_factors(
+    exposed: Iterable[Card | str] | str | Mapping[Card | str, int] | None,
+    rules: RuleSet = _DEFAULT_RULES,
+) -> dict[Card, int]:
+    """Normalise an ``exposed`` argument to {card: factor}, checked against the rules.
+
+    A plain collection of cards gets the rule set's face-up factor (2; 4 under
+    ``exposure_kind="face-down-up"``); a mapping gives each card's factor
+    (e.g. 2 for face down, 8 for a blind face-up exposure).
+
+    >>> exposure_factors("QS TC")
+    {Card('TC'): 2, Card('QS'): 2}
+    """
+    if exposed is None:
+        return {}
+    face_up = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
+    factors: dict[Card, int] = {}
+    if isinstance(exposed, Mapping):
+        for key, factor in exposed.items():
+            card = key if isinstance(key, Card) else _one_card(key)
+            if not isinstance(factor, int) or isinstance(factor, bool) or not 1 <= factor <= 64:
+                raise DealError(f"exposure factor of {card} must be an int 1-64, got {factor!r}")
+            factors[card] = factor
+    else:
+        for card in _as_cardset(exposed, "exposed"):
+            factors[card] = face_up
+    for card in factors:
+        if card not in rules.exposable:
+            allowed = str(rules.exposable) or "none (exposure is off)"
+            raise DealError(f"{card} cannot be exposed under these rules (exposable: {allowed})")
+    return dict(sorted(factors.items()))
+
+
+def _one_card(value: Any) -> Card:
+    try:
+        return Card.parse(value)
+    except CardParseError as exc:
+        raise DealError(f"bad exposed card: {exc}") from None
+
+
+def _as_cardset(value: Any, what: str) -> CardSet:
+    if isinstance(value, CardSet):
+        return value
+    try:
+        return parse_cards(value)
+    except CardParseError as exc:
+        raise DealError(f"{what}: {exc}") from None
+
+
+def score(
+    captures: Iterable[Iterable[Card | str] | str] | CardSet | str,
+    exposed: Iterable[Card | str] | str | Mapping[Card | str, int] | None = (),
+    rules: RuleSet = _DEFAULT_RULES,
+    *,
+    queen_bonus_tricks: Sequence[int] | None = None,
+) -> DealScore:
+    """Score one deal. Pure: the same input always gives the same :class:`DealScore`.
+
+    ``captures`` holds one card collection per seat (a :class:`CardSet`, cards,
+    or text like ``"QS TC 7H"``); a single pile (one CardSet or one string) is
+    scored as seat 0. Cards nobody took may be left out, but the piles must be
+    disjoint and in the rule set's deck (:class:`~gongzhu.DealError` otherwise).
+
+    ``exposed`` lists the exposed cards, whoever exposed them (see
+    :func:`exposure_factors`). ``queen_bonus_tricks`` gives, per seat, the
+    tricks won after the trick that captured Q♦ (only used when
+    ``rules.queen_of_diamonds_bonus`` is on; :meth:`Round.score` fills it in).
+
+    >>> score("10C 3H").totals                 # seeds/000 §04: a zero heart cancels +50
+    (0,)
+    >>> score("10C 3H", rules=RuleSet.preset("online")).totals   # seeds/001: +50
+    (50,)
+    """
+    if not isinstance(rules, RuleSet):
+        raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    if isinstance(captures, (str, CardSet)):
+        piles: tuple[CardSet, ...] = (_as_cardset(captures, "captures"),)
+    else:
+        try:
+            raw = list(captures)
+        except TypeError:
+            raise DealError(
+                f"captures must be card piles, one per seat; got {type(captures).__name__}"
+            ) from None
+        if raw and all(isinstance(c, Card) for c in raw):
+            raise DealError("captures is a list of cards: pass one pile per seat, e.g. [pile]")
+        piles = tuple(_as_cardset(p, f"seat {i}") for i, p in enumerate(raw))
+    if not piles or len(piles) > rules.players:
+        raise DealError(f"expected 1 to {rules.players} piles, got {len(piles)}")
+    masks = tuple(p.mask for p in piles)
+    seen = 0
+    for seat, mask in enumerate(masks):
+        if mask & seen:
+            dup = CardSet.from_mask(mask & seen)
+            raise DealError(f"seat {seat}: {dup} also in an earlier pile")
+        seen |= mask
+    tables = rules._tables
+    if seen & ~tables.deck:
+        extra = CardSet.from_mask(seen & ~tables.deck)
+        raise DealError(f"{extra} not in the {rules.players}-player deck")
+    factors = exposure_factors(exposed, rules)
+    if queen_bonus_tricks is not None:
+        counts = tuple(queen_bonus_tricks)
+        if len(counts) != len(piles) or not all(
+            isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 52 for c in counts
+        ):
+            raise DealError("queen_bonus_tricks needs one count 0-52 per pile")
+    else:
+        counts = None
+    return _score(masks, factors, rules, tables, counts, piles)
+
+
+def _score(
+    masks: tuple[int, ...],
+    factors: Mapping[Card, int],
+    rules: RuleSet,
+    t: Tables,
+    queen_tricks: tuple[int, ...] | None,
+    piles: tuple[CardSet, ...] | None = None,
+) -> DealScore:
+    """Trusted core: ``masks`` are disjoint capture masks inside the deck."""
+    fa = factors.get(ACE_OF_HEARTS, 1)
+    fq = factors.get(PIG, 1)
+    fj = factors.get(SHEEP, 1)
+    ft = factors.get(TRANSFORMER, 1)
+
+    all_hearts_seat = None
+    pig_taker = None
+    for seat, mask in enumerate(masks):
+        if mask & HEARTS == HEARTS:
+            all_hearts_seat = seat
+        if mask & PIG_BIT:
+            pig_taker = seat
+    turned_seat = None
+    if (
+        all_hearts_seat is not None
+        and rules.all_hearts_value is not None
+        and (not rules.pig_sheep_together or masks[all_hearts_seat] & SHEEP_BIT)
+    ):
+        turned_seat = all_hearts_seat
+    swap = rules.sign_swap and turned_seat is not None
+    sheep_negative = swap or (
+        rules.pig_sheep_zero_sum and turned_seat is not None and turned_seat == pig_taker
+    )
+    sheep_value = 100 if fj == 1 else rules.exposed_sheep_value * fj // 2
+    if sheep_negative:
+        sheep_value = -abs(sheep_value)
+    pig_rule = rules.pig_with_all_hearts
+    fixed_slam = rules.grand_slam_outcome is GrandSlamOutcome.FIXED
+    bonus_per_trick = rules.queen_of_diamonds_bonus
+    heart_sums = t.heart_sums
+    slam_mask = t.grand_slam
+    lone_blockers = t.lone_blockers
+
+    lines = []
+    totals = []
+    grand_slam_seat = None
+    for seat, mask in enumerate(masks):
+        flags = 0
+        turned = seat == turned_seat
+        slam = mask & slam_mask == slam_mask
+        if slam:
+            grand_slam_seat = seat
+            flags |= _GRAND_SLAM
+        if seat == all_hearts_seat:
+            flags |= _ALL_HEARTS
+        if turned:
+            hearts = rules.all_hearts_value * fa  # type: ignore[operator]
+        else:
+            hearts = heart_sums[mask >> 26 & 0x1FFF] * fa
+        pig = 0
+        if mask & PIG_BIT:
+            positive = swap or (
+                turned
+                and (
+                    pig_rule is PigWithAllHearts.POSITIVE
+                    or (pig_rule is PigWithAllHearts.GRAND_SLAM_ONLY and slam)
+                )
+            )
+            pig = (100 if positive else -100) * fq
+        sheep = sheep_value if mask & SHEEP_BIT else 0
+        if slam and swap:
+            # 猪羊变色 grand slam (seeds/001): every line of the slam taker is positive.
+            hearts, pig, sheep = abs(hearts), abs(pig), abs(sheep)
+        base = hearts + pig + sheep
+        kind, mult = 0, 1
+        if mask & TEN_BIT:
+            if mask & lone_blockers:
+                kind, mult = 2, 2 * ft
+                total = base * mult
+            else:
+                kind = 1
+                flags |= _LONE
+                total = 50 * ft
+        else:
+            total = base
+        if slam and fixed_slam:
+            total = rules.grand_slam_value
+            flags |= _FIXED
+        bonus = 0
+        if bonus_per_trick and queen_tricks is not None and mask & QUEEN_OF_DIAMONDS_BIT:
+            bonus = bonus_per_trick * queen_tricks[seat]
+            total += bonus
+        totals.append(total)
+        lines.append((hearts, pig, sheep, base, kind, mult, bonus, total, flags))
+    if piles is None:
+        piles = tuple(_from_mask(m) for m in masks)
+    return DealScore(
+        totals=tuple(totals),
+        rules=rules,
+        captures=piles,
+        exposed=factors,
+        all_hearts_seat=all_hearts_seat,
+        grand_slam_seat=grand_slam_seat,
+        pig_taker=pig_taker,
+        lines=tuple(lines),
+    )
+
+
+@attrs.frozen
+class ExposurePreview:
+    """What exposing one card changes, for an exposure panel (seeds/001: "Pig −100 → −200").
+
+    ``before``/``after`` are the card's value (pig, sheep), the hearts
+    multiplier (A♥) or the transformer's multiplier (10♣).
+    """
+
+    card: Card
+    name: str
+    before: int
+    after: int
+    lone_before: int | None = None
+    """For 10♣: the lone bonus unexposed and exposed."""
+    lone_after: int | None = None
+
+    def __str__(self) -> str:
+        if self.card is TRANSFORMER:
+            return (
+                f"{self.name} ×{self.before} → ×{self.after}"
+                f" (alone {self.lone_before:+d} → {self.lone_after:+d})"
+            )
+        if self.card is ACE_OF_HEARTS:
+            return f"{self.name} hearts ×{self.before} → ×{self.after}"
+        return f"{self.name} {self.before:+d} → {self.after:+d}"
+
+
+def exposure_preview(
+    card: Card | str, rules: RuleSet = _DEFAULT_RULES, *, factor: int | None = None
+) -> ExposurePreview:
+    """What exposing ``card`` would change under ``rules`` (``factor`` defaults to face up).
+
+    >>> str(exposure_preview("QS"))
+    'Pig -100 → -200'
+    >>> str(exposure_preview(TRANSFORMER))
+    'Transformer ×2 → ×4 (alone +50 → +100)'
+    >>> str(exposure_preview("AH")), str(exposure_preview("JD"))
+    ('Ace of hearts hearts ×1 → ×2', 'Sheep +100 → +200')
+    """
+    if isinstance(card, str):
+        card = _one_card(card)
+    if card not in rules.exposable:
+        raise DealError(f"{card} cannot be exposed under these rules")
+    f = (
+        factor
+        if factor is not None
+        else (4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2)
+    )
+    if card is PIG:
+        return ExposurePreview(card, "Pig", -100, -100 * f)
+    if card is SHEEP:
+        return ExposurePreview(card, "Sheep", 100, rules.exposed_sheep_value * f // 2)
+    if card is TRANSFORMER:
+        return ExposurePreview(card, "Transformer", 2, 2 * f, 50, 50 * f)
+    return ExposurePreview(card, "Ace of hearts", 1, f)
