@@ -400,8 +400,9 @@ class RuleSet:
     pig_sheep_zero_sum: bool = _option(
         False,
         bool,
-        "When the all-hearts taker also took the pig (+100), the sheep counts −100 for "
-        "whoever took it.",
+        "When the all-hearts taker also took the pig and it counts +100 for them, the "
+        "sheep counts −100 for whoever took it (so pig + sheep is 0; if "
+        "pig_with_all_hearts keeps that pig at −100, the sheep stays +100).",
         "004 bundle",
     )
     grand_slam: GrandSlam = _enum_option(

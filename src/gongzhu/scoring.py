@@ -352,13 +352,26 @@ def _score(
     ):
         turned_seat = all_hearts_seat
     swap = rules.sign_swap and turned_seat is not None
-    sheep_negative = swap or (
-        rules.pig_sheep_zero_sum and turned_seat is not None and turned_seat == pig_taker
+    pig_rule = rules.pig_with_all_hearts
+    # 004 bundle: "the sum of the sheep and the pig is always 0", so the sheep
+    # turns negative only when the all-hearts taker's pig actually counts +100
+    # (not when pig_with_all_hearts keeps it at −100).
+    zero_sum = (
+        rules.pig_sheep_zero_sum
+        and turned_seat is not None
+        and turned_seat == pig_taker
+        and (
+            pig_rule is PigWithAllHearts.POSITIVE
+            or (
+                pig_rule is PigWithAllHearts.GRAND_SLAM_ONLY
+                and masks[turned_seat] & t.grand_slam == t.grand_slam
+            )
+        )
     )
+    sheep_negative = swap or zero_sum
     sheep_value = 100 if fj == 1 else rules.exposed_sheep_value * fj // 2
     if sheep_negative:
         sheep_value = -abs(sheep_value)
-    pig_rule = rules.pig_with_all_hearts
     fixed_slam = rules.grand_slam_outcome is GrandSlamOutcome.FIXED
     bonus_per_trick = rules.queen_of_diamonds_bonus
     heart_sums = t.heart_sums
