@@ -1,0 +1,530 @@
+"""A match: running totals over finished deals, the end of the match, standings and the pig.
+
+A :class:`Match` knows nothing about card play. It is given finished deals — a
+:class:`~gongzhu.DealScore`, or any finished deal with a ``score()`` method
+such as a complete ``Round`` — and keeps the running totals (RULES.md §6).
+:meth:`Match.add` returns a new match; the old one is unchanged.
+
+>>> m = Match.new("classic", names=("Ann", "Bob", "Cid", "Dee"))
+>>> m = m.add_totals((-400, 100, -200, 0)).add_totals((-650, 0, 100, -100))
+>>> m.totals, m.is_over, m.end_reason, m.losers
+((-1050, 100, -100, -100), True, <EndReason.LOSS_THRESHOLD: 'loss threshold'>, (0,))
+>>> print(m)
+deal    Ann    Bob    Cid    Dee
+   1   -400    100   -200      0
+   2  -1050    100   -100   -100
+Over after 2 deals (loss threshold): the pig is Ann; first is Bob.
+
+How the match ends (checked after every complete deal, in this order):
+
+1. The deal is added to the running totals. Under
+   ``grand_slam_outcome="rotate"`` a grand slam then rotates the totals: each
+   seat takes the running total of the seat before it in play order
+   (``new[s] = old[s - 1]``; the library's reading of seeds/003 v2, RULES.md §7).
+2. Under ``exact_threshold_flips`` a running total of exactly
+   ``loss_threshold`` flips to its opposite (−1000 → +1000) and the match ends
+   (seeds/004). The flipped player does not lose.
+3. The match is over when any of these holds: a grand slam under
+   ``grand_slam_outcome="instant-win"`` (seeds/002 v8); a total at the loss
+   threshold (``≤``, or ``<`` when ``loss_inclusive`` is off); a flip; a total
+   at or above ``win_threshold`` (seeds/001); ``max_deals`` deals played
+   (seeds/001's 30-deal cap). :attr:`Match.end_reason` names the first that
+   holds in the order :class:`EndReason` lists them.
+4. Losers, whatever ended the match: the players at the loss threshold, chosen
+   by ``simultaneous_loss`` (the lowest, equal lowest share — seeds/000 §08; or
+   all who crossed — seeds/002); if nobody is at the threshold, the lowest
+   total(s) (seeds/001: "у кого меньше всех — «Свинья»"). A player who flipped
+   and the grand-slam winner are never losers. Winners are the highest
+   total(s) among those who did not lose; the grand-slam taker alone wins an
+   instant-win match.
+
+With ``partnerships`` all of this applies to team totals (team 0 = seats 0
+and 2, team 1 = seats 1 and 3); a flip negates both partners' totals, so the
+team's total flips. :attr:`Match.losers` and :attr:`Match.winners` are seats
+(both players of a team); :attr:`Match.losing_teams` and
+:attr:`Match.winning_teams` are team numbers.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from gongzhu.cards import CardSet
+from gongzhu.errors import GongzhuError, MatchError
+from gongzhu.rules import GrandSlamOutcome, LaterLeader, RuleSet, SimultaneousLoss
+from gongzhu.scoring import DealScore
+
+__all__ = ["EndReason", "Match"]
+
+_DEFAULT_RULES: Final = RuleSet()
+
+
+class EndReason(enum.Enum):
+    """Why a match ended (:attr:`Match.end_reason`), in order of precedence.
+
+    When several hold after the same deal, the first listed here is reported;
+    the losers are chosen the same way whichever it is (see :mod:`gongzhu.match`).
+    """
+
+    GRAND_SLAM = "grand slam"
+    """A grand slam under ``grand_slam_outcome="instant-win"`` (seeds/002 v8)."""
+    LOSS_THRESHOLD = "loss threshold"
+    """A running total reached the loss threshold (seeds/000 §08, 002, 003, 004)."""
+    EXACT_FLIP = "exact flip"
+    """A running total of exactly the loss threshold flipped (seeds/004)."""
+    WIN_THRESHOLD = "win threshold"
+    """A running total reached the win threshold (seeds/001)."""
+    DEAL_CAP = "deal cap"
+    """``max_deals`` deals were played (seeds/001: 30)."""
+
+
+def _names_converter(value: Any) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        raise MatchError("names must be a sequence of names, one per seat, not a single string")
+    try:
+        return tuple(value)
+    except TypeError:
+        raise MatchError(
+            f"names must be a sequence of names, one per seat; got {type(value).__name__}"
+        ) from None
+
+
+@attrs.frozen(repr=False)
+class Match:
+    """The running state of a match: totals after each deal, and who lost once it is over.
+
+    ``Match(rules=RuleSet(), names=None, first_dealer=0)`` starts a match
+    (:meth:`new` also takes a preset name). ``names`` has one non-empty,
+    distinct name per seat, in seat (play) order. Add finished deals with
+    :meth:`add` (or :meth:`add_totals` when you only have the numbers); each
+    returns a new :class:`Match`.
+
+    >>> m = Match(RuleSet.preset("online-quick"))       # seeds/001: ends at ±500
+    >>> m = m.add_totals((250, -100, -50, 0)).add_totals((300, -150, 0, -50))
+    >>> m.end_reason.name, m.winners, m.losers
+    ('WIN_THRESHOLD', (0,), (1,))
+    >>> m.add_totals((0, 0, 0, 0))
+    Traceback (most recent call last):
+    ...
+    gongzhu.errors.MatchError: the match is over (win threshold after 2 deals); start a new Match
+    """
+
+    rules: RuleSet = attrs.field(default=_DEFAULT_RULES)
+    names: tuple[str, ...] | None = attrs.field(default=None, converter=_names_converter)
+    """One name per seat, or None (seats are then called "seat 0", "seat 1" …)."""
+    first_dealer: int = attrs.field(default=0)
+    """The dealer of the first deal."""
+    deals: tuple[DealScore, ...] = attrs.field(init=False, default=(), hash=False)
+    """The deals added so far, in order."""
+    history: tuple[tuple[int, ...], ...] = attrs.field(init=False, default=())
+    """The running totals after each deal (after rotations and flips)."""
+    end_reason: EndReason | None = attrs.field(init=False, default=None)
+    """Why the match ended; None while it is running."""
+    flipped: tuple[int, ...] = attrs.field(init=False, default=())
+    """Seats whose running total flipped after the last deal (``exact_threshold_flips``)."""
+    losing_teams: tuple[int, ...] = attrs.field(init=False, default=())
+    """The losing team numbers (indexes into ``rules.teams``; a team is one seat unless
+    ``partnerships`` is on). Empty while the match is running."""
+    winning_teams: tuple[int, ...] = attrs.field(init=False, default=())
+    """The winning team numbers (indexes into ``rules.teams``); empty while running."""
+    _totals: tuple[int, ...] = attrs.field(init=False, default=())
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, RuleSet):
+            raise MatchError(f"rules must be a RuleSet, got {type(self.rules).__name__}")
+        n = self.rules.players
+        if self.names is not None:
+            if len(self.names) != n:
+                raise MatchError(f"names: expected {n} names (one per seat), got {len(self.names)}")
+            for seat, name in enumerate(self.names):
+                if not isinstance(name, str) or not name.strip():
+                    raise MatchError(f"names: seat {seat} needs a non-empty string, got {name!r}")
+            if len(set(self.names)) != n:
+                raise MatchError(f"names must be distinct, got {self.names!r}")
+        fd = self.first_dealer
+        if not isinstance(fd, int) or isinstance(fd, bool) or not 0 <= fd < n:
+            raise MatchError(f"first_dealer must be a seat 0-{n - 1}, got {fd!r}")
+        object.__setattr__(self, "_totals", (0,) * n)
+
+    @classmethod
+    def new(
+        cls,
+        rules: RuleSet | str = _DEFAULT_RULES,
+        names: Sequence[str] | None = None,
+        first_dealer: int = 0,
+    ) -> Match:
+        """Start a match; ``rules`` may be a :class:`~gongzhu.RuleSet` or a preset name.
+
+        >>> Match.new("online").rules.max_deals
+        30
+        """
+        if isinstance(rules, str):
+            try:
+                rules = RuleSet.preset(rules)
+            except GongzhuError as exc:
+                raise MatchError(str(exc)) from None
+        return cls(rules, names, first_dealer)
+
+    # -- adding deals -------------------------------------------------------------
+
+    def add(self, deal: DealScore | Any) -> Match:
+        """The match after one more finished deal; this match is unchanged.
+
+        ``deal`` is a :class:`~gongzhu.DealScore` or a finished deal with a
+        ``score()`` method returning one (a ``Round``; one whose
+        ``is_complete`` is false is refused). It must have one total per seat
+        and be scored for the same number of players. The match's own rules
+        decide how it ends; the deal's rules decided its scores.
+
+        Raises :class:`~gongzhu.MatchError` when the match is over or the deal
+        does not fit.
+
+        >>> from gongzhu import score
+        >>> m = Match().add(score(["QS 2H", "AH", "JD", "TC"]))   # seats 0-3 took these
+        >>> m.totals, m.next_leader, m.dealer
+        ((-100, -50, 100, 50), 0, 1)
+        """
+        if self.end_reason is not None:
+            raise MatchError(
+                f"the match is over ({self.end_reason.value} after {len(self.deals)} deals);"
+                " start a new Match"
+            )
+        ds = _as_deal_score(deal)
+        n = self.rules.players
+        if len(ds.totals) != n:
+            raise MatchError(
+                f"the deal has {len(ds.totals)} totals but the match has {n} seats"
+                " (score every seat, e.g. with empty piles for seats that took nothing)"
+            )
+        if ds.rules.players != n:
+            raise MatchError(
+                f"the deal was scored for {ds.rules.players} players, the match has {n}"
+            )
+        return self._next(ds)
+
+    def add_totals(
+        self,
+        totals: Sequence[int],
+        *,
+        pig_taker: int | None = None,
+        grand_slam_seat: int | None = None,
+        all_hearts_seat: int | None = None,
+    ) -> Match:
+        """Add a deal known only by its totals, as a score-keeper at a real table would.
+
+        ``pig_taker`` (who took Q♠; they lead the next deal under the usual
+        rules), ``grand_slam_seat`` and ``all_hearts_seat`` record the deal's
+        facts. The stored :class:`~gongzhu.DealScore` has no cards; each
+        seat's sheet shows its total as the base line.
+
+        >>> m = Match().add_totals((-100, 50, 0, 50), pig_taker=0)
+        >>> m.totals, m.next_leader
+        ((-100, 50, 0, 50), 0)
+        """
+        n = self.rules.players
+        if isinstance(totals, (str, bytes)) or not isinstance(totals, Iterable):
+            raise MatchError(f"totals must be {n} ints, one per seat; got {totals!r}")
+        values = tuple(totals)
+        if len(values) != n or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in values
+        ):
+            raise MatchError(f"totals must be {n} ints, one per seat; got {values!r}")
+        for label, seat in (
+            ("pig_taker", pig_taker),
+            ("grand_slam_seat", grand_slam_seat),
+            ("all_hearts_seat", all_hearts_seat),
+        ):
+            if seat is not None and (
+                not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n
+            ):
+                raise MatchError(f"{label} must be a seat 0-{n - 1} or None, got {seat!r}")
+        return self.add(
+            _deal_from_totals(values, self.rules, pig_taker, grand_slam_seat, all_hearts_seat)
+        )
+
+    def extend(self, deals: Iterable[DealScore | Any]) -> Match:
+        """The match after adding each deal in turn (:meth:`add` for each).
+
+        >>> Match().extend([]).deal_count
+        0
+        """
+        match = self
+        for deal in deals:
+            match = match.add(deal)
+        return match
+
+    def _next(self, ds: DealScore) -> Match:
+        """Trusted transition: ``ds`` fits; build the next state without re-validation."""
+        rules = self.rules
+        totals = tuple(a + b for a, b in zip(self._totals, ds.totals, strict=True))
+        slam = ds.grand_slam_seat
+        outcome = rules.grand_slam_outcome
+        if slam is not None and outcome is GrandSlamOutcome.ROTATE:
+            totals = (totals[-1], *totals[:-1])
+        teams = rules.teams
+        pairs = rules.partnerships
+        units = (totals[0] + totals[2], totals[1] + totals[3]) if pairs else totals
+        loss = rules.loss_threshold
+        flipped_units: tuple[int, ...] = ()
+        if rules.exact_threshold_flips and loss in units:
+            flipped_units = tuple(u for u, t in enumerate(units) if t == loss)
+            flip_seats = {s for u in flipped_units for s in teams[u]}
+            totals = tuple(-t if s in flip_seats else t for s, t in enumerate(totals))
+            units = (totals[0] + totals[2], totals[1] + totals[3]) if pairs else totals
+        count = len(self.deals) + 1
+        low = min(units)
+        crossed = loss is not None and (low <= loss if rules.loss_inclusive else low < loss)
+        win = rules.win_threshold
+        reason: EndReason | None = None
+        if slam is not None and outcome is GrandSlamOutcome.INSTANT_WIN:
+            reason = EndReason.GRAND_SLAM
+        elif crossed:
+            reason = EndReason.LOSS_THRESHOLD
+        elif flipped_units:
+            reason = EndReason.EXACT_FLIP
+        elif win is not None and max(units) >= win:
+            reason = EndReason.WIN_THRESHOLD
+        elif rules.max_deals is not None and count >= rules.max_deals:
+            reason = EndReason.DEAL_CAP
+
+        new = object.__new__(Match)
+        _set = object.__setattr__
+        _set(new, "rules", rules)
+        _set(new, "names", self.names)
+        _set(new, "first_dealer", self.first_dealer)
+        _set(new, "deals", (*self.deals, ds))
+        _set(new, "history", (*self.history, totals))
+        _set(new, "_totals", totals)
+        _set(new, "end_reason", reason)
+        if reason is None:
+            _set(new, "flipped", ())
+            _set(new, "losing_teams", ())
+            _set(new, "winning_teams", ())
+            return new
+        _set(new, "flipped", tuple(s for u in flipped_units for s in sorted(teams[u])))
+        excluded = set(flipped_units)
+        if reason is EndReason.GRAND_SLAM:
+            assert slam is not None
+            slam_unit = next(u for u, team in enumerate(teams) if slam in team)
+            excluded.add(slam_unit)
+            winning: tuple[int, ...] = (slam_unit,)
+            losing = _losers(units, excluded, rules)
+        else:
+            losing = _losers(units, excluded, rules)
+            others = [u for u in range(len(units)) if u not in losing]
+            top = max((units[u] for u in others), default=None)
+            winning = tuple(u for u in others if units[u] == top)
+        _set(new, "losing_teams", losing)
+        _set(new, "winning_teams", winning)
+        return new
+
+    # -- derived state ------------------------------------------------------------
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's running total (zeros before the first deal)."""
+        return self._totals
+
+    @property
+    def team_totals(self) -> tuple[int, int] | None:
+        """With ``partnerships``, each team's running total (team 0 = seats 0+2); else None."""
+        if not self.rules.partnerships:
+            return None
+        t = self._totals
+        return (t[0] + t[2], t[1] + t[3])
+
+    @property
+    def deal_count(self) -> int:
+        """How many deals have been added."""
+        return len(self.deals)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended (no more deals may be added)."""
+        return self.end_reason is not None
+
+    @property
+    def losers(self) -> tuple[int, ...]:
+        """The seats that lost ("the pig"; with partnerships both players of a team).
+
+        Empty while the match is running.
+        """
+        teams = self.rules.teams
+        return tuple(sorted(s for u in self.losing_teams for s in teams[u]))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total(s) once the match is over (the grand-slam taker
+        under an instant win). Empty while running, or when every seat lost."""
+        teams = self.rules.teams
+        return tuple(sorted(s for u in self.winning_teams for s in teams[u]))
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the next deal: ``first_dealer``, then one seat on each deal (RULES.md §5).
+
+        >>> Match(first_dealer=3).add_totals((0, 0, 0, 0)).dealer
+        0
+        """
+        return (self.first_dealer + len(self.deals)) % self.rules.players
+
+    @property
+    def next_leader(self) -> int | None:
+        """Who leads the next deal's first trick, or None: the opening-card holder leads.
+
+        None for the first deal, under ``later_leader="opening-card"`` (seeds/003),
+        and when nobody took Q♠ in the previous deal (e.g. a 5-player deal where
+        it was not captured); otherwise the previous deal's pig taker
+        (seeds/000, 001, 004).
+        """
+        if not self.deals or self.rules.later_leader is LaterLeader.OPENING_CARD:
+            return None
+        return self.deals[-1].pig_taker
+
+    def name(self, seat: int) -> str:
+        """The seat's name, or ``"seat N"`` when the match has no names.
+
+        >>> Match(names=("Ann", "Bob", "Cid", "Dee")).name(2), Match().name(2)
+        ('Cid', 'seat 2')
+        """
+        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+            raise MatchError(f"no seat {seat!r} in a {self.rules.players}-player match")
+        return self.names[seat] if self.names is not None else f"seat {seat}"
+
+    def standings(self) -> tuple[int, ...]:
+        """All seats, highest running total first; equal totals in seat order.
+
+        >>> Match().add_totals((-100, 50, 0, 50)).standings()
+        (1, 3, 2, 0)
+        """
+        t = self._totals
+        return tuple(sorted(range(len(t)), key=lambda s: (-t[s], s)))
+
+    # -- text ---------------------------------------------------------------------
+
+    def table(self) -> str:
+        """The score table: the running totals after each deal, then the state of the match.
+
+        >>> print(Match().add_totals((-100, 50, 0, 50), pig_taker=0).table())
+        deal seat 0 seat 1 seat 2 seat 3
+           1   -100     50      0     50
+        Next: deal 2, dealer seat 1, leader seat 0.
+        """
+        n = self.rules.players
+        heads = [self.name(s) for s in range(n)]
+        width = max(6, *(len(h) for h in heads))
+        lines = ["deal " + " ".join(f"{h:>{width}}" for h in heads).rstrip()]
+        for i, row in enumerate(self.history, 1):
+            lines.append(f"{i:>4} " + " ".join(f"{v:>{width}}" for v in row))
+        team = self.team_totals
+        if team is not None:
+            lines.append(f"teams: {heads[0]}+{heads[2]} {team[0]}, {heads[1]}+{heads[3]} {team[1]}")
+        lines.append(self._status())
+        return "\n".join(lines)
+
+    def _who(self, seats: Sequence[int]) -> str:
+        return " and ".join(self.name(s) for s in seats) or "nobody"
+
+    def _status(self) -> str:
+        if self.end_reason is None:
+            leader = self.next_leader
+            lead = self.name(leader) if leader is not None else "the opening-card holder"
+            return (
+                f"Next: deal {len(self.deals) + 1}, dealer {self.name(self.dealer)}, leader {lead}."
+            )
+        pig = "the pig is" if len(self.losers) == 1 else "the pigs are"
+        first = "first is" if len(self.winners) == 1 else "first are"
+        text = (
+            f"Over after {len(self.deals)} deals ({self.end_reason.value}):"
+            f" {pig} {self._who(self.losers)}; {first} {self._who(self.winners)}."
+        )
+        if self.flipped:
+            text += f" Flipped: {self._who(self.flipped)}."
+        return text
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def __repr__(self) -> str:
+        state = self.end_reason.name if self.end_reason is not None else "running"
+        return f"<Match {len(self.deals)} deals totals={self._totals} {state}>"
+
+
+def _as_deal_score(deal: Any) -> DealScore:
+    if isinstance(deal, DealScore):
+        return deal
+    if not hasattr(deal, "score"):
+        raise MatchError(
+            f"add() needs a DealScore or a finished deal with a score() method;"
+            f" got {type(deal).__name__} (use add_totals() for plain numbers)"
+        )
+    complete = getattr(deal, "is_complete", True)
+    if callable(complete):
+        complete = complete()
+    if not complete:
+        raise MatchError("the deal is not complete: only finished deals count in a match")
+    result = deal.score
+    try:
+        if callable(result):
+            result = result()
+    except MatchError:
+        raise
+    except GongzhuError as exc:
+        raise MatchError(f"the deal could not be scored: {exc}") from exc
+    if not isinstance(result, DealScore):
+        raise MatchError(
+            f"{type(deal).__name__}.score() returned {type(result).__name__}, not a DealScore"
+        )
+    return result
+
+
+def _deal_from_totals(
+    totals: tuple[int, ...],
+    rules: RuleSet,
+    pig_taker: int | None,
+    grand_slam_seat: int | None,
+    all_hearts_seat: int | None,
+) -> DealScore:
+    # A line tuple is (hearts, pig, sheep, base, kind, mult, bonus, total, flags), see scoring.
+    lines = tuple(
+        (0, 0, 0, t, 0, 1, 0, t, (seat == all_hearts_seat) | (seat == grand_slam_seat) << 1)
+        for seat, t in enumerate(totals)
+    )
+    return DealScore(
+        totals=totals,
+        rules=rules,
+        captures=(_EMPTY,) * len(totals),
+        exposed={},
+        all_hearts_seat=all_hearts_seat,
+        grand_slam_seat=grand_slam_seat,
+        pig_taker=pig_taker,
+        lines=lines,
+    )
+
+
+_EMPTY: Final = CardSet()
+
+
+def _losers(units: tuple[int, ...], excluded: set[int], rules: RuleSet) -> tuple[int, ...]:
+    """The losing units of a finished match (the rule in the module docstring, step 4)."""
+    candidates = [u for u in range(len(units)) if u not in excluded]
+    if not candidates:
+        return ()
+    loss = rules.loss_threshold
+    if loss is not None:
+        if rules.loss_inclusive:
+            crossed = [u for u in candidates if units[u] <= loss]
+        else:
+            crossed = [u for u in candidates if units[u] < loss]
+        if crossed:
+            if rules.simultaneous_loss is SimultaneousLoss.ALL_CROSSED:
+                return tuple(crossed)
+            candidates = crossed
+    low = min(units[u] for u in candidates)
+    return tuple(u for u in candidates if units[u] == low)
