@@ -43,6 +43,7 @@ from gongzhu.rules import (
     RuleSet,
     SimultaneousLoss,
 )
+from gongzhu.round import Phase, PlayerView, Round, Trick, deal
 from gongzhu.scoring import (
     DealScore,
     ExposurePreview,
@@ -82,8 +83,11 @@ __all__ = [
     "LaterLeader",
     "MatchError",
     "PigWithAllHearts",
+    "Phase",
     "PlayerScore",
+    "PlayerView",
     "Rank",
+    "Round",
     "Reason",
     "RecordError",
     "RuleSet",
@@ -91,7 +95,9 @@ __all__ = [
     "SimultaneousLoss",
     "Suit",
     "TransformerEffect",
+    "Trick",
     "__version__",
+    "deal",
     "exposure_factors",
     "exposure_preview",
     "parse_cards",

@@ -296,12 +296,16 @@ def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
 
 
 def _mask_cards(mask: int) -> tuple[Card, ...]:
-    return (
-        _suit_cards(0, mask & 0x1FFF)
-        + _suit_cards(1, mask >> 13 & 0x1FFF)
-        + _suit_cards(2, mask >> 26 & 0x1FFF)
-        + _suit_cards(3, mask >> 39 & 0x1FFF)
-    )
+    cards: tuple[Card, ...] = ()
+    suit = 0
+    while mask:
+        bits = mask & 0x1FFF
+        if bits:
+            hit = _SUIT_TUPLES[suit].get(bits)
+            cards += hit if hit is not None else _suit_cards(suit, bits)
+        mask >>= 13
+        suit += 1
+    return cards
 
 
 _FULL: Final = (1 << 52) - 1

@@ -1,0 +1,1068 @@
+"""One deal as an immutable state machine: :func:`deal` → exposure → tricks → :meth:`Round.score`.
+
+Every transition returns a new :class:`Round`; an illegal action raises
+:class:`~gongzhu.IllegalActionError` (with a machine-readable
+:class:`~gongzhu.Reason`) and changes nothing. Inside, hands and captures are
+int bitmasks and the whole state is one tuple, so a transition costs a few
+int operations and one small allocation; successive states share structure.
+
+>>> r = deal(seed=7)
+>>> r.phase, r.to_act, len(r.hands[0])
+(<Phase.EXPOSURE: 'exposure'>, 2, 13)
+>>> card = r.legal_plays()[0]
+>>> r2 = r.play(card)
+>>> r2.current_trick.cards == (card,), r.current_trick.cards == ()
+(True, True)
+>>> while not r2.is_complete:
+...     r2 = r2.play(r2.legal_plays()[0])
+>>> sum(len(c) for c in r2.captured), len(r2.tricks), r2.score().totals == r2.score().totals
+(52, 13, True)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, NoReturn
+
+import attrs
+
+from gongzhu._tables import (
+    ACE_BIT,
+    HEARTS,
+    POINT_CARDS,
+    SUIT_MASKS,
+)
+from gongzhu.cards import (
+    Card,
+    CardSet,
+    Suit,
+    _from_mask,
+    parse_cards,
+)
+from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason
+from gongzhu.rules import (
+    ExposureKind,
+    ExposureOrder,
+    ExposureRestriction,
+    RuleSet,
+)
+from gongzhu.scoring import DealScore, _score
+
+__all__ = ["Phase", "PlayerView", "Round", "Trick", "deal"]
+
+_DEFAULT_RULES: Final = RuleSet()
+_CARDS: Final = tuple(Card.from_index(i) for i in range(52))
+
+
+class Phase(enum.Enum):
+    """What a :class:`Round` expects next."""
+
+    EXPOSURE = "exposure"
+    """No card played yet and exposure is played: seats may expose; the leader may lead."""
+    PLAY = "play"
+    """The seat :attr:`Round.to_act` must play a card."""
+    CLAIM = "claim"
+    """A claim is pending: the other seats accept or refuse it."""
+    COMPLETE = "complete"
+    """The deal is over: :meth:`Round.score` it."""
+
+
+@attrs.frozen
+class Trick:
+    """A trick: who led, the cards in play order, and the winner (``None`` while open).
+
+    seeds/000 §07: A♣ led, 10♣ follows, Q♠ and J♦ discarded — the A♣ wins.
+
+    >>> t = Trick(leader=0, cards=(Card("AC"), Card("TC"), Card("QS"), Card("JD")), winner=0)
+    >>> t.seats, t.led_suit, t.winning_seat, str(t.points)
+    ((0, 1, 2, 3), <Suit.CLUBS: 0>, 0, '10♣ J♦ Q♠')
+    """
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+    players: int = 4
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat that played each card."""
+        return tuple((self.leader + i) % self.players for i in range(len(self.cards)))
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit of the first card (``None`` for an empty trick)."""
+        return self.cards[0].suit if self.cards else None
+
+    @property
+    def winning_seat(self) -> int | None:
+        """The seat winning so far: the highest card of the led suit (``winner`` once complete)."""
+        if not self.cards:
+            return None
+        best = 0
+        for i, card in enumerate(self.cards):
+            if card.suit is self.cards[0].suit and card.index > self.cards[best].index:
+                best = i
+        return (self.leader + best) % self.players
+
+    @property
+    def points(self) -> CardSet:
+        """The point cards in the trick."""
+        return _from_mask(sum(c.mask for c in self.cards) & POINT_CARDS)
+
+    def __str__(self) -> str:
+        played = " ".join(f"{s}:{c}" for s, c in zip(self.seats, self.cards, strict=True))
+        won = f" → seat {self.winner}" if self.winner is not None else ""
+        return f"[{played}]{won}"
+
+    def _repr_html_(self) -> str:
+        cells = "".join(
+            f"<td>seat {s}<br>{c._repr_html_()}</td>"
+            for s, c in zip(self.seats, self.cards, strict=True)
+        )
+        return f"<table><tr>{cells}</tr></table>"
+
+
+class _Config:
+    """Per-rule-set facts the engine reads on every move (built once per deal)."""
+
+    __slots__ = (
+        "blood_lock",
+        "claims",
+        "end_when_points_out",
+        "exposable",
+        "face_up_factor",
+        "hand_size",
+        "hearts_rule",
+        "in_turn",
+        "n",
+        "point_cards",
+        "restriction",
+        "rules",
+    )
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.n: int = rules.players
+        self.hand_size: int = rules.hand_size
+        self.restriction: int = {
+            ExposureRestriction.NONE: 0,
+            ExposureRestriction.FIRST_TRICK_OF_SUIT: 1,
+            ExposureRestriction.FIRST_TRICK_OF_DEAL: 2,
+        }[rules.exposure_restriction]
+        self.hearts_rule: bool = rules.hearts_must_be_broken
+        self.blood_lock: bool = rules.hearts_locked_by_exposed_ace
+        self.end_when_points_out: bool = rules.end_when_points_out
+        self.point_cards: int = POINT_CARDS & rules.deck.mask
+        self.claims: bool = rules.claims
+        self.exposable: int = rules.exposable.mask
+        self.in_turn: bool = rules.exposure_order is ExposureOrder.IN_TURN
+        self.face_up_factor: int = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
+
+
+_CONFIGS: dict[int, tuple[RuleSet, _Config]] = {}
+
+
+def _config(rules: RuleSet) -> _Config:
+    # Keyed by id with the rule set kept alive, so no RuleSet hash is computed per deal.
+    hit = _CONFIGS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    cfg = _Config(rules)
+    if len(_CONFIGS) > 256:
+        _CONFIGS.clear()
+    _CONFIGS[id(rules)] = (rules, cfg)
+    return cfg
+
+
+# Slots of the state tuple. Kept as module constants so the hot paths index
+# the tuple directly.
+_CFG, _HANDS, _CAPT, _LEADER, _TRICK, _TRICKS, _LED, _BROKEN = range(8)
+_EXPOSED, _FACEDOWN, _BLIND, _DECLARED, _DEALT, _DEALER, _OPENING = range(8, 15)
+_DONE, _CLAIM, _SHOWN, _SEED = range(15, 19)
+
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def _make(state: tuple[Any, ...]) -> Round:
+    r = _new(Round)
+    _setattr(r, "_s", state)
+    _setattr(r, "_lm", -1)
+    return r
+
+
+def _check_seat(seat: Any, n: int, action: str) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise IllegalActionError(
+            Reason.NO_SUCH_SEAT, None, detail=f"seat {seat!r} of {n}", action=action
+        )
+    return seat
+
+
+def _to_card(card: Any) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise CardParseError(f"expected a Card or card text, got {type(card).__name__}")
+
+
+class Round:
+    """One deal: the hands, the exposures, the tricks so far and whose turn it is.
+
+    Make one with :func:`deal` (shuffled) or :meth:`from_hands`. Drive it with
+    :meth:`expose`, :meth:`play` (and :meth:`claim`/:meth:`respond` when
+    claims are played); ask :attr:`phase`, :attr:`to_act` and
+    :meth:`legal_plays` what is expected; :meth:`why_illegal` explains a
+    refusal without raising; :meth:`view` is what one seat may see.
+
+    Seats are numbered in play order (seat ``s + 1`` plays after seat ``s``).
+    """
+
+    __slots__ = ("_lm", "_s")
+    _s: tuple[Any, ...]
+    _lm: int  # the legal-play mask, computed on first use (-1 until then)
+
+    def _legal_mask(self) -> int:
+        lm = self._lm
+        if lm < 0:
+            lm = _legal(self._s)
+            _setattr(self, "_lm", lm)
+        return lm
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"Round is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"Round is immutable: cannot delete {name!r}")
+
+    def __init__(self) -> None:
+        raise TypeError("use gongzhu.deal(...) or Round.from_hands(...) to make a Round")
+
+    # -- construction ------------------------------------------------------------
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Iterable[Card | str] | str],
+        rules: RuleSet = _DEFAULT_RULES,
+        *,
+        leader: int | None = None,
+        dealer: int = 0,
+    ) -> Round:
+        """A deal from explicit hands (one per seat, in seat order), validated.
+
+        Hands may be card collections or text (``"QS TC 7H …"``). Each seat's
+        cards are taken as dealt in the order given (that order matters only
+        for blind exposure). Without ``leader``, the holder of the rule set's
+        opening card leads (and must lead it if the rule set says so).
+
+        >>> hands = ["2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        ...          "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        ...          "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        ...          "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"]
+        >>> Round.from_hands(hands).to_act
+        0
+        >>> Round.from_hands(hands[:3])
+        Traceback (most recent call last):
+        ...
+        gongzhu.errors.DealError: expected 4 hands, got 3
+        """
+        if not isinstance(rules, RuleSet):
+            raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
+        cfg = _config(rules)
+        if isinstance(hands, (str, CardSet)) or not isinstance(hands, Sequence):
+            raise DealError("hands must be a sequence of hands, one per seat")
+        if len(hands) != cfg.n:
+            raise DealError(f"expected {cfg.n} hands, got {len(hands)}")
+        dealt: list[tuple[int, ...]] = []
+        seen = 0
+        for seat, hand in enumerate(hands):
+            try:
+                cards = (
+                    list(parse_cards(hand))
+                    if isinstance(hand, (str, CardSet))
+                    else [_to_card(c) for c in hand]
+                )
+            except (CardParseError, TypeError) as exc:
+                raise DealError(f"seat {seat}: {exc}") from None
+            mask = 0
+            for card in cards:
+                if mask & card.mask:
+                    raise DealError(f"seat {seat}: duplicate card {card}")
+                mask |= card.mask
+            if mask & seen:
+                raise DealError(f"seat {seat}: {_from_mask(mask & seen)} dealt twice")
+            if mask & ~rules._tables.deck:
+                raise DealError(
+                    f"seat {seat}: {_from_mask(mask & ~rules._tables.deck)} "
+                    f"not in the {cfg.n}-player deck"
+                )
+            if len(cards) != cfg.hand_size:
+                raise DealError(f"seat {seat}: {len(cards)} cards, expected {cfg.hand_size}")
+            seen |= mask
+            dealt.append(tuple(c.index for c in cards))
+        return cls._start(rules, cfg, tuple(dealt), leader, dealer, None)
+
+    @classmethod
+    def _start(
+        cls,
+        rules: RuleSet,
+        cfg: _Config,
+        dealt: tuple[tuple[int, ...], ...],
+        leader: int | None,
+        dealer: int,
+        seed: int | str | None,
+    ) -> Round:
+        n = cfg.n
+        _check_seat(dealer, n, "deal")
+        hands = tuple(sum(1 << i for i in cards) for cards in dealt)
+        opening = False
+        if leader is None:
+            bit = rules.opening_card.mask
+            leader = next(s for s in range(n) if hands[s] & bit)
+            opening = rules.must_lead_opening_card
+        else:
+            _check_seat(leader, n, "lead")
+        zeros = (0,) * n
+        state = (
+            cfg, hands, zeros, leader, (), (), 0, False,
+            0, 0, 0, 0, dealt, dealer, opening,
+            False, None, 0, seed,
+        )  # fmt: skip
+        return _make(state)
+
+    # -- what is expected next -----------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set this deal is played under."""
+        rules: RuleSet = self._s[_CFG].rules
+        return rules
+
+    @property
+    def phase(self) -> Phase:
+        """What is expected next (see :class:`Phase`)."""
+        s = self._s
+        if s[_DONE]:
+            return Phase.COMPLETE
+        if s[_CLAIM] is not None:
+            return Phase.CLAIM
+        if not s[_TRICKS] and not s[_TRICK] and s[_CFG].exposable:
+            return Phase.EXPOSURE
+        return Phase.PLAY
+
+    @property
+    def is_complete(self) -> bool:
+        """True once the deal is over (all tricks played, or ended early by a rule)."""
+        return bool(self._s[_DONE])
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to play next (``None`` when complete or while a claim is pending)."""
+        s = self._s
+        if s[_DONE] or s[_CLAIM] is not None:
+            return None
+        return int((s[_LEADER] + len(s[_TRICK])) % s[_CFG].n)
+
+    @property
+    def leader(self) -> int:
+        """The seat that led (or is to lead) the current trick."""
+        leader: int = self._s[_LEADER]
+        return leader
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of this deal."""
+        dealer: int = self._s[_DEALER]
+        return dealer
+
+    @property
+    def seed(self) -> int | str | None:
+        """The seed the deck was shuffled with (``None`` for explicit hands)."""
+        seed: int | str | None = self._s[_SEED]
+        return seed
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        n: int = self._s[_CFG].n
+        return n
+
+    # -- public state ------------------------------------------------------------
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Each seat's remaining cards, in seat order."""
+        return tuple(_from_mask(m) for m in self._s[_HANDS])
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards in the order they were dealt."""
+        return tuple(tuple(_CARDS[i] for i in cards) for cards in self._s[_DEALT])
+
+    @property
+    def exposed(self) -> CardSet:
+        """The face-up exposed cards (public)."""
+        return _from_mask(self._s[_EXPOSED])
+
+    @property
+    def face_down(self) -> CardSet:
+        """Cards declared face down (Chyťte prase): their holders know them, others don't."""
+        return _from_mask(self._s[_FACEDOWN])
+
+    @property
+    def blind(self) -> CardSet:
+        """Cards exposed blind (before their holder looked at the rest)."""
+        return _from_mask(self._s[_BLIND])
+
+    @property
+    def exposures(self) -> tuple[CardSet, ...]:
+        """Each seat's face-up exposed cards."""
+        s = self._s
+        held = _initial_hands(s)
+        return tuple(_from_mask(s[_EXPOSED] & h) for h in held)
+
+    @property
+    def exposure_factors(self) -> dict[Card, int]:
+        """Exposed card → its scoring factor (2 open; face-down 2, face-up 4; blind ×2)."""
+        s = self._s
+        factors = {}
+        up, down, blind = s[_EXPOSED], s[_FACEDOWN], s[_BLIND]
+        for card in _from_mask(up | down):
+            factor = s[_CFG].face_up_factor if up & card.mask else 2
+            if blind & card.mask:
+                factor *= 2
+            factors[card] = factor
+        return factors
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick in progress (possibly empty; ``winner`` is None)."""
+        s = self._s
+        return Trick(s[_LEADER], tuple(_CARDS[i] for i in s[_TRICK]), None, s[_CFG].n)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        s = self._s
+        n = s[_CFG].n
+        return tuple(
+            Trick(lead, tuple(_CARDS[i] for i in cards), winner, n)
+            for lead, cards, winner in s[_TRICKS]
+        )
+
+    @property
+    def captured(self) -> tuple[CardSet, ...]:
+        """Each seat's captured cards."""
+        return tuple(_from_mask(m) for m in self._s[_CAPT])
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit led to the current trick (``None`` before the lead)."""
+        trick = self._s[_TRICK]
+        return Suit(trick[0] // 13) if trick else None
+
+    @property
+    def winning_seat(self) -> int | None:
+        """The seat currently winning the trick in progress."""
+        return self.current_trick.winning_seat
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick in progress (or of the last trick when complete)."""
+        s = self._s
+        return len(s[_TRICKS]) + (0 if s[_DONE] else 1)
+
+    @property
+    def shown(self) -> CardSet:
+        """Cards shown to everyone by a claim."""
+        return _from_mask(self._s[_SHOWN])
+
+    @property
+    def claim_pending(self) -> tuple[int, tuple[int, ...]] | None:
+        """``(claimer, seats that have accepted)`` while a claim is pending, else None."""
+        claim = self._s[_CLAIM]
+        if claim is None:
+            return None
+        claimer, accepted = claim
+        return claimer, tuple(x for x in range(self.players) if accepted >> x & 1)
+
+    # -- legal plays ---------------------------------------------------------------
+
+    def legal_plays(self) -> CardSet:
+        """The cards the seat to act may play (empty when no card may be played).
+
+        >>> r = deal(seed=1)
+        >>> r.legal_plays() <= r.hands[r.to_act]
+        True
+        """
+        s = self._s
+        if s[_DONE] or s[_CLAIM] is not None:
+            return _from_mask(0)
+        return _from_mask(self._legal_mask())
+
+    def why_illegal(self, card: Card | str, seat: int | None = None) -> Reason | None:
+        """Why ``seat`` (default: the seat to act) may not play ``card`` now; None if it may.
+
+        >>> r = Round.from_hands(["2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        ...     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        ...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"])
+        >>> r.why_illegal("2H"), r.why_illegal("2S", seat=1), r.why_illegal("AS")
+        (<Reason.NOT_IN_HAND: 'card not in hand'>, <Reason.NOT_YOUR_TURN: 'not your turn'>, None)
+        """
+        card = _to_card(card)
+        return _reason(self._s, card, seat)
+
+    def can_play(self, card: Card | str, seat: int | None = None) -> bool:
+        """True if :meth:`play` would accept the card."""
+        return self.why_illegal(card, seat) is None
+
+    def check_play(self, card: Card | str, seat: int | None = None) -> None:
+        """Raise :class:`~gongzhu.IllegalActionError` if the card may not be played now."""
+        card = _to_card(card)
+        reason = _reason(self._s, card, seat)
+        if reason is not None:
+            acting = self.to_act if seat is None else seat
+            raise IllegalActionError(reason, acting, card, _detail(self._s, reason, card))
+
+    def play(self, card: Card | str, seat: int | None = None) -> Round:
+        """The next state after the seat to act plays ``card``.
+
+        ``seat`` is optional: when given, a play out of turn is refused with
+        ``Reason.NOT_YOUR_TURN``. Playing the first card closes the exposure
+        window. Raises :class:`~gongzhu.IllegalActionError`; this Round is
+        never changed.
+        """
+        s = self._s
+        if card.__class__ is not Card:
+            card = _to_card(card)
+        if s[_DONE] or s[_CLAIM] is not None or not self._legal_mask() & card.mask:
+            self.check_play(card, seat)
+        if seat is not None and seat != (s[_LEADER] + len(s[_TRICK])) % s[_CFG].n:
+            self.check_play(card, seat)
+        return _make(_advance(s, card.index))
+
+    # -- exposure ------------------------------------------------------------------
+
+    def expose(
+        self,
+        seat: int,
+        cards: Iterable[Card | str] | str,
+        *,
+        face_down: bool = False,
+        blind: bool = False,
+    ) -> Round:
+        """``seat`` exposes ``cards`` (any of the rule set's exposable cards it holds).
+
+        Allowed before the first card is played. ``face_down`` declares them
+        face down (``exposure_kind="face-down-up"``); ``blind`` exposes the
+        first card dealt to the seat (``blind_exposure=True``). Under
+        ``exposure_order="in-turn"`` seats decide in turn from the leader,
+        once each (an empty ``cards`` passes).
+
+        >>> r = deal(seed=3)
+        >>> holder = next(s for s, h in enumerate(r.hands) if Card("QS") in h)
+        >>> r.expose(holder, "QS").exposed
+        CardSet('QS')
+        """
+        s = self._s
+        cfg: _Config = s[_CFG]
+        seat = _check_seat(seat, cfg.n, "expose")
+        try:
+            chosen = parse_cards(cards)
+        except (CardParseError, TypeError) as exc:
+            raise IllegalActionError(
+                Reason.NOT_EXPOSABLE, seat, detail=str(exc), action="expose"
+            ) from None
+
+        def refuse(reason: Reason, card: Card | None = None, detail: str = "") -> NoReturn:
+            raise IllegalActionError(reason, seat, card, detail, action="expose")
+
+        if not cfg.exposable:
+            refuse(Reason.EXPOSURE_OFF)
+        if s[_DONE] or s[_CLAIM] is not None or s[_TRICKS] or s[_TRICK]:
+            refuse(Reason.WRONG_PHASE, detail="exposure ends when the first card is played")
+        for card in chosen:
+            if not s[_HANDS][seat] & card.mask:
+                refuse(Reason.NOT_IN_HAND, card)
+            if not cfg.exposable & card.mask:
+                refuse(Reason.NOT_EXPOSABLE, card, f"exposable: {_from_mask(cfg.exposable)}")
+            if (s[_EXPOSED] | s[_FACEDOWN]) & card.mask:
+                refuse(Reason.ALREADY_EXPOSED, card)
+        declared = s[_DECLARED]
+        if cfg.in_turn:
+            order = [(s[_LEADER] + i) % cfg.n for i in range(cfg.n)]
+            waiting = [x for x in order if not declared >> x & 1]
+            if not waiting or waiting[0] != seat:
+                refuse(Reason.EXPOSURE_OUT_OF_TURN,
+                       detail=f"seat {waiting[0]} decides next" if waiting else "all decided")
+        if face_down and cfg.rules.exposure_kind is not ExposureKind.FACE_DOWN_UP:
+            refuse(Reason.NOT_EXPOSABLE, detail="face-down exposure is not played")
+        mask = chosen.mask
+        blind_mask = s[_BLIND]
+        if blind:
+            first = s[_DEALT][seat][0] if s[_DEALT][seat] else -1
+            if not cfg.rules.blind_exposure:
+                refuse(Reason.NOT_EXPOSABLE, detail="blind exposure is not played")
+            if mask != 1 << first:
+                refuse(Reason.NOT_FIRST_DEALT_CARD, chosen[0] if chosen else None)
+            blind_mask |= mask
+        exposed, facedown = s[_EXPOSED], s[_FACEDOWN]
+        if face_down:
+            facedown |= mask
+        else:
+            exposed |= mask
+        state = list(s)
+        state[_EXPOSED], state[_FACEDOWN], state[_BLIND] = exposed, facedown, blind_mask
+        state[_DECLARED] = declared | 1 << seat
+        return _make(tuple(state))
+
+    def exposure_preview(self, seat: int) -> dict[Card, str]:
+        """For each exposable card ``seat`` holds and has not exposed: what exposing it changes."""
+        from gongzhu.scoring import exposure_preview
+
+        s = self._s
+        seat = _check_seat(seat, s[_CFG].n, "expose")
+        held = s[_HANDS][seat] & s[_CFG].exposable & ~(s[_EXPOSED] | s[_FACEDOWN])
+        return {c: str(exposure_preview(c, self.rules)) for c in _from_mask(held)}
+
+    # -- claims --------------------------------------------------------------------
+
+    def claim(self, seat: int | None = None) -> Round:
+        """The seat to act shows its hand and claims every remaining trick (``claims=True``)."""
+        s = self._s
+        cfg: _Config = s[_CFG]
+        acting = self.to_act
+        if not cfg.claims:
+            raise IllegalActionError(Reason.CLAIMS_OFF, acting, action="claim")
+        if acting is None:
+            raise IllegalActionError(Reason.WRONG_PHASE, seat, action="claim")
+        if seat is not None and seat != acting:
+            raise IllegalActionError(Reason.NOT_YOUR_TURN, seat, action="claim")
+        state = list(s)
+        state[_CLAIM] = (acting, 0)
+        state[_SHOWN] = s[_SHOWN] | s[_HANDS][acting]
+        return _make(tuple(state))
+
+    def respond(self, seat: int, accept: bool) -> Round:
+        """A seat accepts or refuses the pending claim.
+
+        One refusal ends the claim (play continues, the claimer's hand stays
+        shown). When every other seat has accepted, the claimer captures all
+        cards still in play and the deal is complete.
+        """
+        s = self._s
+        cfg: _Config = s[_CFG]
+        seat = _check_seat(seat, cfg.n, "respond")
+        claim = s[_CLAIM]
+        if claim is None:
+            raise IllegalActionError(Reason.WRONG_PHASE, seat, detail="no claim", action="respond")
+        claimer, accepted = claim
+        if seat == claimer or accepted >> seat & 1:
+            raise IllegalActionError(Reason.NOT_YOUR_TURN, seat, action="respond")
+        state = list(s)
+        if not accept:
+            state[_CLAIM] = None
+            return _make(tuple(state))
+        accepted |= 1 << seat
+        if accepted | 1 << claimer != (1 << cfg.n) - 1:
+            state[_CLAIM] = (claimer, accepted)
+            return _make(tuple(state))
+        rest = 0
+        for hand in s[_HANDS]:
+            rest |= hand
+        for i in s[_TRICK]:
+            rest |= 1 << i
+        capt = list(s[_CAPT])
+        capt[claimer] |= rest
+        state[_CAPT] = tuple(capt)
+        state[_HANDS] = (0,) * cfg.n
+        state[_TRICK] = ()
+        state[_CLAIM] = None
+        state[_DONE] = True
+        return _make(tuple(state))
+
+    # -- result ----------------------------------------------------------------------
+
+    def score(self) -> DealScore:
+        """The deal's :class:`~gongzhu.DealScore` (the round must be complete)."""
+        s = self._s
+        if not s[_DONE]:
+            raise IllegalActionError(
+                Reason.WRONG_PHASE, None, detail="the deal is not complete", action="score"
+            )
+        rules = self.rules
+        queen = None
+        if rules.queen_of_diamonds_bonus:
+            counts = [0] * s[_CFG].n
+            taker = None
+            for _lead, cards, winner in s[_TRICKS]:
+                if taker is not None and winner == taker:
+                    counts[taker] += 1
+                if taker is None and any(i == 23 for i in cards):
+                    taker = winner
+            queen = tuple(counts)
+        return _score(s[_CAPT], self.exposure_factors, rules, rules._tables, queen)
+
+    # -- views -----------------------------------------------------------------------
+
+    def view(self, seat: int) -> PlayerView:
+        """Everything ``seat`` may know, and nothing else (safe to send to that player)."""
+        s = self._s
+        cfg: _Config = s[_CFG]
+        seat = _check_seat(seat, cfg.n, "view")
+        initial = _initial_hands(s)
+        exposed = s[_EXPOSED]
+        capt = s[_CAPT]
+        return PlayerView(
+            seat=seat,
+            rules=cfg.rules,
+            phase=self.phase,
+            hand=_from_mask(s[_HANDS][seat]),
+            first_dealt=_CARDS[s[_DEALT][seat][0]] if s[_DEALT][seat] else None,
+            to_act=self.to_act,
+            leader=s[_LEADER],
+            dealer=s[_DEALER],
+            exposures=tuple(_from_mask(exposed & h) for h in initial),
+            own_face_down=_from_mask(s[_FACEDOWN] & initial[seat]),
+            face_down_counts=tuple((s[_FACEDOWN] & h).bit_count() for h in initial),
+            current_trick=self.current_trick,
+            tricks=self.tricks,
+            captured_points=tuple(_from_mask(c & POINT_CARDS) for c in capt),
+            hand_sizes=tuple(h.bit_count() for h in s[_HANDS]),
+            shown=_from_mask(s[_SHOWN] & ~_played(s)),
+            legal_plays=self.legal_plays() if self.to_act == seat else _from_mask(0),
+        )
+
+    def unseen(self, seat: int) -> CardSet:
+        """Cards ``seat`` has not seen: in other hands, not exposed face up, not shown."""
+        s = self._s
+        seat = _check_seat(seat, s[_CFG].n, "view")
+        others = 0
+        for x, hand in enumerate(s[_HANDS]):
+            if x != seat:
+                others |= hand
+        return _from_mask(others & ~s[_EXPOSED] & ~s[_SHOWN])
+
+    # -- dunder ----------------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        s = self._s
+        return (s[_CFG].rules, *s[1:])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key()[1:])
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        s = self._s
+        return (_restore, (s[_CFG].rules, s[1:]))
+
+    def __repr__(self) -> str:
+        s = self._s
+        phase = self.phase
+        if phase is Phase.COMPLETE:
+            return f"<Round complete, {len(s[_TRICKS])} tricks, totals {self.score().totals}>"
+        trick = " ".join(_CARDS[i].symbol for i in s[_TRICK])
+        return (
+            f"<Round {phase.value}, trick {self.trick_number}, seat {self.to_act} to act"
+            + (f", on the table: {trick}" if trick else "")
+            + ">"
+        )
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>seat {seat}{' ▶' if seat == self.to_act else ''}</td>"
+            f"<td>{hand._repr_html_()}</td><td>{self.captured[seat]._repr_html_()}</td></tr>"
+            for seat, hand in enumerate(self.hands)
+        )
+        trick = self.current_trick._repr_html_() if self._s[_TRICK] else ""
+        return (
+            f"<div><table><tr><th>seat</th><th>hand</th><th>captured</th></tr>{rows}</table>"
+            f"{trick}</div>"
+        )
+
+
+def _restore(rules: RuleSet, rest: tuple[Any, ...]) -> Round:
+    return _make((_config(rules), *rest))
+
+
+def _initial_hands(s: tuple[Any, ...]) -> tuple[int, ...]:
+    return tuple(sum(1 << i for i in cards) for cards in s[_DEALT])
+
+
+def _played(s: tuple[Any, ...]) -> int:
+    played = 0
+    for _lead, cards, _winner in s[_TRICKS]:
+        for i in cards:
+            played |= 1 << i
+    for i in s[_TRICK]:
+        played |= 1 << i
+    return played
+
+
+# -- the rules of play, on ints ------------------------------------------------------
+
+
+def _legal(s: tuple[Any, ...]) -> int:
+    """The legal-play mask of the seat to act (the state is not complete)."""
+    cfg: _Config = s[_CFG]
+    trick = s[_TRICK]
+    seat = (s[_LEADER] + len(trick)) % cfg.n
+    hand: int = s[_HANDS][seat]
+    exposed = s[_EXPOSED]
+    if trick:
+        led = trick[0] // 13
+        follow = hand & SUIT_MASKS[led]
+        if not follow:
+            legal = hand
+        else:
+            legal = follow
+            if cfg.restriction == 1 and exposed & follow and not s[_LED] >> led & 1:
+                free = follow & ~exposed
+                if free:
+                    legal = free
+    else:
+        if s[_OPENING] and not s[_TRICKS]:
+            opening = cfg.rules.opening_card.mask
+            if hand & opening:
+                return opening
+        legal = hand
+        if (cfg.hearts_rule or (cfg.blood_lock and exposed & ACE_BIT)) and not s[_BROKEN]:
+            other = legal & ~HEARTS
+            if other:
+                legal = other
+        if cfg.restriction == 1 and exposed & hand:
+            for suit in range(4):
+                held = exposed & hand & SUIT_MASKS[suit]
+                if held and not s[_LED] >> suit & 1 and hand & SUIT_MASKS[suit] & ~held:
+                    legal &= ~held
+            if not legal:
+                legal = hand
+    if cfg.restriction == 2 and not s[_TRICKS] and legal & exposed:
+        free = legal & ~exposed
+        if free:
+            legal = free
+    return legal
+
+
+def _reason(s: tuple[Any, ...], card: Card, seat: int | None) -> Reason | None:
+    """Why ``card`` may not be played; mirrors :func:`_legal` step by step."""
+    cfg: _Config = s[_CFG]
+    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < cfg.n):
+        return Reason.NO_SUCH_SEAT
+    if s[_DONE] or s[_CLAIM] is not None:
+        return Reason.WRONG_PHASE
+    trick = s[_TRICK]
+    acting = (s[_LEADER] + len(trick)) % cfg.n
+    if seat is not None and seat != acting:
+        return Reason.NOT_YOUR_TURN
+    hand: int = s[_HANDS][acting]
+    bit = card.mask
+    if not hand & bit:
+        return Reason.NOT_IN_HAND
+    if _legal(s) & bit:
+        return None
+    exposed = s[_EXPOSED]
+    if trick:
+        if hand & SUIT_MASKS[trick[0] // 13] and card.index // 13 != trick[0] // 13:
+            return Reason.MUST_FOLLOW_SUIT
+        return Reason.EXPOSED_CARD_HELD_BACK
+    if s[_OPENING] and not s[_TRICKS] and hand & cfg.rules.opening_card.mask:
+        return Reason.MUST_LEAD_OPENING_CARD
+    if bit & HEARTS and not s[_BROKEN] and hand & ~HEARTS:
+        if cfg.hearts_rule:
+            return Reason.HEARTS_NOT_BROKEN
+        if cfg.blood_lock and exposed & ACE_BIT:
+            return Reason.HEARTS_LOCKED
+    return Reason.EXPOSED_CARD_HELD_BACK
+
+
+def _detail(s: tuple[Any, ...], reason: Reason, card: Card) -> str:
+    if reason is Reason.MUST_FOLLOW_SUIT:
+        return f"{Suit(s[_TRICK][0] // 13).name.lower()} were led"
+    if reason is Reason.MUST_LEAD_OPENING_CARD:
+        return f"lead {s[_CFG].rules.opening_card}"
+    if reason is Reason.EXPOSED_CARD_HELD_BACK:
+        return f"{card} was exposed; play another {card.suit.name.lower()[:-1]} first"
+    return ""
+
+
+def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
+    """The state after the seat to act plays card ``index`` (already checked legal)."""
+    cfg: _Config = s[_CFG]
+    n = cfg.n
+    leader = s[_LEADER]
+    trick = (*s[_TRICK], index)
+    seat = (leader + len(trick) - 1) % n
+    bit = 1 << index
+    hands = list(s[_HANDS])
+    hands[seat] ^= bit
+    broken = s[_BROKEN] or bool(bit & HEARTS)
+    exposed = s[_EXPOSED]
+    if not s[_TRICKS] and len(trick) == 1 and cfg.rules.three_exposed_force_fourth:
+        exposed = _force_fourth(s, exposed)
+    if len(trick) < n:
+        return (
+            cfg, tuple(hands), s[_CAPT], leader, trick, s[_TRICKS], s[_LED], broken,
+            exposed, s[_FACEDOWN], s[_BLIND], s[_DECLARED], s[_DEALT], s[_DEALER],
+            s[_OPENING], False, None, s[_SHOWN], s[_SEED],
+        )  # fmt: skip
+    led = trick[0] // 13
+    best = 0
+    top = trick[0]
+    taken = 0
+    for i, card in enumerate(trick):
+        taken |= 1 << card
+        if card > top and card // 13 == led:
+            top, best = card, i
+    winner = (leader + best) % n
+    capt = list(s[_CAPT])
+    capt[winner] |= taken
+    done = not any(hands)
+    if not done and cfg.end_when_points_out:
+        all_capt = 0
+        for c in capt:
+            all_capt |= c
+        done = all_capt & cfg.point_cards == cfg.point_cards
+    return (
+        cfg, tuple(hands), tuple(capt), winner, (), (*s[_TRICKS], (leader, trick, winner)),
+        s[_LED] | 1 << led, broken, exposed, s[_FACEDOWN], s[_BLIND], s[_DECLARED],
+        s[_DEALT], s[_DEALER], s[_OPENING], done, None, s[_SHOWN], s[_SEED],
+    )  # fmt: skip
+
+
+def _force_fourth(s: tuple[Any, ...], exposed: int) -> int:
+    # "Three exposed force the fourth" (Chinese app rules): the library applies it
+    # when the window closes, i.e. with the first card played.
+    cfg: _Config = s[_CFG]
+    declared = (exposed | s[_FACEDOWN]) & cfg.exposable
+    if declared.bit_count() == 3:
+        exposed |= cfg.exposable & ~declared
+    return exposed
+
+
+@attrs.frozen
+class PlayerView:
+    """What one seat may know about a :class:`Round`: its own hand and the public facts.
+
+    It never holds another seat's unplayed cards (except cards exposed face up
+    or shown by a claim, which are public).
+    """
+
+    seat: int
+    rules: RuleSet = attrs.field(repr=False)
+    phase: Phase
+    hand: CardSet
+    first_dealt: Card | None
+    """The first card dealt to this seat (for blind exposure)."""
+    to_act: int | None
+    leader: int
+    dealer: int
+    exposures: tuple[CardSet, ...]
+    """Each seat's face-up exposed cards."""
+    own_face_down: CardSet
+    """This seat's face-down declarations."""
+    face_down_counts: tuple[int, ...]
+    """How many cards each seat declared face down (which ones is hidden)."""
+    current_trick: Trick
+    tricks: tuple[Trick, ...]
+    captured_points: tuple[CardSet, ...]
+    """Each seat's captured point cards (they lie face up: 000 §03, 004)."""
+    hand_sizes: tuple[int, ...]
+    shown: CardSet
+    """Unplayed cards shown by a claim."""
+    legal_plays: CardSet
+    """This seat's legal plays if it is to act, else empty."""
+
+    @property
+    def exposed(self) -> CardSet:
+        """All face-up exposed cards."""
+        mask = 0
+        for cards in self.exposures:
+            mask |= cards.mask
+        return _from_mask(mask)
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played so far (completed tricks and the current one)."""
+        mask = 0
+        for trick in (*self.tricks, self.current_trick):
+            for card in trick.cards:
+                mask |= card.mask
+        return _from_mask(mask)
+
+    def unseen(self) -> CardSet:
+        """Cards this seat has not seen: not in its hand, not played, not exposed, not shown."""
+        deck = self.rules.deck.mask
+        seen = self.hand.mask | self.played.mask | self.exposed.mask | self.shown.mask
+        return _from_mask(deck & ~seen)
+
+    def unseen_in(self, suit: Suit) -> CardSet:
+        """Unseen cards of one suit (e.g. to count the spades still out)."""
+        return _from_mask(self.unseen().mask & SUIT_MASKS[suit])
+
+
+# -- dealing ---------------------------------------------------------------------------
+
+
+def _randbelow(rng: random.Random, n: int) -> int:
+    # getrandbits is stable across Python versions for a given seed; the
+    # library's own rejection sampling keeps shuffles reproducible everywhere.
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffled_deck(rules: RuleSet, seed: int | str | None) -> list[int]:
+    """The deck's card indexes after the library's stable Fisher–Yates shuffle."""
+    rng = random.Random(seed) if seed is not None else random.Random()
+    cards = [c.index for c in rules.deck]
+    for i in range(len(cards) - 1, 0, -1):
+        j = _randbelow(rng, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def deal(
+    rules: RuleSet = _DEFAULT_RULES,
+    seed: int | str | None = None,
+    leader: int | None = None,
+    dealer: int = 0,
+) -> Round:
+    """Shuffle and deal a new :class:`Round`.
+
+    The deck is shuffled with the library's own Fisher–Yates shuffle on
+    ``random.Random(seed)`` (using only ``getrandbits``), so a seed gives the
+    same deal on every machine and Python version. Cards are dealt one at a
+    time in play order, starting with the seat after the dealer. Without
+    ``leader`` the holder of the opening card leads (the first deal of a
+    match); a match passes the previous pig taker.
+
+    >>> deal(seed=42).hands == deal(seed=42).hands
+    True
+    >>> len(deal(RuleSet(players=5), seed=1).hands[0])
+    10
+    """
+    if not isinstance(rules, RuleSet):
+        raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, (int, str))
+    ):
+        raise DealError(f"seed must be an int or text, got {type(seed).__name__}")
+    cfg = _config(rules)
+    _check_seat(dealer, cfg.n, "deal")
+    order = shuffled_deck(rules, seed)
+    dealt: list[list[int]] = [[] for _ in range(cfg.n)]
+    for k, index in enumerate(order):
+        dealt[(dealer + 1 + k) % cfg.n].append(index)
+    return Round._start(rules, cfg, tuple(tuple(c) for c in dealt), leader, dealer, seed)
