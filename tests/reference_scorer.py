@@ -16,8 +16,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from gongzhu import Card, Rank, RuleSet, Suit
-from gongzhu.rules import GrandSlam, GrandSlamOutcome, PigWithAllHearts
+from hypothesis import strategies as st
+
+from gongzhu import Card, CardSet, Rank, RuleSet, Suit
+from gongzhu.rules import (
+    FACE_VALUE_HEARTS,
+    STANDARD_HEARTS,
+    ExposureKind,
+    GrandSlam,
+    GrandSlamOutcome,
+    PigWithAllHearts,
+)
 
 PIG = Card(Suit.SPADES, Rank.QUEEN)
 SHEEP = Card(Suit.DIAMONDS, Rank.JACK)
@@ -101,7 +110,7 @@ def reference_score(
 
     all_hearts_seat = None
     for seat, pile in enumerate(piles):
-        if ALL_HEARTS <= pile:
+        if pile >= ALL_HEARTS:
             all_hearts_seat = seat
 
     slam_cards = set(ALL_HEARTS) | {PIG, SHEEP}
@@ -216,3 +225,105 @@ def reference_score(
         grand_slam_seat=grand_slam_seat,
         pig_taker=pig_taker,
     )
+
+
+# -- Hypothesis strategies shared by the scoring tests (private to tests/) -----
+
+POINT_CARDS = frozenset(ALL_HEARTS | {PIG, SHEEP, TEN_OF_CLUBS})
+SLAM_SHAPES = (
+    "none",
+    "none",
+    "all-hearts",
+    "all-hearts",
+    "near-all-hearts",
+    "grand-15",
+    "grand-16",
+)
+"""How a generated deal is biased: plain random, or one seat sweeping (nearly) all points."""
+
+
+@st.composite
+def partitions(
+    draw: st.DrawFn, rules: RuleSet | None = None, shape: str | None = None
+) -> list[CardSet]:
+    """A random partition of the rule set's deck into one pile per seat.
+
+    A ``shape`` other than "none" sends (nearly) every heart — and for the
+    grand-slam shapes Q♠, J♦ (and 10♣) — to one seat, so small and grand
+    slams occur in a good share of examples instead of almost never.
+    """
+    rules = rules or RuleSet()
+    deck = list(rules.deck)
+    n = rules.players
+    owners = draw(st.lists(st.integers(0, n - 1), min_size=len(deck), max_size=len(deck)))
+    owner = dict(zip(deck, owners, strict=True))
+    shape = shape or draw(st.sampled_from(SLAM_SHAPES))
+    if shape != "none":
+        sweeper = draw(st.integers(0, n - 1))
+        for card in ALL_HEARTS:
+            owner[card] = sweeper
+        if shape == "all-hearts":
+            # each special card independently: the slam options hinge on which one the
+            # all-hearts taker also holds
+            for card in (PIG, SHEEP, TEN_OF_CLUBS):
+                if draw(st.booleans()):
+                    owner[card] = sweeper
+        if shape == "near-all-hearts":
+            missing = draw(st.sampled_from(sorted(ALL_HEARTS)))
+            owner[missing] = draw(st.sampled_from([s for s in range(n) if s != sweeper]))
+        if shape in ("grand-15", "grand-16"):
+            owner[PIG] = owner[SHEEP] = sweeper
+        if shape == "grand-16":
+            owner[TEN_OF_CLUBS] = sweeper
+    piles: list[set[Card]] = [set() for _ in range(n)]
+    for card, seat in owner.items():
+        piles[seat].add(card)
+    return [CardSet(p) for p in piles]
+
+
+@st.composite
+def scoring_rules(draw: st.DrawFn) -> RuleSet:
+    """A random valid rule set over every option that affects scoring."""
+    players = draw(st.sampled_from([4, 4, 4, 5, 3]))
+    all_hearts_value = draw(st.sampled_from([200, 200, 400, None, 300]))
+    slam_options = all_hearts_value is not None
+    exposable = draw(st.sets(st.sampled_from([ACE_OF_HEARTS, PIG, SHEEP, TEN_OF_CLUBS])))
+    heart_values = draw(
+        st.one_of(
+            st.sampled_from([STANDARD_HEARTS, FACE_VALUE_HEARTS]),
+            st.lists(st.sampled_from([0, 0, -5, -10, -20, 10]), min_size=13, max_size=13).map(
+                tuple
+            ),
+        )
+    )
+    return RuleSet(
+        players=players,
+        partnerships=players == 4 and draw(st.booleans()),
+        heart_values=heart_values,
+        zero_hearts_are_point_cards=draw(st.booleans()),
+        all_hearts_value=all_hearts_value,
+        pig_with_all_hearts=draw(st.sampled_from(list(PigWithAllHearts))),
+        sign_swap=slam_options and draw(st.booleans()),
+        pig_sheep_together=slam_options and draw(st.booleans()),
+        pig_sheep_zero_sum=slam_options and draw(st.booleans()),
+        grand_slam=draw(st.sampled_from(["16", "15"])),
+        grand_slam_outcome=draw(st.sampled_from(list(GrandSlamOutcome))),
+        grand_slam_value=draw(st.sampled_from([1000, 500])),
+        queen_of_diamonds_bonus=draw(st.sampled_from([0, 10])),
+        exposable=CardSet(exposable),
+        exposure_kind=(
+            draw(st.sampled_from(list(ExposureKind))) if exposable else ExposureKind.OPEN
+        ),
+        blind_exposure=bool(exposable) and draw(st.booleans()),
+        exposed_sheep_value=draw(st.sampled_from([200, -200, -400])),
+    )
+
+
+@st.composite
+def exposures(draw: st.DrawFn, rules: RuleSet) -> dict[Card, int]:
+    """Exposed cards → factor: 2 open; 2 or 4 under "Chyťte prase"; blind doubles again."""
+    cards = draw(st.sets(st.sampled_from(sorted(rules.exposable)))) if rules.exposable else set()
+    factors = [2, 4] if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else [2]
+    if rules.blind_exposure:
+        factors = sorted({f * m for f in factors for m in (1, 2)})
+    return {card: draw(st.sampled_from(factors)) for card in sorted(cards)}
