@@ -28,6 +28,7 @@ from gongzhu.errors import (
     RecordError,
     RuleSetError,
 )
+from gongzhu.match import EndReason, Match
 from gongzhu.rules import (
     FACE_VALUE_HEARTS,
     PRESETS,
@@ -71,6 +72,7 @@ __all__ = [
     "DealError",
     "DealScore",
     "Direction",
+    "EndReason",
     "ExposureKind",
     "ExposureOrder",
     "ExposurePreview",
@@ -81,6 +83,7 @@ __all__ = [
     "Hand",
     "IllegalActionError",
     "LaterLeader",
+    "Match",
     "MatchError",
     "PigWithAllHearts",
     "Phase",

@@ -517,14 +517,13 @@ def _losers(units: tuple[int, ...], excluded: set[int], rules: RuleSet) -> tuple
     if not candidates:
         return ()
     loss = rules.loss_threshold
-    if loss is not None:
+    if loss is not None and rules.simultaneous_loss is SimultaneousLoss.ALL_CROSSED:
         if rules.loss_inclusive:
-            crossed = [u for u in candidates if units[u] <= loss]
+            crossed = tuple(u for u in candidates if units[u] <= loss)
         else:
-            crossed = [u for u in candidates if units[u] < loss]
+            crossed = tuple(u for u in candidates if units[u] < loss)
         if crossed:
-            if rules.simultaneous_loss is SimultaneousLoss.ALL_CROSSED:
-                return tuple(crossed)
-            candidates = crossed
+            return crossed
+    # Under LOWEST the lowest candidate is past the threshold whenever anyone is.
     low = min(units[u] for u in candidates)
     return tuple(u for u in candidates if units[u] == low)
