@@ -17,8 +17,10 @@ from gongzhu import (
     LaterLeader,
     Match,
     MatchError,
+    Round,
     RuleSet,
     SimultaneousLoss,
+    deal,
     score,
 )
 
@@ -199,10 +201,10 @@ def test_grand_slam_rotates_the_running_totals() -> None:
     # after the slam deal is added, seat s takes the running total of seat s − 1.
     rules = RuleSet(grand_slam_outcome=GrandSlamOutcome.ROTATE)
     m = played(rules, (10, 20, 30, 40))
-    deal = slam_deal(rules, 0)
+    slam = slam_deal(rules, 0)
     # §3 lines: all hearts +200, pig +100 with all hearts (000 §05), sheep +100, ×2 by 10♣.
-    assert deal.totals == (800, 0, 0, 0)
-    m = m.add(deal)
+    assert slam.totals == (800, 0, 0, 0)
+    m = m.add(slam)
     assert m.totals == (40, 810, 20, 30)
     assert m.history == ((10, 20, 30, 40), (40, 810, 20, 30))
     assert not m.is_over
@@ -517,14 +519,14 @@ def test_table_shows_team_totals_with_partnerships() -> None:
 
 def test_add_totals_records_the_deal_facts() -> None:
     m = Match().add_totals((200, 0, 0, 0), pig_taker=0, all_hearts_seat=0)
-    deal = m.deals[0]
-    assert deal.totals == (200, 0, 0, 0)
-    assert deal.pig_taker == 0
-    assert deal.all_hearts_seat == 0
-    assert deal.grand_slam_seat is None
-    assert deal[0].all_hearts
-    assert not deal[0].grand_slam
-    assert deal[0].total == 200
+    recorded = m.deals[0]
+    assert recorded.totals == (200, 0, 0, 0)
+    assert recorded.pig_taker == 0
+    assert recorded.all_hearts_seat == 0
+    assert recorded.grand_slam_seat is None
+    assert recorded[0].all_hearts
+    assert not recorded[0].grand_slam
+    assert recorded[0].total == 200
 
 
 # -- properties ----------------------------------------------------------------------
@@ -634,3 +636,37 @@ def test_rotation_moves_each_total_one_seat_on(
     after = m.add_totals(last, grand_slam_seat=slam_seat).totals
     summed = [b + d for b, d in zip(before, last, strict=True)]
     assert after == tuple(summed[s - 1] for s in range(4))
+
+
+# -- with the play engine ------------------------------------------------------------
+
+
+def play_out(round_: Round) -> Round:
+    """Finish a deal by always playing the lowest legal card."""
+    while not round_.is_complete:
+        round_ = round_.play(min(round_.legal_plays(), key=lambda c: c.index))
+    return round_
+
+
+def test_a_match_of_real_rounds_feeds_leader_and_dealer_to_the_next_deal() -> None:
+    # RULES.md §5: the pig taker leads later deals; the dealer rotates.
+    rules = RuleSet(max_deals=6)
+    m = Match(rules, first_dealer=1)
+    previous_pig_taker = None
+    for n in range(6):
+        r = deal(rules, seed=n, leader=m.next_leader, dealer=m.dealer)
+        assert r.dealer == (1 + n) % 4
+        if previous_pig_taker is not None:
+            assert r.leader == previous_pig_taker
+        finished = play_out(r)
+        with pytest.raises(MatchError, match="not complete"):
+            m.add(r)
+        before = m.totals
+        m = m.add(finished)
+        assert m.deals[-1].totals == finished.score().totals
+        if not m.is_over:
+            assert m.totals == tuple(a + b for a, b in zip(before, m.deals[-1].totals, strict=True))
+        previous_pig_taker = finished.score().pig_taker
+        if m.is_over:
+            break
+    assert m.is_over
