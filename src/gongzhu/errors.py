@@ -40,7 +40,7 @@ class CardParseError(GongzhuError, ValueError):
     >>> parse_cards("QS 1X")
     Traceback (most recent call last):
     ...
-    gongzhu.errors.CardParseError: token 2 '1X': unknown rank '1'
+    gongzhu.errors.CardParseError: token 2 '1X': not a card
     """
 
     def __init__(self, message: str, token: str = "", position: int | None = None) -> None:

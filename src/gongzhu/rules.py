@@ -11,7 +11,7 @@ options. Each field carries its documentation and sources in its metadata, so
 (4, -1000)
 >>> online = RuleSet.preset("online")
 >>> sorted(rules.diff(online))[:3]
-['direction', 'loss_threshold', 'max_deals']
+['direction', 'max_deals', 'must_lead_opening_card']
 >>> RuleSet(players=5, opening_card="2C")
 Traceback (most recent call last):
 ...

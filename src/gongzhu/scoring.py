@@ -8,7 +8,7 @@ or lone bonus, then the deal total.
 >>> s.totals                         # seeds/000 §07: 4 × (−200 − 10)
 (-840, 100, -90)
 >>> print(s[0].sheet())
-seat 0: 10♣ Q♠ 7♥
+seat 0: 10♣ 7♥ Q♠
   ① hearts          -10
   ② pig            -200
   ③ sheep             0
