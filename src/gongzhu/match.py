@@ -21,6 +21,8 @@ How the match ends (checked after every complete deal, in this order):
    ``grand_slam_outcome="rotate"`` a grand slam then rotates the totals: each
    seat takes the running total of the seat before it in play order
    (``new[s] = old[s - 1]``; the library's reading of seeds/003 v2, RULES.md §7).
+   Seat numbers follow play order whatever ``direction`` is, so the rotation
+   and the dealer's rotation (one seat on per deal) read the same either way.
 2. Under ``exact_threshold_flips`` a running total of exactly
    ``loss_threshold`` flips to its opposite (−1000 → +1000) and the match ends
    (seeds/004). The flipped player does not lose.
