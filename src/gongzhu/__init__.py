@@ -29,6 +29,7 @@ from gongzhu.errors import (
     RuleSetError,
 )
 from gongzhu.match import EndReason, Match
+from gongzhu.round import Phase, PlayerView, Round, Trick, deal
 from gongzhu.rules import (
     FACE_VALUE_HEARTS,
     PRESETS,
@@ -44,7 +45,6 @@ from gongzhu.rules import (
     RuleSet,
     SimultaneousLoss,
 )
-from gongzhu.round import Phase, PlayerView, Round, Trick, deal
 from gongzhu.scoring import (
     DealScore,
     ExposurePreview,
@@ -85,14 +85,14 @@ __all__ = [
     "LaterLeader",
     "Match",
     "MatchError",
-    "PigWithAllHearts",
     "Phase",
+    "PigWithAllHearts",
     "PlayerScore",
     "PlayerView",
     "Rank",
-    "Round",
     "Reason",
     "RecordError",
+    "Round",
     "RuleSet",
     "RuleSetError",
     "SimultaneousLoss",

@@ -151,7 +151,7 @@ class DealScore:
     """Each seat's deal score, in seat order."""
     rules: RuleSet = attrs.field(repr=False)
     captures: tuple[CardSet, ...] = attrs.field(repr=False)
-    exposed: Mapping[Card, int] = attrs.field(repr=False)
+    exposed: Mapping[Card, int] = attrs.field(repr=False, hash=False)
     """Exposed card → exposure factor (2 for an ordinary exposure)."""
     all_hearts_seat: int | None
     """The seat that took all 13 hearts, if any."""
