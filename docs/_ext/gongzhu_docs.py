@@ -1,0 +1,293 @@
+"""Sphinx directives that generate documentation from the code, so the two cannot drift.
+
+``.. gongzhu-options::``
+    One section per :class:`gongzhu.RuleSet` option, from ``attrs.fields(RuleSet)``:
+    its metadata (``doc``, ``sources``, ``type``, ``optional``), its default, its
+    values (enum members with their docstrings) and the presets that change it.
+``.. gongzhu-presets::``
+    One section per entry of :data:`gongzhu.PRESETS`: its description (from the
+    ``PRESETS`` docstring) and every option where it differs from ``classic``
+    (``classic`` itself lists all its values).
+``.. gongzhu-modules::``
+    One section with ``automodule`` per module named in the content (one per
+    line), and a warning for any name of ``gongzhu.__all__`` that none of them
+    documents.
+
+Missing metadata or a preset without a description is a Sphinx warning, so the
+``-W`` build fails instead of publishing an incomplete page.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import re
+from typing import Any
+
+import attrs
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.application import Sphinx
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import nested_parse_with_titles
+
+import gongzhu
+from gongzhu.cards import Card, CardSet
+from gongzhu.rules import FACE_VALUE_HEARTS, OPTION_NAMES, PRESETS, STANDARD_HEARTS, RuleSet
+
+_logger = logging.getLogger(__name__)
+
+_BASE_PRESET = "classic"
+_RST_SPECIAL = re.compile(r"([\\*`|_])")
+
+
+def _attr_docs() -> dict[tuple[str, str], list[str]]:
+    """Attribute docstrings of gongzhu.rules (enum members, PRESETS), as autodoc reads them."""
+    analyzer = ModuleAnalyzer.for_module("gongzhu.rules")
+    return {key: list(lines) for key, lines in analyzer.find_attr_docs().items()}
+
+
+def _text(value: str) -> str:
+    """Plain metadata text as RST: escape markup characters, link option names."""
+    return _link_options(_RST_SPECIAL.sub(r"\\\1", value))
+
+
+def _link_options(escaped: str) -> str:
+    # Option names were escaped (a\_b); match them in that form and turn them into links.
+    def link(match: re.Match[str]) -> str:
+        name = match.group(0).replace("\\_", "_")
+        return f":ref:`{name} <option-{name}>`"
+
+    pattern = "|".join(re.escape(n.replace("_", "\\_")) for n in OPTION_NAMES if "_" in n)
+    return re.sub(rf"(?<![\w\\])(?:{pattern})(?![\w\\])", link, escaped)
+
+
+def _code(value: Any) -> str:
+    """An option value as a reader would write it (the text the RuleSet converters accept)."""
+    if isinstance(value, enum.Enum):
+        return f'"{value.value}"'
+    if isinstance(value, (Card, CardSet)):
+        return f'"{value.code}"'
+    if value == STANDARD_HEARTS:
+        return '"standard"'
+    if value == FACE_VALUE_HEARTS:
+        return '"face-value"'
+    return repr(value)
+
+
+def _literal(value: Any) -> str:
+    """The value as inline code, with the cards or heart values spelled out after it."""
+    out = f"``{_code(value)}``"
+    if isinstance(value, (Card, CardSet)):
+        out += f" ({value or 'none'})"
+    elif value in (STANDARD_HEARTS, FACE_VALUE_HEARTS):
+        out += " (2♥ … A♥: " + " ".join(str(v).replace("-", "−") for v in value) + ")"
+    return out
+
+
+def _type_name(field: attrs.Attribute[Any]) -> str:
+    kind = field.metadata["type"]
+    name = kind.__name__
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        name = f":class:`~gongzhu.rules.{name}`"
+    else:
+        name = f"``{name}``"
+    return name + (" or ``None``" if field.metadata.get("optional") else "")
+
+
+def _values(field: attrs.Attribute[Any], docs: dict[tuple[str, str], list[str]]) -> list[str]:
+    kind = field.metadata["type"]
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        out = [""]
+        for member in kind:
+            doc = " ".join(line.strip() for line in docs.get((kind.__name__, member.name), []))
+            out.append(f'   * ``"{member.value}"`` ({kind.__name__}.{member.name})')
+            if doc:
+                out[-1] += f" — {doc}"
+        return out
+    if kind is bool:
+        return ["``True`` or ``False``"]
+    return []
+
+
+def _option_rst(field: attrs.Attribute[Any], docs: dict[tuple[str, str], list[str]]) -> list[str]:
+    name = field.name
+    for key in ("doc", "sources", "type"):
+        if not field.metadata.get(key):
+            _logger.warning("RuleSet option %r has no %r metadata", name, key)
+    default = getattr(RuleSet(), name)
+    lines = [
+        f".. _option-{name}:",
+        "",
+        f"``{name}``",
+        "-" * (len(name) + 4),
+        "",
+        _text(field.metadata.get("doc", "")),
+        "",
+        f":Default: {_literal(default)}",
+        f":Type: {_type_name(field)}",
+    ]
+    values = _values(field, docs)
+    if values:
+        lines.append(f":Values: {values[0]}")
+        lines.extend(values[1:])
+    lines.append(f":Sources: {_text(field.metadata.get('sources', ''))}")
+    changed = [
+        f":ref:`{preset} <preset-{preset}>` ({_literal(getattr(rules, name))})"
+        for preset, rules in PRESETS.items()
+        if getattr(rules, name) != default
+    ]
+    lines.append(f":Presets: {', '.join(changed) if changed else 'all use the default'}")
+    example = _example(field, default)
+    if example is not None:
+        lines.append(f":Example: ``RuleSet({name}={example})``")
+    lines.append("")
+    return lines
+
+
+def _example(field: attrs.Attribute[Any], default: Any) -> str | None:
+    """A keyword value other than the default, from a preset or the field's type (if any)."""
+    for rules in PRESETS.values():
+        value = getattr(rules, field.name)
+        if value != default:
+            return _code(value)
+    kind = field.metadata["type"]
+    if kind is bool:
+        return repr(not default)
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return _code(next(m for m in kind if m != default))
+    if field.metadata.get("optional") and default is not None:
+        return "None"
+    return None
+
+
+def _preset_descriptions(docs: dict[tuple[str, str], list[str]]) -> dict[str, list[str]]:
+    """Split the PRESETS docstring's definition list into one body per preset name."""
+    out: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in docs.get(("", "PRESETS"), []):
+        head = re.fullmatch(r"``([\w-]+)``", line.strip())
+        if head and not line.startswith(" "):
+            current = out.setdefault(head.group(1), [])
+        elif current is not None and line.startswith(" "):
+            current.append(line.strip())
+        elif line.strip():
+            current = None
+    return out
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    lines = [".. list-table::", "   :header-rows: 1", ""]
+    for row in [header, *rows]:
+        lines.append(f"   * - {row[0]}")
+        lines.extend(f"     - {cell}" for cell in row[1:])
+    lines.append("")
+    return lines
+
+
+def _preset_rst(name: str, descriptions: dict[str, list[str]]) -> list[str]:
+    rules = PRESETS[name]
+    description = descriptions.get(name)
+    if not description:
+        _logger.warning("preset %r has no description in the PRESETS docstring", name)
+    lines = [
+        f".. _preset-{name}:",
+        "",
+        f"``{name}``",
+        "-" * (len(name) + 4),
+        "",
+        " ".join(description or []),
+        "",
+    ]
+    if name == _BASE_PRESET:
+        lines += [f'``RuleSet.preset("{name}")``, equal to ``RuleSet()``, has these values:', ""]
+        rows = [[f":ref:`{o} <option-{o}>`", _literal(getattr(rules, o))] for o in OPTION_NAMES]
+        lines += _table(["option", "value"], rows)
+        return lines
+    diff = PRESETS[_BASE_PRESET].diff(rules)
+    if not diff:
+        lines += [f'``RuleSet.preset("{name}")`` has the same option values as ``classic``.', ""]
+        return lines
+    lines += [
+        f'``RuleSet.preset("{name}")`` differs from ``{_BASE_PRESET}`` in {len(diff)} '
+        f"option{'s' if len(diff) != 1 else ''}:",
+        "",
+    ]
+    rows = [
+        [f":ref:`{o} <option-{o}>`", _literal(before), _literal(after)]
+        for o, (before, after) in diff.items()
+    ]
+    lines += _table(["option", _BASE_PRESET, name], rows)
+    return lines
+
+
+class _GeneratedDirective(SphinxDirective):
+    has_content = True
+
+    def _lines(self) -> list[str]:
+        raise NotImplementedError
+
+    def run(self) -> list[nodes.Node]:
+        source = self.get_source_info()[0] or "<gongzhu_docs>"
+        content = StringList()
+        for line in self._lines():
+            content.append(line, source)
+        holder = nodes.section()
+        holder.document = self.state.document
+        nested_parse_with_titles(self.state, content, holder)
+        return list(holder.children)
+
+
+class OptionsDirective(_GeneratedDirective):
+    """``.. gongzhu-options::`` — every RuleSet option, in declaration order."""
+
+    def _lines(self) -> list[str]:
+        docs = _attr_docs()
+        out: list[str] = []
+        for field in attrs.fields(RuleSet):
+            out += _option_rst(field, docs)
+        return out
+
+
+class PresetsDirective(_GeneratedDirective):
+    """``.. gongzhu-presets::`` — every preset, classic in full, the others as diffs."""
+
+    def _lines(self) -> list[str]:
+        descriptions = _preset_descriptions(_attr_docs())
+        out: list[str] = []
+        for name in PRESETS:
+            out += _preset_rst(name, descriptions)
+        return out
+
+
+class ModulesDirective(_GeneratedDirective):
+    """``.. gongzhu-modules::`` — one ``automodule`` section per module named in the content."""
+
+    def _lines(self) -> list[str]:
+        modules = [line.strip() for line in self.content if line.strip()]
+        documented: set[str] = set()
+        out: list[str] = []
+        for name in modules:
+            module = importlib.import_module(name)
+            documented.update(getattr(module, "__all__", ()))
+            out += [f"``{name}``", "-" * (len(name) + 4), "", f".. automodule:: {name}", ""]
+        missing = sorted(set(gongzhu.__all__) - documented - {"__version__"})
+        for public in missing:
+            home = getattr(getattr(gongzhu, public), "__module__", "?")
+            _logger.warning(
+                "gongzhu.%s (from %s) is in gongzhu.__all__ but not documented: add its module "
+                "as one line to the gongzhu-modules list in docs/api.rst",
+                public,
+                home,
+                location=self.get_location(),
+            )
+        return out
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("gongzhu-options", OptionsDirective)
+    app.add_directive("gongzhu-presets", PresetsDirective)
+    app.add_directive("gongzhu-modules", ModulesDirective)
+    return {"version": gongzhu.__version__, "parallel_read_safe": True}

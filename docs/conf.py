@@ -1,0 +1,49 @@
+"""Sphinx configuration for the gongzhu documentation (builds offline: no intersphinx)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+# The local extension that generates the Variants page from the RuleSet metadata.
+sys.path.insert(0, str(_HERE / "_ext"))
+# Build from the checkout even when the package is not installed.
+sys.path.insert(0, str(_HERE.parent / "src"))
+
+import gongzhu  # noqa: E402
+
+project = "gongzhu"
+author = "gongzhu maintainers"
+copyright = "gongzhu maintainers"
+release = gongzhu.__version__
+version = release
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+    "myst_parser",
+    "gongzhu_docs",
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build", "_ext"]
+language = "en"
+
+html_theme = "furo"
+html_title = f"gongzhu {release}"
+
+autodoc_default_options = {
+    "members": True,
+    "show-inheritance": True,
+    "member-order": "bysource",
+}
+autodoc_typehints = "description"
+autodoc_class_signature = "separated"
+
+# Every doctest on every page starts from the public API.
+doctest_global_setup = "from gongzhu import *\n"
+
+myst_heading_anchors = 2
