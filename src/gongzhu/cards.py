@@ -184,7 +184,7 @@ class Card:
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with this index (0–51)."""
-        if not isinstance(index, int) or not 0 <= index < 52:
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
             raise CardParseError(f"card index must be an int 0-51, got {index!r}")
         return _CARDS[index]
 
@@ -326,11 +326,12 @@ class CardSet(Set[Card]):
     (Card('KH'), CardSet('KH AH'), True)
     """
 
-    __slots__ = ("_cards", "mask")
+    __slots__ = ("_cards", "_hash_value", "mask")
 
     mask: int
     """The set as an int: bit ``card.index`` is set for every card in it."""
     _cards: tuple[Card, ...] | None
+    _hash_value: int
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         mask = 0
@@ -388,7 +389,15 @@ class CardSet(Set[Card]):
         return self.cards[i]
 
     def __hash__(self) -> int:
-        return hash(self.mask)
+        # A CardSet equals the frozenset of its cards, so it must hash like one
+        # (else ``{frozenset(cs): v}[cs]`` misses). Computed once, on demand: the
+        # slot stays unset in the hot constructors.
+        try:
+            return self._hash_value
+        except AttributeError:
+            value = hash(frozenset(self.cards))
+            object.__setattr__(self, "_hash_value", value)
+            return value
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardSet):
