@@ -280,32 +280,38 @@ def _parse_token(token: str, position: int | None) -> Card:
 
 _SPLIT = re.compile(r"\s*,\s*|\s+")
 
-# Cards of one suit present in a 13-bit pattern, cached per (suit, pattern):
-# iterating a CardSet then costs four dict look-ups instead of 52 bit tests.
-_SUIT_TUPLES: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
+class _SuitCards(dict[int, tuple[Card, ...]]):
+    """The cards of one suit present in a 13-bit pattern, built on first use.
 
+    A dict subclass with ``__missing__`` keeps the hit path a plain C-level
+    subscript, so iterating a CardSet costs four look-ups and no bit tests.
+    """
 
-def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
-    cache = _SUIT_TUPLES[suit]
-    cards = cache.get(bits)
-    if cards is None:
-        base = suit * 13
+    __slots__ = ("base",)
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.base = suit * 13
+        self[0] = ()
+
+    def __missing__(self, bits: int) -> tuple[Card, ...]:
+        base = self.base
         cards = tuple(_CARDS[base + i] for i in range(13) if bits >> i & 1)
-        cache[bits] = cards
-    return cards
+        self[bits] = cards
+        return cards
+
+
+_CLUBS_OF, _DIAMONDS_OF, _HEARTS_OF, _SPADES_OF = (_SuitCards(s) for s in range(4))
 
 
 def _mask_cards(mask: int) -> tuple[Card, ...]:
-    cards: tuple[Card, ...] = ()
-    suit = 0
-    while mask:
-        bits = mask & 0x1FFF
-        if bits:
-            hit = _SUIT_TUPLES[suit].get(bits)
-            cards += hit if hit is not None else _suit_cards(suit, bits)
-        mask >>= 13
-        suit += 1
-    return cards
+    # Concatenating an empty tuple returns the other operand unchanged: no copy.
+    return (
+        _CLUBS_OF[mask & 0x1FFF]
+        + _DIAMONDS_OF[mask >> 13 & 0x1FFF]
+        + _HEARTS_OF[mask >> 26 & 0x1FFF]
+        + _SPADES_OF[mask >> 39]
+    )
 
 
 _FULL: Final = (1 << 52) - 1
@@ -361,7 +367,7 @@ class CardSet(Set[Card]):
         cards = self._cards
         if cards is None:
             cards = _mask_cards(self.mask)
-            object.__setattr__(self, "_cards", cards)
+            _set_cards(self, cards)
         return cards
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
@@ -386,7 +392,12 @@ class CardSet(Set[Card]):
         return self.mask != 0
 
     def __getitem__(self, i: int) -> Card:
-        return self.cards[i]
+        # Indexed by random.choice in bots' inner loops: skip the property call.
+        cards = self._cards
+        if cards is None:
+            cards = _mask_cards(self.mask)
+            _set_cards(self, cards)
+        return cards[i]
 
     def __hash__(self) -> int:
         # A CardSet equals the frozenset of its cards, so it must hash like one
@@ -471,14 +482,16 @@ Hand = CardSet
 """A hand is a :class:`CardSet` (the name reads better in signatures)."""
 
 _new_cardset = object.__new__
-_set = object.__setattr__
+# The slots' own setters: no attribute-name look-up, unlike object.__setattr__.
+_set_mask = CardSet.__dict__["mask"].__set__
+_set_cards = CardSet.__dict__["_cards"].__set__
 
 
 def _from_mask(mask: int) -> CardSet:
     """Trusted constructor: ``mask`` is known to be a valid 52-bit int."""
     cs = _new_cardset(CardSet)
-    _set(cs, "mask", mask)
-    _set(cs, "_cards", None)
+    _set_mask(cs, mask)
+    _set_cards(cs, None)
     return cs
 
 
