@@ -10,8 +10,8 @@
     (``classic`` itself lists all its values).
 ``.. gongzhu-modules::``
     One section with ``automodule`` per module named in the content (one per
-    line), and a warning for any name of ``gongzhu.__all__`` that none of them
-    documents.
+    line), then one for each other module that defines a name of
+    ``gongzhu.__all__``; a warning for any public name still undocumented.
 
 Missing metadata or a preset without a description is a Sphinx warning, so the
 ``-W`` build fails instead of publishing an incomplete page.
@@ -263,24 +263,38 @@ class PresetsDirective(_GeneratedDirective):
 
 
 class ModulesDirective(_GeneratedDirective):
-    """``.. gongzhu-modules::`` — one ``automodule`` section per module named in the content."""
+    """``.. gongzhu-modules::`` — one ``automodule`` section per module named in the content.
+
+    A module that defines a name of ``gongzhu.__all__`` but is not listed is
+    appended (with a note in the build log), so a new public module is never
+    left out of the reference; listing it fixes its place in the order.
+    """
 
     def _lines(self) -> list[str]:
         modules = [line.strip() for line in self.content if line.strip()]
+        homes: dict[str, list[str]] = {}
+        for public in gongzhu.__all__:
+            home = getattr(getattr(gongzhu, public), "__module__", None)
+            if isinstance(home, str) and home.startswith("gongzhu."):
+                homes.setdefault(home, []).append(public)
+        for home, names in homes.items():
+            if home not in modules and not home.split(".")[-1].startswith("_"):
+                _logger.info(
+                    "gongzhu-modules: documenting %s (for %s); list it in docs/api.rst to place it",
+                    home,
+                    ", ".join(names),
+                )
+                modules.append(home)
         documented: set[str] = set()
         out: list[str] = []
         for name in modules:
             module = importlib.import_module(name)
             documented.update(getattr(module, "__all__", ()))
             out += [f"``{name}``", "-" * (len(name) + 4), "", f".. automodule:: {name}", ""]
-        missing = sorted(set(gongzhu.__all__) - documented - {"__version__"})
-        for public in missing:
-            home = getattr(getattr(gongzhu, public), "__module__", "?")
+        for public in sorted(set(gongzhu.__all__) - documented - {"__version__"}):
             _logger.warning(
-                "gongzhu.%s (from %s) is in gongzhu.__all__ but not documented: add its module "
-                "as one line to the gongzhu-modules list in docs/api.rst",
+                "gongzhu.%s is in gongzhu.__all__ but in no documented module's __all__",
                 public,
-                home,
                 location=self.get_location(),
             )
         return out
