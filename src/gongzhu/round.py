@@ -38,6 +38,7 @@ from gongzhu.cards import (
     Card,
     CardSet,
     Suit,
+    _SPLIT,
     _from_mask,
     parse_cards,
 )
@@ -281,11 +282,14 @@ class Round:
         seen = 0
         for seat, hand in enumerate(hands):
             try:
-                cards = (
-                    list(parse_cards(hand))
-                    if isinstance(hand, (str, CardSet))
-                    else [_to_card(c) for c in hand]
-                )
+                if isinstance(hand, str):
+                    # parse_cards names a bad token; the dealt order is the text's order.
+                    parse_cards(hand)
+                    cards = [Card.parse(t) for t in _SPLIT.split(hand.strip()) if t]
+                elif isinstance(hand, CardSet):
+                    cards = list(hand)
+                else:
+                    cards = [_to_card(c) for c in hand]
             except (CardParseError, TypeError) as exc:
                 raise DealError(f"seat {seat}: {exc}") from None
             mask = 0
@@ -818,6 +822,9 @@ def _legal(s: tuple[Any, ...]) -> int:
     seat = (s[_LEADER] + len(trick)) % cfg.n
     hand: int = s[_HANDS][seat]
     exposed = s[_EXPOSED]
+    if not trick and not s[_TRICKS] and cfg.rules.three_exposed_force_fourth:
+        # The forced fourth card is exposed as the window closes, before the first lead.
+        exposed = _force_fourth(s, exposed)
     if trick:
         led = trick[0] // 13
         follow = hand & SUIT_MASKS[led]
@@ -871,6 +878,8 @@ def _reason(s: tuple[Any, ...], card: Card, seat: int | None) -> Reason | None:
     if _legal(s) & bit:
         return None
     exposed = s[_EXPOSED]
+    if not trick and not s[_TRICKS] and cfg.rules.three_exposed_force_fourth:
+        exposed = _force_fourth(s, exposed)
     if trick:
         if hand & SUIT_MASKS[trick[0] // 13] and card.index // 13 != trick[0] // 13:
             return Reason.MUST_FOLLOW_SUIT
