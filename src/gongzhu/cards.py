@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Iterator, Set
 from typing import Any, Final, NoReturn, overload
 
-from gongzhu.errors import CardParseError
+from gongzhu.errors import CardParseError, _brief
 
 __all__ = [
     "ACE_OF_HEARTS",
@@ -163,7 +163,9 @@ class Card:
         if isinstance(suit_or_text, str) and rank is None:
             return cls.parse(suit_or_text)
         if not isinstance(suit_or_text, Suit) or not isinstance(rank, Rank):
-            raise CardParseError(f"Card() takes a Suit and a Rank, or text; got {suit_or_text!r}")
+            raise CardParseError(
+                f"Card() takes a Suit and a Rank, or text; got {_brief(suit_or_text)}"
+            )
         return _CARDS[suit_or_text * 13 + rank - 2]
 
     @classmethod
@@ -185,7 +187,7 @@ class Card:
     def from_index(index: int) -> Card:
         """The card with this index (0–51)."""
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
-            raise CardParseError(f"card index must be an int 0-51, got {index!r}")
+            raise CardParseError(f"card index must be an int 0-51, got {_brief(index)}")
         return _CARDS[index]
 
     @staticmethod
@@ -257,13 +259,16 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
 
 def _parse_token(token: str, position: int | None) -> Card:
     if not isinstance(token, str):
-        raise CardParseError(f"expected text, got {type(token).__name__}", repr(token), position)
+        raise CardParseError(f"expected text, got {type(token).__name__}", _brief(token), position)
     text = token.strip()
     if not text:
         raise CardParseError("empty token", token, position)
     if len(text) > 3:
         raise CardParseError("too long for a card", _shown(token), position)
     upper = text.upper()
+    if not text.isascii():
+        # Only ASCII letters change case: str.upper() maps "ſ" (long s) to "S".
+        upper = "".join(ch.upper() if ch.isascii() else ch for ch in text)
     if upper[-1] in _SUIT_BY_TEXT and upper[:-1] in _RANK_BY_TEXT:
         return _CARDS[_SUIT_BY_TEXT[upper[-1]] * 13 + _RANK_BY_TEXT[upper[:-1]] - 2]
     if upper[0] in _SUIT_BY_TEXT and upper[1:] in _RANK_BY_TEXT:
@@ -344,7 +349,13 @@ class CardSet(Set[Card]):
         if isinstance(cards, CardSet):
             mask = cards.mask
         else:
-            for card in cards:
+            try:
+                items = iter(cards)
+            except TypeError:
+                raise CardParseError(
+                    f"CardSet takes an iterable of cards, got {type(cards).__name__}"
+                ) from None
+            for card in items:
                 if not isinstance(card, Card):
                     raise CardParseError(
                         f"CardSet holds Card objects, got {type(card).__name__}"
@@ -358,7 +369,7 @@ class CardSet(Set[Card]):
     def from_mask(cls, mask: int) -> CardSet:
         """The set whose bit ``i`` is card ``i``."""
         if not isinstance(mask, int) or isinstance(mask, bool) or not 0 <= mask <= _FULL:
-            raise CardParseError(f"a card mask is an int of 52 bits, got {mask!r}")
+            raise CardParseError(f"a card mask is an int of 52 bits, got {_brief(mask)}")
         return _from_mask(mask)
 
     @property
@@ -521,10 +532,11 @@ def parse_cards(text: str | Iterable[Card | str]) -> CardSet:
         return text
     if isinstance(text, str):
         stripped = text.strip()
-        tokens: list[Card | str] = _SPLIT.split(stripped) if stripped else []
+        tokens: Iterable[Card | str] = _SPLIT.split(stripped) if stripped else []
     else:
         try:
-            tokens = list(text)
+            # Lazily: a huge iterable (range(10**15)) fails at its first bad token.
+            tokens = iter(text)
         except TypeError:
             raise CardParseError(
                 f"expected text or an iterable of cards, got {type(text).__name__}"

@@ -30,6 +30,26 @@ class GongzhuError(Exception):
     """Root of every error raised by :mod:`gongzhu`."""
 
 
+_BRIEF_LIMIT = 60
+
+
+def _brief(value: object) -> str:
+    """``repr(value)`` for an error message: short, and never raising.
+
+    Messages quote outside data, which may be hostile: an int past CPython's
+    4300-digit ``str()`` limit would raise ``ValueError`` while the message is
+    built, and a megabyte of text would be echoed back whole.
+    """
+    try:
+        if isinstance(value, int) and value.bit_length() > 64:
+            text = f"<int of {value.bit_length()} bits>"
+        else:
+            text = repr(value)
+    except Exception:  # a hostile __repr__, deep nesting, huge ints inside containers
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= _BRIEF_LIMIT else text[: _BRIEF_LIMIT - 1] + "…"
+
+
 class CardParseError(GongzhuError, ValueError):
     """A card or card list could not be parsed.
 
@@ -46,7 +66,7 @@ class CardParseError(GongzhuError, ValueError):
     def __init__(self, message: str, token: str = "", position: int | None = None) -> None:
         self.token = token
         self.position = position
-        where = f"token {position + 1} {token!r}: " if position is not None else ""
+        where = f"token {position + 1} {_brief(token)}: " if position is not None else ""
         super().__init__(f"{where}{message}")
 
 
@@ -138,7 +158,7 @@ class IllegalActionError(GongzhuError):
         self.seat = seat
         self.card = card
         self.action = action
-        who = f"seat {seat}" if seat is not None else "nobody"
+        who = f"seat {_brief(seat)}" if seat is not None else "nobody"
         what = f" {card}" if card is not None else ""
         sentence = f"{who} may not {action}{what}: {reason.value}"
         if detail:
