@@ -184,13 +184,12 @@ _EXPOSED, _FACEDOWN, _BLIND, _DECLARED, _DEALT, _DEALER, _OPENING = range(8, 15)
 _DONE, _CLAIM, _SHOWN, _SEED = range(15, 19)
 
 _new = object.__new__
-_setattr = object.__setattr__
 
 
 def _make(state: tuple[Any, ...]) -> Round:
     r = _new(Round)
-    _setattr(r, "_s", state)
-    _setattr(r, "_lm", -1)
+    _set_s(r, state)
+    _set_lm(r, -1)
     return r
 
 
@@ -230,7 +229,7 @@ class Round:
         lm = self._lm
         if lm < 0:
             lm = _legal(self._s)
-            _setattr(self, "_lm", lm)
+            _set_lm(self, lm)
         return lm
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
@@ -503,10 +502,14 @@ class Round:
         >>> r.legal_plays() <= r.hands[r.to_act]
         True
         """
-        s = self._s
-        if s[_DONE] or s[_CLAIM] is not None:
-            return _from_mask(0)
-        return _from_mask(self._legal_mask())
+        lm = self._lm
+        if lm < 0:
+            s = self._s
+            if s[_DONE] or s[_CLAIM] is not None:
+                return _from_mask(0)
+            lm = _legal(s)
+            _set_lm(self, lm)
+        return _from_mask(lm)
 
     def why_illegal(self, card: Card | str, seat: int | None = None) -> Reason | None:
         """Why ``seat`` (default: the seat to act) may not play ``card`` now; None if it may.
@@ -543,11 +546,22 @@ class Round:
         s = self._s
         if card.__class__ is not Card:
             card = _to_card(card)
-        if s[_DONE] or s[_CLAIM] is not None or not self._legal_mask() & card.mask:
+        # The legal mask is only ever cached while a card may be played (not complete,
+        # no claim pending), so a cached mask holding the card settles legality.
+        lm = self._lm
+        if lm < 0:
+            if s[_DONE] or s[_CLAIM] is not None:
+                self.check_play(card, seat)
+            lm = _legal(s)
+            _set_lm(self, lm)
+        if not lm & card.mask or (
+            seat is not None and seat != (s[_LEADER] + len(s[_TRICK])) % s[_CFG].n
+        ):
             self.check_play(card, seat)
-        if seat is not None and seat != (s[_LEADER] + len(s[_TRICK])) % s[_CFG].n:
-            self.check_play(card, seat)
-        return _make(_advance(s, card.index))
+        r = _new(Round)
+        _set_s(r, _advance(s, card.index))
+        _set_lm(r, -1)
+        return r
 
     # -- exposure ------------------------------------------------------------------
 
@@ -792,6 +806,11 @@ class Round:
             f"<div><table><tr><th>seat</th><th>hand</th><th>captured</th></tr>{rows}</table>"
             f"{trick}</div>"
         )
+
+
+# The slots' own setters: cheaper than object.__setattr__ (no name look-up).
+_set_s = Round.__dict__["_s"].__set__
+_set_lm = Round.__dict__["_lm"].__set__
 
 
 def _restore(rules: RuleSet, rest: tuple[Any, ...]) -> Round:
