@@ -126,8 +126,7 @@ def _option_rst(field: attrs.Attribute[Any], docs: dict[tuple[str, str], list[st
         "",
         _text(field.metadata.get("doc", "")),
         "",
-        f":Default: {_literal(default)}",
-        f":Type: {_type_name(field)}",
+        f":Default: {_literal(default)} (type {_type_name(field)})",
     ]
     values = _values(field, docs)
     if values:
