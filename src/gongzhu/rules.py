@@ -39,7 +39,7 @@ from gongzhu.cards import (
     Suit,
     parse_cards,
 )
-from gongzhu.errors import CardParseError, RuleSetError
+from gongzhu.errors import CardParseError, RuleSetError, _brief
 
 if TYPE_CHECKING:
     from gongzhu._tables import Tables
@@ -234,7 +234,7 @@ def _to_heart_values(value: Any) -> Any:
                 rank = key if isinstance(key, Rank) else Card.parse(f"{key}H").rank
                 table[rank] = points
             return tuple(table[rank] for rank in Rank)
-        except (CardParseError, TypeError):
+        except (ValueError, TypeError):  # CardParseError; a key past the str() digit limit
             return value
     if isinstance(value, (list, tuple)):
         return tuple(value)
@@ -247,8 +247,13 @@ STANDARD_HEARTS_BY_RANK: Final = dict(zip(Rank, STANDARD_HEARTS, strict=True))
 # -- validators ---------------------------------------------------------------
 
 
+# Option ints stay JSON-safe (to_dict's promise), which also keeps every message
+# and description cheap: a 5000-digit int cannot even be str()-ed by default.
+_INT_LIMIT: Final = 2**53 - 1
+
+
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= _INT_LIMIT
 
 
 def _check_type(inst: RuleSet, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -259,8 +264,11 @@ def _check_type(inst: RuleSet, attribute: attrs.Attribute[Any], value: Any) -> N
     ok = _is_int(value) if expected is int else isinstance(value, expected)
     if not ok:
         name = getattr(expected, "__name__", str(expected))
+        if expected is int and isinstance(value, int) and not isinstance(value, bool):
+            name = "int of at most 2**53 - 1 in size"
         raise RuleSetError(
-            f"{attribute.name}: expected {name}{' or None' if optional else ''}, got {value!r}",
+            f"{attribute.name}: expected {name}{' or None' if optional else ''},"
+            f" got {_brief(value)}",
             [attribute.name],
         )
 
@@ -288,7 +296,7 @@ def _enum_option(default: enum.Enum, doc: str, sources: str) -> Any:
     return _option(default, kind, doc, sources, converter=_enum_converter(kind))
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, init=False)
 class RuleSet:
     """One complete set of house rules. The defaults are the classic club rules of seeds/000.
 
@@ -538,6 +546,14 @@ class RuleSet:
         "004 bundle",
     )
 
+    def __init__(self, **options: Any) -> None:
+        # A hand-written __init__ so that an unknown option is a RuleSetError
+        # (not attrs' TypeError) and text values type-check for users.
+        unknown = sorted(set(options) - _OPTION_NAMES)
+        if unknown:
+            raise RuleSetError(f"unknown option(s): {', '.join(unknown)}", unknown)
+        self.__attrs_init__(**options)
+
     def __attrs_post_init__(self) -> None:
         _validate(self)
 
@@ -579,14 +595,17 @@ class RuleSet:
             return PRESETS[name]
         except (KeyError, TypeError):
             known = ", ".join(PRESETS)
-            raise RuleSetError(f"unknown preset {name!r}; known: {known}", ["preset"]) from None
+            raise RuleSetError(
+                f"unknown preset {_brief(name)}; known: {known}", ["preset"]
+            ) from None
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (validated like a new rule set)."""
         unknown = sorted(set(changes) - _OPTION_NAMES)
         if unknown:
             raise RuleSetError(f"unknown option(s): {', '.join(unknown)}", unknown)
-        return attrs.evolve(self, **changes)
+        current = {name: getattr(self, name) for name in OPTION_NAMES}
+        return RuleSet(**(current | changes))
 
     def diff(self, other: RuleSet) -> dict[str, tuple[Any, Any]]:
         """The options that differ: name → (this value, other value).
@@ -655,7 +674,9 @@ class RuleSet:
             raise RuleSetError(f"rules must be a mapping, got {type(data).__name__}")
         bad = [k for k in data if not isinstance(k, str)]
         if bad:
-            raise RuleSetError(f"option names must be text, got {bad[0]!r}")
+            raise RuleSetError(f"option names must be text, got {_brief(bad[0])}")
+        if base is not None and not isinstance(base, RuleSet):
+            raise RuleSetError(f"base must be a RuleSet, got {type(base).__name__}", ["base"])
         return (base or cls()).replace(**dict(data))
 
     def __str__(self) -> str:
@@ -694,7 +715,7 @@ def _validate(r: RuleSet) -> None:
             "opening_card",
         )
     if len(r.heart_values) != 13 or not all(_is_int(v) for v in r.heart_values):
-        fail("needs 13 integer values, for 2♥ … A♥", "heart_values")
+        fail("needs 13 integer values (at most 2**53 - 1 in size), for 2♥ … A♥", "heart_values")
     if r.exposable.mask & ~_EXPOSABLE_CARDS.mask:
         extra = CardSet.from_mask(r.exposable.mask & ~_EXPOSABLE_CARDS.mask)
         fail(f"only A♥, Q♠, J♦ and 10♣ can be exposed, not {extra}", "exposable")
