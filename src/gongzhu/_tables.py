@@ -39,6 +39,7 @@ class Tables:
     __slots__ = (
         "deck",
         "exposable",
+        "face_up",
         "grand_slam",
         "heart_sums",
         "lone_blockers",
@@ -47,11 +48,13 @@ class Tables:
     )
 
     def __init__(self, rules: RuleSet) -> None:
-        from gongzhu.rules import GrandSlam
+        from gongzhu.rules import ExposureKind, GrandSlam
 
         self.rules = rules
         self.deck: int = rules.deck.mask
         self.exposable: int = rules.exposable.mask
+        # The factor of a face-up exposure (RULES.md §4).
+        self.face_up: int = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
         self.heart_sums: tuple[int, ...] = heart_sums(rules.heart_values)
         nonzero = 0
         for i, value in enumerate(rules.heart_values):

@@ -45,7 +45,7 @@ from gongzhu.cards import (
     _from_mask,
     parse_cards,
 )
-from gongzhu.errors import CardParseError, DealError
+from gongzhu.errors import CardParseError, DealError, _brief
 from gongzhu.rules import (
     ExposureKind,
     GrandSlamOutcome,
@@ -224,6 +224,8 @@ def exposure_factors(
     >>> exposure_factors("QS TC")
     {Card('TC'): 2, Card('QS'): 2}
     """
+    if not isinstance(rules, RuleSet):
+        raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
     if exposed is None:
         return {}
     face_up = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
@@ -232,7 +234,9 @@ def exposure_factors(
         for key, factor in exposed.items():
             card = key if isinstance(key, Card) else _one_card(key)
             if not isinstance(factor, int) or isinstance(factor, bool) or not 1 <= factor <= 64:
-                raise DealError(f"exposure factor of {card} must be an int 1-64, got {factor!r}")
+                raise DealError(
+                    f"exposure factor of {card} must be an int 1-64, got {_brief(factor)}"
+                )
             factors[card] = factor
     else:
         for card in _as_cardset(exposed, "exposed"):
@@ -286,7 +290,9 @@ def score(
     """
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    if isinstance(captures, (str, CardSet)):
+    # Exact-class tests first: isinstance against CardSet (an ABC) is slow for a list.
+    kind = captures.__class__
+    if kind is not list and kind is not tuple and isinstance(captures, (str, CardSet)):
         piles: tuple[CardSet, ...] = (_as_cardset(captures, "captures"),)
     else:
         try:
@@ -295,12 +301,17 @@ def score(
             raise DealError(
                 f"captures must be card piles, one per seat; got {type(captures).__name__}"
             ) from None
-        if raw and all(isinstance(c, Card) for c in raw):
+        if raw and isinstance(raw[0], Card) and all(isinstance(c, Card) for c in raw):
             raise DealError("captures is a list of cards: pass one pile per seat, e.g. [pile]")
-        piles = tuple(_as_cardset(p, f"seat {i}") for i, p in enumerate(raw))
+        piles = tuple(
+            [
+                p if p.__class__ is CardSet else _as_cardset(p, f"seat {i}")
+                for i, p in enumerate(raw)
+            ]
+        )
     if not piles or len(piles) > rules.players:
         raise DealError(f"expected 1 to {rules.players} piles, got {len(piles)}")
-    masks = tuple(p.mask for p in piles)
+    masks = tuple([p.mask for p in piles])
     seen = 0
     for seat, mask in enumerate(masks):
         if mask & seen:
@@ -311,9 +322,18 @@ def score(
     if seen & ~tables.deck:
         extra = CardSet.from_mask(seen & ~tables.deck)
         raise DealError(f"{extra} not in the {rules.players}-player deck")
-    factors = exposure_factors(exposed, rules)
+    if exposed.__class__ is CardSet and not exposed.mask & ~tables.exposable:
+        # The common case, a CardSet of exposable cards, without the general normalisation.
+        factors = dict.fromkeys(exposed, tables.face_up)
+    elif exposed.__class__ is tuple and not exposed:
+        factors = {}
+    else:
+        factors = exposure_factors(exposed, rules)
     if queen_bonus_tricks is not None:
-        counts = tuple(queen_bonus_tricks)
+        try:
+            counts = tuple(queen_bonus_tricks)
+        except TypeError:
+            raise DealError("queen_bonus_tricks needs one count 0-52 per pile") from None
         if len(counts) != len(piles) or not all(
             isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 52 for c in counts
         ):
@@ -332,10 +352,13 @@ def _score(
     piles: tuple[CardSet, ...] | None = None,
 ) -> DealScore:
     """Trusted core: ``masks`` are disjoint capture masks inside the deck."""
-    fa = factors.get(ACE_OF_HEARTS, 1)
-    fq = factors.get(PIG, 1)
-    fj = factors.get(SHEEP, 1)
-    ft = factors.get(TRANSFORMER, 1)
+    if factors:
+        fa = factors.get(ACE_OF_HEARTS, 1)
+        fq = factors.get(PIG, 1)
+        fj = factors.get(SHEEP, 1)
+        ft = factors.get(TRANSFORMER, 1)
+    else:
+        fa = fq = fj = ft = 1
 
     all_hearts_seat = None
     pig_taker = None
@@ -344,6 +367,41 @@ def _score(
             all_hearts_seat = seat
         if mask & PIG_BIT:
             pig_taker = seat
+    if all_hearts_seat is None and not (rules.queen_of_diamonds_bonus and queen_tricks):
+        # The usual deal: nobody took all the hearts, so no slam, no sign swap, no
+        # turned pig or sheep; only the plain lines (the general loop below agrees).
+        heart_sums = t.heart_sums
+        lone_blockers = t.lone_blockers
+        pig_value = -100 * fq
+        sheep_value = 100 if fj == 1 else rules.exposed_sheep_value * fj // 2
+        lines = []
+        totals = []
+        for mask in masks:
+            base = heart_sums[mask >> 26 & 0x1FFF] * fa
+            hearts = base
+            pig = sheep = 0
+            if mask & PIG_BIT:
+                pig = pig_value
+                base += pig
+            if mask & SHEEP_BIT:
+                sheep = sheep_value
+                base += sheep
+            if mask & TEN_BIT:
+                if mask & lone_blockers:
+                    total = base * 2 * ft
+                    lines.append((hearts, pig, sheep, base, 2, 2 * ft, 0, total, 0))
+                else:
+                    total = 50 * ft
+                    lines.append((hearts, pig, sheep, base, 1, 1, 0, total, _LONE))
+            else:
+                total = base
+                lines.append((hearts, pig, sheep, base, 0, 1, 0, total, 0))
+            totals.append(total)
+        if piles is None:
+            piles = tuple([_from_mask(m) for m in masks])
+        return _deal_score(
+            tuple(totals), rules, piles, factors, None, None, pig_taker, tuple(lines)
+        )
     turned_seat = None
     if (
         all_hearts_seat is not None
@@ -431,16 +489,56 @@ def _score(
         lines.append((hearts, pig, sheep, base, kind, mult, bonus, total, flags))
     if piles is None:
         piles = tuple(_from_mask(m) for m in masks)
-    return DealScore(
-        totals=tuple(totals),
-        rules=rules,
-        captures=piles,
-        exposed=factors,
-        all_hearts_seat=all_hearts_seat,
-        grand_slam_seat=grand_slam_seat,
-        pig_taker=pig_taker,
-        lines=tuple(lines),
+    return _deal_score(
+        tuple(totals),
+        rules,
+        piles,
+        factors,
+        all_hearts_seat,
+        grand_slam_seat,
+        pig_taker,
+        tuple(lines),
     )
+
+
+_new: Final = object.__new__
+# The slots' own setters, in DealScore's field order: a trusted constructor that
+# skips attrs' keyword handling (the values come from _score, already checked).
+_DEAL_SCORE_SETTERS: Final = tuple(
+    DealScore.__dict__[a.name].__set__ for a in attrs.fields(DealScore)
+)
+(
+    _set_totals,
+    _set_rules,
+    _set_captures,
+    _set_exposed,
+    _set_all_hearts,
+    _set_grand_slam,
+    _set_pig_taker,
+    _set_lines,
+) = _DEAL_SCORE_SETTERS
+
+
+def _deal_score(
+    totals: tuple[int, ...],
+    rules: RuleSet,
+    captures: tuple[CardSet, ...],
+    exposed: Mapping[Card, int],
+    all_hearts_seat: int | None,
+    grand_slam_seat: int | None,
+    pig_taker: int | None,
+    lines: tuple[tuple[int, ...], ...],
+) -> DealScore:
+    ds: DealScore = _new(DealScore)
+    _set_totals(ds, totals)
+    _set_rules(ds, rules)
+    _set_captures(ds, captures)
+    _set_exposed(ds, exposed)
+    _set_all_hearts(ds, all_hearts_seat)
+    _set_grand_slam(ds, grand_slam_seat)
+    _set_pig_taker(ds, pig_taker)
+    _set_lines(ds, lines)
+    return ds
 
 
 @attrs.frozen
@@ -482,6 +580,12 @@ def exposure_preview(
     >>> str(exposure_preview("AH")), str(exposure_preview("JD"))
     ('Ace of hearts hearts ×1 → ×2', 'Sheep +100 → +200')
     """
+    if not isinstance(rules, RuleSet):
+        raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    if factor is not None and (
+        not isinstance(factor, int) or isinstance(factor, bool) or not 1 <= factor <= 64
+    ):
+        raise DealError(f"exposure factor must be an int 1-64, got {_brief(factor)}")
     if isinstance(card, str):
         card = _one_card(card)
     if card not in rules.exposable:
