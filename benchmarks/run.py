@@ -1,0 +1,512 @@
+#!/usr/bin/env python
+"""gongzhu benchmark suite: figures for the engine, and baselines measured in the same run.
+
+Run from a checkout (or anywhere the package is importable)::
+
+    python benchmarks/run.py            # full run (about a minute)
+    python benchmarks/run.py --quick    # CI smoke: a second or two, same table
+    python benchmarks/run.py --json     # machine-readable output
+
+Absolute numbers depend on the machine and on whatever else runs on it, so
+every figure is the best of several repeats, and the two baselines are timed
+in the same run, interleaved with the engine's figures:
+
+* ``naive``: a plain pure-Python random playout of a 4-player trick-taking
+  deal on lists and ints (shuffle, follow suit, trick winner, count
+  points) — no validation, no immutability. It calibrates the machine:
+  ``playout / naive`` stays roughly constant from one machine to the next.
+* ``openspiel``: OpenSpiel's Hearts (C++ engine, ``pip install open_spiel``,
+  the ``bench`` extra) driven the same way as the engine, random legal
+  actions chosen from Python until the state is terminal. Skipped with a
+  message if ``pyspiel`` cannot be imported.
+
+The figures, what they time and their targets are described in
+``docs/performance.rst``. This directory is not collected by pytest: there
+are no timed unit tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import pickle
+import platform
+import random
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+try:
+    import gongzhu
+except ImportError:  # running from a checkout without installing
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+    import gongzhu
+
+from gongzhu import DECK, CardSet, Match, RuleSet, deal, score
+
+# -- timing -------------------------------------------------------------------------------
+
+
+class Timer:
+    """Best-of-repeats rates. ``budget`` is the time per repeat, in seconds."""
+
+    def __init__(self, repeats: int, budget: float) -> None:
+        self.repeats = repeats
+        self.budget = budget
+
+    def rate(
+        self,
+        run: Callable[[Any], int],
+        prepare: Callable[[], Any] = lambda: None,
+    ) -> float:
+        """Units per second: ``run(prepare())`` returns how many units it did.
+
+        ``prepare`` is not timed (it builds fresh inputs so that no repeat
+        profits from caches filled by an earlier one). One repeat calls
+        ``run`` in a loop until ``budget`` is spent; the best repeat wins.
+        """
+        best = 0.0
+        for _ in range(self.repeats):
+            units = 0
+            spent = 0.0
+            while spent < self.budget:
+                data = prepare()
+                gc.collect()
+                t0 = time.perf_counter()
+                units += run(data)
+                spent += time.perf_counter() - t0
+            best = max(best, units / spent)
+        return best
+
+
+# -- inputs ---------------------------------------------------------------------------------
+
+EXPOSABLE = ("QS", "JD", "TC", "AH")
+
+
+def _score_inputs(rng: random.Random, count: int) -> list[tuple[list[CardSet], CardSet]]:
+    """Finished deals: four random capture piles (any sizes) and a random set of exposures."""
+    cards = list(DECK)
+    exposable = [c for c in DECK if c.code in EXPOSABLE]
+    inputs = []
+    for _ in range(count):
+        rng.shuffle(cards)
+        cuts = sorted(rng.randrange(53) for _ in range(3))
+        bounds = [0, *cuts, 52]
+        piles = [CardSet(cards[bounds[i] : bounds[i + 1]]) for i in range(4)]
+        exposed = CardSet(c for c in exposable if rng.random() < 0.25)
+        inputs.append((piles, exposed))
+    return inputs
+
+
+def _positions(rules: RuleSet, rng: random.Random, count: int) -> list[bytes]:
+    """Pickled Rounds at random points of random deals (unpickling gives fresh objects)."""
+    out = []
+    seed = 0
+    while len(out) < count:
+        r = deal(rules, seed=seed)
+        seed += 1
+        states = []
+        while not r.is_complete:
+            states.append(r)
+            r = r.play(rng.choice(r.legal_plays()))
+        out.extend(pickle.dumps(s) for s in rng.sample(states, 8))
+    return out[:count]
+
+
+# -- the engine's figures -----------------------------------------------------------------
+
+
+def bench_score(timer: Timer, rules: RuleSet, rng: random.Random) -> float:
+    inputs = _score_inputs(rng, 2000)
+
+    def run(_: None) -> int:
+        for piles, exposed in inputs:
+            score(piles, exposed, rules)
+        return len(inputs)
+
+    return timer.rate(run)
+
+
+def bench_step(timer: Timer, rng: random.Random) -> float:
+    """Microseconds per bot step: legal_plays(), a random choice, play()."""
+    blobs = _positions(RuleSet(), rng, 4000)
+    choice = rng.choice
+
+    def prepare() -> list[Any]:
+        return [pickle.loads(b) for b in blobs]
+
+    def run(positions: list[Any]) -> int:
+        for r in positions:
+            r.play(choice(r.legal_plays()))
+        return len(positions)
+
+    return 1e6 / timer.rate(run, prepare)
+
+
+def _playout_runner(
+    rules: RuleSet, rng: random.Random, deals: int, expose: bool
+) -> Callable[[None], int]:
+    choice = rng.choice
+    random_ = rng.random
+    exposable = rules.exposable.mask
+    counter = [0]
+
+    def run(_: None) -> int:
+        base = counter[0]
+        counter[0] += deals
+        for seed in range(base, base + deals):
+            r = deal(rules, seed=seed)
+            if expose:
+                for seat in range(rules.players):
+                    held = r.hands[seat].mask & exposable
+                    if held:
+                        chosen = [c for c in CardSet.from_mask(held) if random_() < 0.5]
+                        if chosen:
+                            r = r.expose(seat, chosen)
+            while not r.is_complete:
+                r = r.play(choice(r.legal_plays()))
+            r.score()
+        return deals
+
+    return run
+
+
+def bench_playout(
+    timer: Timer, rules: RuleSet, rng: random.Random, expose: bool = False
+) -> float:
+    return timer.rate(_playout_runner(rules, rng, 50, expose))
+
+
+def bench_match(timer: Timer, rng: random.Random) -> tuple[float, float, str]:
+    """(matches/s, deals per match, driver): random bots until the loss threshold."""
+    try:
+        from gongzhu.bots import RandomStrategy, play_match  # type: ignore[attr-defined]
+    except ImportError:
+        RandomStrategy = play_match = None  # noqa: N806
+
+    deals_played = [0, 0]
+    if play_match is not None and RandomStrategy is not None:
+        driver = "gongzhu.bots.play_match"
+
+        def one(seed: int) -> None:
+            bots = [RandomStrategy(seed=seed * 4 + i) for i in range(4)]
+            m = play_match(bots, seed=seed)
+            deals_played[0] += getattr(m, "deal_count", 0)
+
+    else:
+        driver = "local random driver + Match"
+        choice = rng.choice
+
+        def one(seed: int) -> None:
+            m = Match()
+            leader = None
+            k = 0
+            while not m.is_over:
+                r = deal(m.rules, seed=seed * 1000 + k, leader=leader, dealer=m.dealer)
+                k += 1
+                while not r.is_complete:
+                    r = r.play(choice(r.legal_plays()))
+                m = m.add(r)
+                leader = m.next_leader
+            deals_played[0] += m.deal_count
+
+    counter = [0]
+
+    def run(_: None) -> int:
+        seed = counter[0]
+        counter[0] += 1
+        one(seed)
+        deals_played[1] += 1
+        return 1
+
+    rate = timer.rate(run)
+    per_match = deals_played[0] / deals_played[1] if deals_played[1] else 0.0
+    return rate, per_match, driver
+
+
+def bench_state_size(rng: random.Random) -> tuple[float, float, float]:
+    """(bytes per Round in a 52-ply line, KB for all 53 states of a deal, KB for the deal alone)."""
+    rules = RuleSet()
+    choice = rng.choice
+    results = []
+    for seed in range(20):
+        # The line's plays are chosen before measuring so that only Rounds are traced.
+        r = deal(rules, seed=seed)
+        plays = []
+        while not r.is_complete:
+            card = choice(r.legal_plays())
+            plays.append(card)
+            r = r.play(card)
+        del r
+        gc.collect()
+        tracemalloc.start()
+        t0 = tracemalloc.get_traced_memory()[0]
+        first = deal(rules, seed=seed)
+        t1 = tracemalloc.get_traced_memory()[0]
+        states = [first]
+        for card in plays:
+            states.append(states[-1].play(card))
+        t2 = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        results.append((t1 - t0, t2 - t0, len(states)))
+        del states, first
+    first_b = min(a for a, _, _ in results)
+    all_b = min(b for _, b, _ in results)
+    n = results[0][2]
+    return (all_b - first_b) / (n - 1), all_b / 1024, first_b / 1024
+
+
+def bench_record(timer: Timer, rng: random.Random) -> float | str:
+    try:
+        from gongzhu import record
+    except ImportError:
+        return "gongzhu.record not available"
+    dumps = getattr(record, "dumps", None)
+    loads = getattr(record, "loads", None)
+    if dumps is None or loads is None:
+        return "gongzhu.record has no dumps/loads"
+    choice = rng.choice
+    rounds = []
+    for seed in range(50):
+        r = deal(seed=seed)
+        while not r.is_complete:
+            r = r.play(choice(r.legal_plays()))
+        rounds.append(r)
+    try:
+        loads(dumps(rounds[0]))
+    except Exception as exc:  # the API may differ from what this suite expects
+        return f"record.dumps/loads failed on a finished Round: {type(exc).__name__}: {exc}"
+
+    def run(_: None) -> int:
+        for r in rounds:
+            loads(dumps(r))
+        return len(rounds)
+
+    return timer.rate(run)
+
+
+# -- baselines ------------------------------------------------------------------------------
+
+
+def _naive_playout(rng: random.Random) -> list[int]:
+    """A plain, mutable, list-based random deal of a Hearts-like game (no checks, no rules
+    beyond following suit)."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [deck[i::4] for i in range(4)]
+    points = [0, 0, 0, 0]
+    leader = 0
+    for _ in range(13):
+        trick = []
+        for k in range(4):
+            hand = hands[(leader + k) % 4]
+            if trick:
+                led = trick[0] // 13
+                legal = [c for c in hand if c // 13 == led] or hand
+            else:
+                legal = hand
+            card = rng.choice(legal)
+            hand.remove(card)
+            trick.append(card)
+        led = trick[0] // 13
+        best = max(range(4), key=lambda i: trick[i] if trick[i] // 13 == led else -1)
+        leader = (leader + best) % 4
+        points[leader] += sum(1 for c in trick if c // 13 == 2) + 13 * (37 in trick)
+    return points
+
+
+def bench_naive(timer: Timer, rng: random.Random) -> float:
+    def run(_: None) -> int:
+        for _ in range(50):
+            _naive_playout(rng)
+        return 50
+
+    return timer.rate(run)
+
+
+def openspiel_game() -> tuple[Any, str] | str:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError as exc:
+        return f"OpenSpiel not installed ({exc}); `pip install gongzhu[bench]` or open_spiel"
+    try:
+        from importlib.metadata import version
+
+        ver = version("open_spiel")
+    except Exception:
+        ver = "?"
+    # No passing phase: Gong Zhu has none, so both engines deal and play 52 cards.
+    return pyspiel.load_game("hearts", {"pass_cards": False}), ver
+
+
+def bench_openspiel(timer: Timer, game: Any, rng: random.Random) -> float:
+    choice = rng.choice
+    random_ = rng.random
+
+    def playout() -> None:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                # Deal: pick a chance outcome uniformly (all are equally likely).
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(random_() * len(outcomes))][0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+        state.returns()
+
+    def run(_: None) -> int:
+        for _ in range(20):
+            playout()
+        return 20
+
+    return timer.rate(run)
+
+
+# -- report ---------------------------------------------------------------------------------
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    cores = os.cpu_count() or 0
+    return f"{cpu}, {cores} logical cores, {platform.system()} {platform.release()}"
+
+
+TARGETS = {
+    "playout": (">=", 5000.0),
+    "playout_vs_openspiel": (">=", 2.5),
+    "score_default": (">=", 200_000.0),
+    "step_us": ("<=", 3.0),
+    "all_states_kb": ("<=", 20.0),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="CI smoke run (a second or two)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--repeats", type=int, default=None, help="repeats per figure (best wins)")
+    parser.add_argument("--seed", type=int, default=2024, help="seed of the random inputs")
+    args = parser.parse_args(argv)
+
+    repeats = args.repeats or (1 if args.quick else 5)
+    timer = Timer(repeats, 0.04 if args.quick else 0.4)
+    rng = random.Random(args.seed)
+    os_game = openspiel_game()
+
+    fig: dict[str, Any] = {}
+    notes: dict[str, str] = {}
+    # Baselines first and again last: take the best, so a burst of load on a shared
+    # machine penalises neither side of a ratio.
+    naive = [bench_naive(timer, rng)]
+    osr = [bench_openspiel(timer, os_game[0], rng)] if not isinstance(os_game, str) else []
+
+    fig["score_default"] = bench_score(timer, RuleSet(), rng)
+    fig["score_sign_swap"] = bench_score(timer, RuleSet(sign_swap=True), rng)
+    fig["step_us"] = bench_step(timer, rng)
+    fig["playout"] = bench_playout(timer, RuleSet(), rng)
+    fig["playout_5p"] = bench_playout(timer, RuleSet(players=5), rng)
+    fig["playout_exposed"] = bench_playout(timer, RuleSet(), rng, expose=True)
+    mrate, per_match, driver = bench_match(timer, rng)
+    fig["match"] = mrate
+    fig["match_deals"] = per_match
+    notes["match"] = driver
+    per_state, all_kb, first_kb = bench_state_size(rng)
+    fig["state_bytes"] = per_state
+    fig["all_states_kb"] = all_kb
+    fig["deal_kb"] = first_kb
+    rec = bench_record(timer, rng)
+    if isinstance(rec, str):
+        notes["record"] = rec
+    else:
+        fig["record"] = rec
+
+    naive.append(bench_naive(timer, rng))
+    if not isinstance(os_game, str):
+        osr.append(bench_openspiel(timer, os_game[0], rng))
+    fig["naive"] = max(naive)
+    fig["playout_vs_naive"] = fig["playout"] / fig["naive"]
+    if osr:
+        fig["openspiel"] = max(osr)
+        fig["playout_vs_openspiel"] = fig["playout"] / fig["openspiel"]
+    else:
+        notes["openspiel"] = str(os_game)
+
+    header = {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "machine": machine(),
+        "gongzhu": gongzhu.__version__,
+        "open_spiel": os_game[1] if not isinstance(os_game, str) else None,
+        "quick": args.quick,
+        "repeats": repeats,
+    }
+    checks = {}
+    for key, (op, limit) in TARGETS.items():
+        if key in fig:
+            value = fig[key]
+            checks[key] = value >= limit if op == ">=" else value <= limit
+
+    if args.json:
+        print(json.dumps({"header": header, "figures": fig, "notes": notes, "targets": {
+            k: {"op": op, "limit": lim, "met": checks.get(k)} for k, (op, lim) in TARGETS.items()
+        }}, indent=2))
+        return 0
+
+    def target(key: str) -> str:
+        if key not in TARGETS:
+            return ""
+        op, limit = TARGETS[key]
+        mark = "ok" if checks.get(key) else "MISSED" if key in checks else "n/a"
+        return f"{op} {limit:,g}  {mark}"
+
+    rows: list[tuple[str, str, str, str]] = []
+
+    def row(key: str, label: str, unit: str, fmt: str = "{:,.0f}") -> None:
+        if key in fig:
+            rows.append((label, fmt.format(fig[key]), unit, target(key)))
+
+    row("score_default", "score(), default rules", "deals/s")
+    row("score_sign_swap", "score(), sign-swap rules", "deals/s")
+    row("step_us", "legal_plays() + choice + play()", "µs/step", "{:.2f}")
+    row("playout", "random playout, 4 players", "deals/s")
+    row("playout_5p", "random playout, 5 players", "deals/s")
+    row("playout_exposed", "random playout, with exposures", "deals/s")
+    row("match", "match of random bots to -1000", "matches/s", "{:,.1f}")
+    row("match_deals", "  deals per match", "deals", "{:.1f}")
+    row("state_bytes", "state size, 52-ply line", "bytes/Round")
+    row("all_states_kb", "all 53 states of a deal alive", "KB", "{:.1f}")
+    row("deal_kb", "  of which the dealt Round", "KB", "{:.1f}")
+    row("record", "record dumps + loads", "records/s")
+    rows.append(("-- baselines (same run) --", "", "", ""))
+    row("naive", "naive list-based playout", "deals/s")
+    row("playout_vs_naive", "playout / naive", "×", "{:.2f}")
+    row("openspiel", "OpenSpiel Hearts playout", "deals/s")
+    row("playout_vs_openspiel", "playout / OpenSpiel", "×", "{:.2f}")
+
+    print(f"gongzhu {header['gongzhu']} benchmarks — {header['python']}")
+    print(f"machine: {header['machine']}")
+    if header["open_spiel"]:
+        print(f"open_spiel {header['open_spiel']}")
+    print(f"best of {repeats} repeat(s){' (--quick)' if args.quick else ''}\n")
+    w = max(len(r[0]) for r in rows)
+    for label, value, unit, tgt in rows:
+        print(f"{label:<{w}}  {value:>10}  {unit:<11} {tgt}".rstrip())
+    for key, note in notes.items():
+        print(f"note [{key}]: {note}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
