@@ -588,8 +588,9 @@ def exposure_preview(
         raise DealError(f"exposure factor must be an int 1-64, got {_brief(factor)}")
     if isinstance(card, str):
         card = _one_card(card)
-    if card not in rules.exposable:
-        raise DealError(f"{card} cannot be exposed under these rules")
+    if not isinstance(card, Card) or card not in rules.exposable:
+        shown = card if isinstance(card, Card) else _brief(card)
+        raise DealError(f"{shown} cannot be exposed under these rules")
     f = (
         factor
         if factor is not None
