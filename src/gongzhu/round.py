@@ -42,7 +42,7 @@ from gongzhu.cards import (
     _from_mask,
     parse_cards,
 )
-from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason
+from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason, _brief
 from gongzhu.rules import (
     ExposureKind,
     ExposureOrder,
@@ -196,7 +196,7 @@ def _make(state: tuple[Any, ...]) -> Round:
 def _check_seat(seat: Any, n: int, action: str) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise IllegalActionError(
-            Reason.NO_SUCH_SEAT, None, detail=f"seat {seat!r} of {n}", action=action
+            Reason.NO_SUCH_SEAT, None, detail=f"seat {_brief(seat)} of {n}", action=action
         )
     return seat
 
@@ -555,7 +555,9 @@ class Round:
             lm = _legal(s)
             _set_lm(self, lm)
         if not lm & card.mask or (
-            seat is not None and seat != (s[_LEADER] + len(s[_TRICK])) % s[_CFG].n
+            # Anything but a plain int (True, 1.0) goes through check_play's seat check.
+            seat is not None
+            and (seat.__class__ is not int or seat != (s[_LEADER] + len(s[_TRICK])) % s[_CFG].n)
         ):
             self.check_play(card, seat)
         r = _new(Round)
@@ -658,7 +660,7 @@ class Round:
             raise IllegalActionError(Reason.CLAIMS_OFF, acting, action="claim")
         if acting is None:
             raise IllegalActionError(Reason.WRONG_PHASE, seat, action="claim")
-        if seat is not None and seat != acting:
+        if seat is not None and _check_seat(seat, cfg.n, "claim") != acting:
             raise IllegalActionError(Reason.NOT_YOUR_TURN, seat, action="claim")
         state = list(s)
         state[_CLAIM] = (acting, 0)
@@ -882,7 +884,9 @@ def _legal(s: tuple[Any, ...]) -> int:
 def _reason(s: tuple[Any, ...], card: Card, seat: int | None) -> Reason | None:
     """Why ``card`` may not be played; mirrors :func:`_legal` step by step."""
     cfg: _Config = s[_CFG]
-    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < cfg.n):
+    if seat is not None and (
+        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < cfg.n
+    ):
         return Reason.NO_SUCH_SEAT
     if s[_DONE] or s[_CLAIM] is not None:
         return Reason.WRONG_PHASE
