@@ -260,14 +260,18 @@ class _Context:
             else:
                 frac = min(1.0, sum(self._share(s) for s in following))
                 p_win = (1.0 - frac) ** higher
+            # Fewer unseen cards of the suit than followers: some follower is void too.
+            implied = max(0, len(following) - len(suit))
             for s in self.later:
-                if led in self.voids[s]:
-                    if self.pig_out:
+                void = 1.0 if led in self.voids[s] else 0.0
+                if not void and implied:
+                    void = implied / len(following)
+                if void:
+                    if self.pig_out and (self.pig_holder is None or self.pig_holder == s):
                         share = 1.0 if self.pig_holder == s else self._share(s)
-                        if self.pig_holder is None or self.pig_holder == s:
-                            dumps -= 100 * self.pig_factor * share
+                        dumps -= 100 * self.pig_factor * share * void
                     if self.hearts_out:
-                        dumps -= 15
+                        dumps -= 15 * void
             if led is Suit.SPADES and card.rank > Rank.QUEEN and self.pig_out:
                 # Whoever holds the pig drops it under a higher spade.
                 if self.pig_holder is not None:

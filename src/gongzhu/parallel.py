@@ -155,7 +155,7 @@ class Simulation:
             row("matches won", self.wins)
         lines.append(
             f"the sheep's taker won the deal in {_pct(self.sheep_taker_won, self.sheep_deals)}"
-            f" of the deals where it was taken; the pig's taker came last in"
+            " of the deals where it was taken;\nthe pig's taker came last in"
             f" {_pct(self.pig_taker_last, self.deals)} of all deals"
         )
         extra = [

@@ -1,0 +1,255 @@
+"""The ``gongzhu`` command, run as a real console script (and in-process where output is long).
+
+Every error must be one line on stderr with a non-zero exit status and no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gongzhu import PRESETS, __version__
+from gongzhu.cli import main
+
+
+def _command() -> list[str]:
+    script = Path(sys.executable).with_name("gongzhu")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("gongzhu")
+    return [found] if found else [sys.executable, "-m", "gongzhu"]
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*_command(), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_version_and_help() -> None:
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"gongzhu {__version__}"
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("score", "rules", "play", "replay", "demo"):
+        assert command in result.stdout
+
+
+@pytest.mark.parametrize("command", ["score", "rules", "play", "replay", "demo"])
+def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main([command, "--help"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.startswith(f"usage: gongzhu {command}")
+
+
+def test_python_dash_m_runs_the_same_command() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "gongzhu", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"gongzhu {__version__}"
+
+
+def test_importing_the_cli_loads_no_engine_extras() -> None:
+    # `gongzhu --help` stays quick: bots, the process pool and JSON records load on demand.
+    code = (
+        "import sys, gongzhu.cli; "
+        "print(sorted(m for m in ('gongzhu.bots', 'gongzhu.parallel', 'concurrent.futures')"
+        " if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
+
+
+def test_score_prints_the_sheets_of_seeds_000_07() -> None:
+    # seeds/000 §07: 10♣, Q♠ and 7♥ with 10♣ and Q♠ exposed: 4 × (−200 − 10) = −840.
+    result = run("score", "QS TC 7H", "AC JD", "--exposed", "QS TC")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "totals: -840 100"
+    assert "  ⑤ transformer      ×4" in lines
+    # A header and seven lines per seat (seeds/001's sheet), plus the rules and totals lines.
+    assert len(lines) == 2 + 2 * 8
+    assert result.stderr == ""
+
+
+def test_score_json_has_every_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_main(capsys, "score", "QS TC 7H", "-", "JD", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["totals"] == [-220, 0, 100]
+    assert data["pig_taker"] == 0
+    seat0 = data["seats"][0]
+    assert [label for label, _ in seat0["lines"]] == [
+        "① hearts",
+        "② pig",
+        "③ sheep",
+        "④ base",
+        "⑤ transformer",
+        "⑥ deal",
+        "⑦ total",
+    ]
+    assert seat0["multiplier"] == 2
+    assert seat0["cards"] == ["TC", "7H", "QS"]
+    assert data["seats"][1]["cards"] == []
+
+
+def test_score_uses_the_chosen_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    # README / seeds/000 §04 vs seeds/001: a zero heart cancels the lone 10♣ only in classic.
+    assert run_main(capsys, "score", "TC 3H")[1].splitlines()[-1] == "totals: 0"
+    assert run_main(capsys, "score", "TC 3H", "--rules", "online")[1].splitlines()[-1] == (
+        "totals: 50"
+    )
+
+
+def test_rules_lists_describes_and_diffs(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_main(capsys, "rules")
+    assert status == 0
+    listed = [line.split()[0] for line in out.splitlines()]
+    assert listed == list(PRESETS)
+    assert run_main(capsys, "rules", "--list")[1] == out
+    status, out, _ = run_main(capsys, "rules", "online")
+    assert out.splitlines()[0] == "Rule set online"
+    status, out, _ = run_main(capsys, "rules", "online", "--diff", "classic")
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[1:]}
+    assert set(rows) == set(PRESETS["online"].diff(PRESETS["classic"]))
+    assert rows["direction"] == ["clockwise", "counter-clockwise"]
+    status, out, _ = run_main(capsys, "rules", "classic", "--diff", "classic")
+    assert "the same rules" in out
+
+
+def test_every_preset_has_a_one_line_summary() -> None:
+    from gongzhu.cli import _PRESET_SUMMARIES
+
+    assert set(_PRESET_SUMMARIES) == set(PRESETS)
+
+
+def test_play_a_seeded_match_is_reproducible() -> None:
+    first = run("play", "--seed", "4", "--rules", "online-quick")
+    again = run("play", "--seed", "4", "--rules", "online-quick")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == again.stdout
+    assert "== Deal 1" in first.stdout
+    assert "Standings:" in first.stdout
+    assert "Over after" in first.stdout
+
+
+def test_play_quiet_five_players_and_names(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_main(
+        capsys, "play", "--seed", "2", "--players", "5", "--quiet", "--names", "A,B,C,D,E"
+    )
+    assert status == 0
+    assert "== Deal" not in out
+    assert out.splitlines()[0].split() == ["deal", "A", "B", "C", "D", "E"]
+    assert out.splitlines()[-6] == "Standings:"
+
+
+def test_play_deals_is_the_same_for_any_worker_count() -> None:
+    one = run("play", "--deals", "16", "--seed", "3", "--bots", "rule-of-thumb,random")
+    assert one.returncode != 0  # two names for four seats
+    one = run("play", "--deals", "16", "--seed", "3", "--workers", "1")
+    two = run("play", "--deals", "16", "--seed", "3", "--workers", "2")
+    assert one.returncode == two.returncode == 0
+    assert one.stdout == two.stdout
+    assert "16 deals" in one.stdout
+    # Progress goes to a terminal only; here stderr is a pipe.
+    assert one.stderr == two.stderr == ""
+
+
+def test_record_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("gongzhu.record", reason="gongzhu.record is not written yet")
+    path = tmp_path / "match.json"
+    status, played, _ = run_main(
+        capsys, "play", "--seed", "6", "--rules", "online-quick", "--record", str(path), "--quiet"
+    )
+    assert status == 0
+    assert path.exists()
+    result = run("replay", str(path), "--quiet")
+    assert result.returncode == 0, result.stderr
+    # The replayed match ends with the same table as the one played.
+    assert played.startswith(result.stdout)
+    verbose = run("replay", str(path))
+    assert "== Deal 1" in verbose.stdout
+    assert " 1 [" in verbose.stdout  # the tricks are listed
+
+
+def test_demo_shows_tricks_sheets_and_standings() -> None:
+    result = run("demo")
+    assert result.returncode == 0, result.stderr
+    for part in ("The tricks", "① hearts", "Exposed before the first trick", "Standings:"):
+        assert part in result.stdout
+
+
+def _bad_record(tmp_path: Path) -> Path:
+    record = pytest.importorskip("gongzhu.record", reason="gongzhu.record is not written yet")
+    from gongzhu.bots import RuleOfThumbStrategy, play_deal
+
+    data = json.loads(record.dumps(play_deal([RuleOfThumbStrategy()] * 4, seed=1)))
+    actions = data["deals"][0]["actions"]
+    actions[1] = actions[0]  # the second seat plays the first seat's card
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["score", "QS 1X"], "1X"),
+        (["score", "QS", "--rules", "nope"], "unknown preset 'nope'"),
+        (["score", "QS TC", "QS"], "Q♠"),
+        (["score", "QS", "--exposed", "2C"], "cannot be exposed"),
+        (["score"], "required"),
+        (["rules", "nope"], "unknown preset"),
+        (["rules", "classic", "--diff", "nope"], "unknown preset"),
+        (["play", "--players", "6"], "invalid choice"),
+        (["play", "--players", "5", "--rules", "online"], "5-player deck"),
+        (["play", "--bots", "genius"], "unknown bot"),
+        (["play", "--deals", "many"], "invalid int"),
+        (["play", "--deals", "0"], "at least 1"),
+        (["play", "--deals", "2", "--record", "x.json"], "--record"),
+        (["replay", "no/such/file.json"], "No such file"),
+        (["replay", "BADJSON"], "JSON"),
+        (["replay", "TAMPERED"], "deal 1, move 2"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr(tmp_path: Path, args: list[str], fragment: str) -> None:
+    if "BADJSON" in args:
+        pytest.importorskip("gongzhu.record", reason="gongzhu.record is not written yet")
+        bad = tmp_path / "bad.json"
+        bad.write_text('{"format": "gongzhu", ', encoding="utf-8")
+        args = [str(bad) if a == "BADJSON" else a for a in args]
+    if "TAMPERED" in args:
+        args = [str(_bad_record(tmp_path)) if a == "TAMPERED" else a for a in args]
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert lines[0].startswith("gongzhu")
+    assert fragment in lines[0]
