@@ -5,6 +5,13 @@
 (-220,)
 """
 
+from gongzhu.bots import (
+    RandomStrategy,
+    RuleOfThumbStrategy,
+    Strategy,
+    play_deal,
+    play_match,
+)
 from gongzhu.cards import (
     ACE_OF_HEARTS,
     DECK,
@@ -89,13 +96,16 @@ __all__ = [
     "PigWithAllHearts",
     "PlayerScore",
     "PlayerView",
+    "RandomStrategy",
     "Rank",
     "Reason",
     "RecordError",
     "Round",
+    "RuleOfThumbStrategy",
     "RuleSet",
     "RuleSetError",
     "SimultaneousLoss",
+    "Strategy",
     "Suit",
     "TransformerEffect",
     "Trick",
@@ -104,5 +114,7 @@ __all__ = [
     "exposure_factors",
     "exposure_preview",
     "parse_cards",
+    "play_deal",
+    "play_match",
     "score",
 ]
