@@ -72,10 +72,10 @@ def test_python_dash_m_runs_the_same_command() -> None:
 
 
 def test_importing_the_cli_loads_no_engine_extras() -> None:
-    # `gongzhu --help` stays quick: bots, the process pool and JSON records load on demand.
+    # `gongzhu --help` stays quick: the simulation module and its process pool load on demand.
     code = (
         "import sys, gongzhu.cli; "
-        "print(sorted(m for m in ('gongzhu.bots', 'gongzhu.parallel', 'concurrent.futures')"
+        "print(sorted(m for m in ('gongzhu.parallel', 'concurrent.futures', 'multiprocessing')"
         " if m in sys.modules))"
     )
     result = subprocess.run(
