@@ -32,7 +32,7 @@ SCENARIOS = [
         "QS JD",
     ),
     (
-        "one seat takes all 16 point cards: the grand slam (a fixed +1000 in the seeds/004 variant)",
+        "all 16 point cards: a grand slam (a fixed +1000 in the seeds/004 variant)",
         [f"{ALL_HEARTS} QS JD TC", "", "", ""],
         "",
     ),
