@@ -833,6 +833,7 @@ def _candidates(r: Round, want_leader: int | _Any | None) -> Iterator[dict[str, 
     }
 
     def actions(all_plays: Sequence[tuple[int, Card]], with_final: bool) -> list[Any]:
+        # Without the final part: up to the last play, for replaying an unfinished trick.
         out: list[Any] = []
         count = [0] * n
         waiting = dict(first_claims)
@@ -842,10 +843,12 @@ def _candidates(r: Round, want_leader: int | _Any | None) -> Iterator[dict[str, 
                 out += [{"claim": seat}, {"respond": (seat + 1) % n, "accept": False}]
             out.append(card.code)
             count[seat] += 1
+        if not with_final:
+            return out
         for seat in sorted(waiting):
             if final is None or seat != final[0]:
                 out += [{"claim": seat}, {"respond": (seat + 1) % n, "accept": False}]
-        if final is not None and with_final:
+        if final is not None:
             claimer, accepting, _done = final
             out.append({"claim": claimer})
             order = sorted(accepting, key=lambda s: (s - claimer) % n)
@@ -874,17 +877,47 @@ def _candidates(r: Round, want_leader: int | _Any | None) -> Iterator[dict[str, 
 
 
 def _exposure_options(r: Round, first_leader: int) -> Iterator[list[dict[str, Any]]]:
+    """Exposure calls that may give ``r``'s exposures: which seats decided (passes
+    included) and which card, if any, the engine forced face up, vary; likeliest first."""
     rules = r.rules
     n = r.players
     if not rules.exposable:
         yield []
         return
     order = [(first_leader + k) % n for k in range(n)]
-    groups: dict[int, list[dict[str, Any]]] = {}
-    for seat in range(n):
+    started = bool(r.tricks or r.current_trick.cards or any(r.captured))
+    forced: list[Card | None] = [None]
+    if rules.three_exposed_force_fourth and started:
+        forced += [c for c in r.exposed - r.blind if c in rules.exposable]
+    if rules.exposure_order is ExposureOrder.IN_TURN:
+        deciders = [frozenset(order[:k]) for k in range(n + 1)]
+    else:
+        deciders = [frozenset(c) for k in range(n + 1) for c in combinations(range(n), k)]
+    options: list[tuple[int, int, list[dict[str, Any]]]] = []
+    for rank, card in enumerate(forced):
+        groups = _exposure_groups(r, card)
+        with_cards = frozenset(s for s in range(n) if groups[s])
+        for decided in deciders:
+            if with_cards <= decided:
+                calls = [
+                    entry
+                    for seat in order
+                    if seat in decided
+                    for entry in (groups[seat] or [_entry(seat, CardSet(), False, False)])
+                ]
+                options.append((len(decided - with_cards), rank, calls))
+    options.sort(key=lambda o: o[:2])
+    for _passes, _rank, calls in options:
+        yield calls
+
+
+def _exposure_groups(r: Round, forced: Card | None) -> list[list[dict[str, Any]]]:
+    """Each seat's exposure calls: blind, face-up and face-down cards, apart."""
+    groups = []
+    for seat in range(r.players):
         mine = CardSet(r.dealt[seat])
         blind = r.blind & mine
-        up = r.exposures[seat] - blind
+        up = r.exposures[seat] - blind - CardSet([forced] if forced else [])
         down = (r.face_down & mine) - blind
         entries = []
         if blind:
@@ -893,34 +926,8 @@ def _exposure_options(r: Round, first_leader: int) -> Iterator[list[dict[str, An
             entries.append(_entry(seat, up, False, False))
         if down:
             entries.append(_entry(seat, down, True, False))
-        groups[seat] = entries
-    with_cards = frozenset(s for s in range(n) if groups[s])
-    if rules.exposure_order is ExposureOrder.IN_TURN:
-        options = [frozenset(order[:k]) for k in range(n + 1)]
-    else:
-        options = [frozenset(c) for k in range(n + 1) for c in combinations(range(n), k)]
-
-    def plausible(decided: frozenset[int]) -> bool:
-        # A seat that did not decide can only hold the one card forced face up.
-        left = with_cards - decided
-        if not left:
-            return True
-        if len(left) > 1 or not rules.three_exposed_force_fourth:
-            return False
-        (seat,) = left
-        entries = groups[seat]
-        return len(entries) == 1 and len(entries[0]["cards"]) == 1 and not entries[0]["blind"]
-
-    options = sorted(
-        (d for d in options if plausible(d)), key=lambda d: (len(d ^ with_cards), sorted(d))
-    )
-    for decided in options:
-        yield [
-            entry
-            for seat in order
-            if seat in decided
-            for entry in (groups[seat] or [_entry(seat, CardSet(), False, False)])
-        ]
+        groups.append(entries)
+    return groups
 
 
 def _entry(seat: int, cards: CardSet, face_down: bool, blind: bool) -> dict[str, Any]:
@@ -928,16 +935,45 @@ def _entry(seat: int, cards: CardSet, face_down: bool, blind: bool) -> dict[str,
 
 
 def _tails(base: Round, missing: int) -> Iterator[list[tuple[int, Card]]]:
-    """Every legal way to play ``missing`` more cards from ``base``, non-hearts first."""
-    if not missing:
-        yield []
-        return
-    seat = base.to_act
+    """Legal ways to play ``missing`` more cards from ``base``: one without a heart, one with.
+
+    Which cards they are is forgotten once a claim sweeps the trick up; only
+    whether a heart was among them (hearts broken) stays in the state.
+    """
+    for want_heart in (False, True):
+        tail = _tail(base, missing, want_heart, [0])
+        if tail is not None:
+            yield tail
+
+
+def _tail(
+    r: Round, missing: int, want_heart: bool | None, budget: list[int]
+) -> list[tuple[int, Card]] | None:
+    # want_heart: True = a heart is still needed, False = no heart allowed, None = any card.
+    seat = r.to_act
     if seat is None:
-        return
-    for card in sorted(base.legal_plays(), key=lambda c: (c.suit == 2, c.index)):
-        for rest in _tails(base.play(card), missing - 1):
-            yield [(seat, card), *rest]
+        return None
+    legal = r.legal_plays()
+    if want_heart is None:
+        choices = list(legal)[:1]
+    else:
+        hearts = [c for c in legal if c.suit == 2]
+        others = [c for c in legal if c.suit != 2]
+        # With a heart wanted, play one as soon as one is legal; then anything goes.
+        choices = hearts[:1] + others if want_heart else others
+    for card in choices:
+        budget[0] += 1
+        if budget[0] > _MAX_TRIALS:
+            return None
+        after = None if want_heart and card.suit == 2 else want_heart
+        if missing == 1:
+            if not after:  # None (a heart was played) or False (none was wanted)
+                return [(seat, card)]
+            continue
+        rest = _tail(r.play(card), missing - 1, after, budget)
+        if rest is not None:
+            return [(seat, card), *rest]
+    return None
 
 
 # -- text layout -----------------------------------------------------------------------
