@@ -103,7 +103,7 @@ def test_score_json_has_every_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["totals"] == [-220, 0, 100]
     assert data["pig_taker"] == 0
     seat0 = data["seats"][0]
-    assert [label for label, _ in seat0["lines"]] == [
+    assert list(seat0["lines"]) == [
         "① hearts",
         "② pig",
         "③ sheep",
@@ -112,6 +112,7 @@ def test_score_json_has_every_line(capsys: pytest.CaptureFixture[str]) -> None:
         "⑥ deal",
         "⑦ total",
     ]
+    assert seat0["lines"]["⑥ deal"] == "-220"
     assert seat0["multiplier"] == 2
     assert seat0["cards"] == ["TC", "7H", "QS"]
     assert data["seats"][1]["cards"] == []

@@ -84,6 +84,12 @@ def _bot_table(spec: str, players: int) -> tuple[str, ...]:
     return names
 
 
+def _bots_text(bots: Sequence[str]) -> str:
+    if len(set(bots)) == 1:
+        return f"{len(bots)} × {bots[0]}"
+    return ", ".join(bots)
+
+
 def _names(spec: str | None, players: int) -> tuple[str, ...] | None:
     if spec is None:
         return None
@@ -207,7 +213,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
                     "deal": p.total,
                     "all_hearts": p.all_hearts,
                     "grand_slam": p.grand_slam,
-                    "lines": [[label, value] for label, value in p.lines()],
+                    "lines": dict(p.lines()),
                 }
                 for p in result.players
             ],
@@ -279,7 +285,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     match, rounds = play_match(BotTable(bots)(seed), rules, seed=seed, max_deals=args.max_deals)
     if not args.quiet:
-        print(f"Match: rules {rules}, seed {seed}, bots {', '.join(bots)}\n")
+        print(f"Match: rules {rules}, seed {seed}, bots {_bots_text(bots)}\n")
     _show_match(rounds, rules, names, tricks=False, quiet=args.quiet, out=sys.stdout)
     if not match.is_over:
         print(f"(stopped after {match.deal_count} deals: --max-deals)")
@@ -310,7 +316,7 @@ def _simulate(args: argparse.Namespace, rules: RuleSet, bots: tuple[str, ...], s
     )
     if show:
         print(file=sys.stderr)
-    print(f"bots: {', '.join(bots)}")
+    print(f"bots: {_bots_text(bots)}")
     print(sim.summary())
     return 0
 
