@@ -195,7 +195,8 @@ def test_a_deal_ended_by_an_accepted_claim_mid_trick_round_trips() -> None:
     for seat in range(4):
         if seat != claimer:
             r = r.respond(seat, True)
-    assert r.is_complete and len(r.tricks) == 1
+    assert r.is_complete
+    assert len(r.tricks) == 1
     rec = loads(dumps(r))
     assert rec.rounds == (r,)
     claim = {"claim": claimer}
@@ -254,7 +255,8 @@ def test_dump_and_load_use_files() -> None:
     dump(r, buffer, names=["A", "B", "C", "D"])
     buffer.seek(0)
     rec = load(buffer)
-    assert rec.names == ("A", "B", "C", "D") and rec.rounds == (r,)
+    assert rec.names == ("A", "B", "C", "D")
+    assert rec.rounds == (r,)
     assert load(io.BytesIO(buffer.getvalue().encode())) == rec
 
 
@@ -298,11 +300,13 @@ def test_a_hand_written_record_replays_trick_by_trick() -> None:
     # seeds/000 §03: the holder of 2♠ leads; the highest card of the suit led wins.
     rec = loads(record(suited_deal()))
     (r,) = rec.rounds
-    assert r.is_complete and r.dealer == 3
+    assert r.is_complete
+    assert r.dealer == 3
     assert [t.winner for t in r.tricks] == [0] * 13
     assert r.tricks[11].cards == (Card("KS"), Card("KH"), Card("KD"), Card("KC"))
     assert r.score().totals == score([CardSet(gongzhu.DECK), "", "", ""]).totals
-    assert rec.match is not None and rec.match.totals == r.score().totals
+    assert rec.match is not None
+    assert rec.match.totals == r.score().totals
 
 
 def test_a_record_may_give_a_seed_without_hands_and_card_text_in_any_notation() -> None:
@@ -322,14 +326,16 @@ def test_exposures_claims_and_responses_in_a_hand_written_record() -> None:
         rules={"preset": "classic", "overrides": {"claims": True}},
     )  # fmt: skip
     (r,) = loads(text).rounds
-    assert r.is_complete and r.exposed == CardSet([PIG, Card("AH")])
+    assert r.is_complete
+    assert r.exposed == CardSet([PIG, Card("AH")])
     assert r.captured[0] == CardSet(gongzhu.DECK)
 
 
 def test_an_empty_record_has_rules_and_no_match() -> None:
     rec = loads(record(rules={"preset": "russian", "overrides": {"players": 5}}))
     assert rec.rules == PRESETS["russian"].replace(players=5)
-    assert rec.rounds == () and rec.match is None
+    assert rec.rounds == ()
+    assert rec.match is None
 
 
 # -- rejections --------------------------------------------------------------------------
