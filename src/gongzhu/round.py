@@ -35,10 +35,10 @@ from gongzhu._tables import (
     SUIT_MASKS,
 )
 from gongzhu.cards import (
+    _SPLIT,
     Card,
     CardSet,
     Suit,
-    _SPLIT,
     _from_mask,
     parse_cards,
 )
@@ -55,6 +55,7 @@ __all__ = ["Phase", "PlayerView", "Round", "Trick", "deal"]
 
 _DEFAULT_RULES: Final = RuleSet()
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
+_BITS: Final = tuple(1 << i for i in range(52))
 
 
 class Phase(enum.Enum):
@@ -321,7 +322,7 @@ class Round:
     ) -> Round:
         n = cfg.n
         _check_seat(dealer, n, "deal")
-        hands = tuple(sum(1 << i for i in cards) for cards in dealt)
+        hands = tuple([sum(map(_BITS.__getitem__, cards)) for cards in dealt])
         opening = False
         if leader is None:
             bit = rules.opening_card.mask
@@ -1045,24 +1046,34 @@ class PlayerView:
 # -- dealing ---------------------------------------------------------------------------
 
 
-def _randbelow(rng: random.Random, n: int) -> int:
-    # getrandbits is stable across Python versions for a given seed; the
-    # library's own rejection sampling keeps shuffles reproducible everywhere.
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
 def shuffled_deck(rules: RuleSet, seed: int | str | None) -> list[int]:
     """The deck's card indexes after the library's stable Fisher–Yates shuffle."""
     rng = random.Random(seed) if seed is not None else random.Random()
-    cards = [c.index for c in rules.deck]
-    for i in range(len(cards) - 1, 0, -1):
-        j = _randbelow(rng, i + 1)
+    getrandbits = rng.getrandbits
+    deck, steps = _shuffle_plan(rules._tables.deck)
+    cards = list(deck)
+    # getrandbits is stable across Python versions for a given seed; the
+    # library's own rejection sampling (j uniform below n) keeps shuffles
+    # reproducible everywhere.
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+_SHUFFLE_PLANS: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]] = {}
+
+
+def _shuffle_plan(deck: int) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """The deck's indexes, and (i, i + 1, bits of i + 1) for each Fisher–Yates step."""
+    plan = _SHUFFLE_PLANS.get(deck)
+    if plan is None:
+        cards = tuple(c.index for c in _from_mask(deck))
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
+        plan = _SHUFFLE_PLANS[deck] = (cards, steps)
+    return plan
 
 
 def deal(
@@ -1094,7 +1105,7 @@ def deal(
     cfg = _config(rules)
     _check_seat(dealer, cfg.n, "deal")
     order = shuffled_deck(rules, seed)
-    dealt: list[list[int]] = [[] for _ in range(cfg.n)]
-    for k, index in enumerate(order):
-        dealt[(dealer + 1 + k) % cfg.n].append(index)
-    return Round._start(rules, cfg, tuple(tuple(c) for c in dealt), leader, dealer, seed)
+    n = cfg.n
+    # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from there.
+    dealt = tuple([tuple(order[(s - dealer - 1) % n :: n]) for s in range(n)])
+    return Round._start(rules, cfg, dealt, leader, dealer, seed)
