@@ -187,7 +187,7 @@ def bench_match(timer: Timer, rng: random.Random) -> tuple[float, float, str]:
     try:
         from gongzhu.bots import RandomStrategy, play_match  # type: ignore[attr-defined]
     except ImportError:
-        RandomStrategy = play_match = None  # noqa: N806
+        RandomStrategy = play_match = None
 
     deals_played = [0, 0]
     if play_match is not None and RandomStrategy is not None:
