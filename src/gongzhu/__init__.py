@@ -5,6 +5,7 @@
 (-220,)
 """
 
+from gongzhu import record  # users call gongzhu.record.loads/dumps
 from gongzhu.bots import (
     RandomStrategy,
     RuleOfThumbStrategy,
@@ -36,6 +37,7 @@ from gongzhu.errors import (
     RuleSetError,
 )
 from gongzhu.match import EndReason, Match
+from gongzhu.record import GameRecord
 from gongzhu.round import Phase, PlayerView, Round, Trick, deal
 from gongzhu.rules import (
     FACE_VALUE_HEARTS,
@@ -84,6 +86,7 @@ __all__ = [
     "ExposureOrder",
     "ExposurePreview",
     "ExposureRestriction",
+    "GameRecord",
     "GongzhuError",
     "GrandSlam",
     "GrandSlamOutcome",
@@ -116,5 +119,6 @@ __all__ = [
     "parse_cards",
     "play_deal",
     "play_match",
+    "record",
     "score",
 ]
