@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
+from html import escape as _esc
 from typing import Any, Final
 
 import attrs
@@ -138,6 +139,21 @@ class PlayerScore:
         body = [f"  {label:15}{value:>6}" for label, value in self.lines(running_before)]
         return "\n".join([head, *body])
 
+    def _repr_html_(self) -> str:
+        """The sheet as an HTML table (Jupyter shows it instead of the repr).
+
+        >>> "<td>-840</td>" in score("10C QS 7H", exposed="QS TC")[0]._repr_html_()
+        True
+        """
+        rows = "".join(
+            f"<tr><th>{_esc(label)}</th><td>{_esc(value)}</td></tr>"
+            for label, value in self.lines()
+        )
+        return (
+            f'<table class="gongzhu-sheet"><caption>seat {self.seat}: '
+            f"{self.cards._repr_html_()}</caption>{rows}</table>"
+        )
+
 
 @attrs.frozen
 class DealScore:
@@ -203,6 +219,31 @@ class DealScore:
         """Every seat's sheet, one after the other."""
         before = running_before or (0,) * len(self.totals)
         return "\n".join(p.sheet(before[p.seat]) for p in self.players)
+
+    def _repr_html_(self) -> str:
+        """Every seat's sheet side by side as one HTML table (one column per seat).
+
+        >>> html = score(["10C QS 7H", "AC JD"])._repr_html_()
+        >>> html.count("<th>seat "), "<td>-220</td>" in html
+        (2, True)
+        """
+        players = self.players
+        columns = [dict(p.lines()) for p in players]
+        labels = [label for label, _ in players[0].lines() if label != "⑦ total"]
+        if any(p.bonus for p in players) and "Q♦ bonus" not in labels:
+            labels.insert(labels.index("⑥ deal"), "Q♦ bonus")
+        head = "".join(f"<th>seat {p.seat}</th>" for p in players)
+        cards = "".join(f"<td>{p.cards._repr_html_()}</td>" for p in players)
+        body = "".join(
+            f"<tr><th>{_esc(label)}</th>"
+            + "".join(f"<td>{_esc(col.get(label, ''))}</td>" for col in columns)
+            + "</tr>"
+            for label in labels
+        )
+        return (
+            f'<table class="gongzhu-sheet"><tr><th></th>{head}</tr>'
+            f"<tr><th>cards</th>{cards}</tr>{body}</table>"
+        )
 
 
 _KINDS: Final = (TransformerEffect.NONE, TransformerEffect.LONE_BONUS, TransformerEffect.MULTIPLIER)
