@@ -1042,6 +1042,38 @@ class PlayerView:
         """Unseen cards of one suit (e.g. to count the spades still out)."""
         return _from_mask(self.unseen().mask & SUIT_MASKS[suit])
 
+    def _repr_html_(self) -> str:
+        """The view as HTML, built from the view's own fields only (no hidden card can leak).
+
+        The hand comes first, legal plays underlined; then one row per seat:
+        cards left, face-up exposures, captured point cards; then the trick.
+
+        >>> html = deal(seed=1).view(0)._repr_html_()
+        >>> html.count("<tr>"), "<u>" in html        # a header and 4 seats; seat 0 leads
+        (5, True)
+        """
+        legal = self.legal_plays
+        hand = " ".join(
+            f"<u>{c._repr_html_()}</u>" if c in legal else c._repr_html_() for c in self.hand
+        )
+        rows = []
+        for s, size in enumerate(self.hand_sizes):
+            who = f"seat {s}" + (" (you)" if s == self.seat else "")
+            who += " ▶" if s == self.to_act else ""
+            down = self.face_down_counts[s]
+            exposed = self.exposures[s]._repr_html_() + (f" +{down} face down" if down else "")
+            rows.append(
+                f"<tr><td>{who}</td><td>{size}</td><td>{exposed}</td>"
+                f"<td>{self.captured_points[s]._repr_html_()}</td></tr>"
+            )
+        shown = f"<p>shown: {self.shown._repr_html_()}</p>" if self.shown else ""
+        trick = self.current_trick._repr_html_() if self.current_trick.cards else ""
+        return (
+            f'<div class="gongzhu-view"><p>seat {self.seat}, {self.phase.value}: {hand}</p>'
+            "<table><tr><th>seat</th><th>cards</th><th>exposed</th><th>points taken</th></tr>"
+            f"{''.join(rows)}</table>{shown}{trick}</div>"
+        )
+
 
 # -- dealing ---------------------------------------------------------------------------
 
