@@ -361,7 +361,8 @@ class Round:
     @property
     def is_complete(self) -> bool:
         """True once the deal is over (all tricks played, or ended early by a rule)."""
-        return bool(self._s[_DONE])
+        done: bool = self._s[_DONE]  # always a bool in the state
+        return done
 
     @property
     def to_act(self) -> int | None:
@@ -930,23 +931,27 @@ def _detail(s: tuple[Any, ...], reason: Reason, card: Card) -> str:
 
 def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
     """The state after the seat to act plays card ``index`` (already checked legal)."""
-    cfg: _Config = s[_CFG]
+    # One unpacking instead of a subscript per field: this runs for every card played.
+    (
+        cfg, hands, capt, leader, trick, tricks, led_suits, broken,
+        exposed, facedown, blind, declared, dealt, dealer,
+        opening, _done, _claim, shown, seed,
+    ) = s  # fmt: skip
     n = cfg.n
-    leader = s[_LEADER]
-    trick = (*s[_TRICK], index)
-    seat = (leader + len(trick) - 1) % n
-    bit = 1 << index
-    hands = list(s[_HANDS])
-    hands[seat] ^= bit
-    broken = s[_BROKEN] or bool(bit & HEARTS)
-    exposed = s[_EXPOSED]
-    if not s[_TRICKS] and len(trick) == 1 and cfg.rules.three_exposed_force_fourth:
+    trick = (*trick, index)
+    size = len(trick)
+    seat = (leader + size - 1) % n
+    hands = list(hands)
+    hands[seat] ^= 1 << index
+    if not broken and 26 <= index < 39:  # a heart (HEARTS is bits 26-38)
+        broken = True
+    if size == 1 and not tricks and cfg.rules.three_exposed_force_fourth:
         exposed = _force_fourth(s, exposed)
-    if len(trick) < n:
+    if size < n:
         return (
-            cfg, tuple(hands), s[_CAPT], leader, trick, s[_TRICKS], s[_LED], broken,
-            exposed, s[_FACEDOWN], s[_BLIND], s[_DECLARED], s[_DEALT], s[_DEALER],
-            s[_OPENING], False, None, s[_SHOWN], s[_SEED],
+            cfg, tuple(hands), capt, leader, trick, tricks, led_suits, broken,
+            exposed, facedown, blind, declared, dealt, dealer,
+            opening, False, None, shown, seed,
         )  # fmt: skip
     led = trick[0] // 13
     best = 0
@@ -957,7 +962,7 @@ def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
         if card > top and card // 13 == led:
             top, best = card, i
     winner = (leader + best) % n
-    capt = list(s[_CAPT])
+    capt = list(capt)
     capt[winner] |= taken
     done = not any(hands)
     if not done and cfg.end_when_points_out:
@@ -966,9 +971,9 @@ def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
             all_capt |= c
         done = all_capt & cfg.point_cards == cfg.point_cards
     return (
-        cfg, tuple(hands), tuple(capt), winner, (), (*s[_TRICKS], (leader, trick, winner)),
-        s[_LED] | 1 << led, broken, exposed, s[_FACEDOWN], s[_BLIND], s[_DECLARED],
-        s[_DEALT], s[_DEALER], s[_OPENING], done, None, s[_SHOWN], s[_SEED],
+        cfg, tuple(hands), tuple(capt), winner, (), (*tricks, (leader, trick, winner)),
+        led_suits | 1 << led, broken, exposed, facedown, blind, declared,
+        dealt, dealer, opening, done, None, shown, seed,
     )  # fmt: skip
 
 
