@@ -163,9 +163,9 @@ def playout(data: st.DataObject, rnd: Round, check: Check) -> Round:
             assert pending is not None
             claimer, accepted = pending
             seat = next(s for s in range(current.players) if s != claimer and s not in accepted)
-            accept = data.draw(st.integers(0, 3), label="accept") > 0
+            accept = data.draw(st.integers(0, 3), label="accept") < 3
             rnd = unchanged(current, partial(current.respond, seat, accept))
-        elif current.rules.claims and data.draw(st.integers(0, 12), label="claim") == 0:
+        elif current.rules.claims and data.draw(st.integers(0, 12), label="claim") == 12:
             rnd = unchanged(current, current.claim)
         else:
             legal = current.legal_plays()
