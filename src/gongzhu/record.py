@@ -389,6 +389,15 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
+def _is_unicode(text: str) -> bool:
+    # JSON escapes may spell lone surrogates, which no file encoding (nor the shuffle) takes.
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _is_scalar(value: Any) -> bool:
     return value is None or isinstance(value, (bool, int, float, str))
 
@@ -529,6 +538,8 @@ def _read_names(value: Any, rules: RuleSet) -> tuple[str, ...] | None:
             where.fail(f"seat {seat} needs a non-empty name, got {_show(name)}")
         if len(name) > _MAX_NAME:
             where.fail(f"seat {seat}'s name is longer than {_MAX_NAME} characters")
+        if not _is_unicode(name):
+            where.fail(f"seat {seat}'s name is not valid Unicode (it has a lone surrogate)")
     if len(set(items)) != len(items):
         where.fail("the names must be distinct")
     return tuple(items)
@@ -596,6 +607,8 @@ def _replay_deal(
         if isinstance(seed, str):
             if len(seed) > _MAX_SEED_TEXT:
                 at.fail(f"a text seed may have at most {_MAX_SEED_TEXT} characters")
+            if not _is_unicode(seed):
+                at.fail("a text seed must be valid Unicode (it has a lone surrogate)")
         elif not isinstance(seed, int) or isinstance(seed, bool):
             at.fail(f"expected an integer, text or null, got {_show(seed)}")
     hands: list[list[Card]] | None = None
@@ -893,22 +906,20 @@ def _exposure_options(r: Round, first_leader: int) -> Iterator[list[dict[str, An
         deciders = [frozenset(order[:k]) for k in range(n + 1)]
     else:
         deciders = [frozenset(c) for k in range(n + 1) for c in combinations(range(n), k)]
-    options: list[tuple[int, int, list[dict[str, Any]]]] = []
-    for rank, card in enumerate(forced):
-        groups = _exposure_groups(r, card)
+    options: list[tuple[int, int, frozenset[int]]] = []
+    all_groups = [_exposure_groups(r, card) for card in forced]
+    for rank, groups in enumerate(all_groups):
         with_cards = frozenset(s for s in range(n) if groups[s])
-        for decided in deciders:
-            if with_cards <= decided:
-                calls = [
-                    entry
-                    for seat in order
-                    if seat in decided
-                    for entry in (groups[seat] or [_entry(seat, CardSet(), False, False)])
-                ]
-                options.append((len(decided - with_cards), rank, calls))
+        options += [(len(d - with_cards), rank, d) for d in deciders if with_cards <= d]
     options.sort(key=lambda o: o[:2])
-    for _passes, _rank, calls in options:
-        yield calls
+    for _passes, rank, decided in options:
+        groups = all_groups[rank]
+        yield [
+            entry
+            for seat in order
+            if seat in decided
+            for entry in (groups[seat] or [_entry(seat, CardSet(), False, False)])
+        ]
 
 
 def _exposure_groups(r: Round, forced: Card | None) -> list[list[dict[str, Any]]]:
