@@ -56,7 +56,7 @@ from typing import Any, Final
 import attrs
 
 from gongzhu.cards import CardSet
-from gongzhu.errors import GongzhuError, MatchError
+from gongzhu.errors import GongzhuError, MatchError, _brief
 from gongzhu.rules import GrandSlamOutcome, LaterLeader, RuleSet, SimultaneousLoss
 from gongzhu.scoring import DealScore
 
@@ -146,12 +146,14 @@ class Match:
                 raise MatchError(f"names: expected {n} names (one per seat), got {len(self.names)}")
             for seat, name in enumerate(self.names):
                 if not isinstance(name, str) or not name.strip():
-                    raise MatchError(f"names: seat {seat} needs a non-empty string, got {name!r}")
+                    raise MatchError(
+                        f"names: seat {seat} needs a non-empty string, got {_brief(name)}"
+                    )
             if len(set(self.names)) != n:
-                raise MatchError(f"names must be distinct, got {self.names!r}")
+                raise MatchError(f"names must be distinct, got {_brief(self.names)}")
         fd = self.first_dealer
         if not isinstance(fd, int) or isinstance(fd, bool) or not 0 <= fd < n:
-            raise MatchError(f"first_dealer must be a seat 0-{n - 1}, got {fd!r}")
+            raise MatchError(f"first_dealer must be a seat 0-{n - 1}, got {_brief(fd)}")
         object.__setattr__(self, "_totals", (0,) * n)
 
     @classmethod
@@ -231,12 +233,17 @@ class Match:
         """
         n = self.rules.players
         if isinstance(totals, (str, bytes)) or not isinstance(totals, Iterable):
-            raise MatchError(f"totals must be {n} ints, one per seat; got {totals!r}")
+            raise MatchError(f"totals must be {n} ints, one per seat; got {_brief(totals)}")
         values = tuple(totals)
+        # Bounded like RuleSet's ints (JSON-safe), so the table can always be printed.
         if len(values) != n or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in values
+            isinstance(v, int) and not isinstance(v, bool) and abs(v) <= _TOTAL_LIMIT
+            for v in values
         ):
-            raise MatchError(f"totals must be {n} ints, one per seat; got {values!r}")
+            raise MatchError(
+                f"totals must be {n} ints (at most 2**53 - 1 in size), one per seat;"
+                f" got {_brief(values)}"
+            )
         for label, seat in (
             ("pig_taker", pig_taker),
             ("grand_slam_seat", grand_slam_seat),
@@ -245,7 +252,7 @@ class Match:
             if seat is not None and (
                 not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n
             ):
-                raise MatchError(f"{label} must be a seat 0-{n - 1} or None, got {seat!r}")
+                raise MatchError(f"{label} must be a seat 0-{n - 1} or None, got {_brief(seat)}")
         return self.add(
             _deal_from_totals(values, self.rules, pig_taker, grand_slam_seat, all_hearts_seat)
         )
@@ -256,8 +263,14 @@ class Match:
         >>> Match().extend([]).deal_count
         0
         """
+        try:
+            items = iter(deals)
+        except TypeError:
+            raise MatchError(
+                f"extend() needs an iterable of finished deals, got {type(deals).__name__}"
+            ) from None
         match = self
-        for deal in deals:
+        for deal in items:
             match = match.add(deal)
         return match
 
@@ -395,8 +408,12 @@ class Match:
         >>> Match(names=("Ann", "Bob", "Cid", "Dee")).name(2), Match().name(2)
         ('Cid', 'seat 2')
         """
-        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
-            raise MatchError(f"no seat {seat!r} in a {self.rules.players}-player match")
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not 0 <= seat < self.rules.players
+        ):
+            raise MatchError(f"no seat {_brief(seat)} in a {self.rules.players}-player match")
         return self.names[seat] if self.names is not None else f"seat {seat}"
 
     def standings(self) -> tuple[int, ...]:
@@ -466,19 +483,24 @@ def _as_deal_score(deal: Any) -> DealScore:
             f"add() needs a DealScore or a finished deal with a score() method;"
             f" got {type(deal).__name__} (use add_totals() for plain numbers)"
         )
-    complete = getattr(deal, "is_complete", True)
-    if callable(complete):
-        complete = complete()
-    if not complete:
-        raise MatchError("the deal is not complete: only finished deals count in a match")
-    result = deal.score
     try:
+        complete = getattr(deal, "is_complete", True)
+        if callable(complete):
+            complete = complete()
+        if not complete:
+            raise MatchError("the deal is not complete: only finished deals count in a match")
+        result = deal.score
         if callable(result):
             result = result()
     except MatchError:
         raise
     except GongzhuError as exc:
         raise MatchError(f"the deal could not be scored: {exc}") from exc
+    except TypeError as exc:
+        # A class or a module with a score attribute (add(Round), add(gongzhu)).
+        raise MatchError(
+            f"add() needs a finished deal; {_brief(deal)}.score() could not be called ({exc})"
+        ) from exc
     if not isinstance(result, DealScore):
         raise MatchError(
             f"{type(deal).__name__}.score() returned {type(result).__name__}, not a DealScore"
@@ -511,6 +533,7 @@ def _deal_from_totals(
 
 
 _EMPTY: Final = CardSet()
+_TOTAL_LIMIT: Final = 2**53 - 1
 
 
 def _losers(units: tuple[int, ...], excluded: set[int], rules: RuleSet) -> tuple[int, ...]:
