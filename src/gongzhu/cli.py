@@ -278,6 +278,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     bots = _bot_table(args.bots, rules.players)
     names = _names(args.names, rules.players)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    if args.max_deals < 1:
+        raise _UsageError(f"--max-deals must be at least 1, got {args.max_deals}")
     if args.deals is not None:
         return _simulate(args, rules, bots, seed)
     from gongzhu.bots import play_match
@@ -491,15 +493,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (GongzhuError, _UsageError, ValueError) as exc:
         print(f"{prog}: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (``gongzhu replay x.json | head``): stop quietly.
+        # (Before OSError, of which it is a subclass.)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"{prog}: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        # The reader went away (``gongzhu replay x.json | head``): stop quietly.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
