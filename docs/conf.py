@@ -25,6 +25,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "myst_parser",
     "gongzhu_docs",
+    "cards_role",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -34,6 +35,9 @@ language = "en"
 
 html_theme = "furo"
 html_title = f"gongzhu {release}"
+# Card colours for the :cards: role (docs/_ext/cards_role.py).
+html_static_path = ["_static"]
+html_css_files = ["gongzhu.css"]
 
 autodoc_default_options = {
     "members": True,
