@@ -59,7 +59,11 @@ _BITS: Final = tuple(1 << i for i in range(52))
 
 
 class Phase(enum.Enum):
-    """What a :class:`Round` expects next."""
+    """What a :class:`Round` expects next.
+
+    >>> deal(seed=1).phase, deal(RuleSet(exposable=""), seed=1).phase
+    (<Phase.EXPOSURE: 'exposure'>, <Phase.PLAY: 'play'>)
+    """
 
     EXPOSURE = "exposure"
     """No card played yet and exposure is played: seats may expose; the leader may lead."""
@@ -220,6 +224,13 @@ class Round:
     refusal without raising; :meth:`view` is what one seat may see.
 
     Seats are numbered in play order (seat ``s + 1`` plays after seat ``s``).
+
+    >>> r = deal(seed=1)
+    >>> r.phase.name, r.to_act, r.why_illegal("2S", seat=1).name
+    ('EXPOSURE', 0, 'NOT_YOUR_TURN')
+    >>> r2 = r.play("2S")
+    >>> r2.to_act, r2.current_trick.cards, r.current_trick.cards     # r is unchanged
+    (1, (Card('2S'),), ())
     """
 
     __slots__ = ("_lm", "_s")
@@ -993,6 +1004,10 @@ class PlayerView:
 
     It never holds another seat's unplayed cards (except cards exposed face up
     or shown by a claim, which are public).
+
+    >>> v = deal(seed=1).view(2)
+    >>> v.seat, len(v.hand), v.hand_sizes, v.to_act, v.legal_plays
+    (2, 13, (13, 13, 13, 13), 0, CardSet(''))
     """
 
     seat: int

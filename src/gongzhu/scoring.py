@@ -68,7 +68,13 @@ _DEFAULT_RULES: Final = RuleSet()
 
 
 class TransformerEffect(enum.Enum):
-    """What the 10♣ did to a player's deal (line ⑤ of the sheet)."""
+    """What the 10♣ did to a player's deal (line ⑤ of the sheet).
+
+    >>> [p.transformer.name for p in score(["TC", "QS"]).players]   # seeds/000 §04
+    ['LONE_BONUS', 'NONE']
+    >>> score("TC QS")[0].transformer.name, score("TC QS")[0].multiplier
+    ('MULTIPLIER', 2)
+    """
 
     NONE = "none"
     """The player did not take 10♣."""
@@ -85,6 +91,10 @@ class PlayerScore:
     ``hearts``, ``pig`` and ``sheep`` are lines ①–③ (exposure included),
     ``base`` is ④, ``transformer``/``multiplier`` is ⑤, ``bonus`` the Q♦
     trick bonus (0 unless that option is on) and ``total`` ⑥.
+
+    >>> p = score("10C QS 7H")[0]            # seeds/000 §07: 2 × (−100 − 10)
+    >>> p.hearts, p.pig, p.sheep, p.base, p.transformer_line, p.total
+    (-10, -100, 0, -110, '×2', -220)
     """
 
     seat: int
@@ -161,6 +171,11 @@ class DealScore:
 
     ``totals`` is cheap (ints computed directly); the per-seat sheets are built
     on first access.
+
+    >>> all_hearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    >>> ds = score([all_hearts + " QS", "JD"])    # seeds/002 case 4: 200 + 100
+    >>> ds.totals, ds.all_hearts_seat, ds.pig_taker, ds[1].sheep
+    ((300, 100), 0, 0, 100)
     """
 
     totals: tuple[int, ...]
@@ -588,6 +603,10 @@ class ExposurePreview:
 
     ``before``/``after`` are the card's value (pig, sheep), the hearts
     multiplier (A♥) or the transformer's multiplier (10♣).
+
+    >>> p = exposure_preview("JD")
+    >>> p.name, p.before, p.after, str(p)
+    ('Sheep', 100, 200, 'Sheep +100 → +200')
     """
 
     card: Card
