@@ -203,6 +203,29 @@ def test_a_deal_ended_by_an_accepted_claim_mid_trick_round_trips() -> None:
     assert claim in rec.to_dict()["deals"][0]["actions"]
 
 
+def test_refused_and_pending_claims_round_trip() -> None:
+    # A refused claim leaves the claimer's hand shown (002 glossary); a pending claim
+    # is part of an unfinished deal.
+    r = deal(RuleSet(claims=True), seed=21)
+    for _ in range(5):
+        r = r.play(r.legal_plays()[0])
+    first = r.to_act
+    assert first is not None
+    r = r.claim().respond((first + 1) % 4, False)
+    for _ in range(7):
+        r = r.play(r.legal_plays()[0])
+    second = r.to_act
+    assert second is not None
+    r = r.claim().respond((second + 2) % 4, True)
+    actions = json.loads(dumps(r))["deals"][0]["actions"]
+    assert actions[5] == {"claim": first}
+    assert actions[-2:] == [{"claim": second}, {"respond": (second + 2) % 4, "accept": True}]
+    rec = loads(dumps(r))
+    assert rec.rounds == (r,)
+    assert rec.rounds[0].claim_pending == r.claim_pending
+    assert GameRecord.from_rounds([r]) == rec
+
+
 def test_passes_under_in_turn_exposure_are_recorded() -> None:
     rules = RuleSet(exposure_order="in-turn")
     r = deal(rules, seed=5)
