@@ -47,11 +47,20 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr (exit status 2)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: error: {_one_line(message)} (see {self.prog} --help)\n")
+
+
+_LINE_LIMIT = 300
 
 
 def _one_line(text: str) -> str:
-    return "; ".join(part.strip() for part in str(text).splitlines() if part.strip())
+    # Messages may quote hostile arguments (a 5000-digit --seed, a "\r"): keep them one
+    # short printable line, escaping control characters and eliding a long middle.
+    text = "; ".join(part.strip() for part in str(text).split("\n") if part.strip())
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    if len(text) > _LINE_LIMIT:
+        text = text[: _LINE_LIMIT - 60] + " … " + text[-57:]
+    return text
 
 
 # -- helpers shared by the subcommands ---------------------------------------------------
@@ -501,7 +510,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"{prog}: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(f"{prog}: error: {_one_line(f'{where}{exc.strerror or exc}')}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
