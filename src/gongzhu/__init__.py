@@ -6,6 +6,7 @@
 """
 
 from gongzhu import record  # users call gongzhu.record.loads/dumps
+from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.bots import (
     RandomStrategy,
     RuleOfThumbStrategy,
@@ -75,13 +76,17 @@ __all__ = [
     "SHEEP",
     "STANDARD_HEARTS",
     "TRANSFORMER",
+    "Action",
     "Card",
     "CardParseError",
     "CardSet",
+    "Claim",
+    "ClaimResponse",
     "DealError",
     "DealScore",
     "Direction",
     "EndReason",
+    "Exposure",
     "ExposureKind",
     "ExposureOrder",
     "ExposurePreview",
@@ -97,6 +102,7 @@ __all__ = [
     "MatchError",
     "Phase",
     "PigWithAllHearts",
+    "Play",
     "PlayerScore",
     "PlayerView",
     "RandomStrategy",

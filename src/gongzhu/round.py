@@ -34,6 +34,7 @@ from gongzhu._tables import (
     POINT_CARDS,
     SUIT_MASKS,
 )
+from gongzhu.actions import Action, _actions
 from gongzhu.cards import (
     _SPLIT,
     Card,
@@ -186,7 +187,7 @@ def _config(rules: RuleSet) -> _Config:
 # the tuple directly.
 _CFG, _HANDS, _CAPT, _LEADER, _TRICK, _TRICKS, _LED, _BROKEN = range(8)
 _EXPOSED, _FACEDOWN, _BLIND, _DECLARED, _DEALT, _DEALER, _OPENING = range(8, 15)
-_DONE, _CLAIM, _SHOWN, _SEED = range(15, 19)
+_DONE, _CLAIM, _SHOWN, _SEED, _LOG = range(15, 20)
 
 _new = object.__new__
 
@@ -345,7 +346,7 @@ class Round:
         state = (
             cfg, hands, zeros, leader, (), (), 0, False,
             0, 0, 0, 0, dealt, dealer, opening,
-            False, None, 0, seed,
+            False, None, 0, seed, None,
         )  # fmt: skip
         return _make(state)
 
@@ -400,6 +401,39 @@ class Round:
         """The seed the deck was shuffled with (``None`` for explicit hands)."""
         seed: int | str | None = self._s[_SEED]
         return seed
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action so far, in order (:mod:`gongzhu.actions`).
+
+        Replaying them on the starting position rebuilds this state exactly:
+
+        >>> start = deal(seed=9)
+        >>> r2 = start.play(start.legal_plays()[-1])
+        >>> replayed = start
+        >>> for action in r2.history:
+        ...     replayed = action.apply(replayed)
+        >>> replayed == r2
+        True
+        """
+        return _actions(self._s[_LOG])
+
+    @property
+    def hearts_broken(self) -> bool:
+        """True once a heart has been played (for ``hearts_must_be_broken`` and the blood lock)."""
+        return bool(self._s[_BROKEN])
+
+    @property
+    def must_lead_opening_card(self) -> bool:
+        """True while the first lead of this deal must be the opening card."""
+        s = self._s
+        return bool(s[_OPENING]) and not s[_TRICKS] and not s[_TRICK] and not s[_DONE]
+
+    @property
+    def exposure_decided(self) -> tuple[int, ...]:
+        """The seats that have made an exposure decision (called :meth:`expose`)."""
+        declared = self._s[_DECLARED]
+        return tuple(seat for seat in range(self.players) if declared >> seat & 1)
 
     @property
     def players(self) -> int:
@@ -651,6 +685,7 @@ class Round:
         state = list(s)
         state[_EXPOSED], state[_FACEDOWN], state[_BLIND] = exposed, facedown, blind_mask
         state[_DECLARED] = declared | 1 << seat
+        state[_LOG] = (s[_LOG], ("expose", seat, mask, face_down, blind))
         return _make(tuple(state))
 
     def exposure_preview(self, seat: int) -> dict[Card, str]:
@@ -676,6 +711,7 @@ class Round:
         if seat is not None and _check_seat(seat, cfg.n, "claim") != acting:
             raise IllegalActionError(Reason.NOT_YOUR_TURN, seat, action="claim")
         state = list(s)
+        state[_LOG] = (s[_LOG], ("claim", acting))
         state[_CLAIM] = (acting, 0)
         state[_SHOWN] = s[_SHOWN] | s[_HANDS][acting]
         return _make(tuple(state))
@@ -697,6 +733,7 @@ class Round:
         if seat == claimer or accepted >> seat & 1:
             raise IllegalActionError(Reason.NOT_YOUR_TURN, seat, action="respond")
         state = list(s)
+        state[_LOG] = (s[_LOG], ("respond", seat, bool(accept)))
         if not accept:
             state[_CLAIM] = None
             return _make(tuple(state))
@@ -946,7 +983,7 @@ def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
     (
         cfg, hands, capt, leader, trick, tricks, led_suits, broken,
         exposed, facedown, blind, declared, dealt, dealer,
-        opening, _done, _claim, shown, seed,
+        opening, _done, _claim, shown, seed, log,
     ) = s  # fmt: skip
     n = cfg.n
     trick = (*trick, index)
@@ -962,7 +999,7 @@ def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
         return (
             cfg, tuple(hands), capt, leader, trick, tricks, led_suits, broken,
             exposed, facedown, blind, declared, dealt, dealer,
-            opening, False, None, shown, seed,
+            opening, False, None, shown, seed, (log, seat << 6 | index),
         )  # fmt: skip
     led = trick[0] // 13
     best = 0
@@ -984,7 +1021,7 @@ def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
     return (
         cfg, tuple(hands), tuple(capt), winner, (), (*tricks, (leader, trick, winner)),
         led_suits | 1 << led, broken, exposed, facedown, blind, declared,
-        dealt, dealer, opening, done, None, shown, seed,
+        dealt, dealer, opening, done, None, shown, seed, (log, seat << 6 | index),
     )  # fmt: skip
 
 
