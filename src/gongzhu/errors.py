@@ -27,7 +27,15 @@ __all__ = [
 
 
 class GongzhuError(Exception):
-    """Root of every error raised by :mod:`gongzhu`."""
+    """Root of every error raised by :mod:`gongzhu`: catch it to catch them all.
+
+    >>> from gongzhu import RuleSet
+    >>> try:
+    ...     RuleSet(players=7)
+    ... except GongzhuError as error:
+    ...     print(type(error).__name__, error.options)
+    RuleSetError ('players',)
+    """
 
 
 _BRIEF_LIMIT = 60
@@ -74,6 +82,13 @@ class RuleSetError(GongzhuError, ValueError):
     """A :class:`~gongzhu.RuleSet` was built with a bad value or an impossible combination.
 
     ``options`` names the options involved.
+
+    >>> from gongzhu import RuleSet
+    >>> try:
+    ...     RuleSet(players=5, partnerships=True)
+    ... except RuleSetError as error:
+    ...     error.options
+    ('players', 'partnerships')
     """
 
     def __init__(self, message: str, options: Sequence[str] = ()) -> None:
@@ -82,11 +97,26 @@ class RuleSetError(GongzhuError, ValueError):
 
 
 class DealError(GongzhuError, ValueError):
-    """Cards do not form a valid deal or capture: duplicates, wrong counts, wrong deck."""
+    """Cards do not form a valid deal or capture: duplicates, wrong counts, wrong deck.
+
+    >>> from gongzhu import score
+    >>> score(["QS 7H", "QS"])
+    Traceback (most recent call last):
+    ...
+    gongzhu.errors.DealError: seat 1: Q♠ also in an earlier pile
+    """
 
 
 class MatchError(GongzhuError, ValueError):
-    """A match was asked to do something it cannot (add a deal after it ended, …)."""
+    """A match was asked to do something it cannot (add a deal after it ended, …).
+
+    >>> from gongzhu.match import Match
+    >>> over = Match().add_totals((-1000, 0, 0, 0))
+    >>> over.add_totals((0, 0, 0, 0))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gongzhu.errors.MatchError: ...
+    """
 
 
 class RecordError(GongzhuError, ValueError):
@@ -94,6 +124,12 @@ class RecordError(GongzhuError, ValueError):
 
     ``deal`` (1-based) and ``move`` (1-based, in play order) locate the problem
     when it is inside a deal; ``field`` names the offending JSON field.
+
+    >>> from gongzhu import record
+    >>> record.loads("[]")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gongzhu.errors.RecordError: ...
     """
 
     def __init__(
@@ -119,7 +155,13 @@ class RecordError(GongzhuError, ValueError):
 
 
 class Reason(enum.Enum):
-    """Why an action was refused (``IllegalActionError.reason``)."""
+    """Why an action was refused (``IllegalActionError.reason``); the value is a phrase.
+
+    >>> from gongzhu import deal
+    >>> r = deal(seed=1)
+    >>> r.why_illegal(r.hands[(r.to_act + 1) % 4][0])
+    <Reason.NOT_IN_HAND: 'card not in hand'>
+    """
 
     NOT_YOUR_TURN = "not your turn"
     NOT_IN_HAND = "card not in hand"
@@ -143,6 +185,14 @@ class IllegalActionError(GongzhuError):
 
     ``reason`` is a :class:`Reason`, ``seat`` the acting seat, ``card`` the card
     involved (or ``None``); ``str(error)`` is a sentence a client can show.
+
+    >>> from gongzhu import deal
+    >>> r = deal(seed=1)
+    >>> try:
+    ...     r.play(r.legal_plays()[0], seat=(r.to_act + 1) % 4)
+    ... except IllegalActionError as error:
+    ...     error.reason, error.seat == (r.to_act + 1) % 4
+    (<Reason.NOT_YOUR_TURN: 'not your turn'>, True)
     """
 
     def __init__(

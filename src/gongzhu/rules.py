@@ -62,14 +62,22 @@ __all__ = [
 
 
 class Direction(enum.Enum):
-    """Which way play goes round the table. It names seats; seat numbers always follow play."""
+    """Which way play goes round the table. It names seats; seat numbers always follow play.
+
+    >>> RuleSet.preset("online").direction
+    <Direction.CLOCKWISE: 'clockwise'>
+    """
 
     COUNTER_CLOCKWISE = "counter-clockwise"
     CLOCKWISE = "clockwise"
 
 
 class LaterLeader(enum.Enum):
-    """Who leads the first trick of the second and later deals of a match."""
+    """Who leads the first trick of the second and later deals of a match.
+
+    >>> RuleSet.preset("russian").later_leader
+    <LaterLeader.OPENING_CARD: 'opening-card'>
+    """
 
     PIG_TAKER = "pig-taker"
     """Whoever took Q♠ in the previous deal (000, 001, 004)."""
@@ -78,7 +86,13 @@ class LaterLeader(enum.Enum):
 
 
 class PigWithAllHearts(enum.Enum):
-    """What the pig is worth to the player who also took all 13 hearts."""
+    """What the pig is worth to the player who also took all 13 hearts.
+
+    >>> from gongzhu import score
+    >>> pile = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS"
+    >>> [score(pile, rules=RuleSet(pig_with_all_hearts=p)).totals for p in PigWithAllHearts]
+    [(300,), (100,), (100,)]
+    """
 
     POSITIVE = "positive"
     """+100 (000 §05, 002 case 4, 003)."""
@@ -89,7 +103,11 @@ class PigWithAllHearts(enum.Enum):
 
 
 class GrandSlam(enum.Enum):
-    """Which cards make a grand slam (满贯)."""
+    """Which cards make a grand slam (满贯).
+
+    >>> RuleSet(grand_slam="15").grand_slam
+    <GrandSlam.FIFTEEN: '15'>
+    """
 
     SIXTEEN = "16"
     """All hearts, Q♠, J♦ and 10♣ (004, 002 v8)."""
@@ -98,7 +116,13 @@ class GrandSlam(enum.Enum):
 
 
 class GrandSlamOutcome(enum.Enum):
-    """What a grand slam does."""
+    """What a grand slam does.
+
+    >>> from gongzhu import score
+    >>> slam = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS JD"   # seeds/003 v3: +1000
+    >>> score(slam, rules=RuleSet(grand_slam="15", grand_slam_outcome="fixed")).totals
+    (1000,)
+    """
 
     LINES = "lines"
     """Scored by the ordinary lines (with the sign swap: every line positive)."""
@@ -111,7 +135,12 @@ class GrandSlamOutcome(enum.Enum):
 
 
 class ExposureKind(enum.Enum):
-    """How exposed cards are shown and what they multiply by."""
+    """How exposed cards are shown and what they multiply by.
+
+    >>> from gongzhu import score
+    >>> score("QS", exposed="QS", rules=RuleSet.preset("catch-the-pig")).totals  # face up ×4
+    (-400,)
+    """
 
     OPEN = "open"
     """Face up, factor 2 (000 §06, 001, 002, 003, 004)."""
@@ -120,7 +149,11 @@ class ExposureKind(enum.Enum):
 
 
 class ExposureRestriction(enum.Enum):
-    """When an exposed card may not be played."""
+    """When an exposed card may not be played.
+
+    >>> RuleSet().exposure_restriction
+    <ExposureRestriction.FIRST_TRICK_OF_SUIT: 'first-trick-of-suit'>
+    """
 
     FIRST_TRICK_OF_SUIT = "first-trick-of-suit"
     """Not to the first trick led in its suit while the holder has another card of it,
@@ -132,7 +165,11 @@ class ExposureRestriction(enum.Enum):
 
 
 class ExposureOrder(enum.Enum):
-    """How players decide on exposures."""
+    """How players decide on exposures.
+
+    >>> RuleSet(exposure_order="in-turn").exposure_order
+    <ExposureOrder.IN_TURN: 'in-turn'>
+    """
 
     SIMULTANEOUS = "simultaneous"
     """All decide at once; the choices are shown together (001)."""
@@ -141,7 +178,11 @@ class ExposureOrder(enum.Enum):
 
 
 class SimultaneousLoss(enum.Enum):
-    """Who loses when several players cross the loss threshold after the same deal."""
+    """Who loses when several players cross the loss threshold after the same deal.
+
+    >>> RuleSet.preset("encyclopedia").simultaneous_loss
+    <SimultaneousLoss.ALL_CROSSED: 'all-crossed'>
+    """
 
     LOWEST = "lowest"
     """The lowest total loses; equal lowest totals share the loss (000 §08)."""
