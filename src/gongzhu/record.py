@@ -1,8 +1,9 @@
 """Game records: a match or a single deal as JSON, replayed through the engine when read.
 
 A record is to Gong Zhu what PGN is to chess: the rules, the cards dealt and
-every action in order. The API is shaped like :mod:`json` (as pokerkit's hand
-histories are): :func:`dumps`/:func:`dump` write a finished or in-progress
+every action in order, exactly as :attr:`Round.history <gongzhu.Round.history>`
+holds them. The API is shaped like :mod:`json` (as pokerkit's hand histories
+are): :func:`dumps`/:func:`dump` write a finished or in-progress
 :class:`~gongzhu.Round`, a sequence of rounds (the deals of one match, in
 order) or a :class:`GameRecord`; :func:`loads`/:func:`load` read one back.
 
@@ -56,93 +57,87 @@ A record is one JSON object::
     }
 
 ``format``, ``version``, ``rules`` and ``deals`` are required; unknown fields
-are refused everywhere.
+are refused everywhere (the full table is in the "Game records" guide).
 
 ``rules``
-    ``preset`` names one of :data:`~gongzhu.PRESETS`; ``overrides`` (optional)
-    holds the options that differ from it, as :meth:`RuleSet.to_dict
-    <gongzhu.RuleSet.to_dict>` writes them. The writer names the closest preset.
+    ``preset`` (one of :data:`~gongzhu.PRESETS`, the closest one) and
+    ``overrides``, the options that differ from it (:meth:`RuleSet.to_dict
+    <gongzhu.RuleSet.to_dict>`).
 ``players``
     Optional: one distinct, non-empty name per seat, in seat (play) order.
 ``deals``
-    The deals of one match in order (a record of a single deal has one).
-    Every deal but the last must be complete, and no deal may follow the end
-    of the match.
-
-    ``dealer``
-        The dealer's seat. From the second deal on it must be the next seat
-        after the previous dealer (RULES.md §5).
-    ``leader``
-        ``null``: the holder of the rule set's opening card leads (and must
-        lead it if the rule set says so). A seat: that seat leads any card.
-        From the second deal on it must be what the match prescribes: the
-        previous deal's pig taker, or ``null`` when the opening card decides
-        (``later_leader="opening-card"``, or nobody took Q♠).
-    ``seed``
-        Optional (default ``null``): the seed given to :func:`~gongzhu.deal`.
-        With a seed the deal is re-shuffled; ``hands``, if present, must agree.
-    ``hands``
-        Each seat's cards in the order dealt (the order matters for blind
-        exposure). Required when there is no seed; the writer always writes it.
-    ``exposures``
-        Optional: the exposure calls, replayed in order before the first play.
-        ``seat`` and ``cards`` are required; ``face_down`` and ``blind``
-        default to ``false``. ``"cards": []`` is a pass (it matters when seats
-        decide in turn).
-    ``actions``
-        Optional: card plays (the seat to act plays) and claims, in order:
-        ``{"claim": seat}`` and ``{"respond": seat, "accept": true|false}``.
-    ``result``
-        Optional: the deal's totals, checked against the replay (only for a
-        complete deal).
+    The deals of one match in order; every deal but the last is complete,
+    and none follows the end of the match. ``dealer``: from the second deal
+    on, one seat on from the previous dealer (RULES.md §5). ``leader``:
+    ``null`` when the opening card's holder leads (and must lead it if the
+    rules say so), else the seat; from the second deal on, what the match
+    prescribes. ``seed`` (optional): the seed given to :func:`~gongzhu.deal`;
+    ``hands`` must then agree with it. ``hands``: each seat's cards in the
+    order dealt (blind exposure takes the first); required without a seed.
+    ``exposures`` (optional): the exposure calls made before any other
+    action, in their order (``seat``, ``cards``, ``face_down`` and ``blind``
+    defaulting to ``false``; ``"cards": []`` is a pass). ``actions``
+    (optional): every later action in order — a card code (the seat to act
+    plays it), ``{"claim": seat}``, ``{"respond": seat, "accept": bool}`` and,
+    rarely, ``{"expose": seat, "cards": [...], "face_down": bool, "blind":
+    bool}``: an exposure made after a claim was refused before the first card
+    (one made before any other action belongs in ``exposures`` and is refused
+    here). ``result`` (optional): the deal's totals, checked.
 ``result``
-    Optional: the match after its complete deals — ``totals`` (running totals),
-    ``end_reason`` (an :class:`~gongzhu.EndReason` value or ``null``),
-    ``losers`` and ``winners`` (seats). Each key is optional and checked.
+    Optional: the match after its complete deals (``totals``, ``end_reason``,
+    ``losers``, ``winners``), each key optional and checked.
 
 Cards are ASCII codes, rank then suit: ``"QS"``, ``"TC"``, ``"AH"`` (the reader
 also takes anything :meth:`Card.parse <gongzhu.Card.parse>` reads).
 
-What a record does not keep
----------------------------
-
-The writer rebuilds the actions from the round's public state and checks that
-replaying them gives back an equal :class:`~gongzhu.Round`. The engine keeps
-no action log, so some history is not recorded; the record holds an
-equivalent history instead:
-
-* the order of exposure calls: they are written seat by seat from the leader
-  (which is also a legal in-turn order), a seat's cards in one call (blind,
-  face-up and face-down cards in separate calls);
-* refused claims: only the first claim of each seat that was shown, just
-  before that seat's next play, refused by the next seat; accepts before a
-  refusal are dropped;
-* who accepted a claim, and in which order: the other seats in seat order;
-* the cards played to an unfinished trick before an accepted claim: the
-  engine forgets them, so the writer picks legal cards that give the same
-  final state.
+The record is exact: reading it gives back rounds equal to the ones written,
+history included — every exposure call in its order, every claim and every
+answer (refused ones too), every card played, also those of a trick swept up
+by an accepted claim. A card forced face up by ``three_exposed_force_fourth``
+is not a call: the engine exposes it when the first card is played.
 
 Limits (hostile input gets a :class:`~gongzhu.RecordError`, quickly): text of
 at most :data:`MAX_TEXT` characters, :data:`MAX_DEALS` deals,
 :data:`MAX_ACTIONS` actions and :data:`MAX_EXPOSURES` exposure calls per deal,
 integers of at most 80 digits, names of 100 characters, text seeds of 1000;
-no ``NaN``/``Infinity``, no duplicate keys, no deep nesting.
+no ``NaN``/``Infinity``, no duplicate keys, no deep nesting. A round with
+more actions than that cannot be written either.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from itertools import combinations
-from typing import IO, Any, Final, NoReturn
+from collections.abc import Sequence
+from typing import IO, Any, Final
 
 import attrs
 
-from gongzhu.cards import Card, CardSet
+from gongzhu._record_schema import (
+    _MAX_INT_DIGITS,
+    _bool,
+    _card,
+    _cards,
+    _check_match_result,
+    _check_seed,
+    _clip,
+    _int,
+    _layout,
+    _list,
+    _object,
+    _parse_json,
+    _read_hands,
+    _read_names,
+    _read_rules,
+    _result_dict,
+    _seat,
+    _show,
+    _Where,
+)
+from gongzhu.actions import Claim, ClaimResponse, Exposure, Play
 from gongzhu.errors import GongzhuError, RecordError
 from gongzhu.match import Match
 from gongzhu.round import Round, deal
-from gongzhu.rules import PRESETS, ExposureOrder, RuleSet
+from gongzhu.rules import PRESETS, RuleSet
 
 __all__ = [
     "MAX_ACTIONS",
@@ -165,21 +160,12 @@ MAX_DEALS: Final = 1000
 MAX_ACTIONS: Final = 500
 """The most actions in one deal (52 plays, plus room for claims)."""
 MAX_EXPOSURES: Final = 40
-"""The most exposure calls in one deal."""
-_MAX_INT_DIGITS: Final = 80
-_MAX_NAME: Final = 100
-_MAX_SEED_TEXT: Final = 1000
-_MAX_OVERRIDES: Final = 100
-_MAX_CLIP: Final = 300
-# Writing may need to try several equivalent histories (see the module docs);
-# this bounds the work for pathological rounds.
-_MAX_TRIALS: Final = 3000
+"""The most exposure calls in one deal's ``exposures``."""
 
 _TOP_KEYS: Final = ("format", "version", "rules", "players", "deals", "result")
 _DEAL_KEYS: Final = ("dealer", "leader", "seed", "hands", "exposures", "actions", "result")
 _EXPOSURE_KEYS: Final = ("seat", "cards", "face_down", "blind")
-_RESULT_KEYS: Final = ("totals", "end_reason", "losers", "winners")
-_CODES: Final = {Card.from_index(i).code: Card.from_index(i) for i in range(52)}
+_EXPOSE_KEYS: Final = ("expose", "cards", "face_down", "blind")
 
 
 class _Any:
@@ -219,7 +205,8 @@ class GameRecord:
 
         Raises :class:`~gongzhu.RecordError` if they do not form one match
         (different rules, a wrong dealer or leader, a deal after an unfinished
-        one or after the end of the match).
+        one or after the end of the match) or a round has more actions than a
+        record holds.
         """
         rules, rounds = _rounds_of(rounds)
         return _build(rules, names, rounds)[0]
@@ -260,7 +247,7 @@ def dumps(
         return json.dumps(data, ensure_ascii=False)
     if not isinstance(indent, int) or isinstance(indent, bool) or not 0 <= indent <= 16:
         raise RecordError(f"indent must be None or an int 0-16, got {_clip(repr(indent))}")
-    return _format(data, indent, 0, None)
+    return _layout(data, indent)
 
 
 def dump(
@@ -307,174 +294,6 @@ def load(fp: IO[str] | IO[bytes]) -> GameRecord:
     return loads(data)
 
 
-# -- JSON parsing ------------------------------------------------------------------
-
-
-class _Reject(Exception):
-    """Raised inside the json hooks; turned into a RecordError."""
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _Reject(f"duplicate key {_clip(repr(key))}")
-        out[key] = value
-    return out
-
-
-def _parse_int(text: str) -> int:
-    if len(text) > _MAX_INT_DIGITS + 1:
-        raise _Reject(f"a number with {len(text)} digits is too long")
-    return int(text)
-
-
-def _parse_float(text: str) -> float:
-    if len(text) > _MAX_INT_DIGITS + 10:
-        raise _Reject(f"a number of {len(text)} characters is too long")
-    return float(text)
-
-
-def _parse_constant(name: str) -> NoReturn:
-    raise _Reject(f"{name} is not allowed in a record")
-
-
-def _parse_json(text: str) -> Any:
-    try:
-        return json.loads(
-            text,
-            object_pairs_hook=_pairs,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            parse_constant=_parse_constant,
-        )
-    except _Reject as exc:
-        raise RecordError(f"not a valid record: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-        ) from None
-    except RecursionError:
-        raise RecordError("not a valid record: JSON nested too deeply") from None
-    except ValueError as exc:  # e.g. the interpreter's limit on integer digits
-        raise RecordError(f"not a valid record: {_clip(str(exc))}") from None
-
-
-# -- checking JSON values --------------------------------------------------------------
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= _MAX_CLIP else text[:_MAX_CLIP] + "…"
-
-
-def _show(value: Any) -> str:
-    return _clip(json.dumps(value, ensure_ascii=False)) if _is_scalar(value) else _kind(value)
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number with a fraction"
-    if isinstance(value, str):
-        return "text"
-    if value is None:
-        return "null"
-    return type(value).__name__
-
-
-def _is_unicode(text: str) -> bool:
-    # JSON escapes may spell lone surrogates, which no file encoding (nor the shuffle) takes.
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _is_scalar(value: Any) -> bool:
-    return value is None or isinstance(value, (bool, int, float, str))
-
-
-class _Where:
-    """Where in the record a value is: for error messages."""
-
-    __slots__ = ("deal", "field", "move")
-
-    def __init__(self, field: str | None, deal: int | None = None, move: int | None = None):
-        self.field = field
-        self.deal = deal
-        self.move = move
-
-    def fail(self, message: str) -> NoReturn:
-        raise RecordError(message, deal=self.deal, move=self.move, field=self.field)
-
-    def at(self, field: str) -> _Where:
-        return _Where(field, self.deal, self.move)
-
-
-def _object(
-    value: Any, where: _Where, allowed: Sequence[str], required: Sequence[str]
-) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        where.fail(f"expected an object, got {_kind(value)}")
-    for key in value:
-        if key not in allowed:
-            where.fail(f"unknown field {_clip(repr(key))}; expected {', '.join(allowed)}")
-    for key in required:
-        if key not in value:
-            where.fail(f"missing field {key!r}")
-    return value
-
-
-def _int(value: Any, where: _Where) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        where.fail(f"expected an integer, got {_show(value)}")
-    return value
-
-
-def _seat(value: Any, n: int, where: _Where) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-        where.fail(f"expected a seat 0-{n - 1}, got {_show(value)}")
-    return value
-
-
-def _bool(value: Any, where: _Where) -> bool:
-    if not isinstance(value, bool):
-        where.fail(f"expected true or false, got {_show(value)}")
-    return value
-
-
-def _list(value: Any, where: _Where, limit: int) -> list[Any]:
-    if not isinstance(value, list):
-        where.fail(f"expected a list, got {_kind(value)}")
-    if len(value) > limit:
-        where.fail(f"too long: {len(value)} items, at most {limit}")
-    return value
-
-
-def _card(value: Any, where: _Where) -> Card:
-    card = _CODES.get(value) if isinstance(value, str) else None
-    if card is not None:
-        return card
-    if not isinstance(value, str):
-        where.fail(f"expected a card code such as 'QS', got {_show(value)}")
-    try:
-        return Card.parse(value)
-    except GongzhuError as exc:
-        where.fail(f"bad card {_show(value)}: {exc}")
-
-
-def _cards(value: Any, where: _Where) -> list[Card]:
-    return [_card(v, where) for v in _list(value, where, 52)]
-
-
 # -- reading -----------------------------------------------------------------------------
 
 
@@ -505,44 +324,6 @@ def _from_data(data: Any) -> GameRecord:
     if match is not None and not match.deals:
         match = None
     return GameRecord(rules, names, tuple(rounds), match)
-
-
-def _read_rules(value: Any) -> RuleSet:
-    where = _Where("rules")
-    obj = _object(value, where, ("preset", "overrides"), ("preset",))
-    name = obj["preset"]
-    if not isinstance(name, str) or name not in PRESETS:
-        where.at("rules.preset").fail(f"unknown preset {_show(name)}; known: {', '.join(PRESETS)}")
-    overrides = obj.get("overrides", {})
-    at = where.at("rules.overrides")
-    if not isinstance(overrides, dict):
-        at.fail(f"expected an object, got {_kind(overrides)}")
-    if len(overrides) > _MAX_OVERRIDES:
-        at.fail(f"too many options: {len(overrides)}")
-    try:
-        return RuleSet.from_dict(overrides, base=PRESETS[name])
-    except (GongzhuError, TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
-        # The option converters see raw JSON values; anything they refuse is a bad record.
-        at.fail(_clip(str(exc)))
-
-
-def _read_names(value: Any, rules: RuleSet) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    where = _Where("players")
-    items = _list(value, where, rules.players)
-    if len(items) != rules.players:
-        where.fail(f"expected {rules.players} names, one per seat, got {len(items)}")
-    for seat, name in enumerate(items):
-        if not isinstance(name, str) or not name.strip():
-            where.fail(f"seat {seat} needs a non-empty name, got {_show(name)}")
-        if len(name) > _MAX_NAME:
-            where.fail(f"seat {seat}'s name is longer than {_MAX_NAME} characters")
-        if not _is_unicode(name):
-            where.fail(f"seat {seat}'s name is not valid Unicode (it has a lone surrogate)")
-    if len(set(items)) != len(items):
-        where.fail("the names must be distinct")
-    return tuple(items)
 
 
 def _expected(
@@ -602,33 +383,18 @@ def _replay_deal(
         )
         where.at("leader").fail(f"{why}; got {_show(raw_leader)}")
     seed = obj.get("seed")
-    if seed is not None:
-        at = where.at("seed")
-        if isinstance(seed, str):
-            if len(seed) > _MAX_SEED_TEXT:
-                at.fail(f"a text seed may have at most {_MAX_SEED_TEXT} characters")
-            if not _is_unicode(seed):
-                at.fail("a text seed must be valid Unicode (it has a lone surrogate)")
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            at.fail(f"expected an integer, text or null, got {_show(seed)}")
-    hands: list[list[Card]] | None = None
-    if "hands" in obj:
-        at = where.at("hands")
-        rows = _list(obj["hands"], at, n)
-        if len(rows) != n:
-            at.fail(f"expected {n} hands, one per seat, got {len(rows)}")
-        hands = [_cards(row, at) for row in rows]
-    elif seed is None:
+    _check_seed(seed, where.at("seed"))
+    hands = _read_hands(obj["hands"], n, where.at("hands")) if "hands" in obj else None
+    if hands is None and seed is None:
         where.at("hands").fail("a deal without a seed needs its hands")
     try:
         if seed is not None:
             r = deal(rules, seed, leader, dealer)
-            if hands is not None:
-                for seat, (mine, dealt) in enumerate(zip(hands, r.dealt, strict=True)):
-                    if tuple(mine) != dealt:
-                        where.at("hands").fail(
-                            f"seat {seat}'s hand is not what seed {_show(seed)} deals"
-                        )
+            for seat, (mine, dealt) in enumerate(zip(hands or r.dealt, r.dealt, strict=True)):
+                if tuple(mine) != dealt:
+                    where.at("hands").fail(
+                        f"seat {seat}'s hand is not what seed {_show(seed)} deals"
+                    )
         else:
             assert hands is not None
             r = Round.from_hands(hands, rules, leader=leader, dealer=dealer)
@@ -636,7 +402,13 @@ def _replay_deal(
         raise
     except GongzhuError as exc:
         where.at("hands").fail(_clip(str(exc)))
-    r = _replay_exposures(r, obj.get("exposures", []), where.at("exposures"))
+    at = where.at("exposures")
+    for j, item in enumerate(_list(obj.get("exposures", []), at, MAX_EXPOSURES), 1):
+        entry = _object(item, at, _EXPOSURE_KEYS, ("seat", "cards"))
+        try:
+            r = _expose(r, entry, entry["seat"], at)
+        except GongzhuError as exc:
+            at.fail(f"exposure {j}: {exc}")
     r = _replay_actions(r, obj.get("actions", []), number)
     if "result" in obj:
         at = where.at("result")
@@ -649,23 +421,17 @@ def _replay_deal(
     return r
 
 
-def _replay_exposures(r: Round, value: Any, where: _Where) -> Round:
-    n = r.players
-    for j, item in enumerate(_list(value, where, MAX_EXPOSURES), 1):
-        obj = _object(item, where, _EXPOSURE_KEYS, ("seat", "cards"))
-        seat = _seat(obj["seat"], n, where)
-        cards = _cards(obj["cards"], where)
-        face_down = _bool(obj.get("face_down", False), where)
-        blind = _bool(obj.get("blind", False), where)
-        try:
-            r = r.expose(seat, cards, face_down=face_down, blind=blind)
-        except GongzhuError as exc:
-            where.fail(f"exposure {j}: {exc}")
-    return r
+def _expose(r: Round, obj: dict[str, Any], seat: Any, where: _Where) -> Round:
+    seat = _seat(seat, r.players, where)
+    cards = _cards(obj["cards"], where)
+    face_down = _bool(obj.get("face_down", False), where)
+    blind = _bool(obj.get("blind", False), where)
+    return r.expose(seat, cards, face_down=face_down, blind=blind)
 
 
 def _replay_actions(r: Round, value: Any, number: int) -> Round:
     n = r.players
+    started = False  # an action other than an exposure has been replayed
     for move, item in enumerate(_list(value, _Where("actions", number), MAX_ACTIONS), 1):
         where = _Where(None, number, move)
         try:
@@ -675,9 +441,16 @@ def _replay_actions(r: Round, value: Any, number: int) -> Round:
             elif isinstance(item, dict) and "respond" in item:
                 obj = _object(item, where, ("respond", "accept"), ("respond", "accept"))
                 r = r.respond(_seat(obj["respond"], n, where), _bool(obj["accept"], where))
+            elif isinstance(item, dict) and "expose" in item:
+                obj = _object(item, where, _EXPOSE_KEYS, ("expose", "cards"))
+                if not started:
+                    # One history, one record: the canonical place for it is "exposures".
+                    where.fail("an exposure before any other action belongs in 'exposures'")
+                r = _expose(r, obj, obj["expose"], where)
             elif isinstance(item, dict):
                 where.fail(
-                    'an action object is {"claim": seat} or {"respond": seat, "accept": bool}'
+                    'an action object is {"claim": seat}, {"respond": seat, "accept": bool}'
+                    ' or {"expose": seat, "cards": [...]}'
                 )
             else:
                 r = r.play(_card(item, where))
@@ -685,33 +458,8 @@ def _replay_actions(r: Round, value: Any, number: int) -> Round:
             raise
         except GongzhuError as exc:
             where.fail(str(exc))
+        started = started or not (isinstance(item, dict) and "expose" in item)
     return r
-
-
-def _check_match_result(value: Any, match: Match | None) -> None:
-    where = _Where("result")
-    obj = _object(value, where, _RESULT_KEYS, ())
-    if match is None or not match.deals:
-        where.fail("a match result is given but no deal is complete")
-    expected = _result_dict(match)
-    for key in _RESULT_KEYS:
-        if key in obj and obj[key] != expected[key]:
-            shown = _show(obj[key]) if _is_scalar(obj[key]) else _clip(repr(obj[key]))
-            where.fail(f"{key}: the record says {shown} but the replay gives {expected[key]!r}")
-    # Equal values can still have the wrong JSON type (true == 1): check the types too.
-    for key in ("totals", "losers", "winners"):
-        if key in obj:
-            for v in _list(obj[key], where, 5):
-                _int(v, where)
-
-
-def _result_dict(match: Match) -> dict[str, Any]:
-    return {
-        "totals": list(match.totals),
-        "end_reason": match.end_reason.value if match.end_reason is not None else None,
-        "losers": list(match.losers),
-        "winners": list(match.winners),
-    }
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -738,302 +486,87 @@ def _rounds_of(game: Any) -> tuple[RuleSet, tuple[Round, ...]]:
     return rounds[0].rules, rounds
 
 
-def _rules_dict(rules: RuleSet) -> dict[str, Any]:
-    name, _changes = rules.closest_preset()
-    return {"preset": name, "overrides": rules.to_dict(only_changes_from=PRESETS[name])}
-
-
 def _build(
     rules: RuleSet, names: Sequence[str] | None, rounds: Sequence[Round]
 ) -> tuple[GameRecord, dict[str, Any]]:
     """The checked record of ``rounds`` and its canonical JSON data."""
-    if names is not None:
-        if isinstance(names, str) or not isinstance(names, Sequence):
-            raise RecordError("names must be a sequence of names, one per seat", field="players")
-        names = _read_names(list(names), rules)
-    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "rules": _rules_dict(rules)}
-    if names is not None:
-        data["players"] = list(names)
+    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
+        raise RecordError("names must be a sequence of names, one per seat", field="players")
+    checked = None if names is None else _read_names(list(names), rules)
+    preset = rules.closest_preset()[0]
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": {"preset": preset, "overrides": rules.to_dict(only_changes_from=PRESETS[preset])},
+    }
+    if checked is not None:
+        data["players"] = list(checked)
     deals: list[dict[str, Any]] = []
-    done: list[Round] = []
     match: Match | None = None
     for number, r in enumerate(rounds, 1):
-        dealer, leader = _expected(number, done, match)
+        dealer, leader = _expected(number, rounds[: number - 1], match)
         deals.append(_write_deal(r, number, dealer, leader))
-        done.append(r)
-        match = _step(match, r, rules, names, number)
+        match = _step(match, r, rules, checked, number)
     data["deals"] = deals
     if match is not None and match.deals:
         data["result"] = _result_dict(match)
     else:
         match = None
-    return GameRecord(rules, names, tuple(rounds), match), data
+    return GameRecord(rules, checked, tuple(rounds), match), data
 
 
 def _write_deal(
     r: Round, number: int, want_dealer: int | _Any, want_leader: int | _Any | None
 ) -> dict[str, Any]:
-    """The deal's record: the first candidate history whose replay equals ``r``."""
+    """The deal's record from its history, checked by replaying it."""
     seed = r.seed
     if isinstance(seed, int) and len(str(abs(seed))) > _MAX_INT_DIGITS:
         raise RecordError(f"the seed has more than {_MAX_INT_DIGITS} digits", deal=number)
-    if isinstance(seed, str) and len(seed) > _MAX_SEED_TEXT:
-        raise RecordError(f"the seed is longer than {_MAX_SEED_TEXT} characters", deal=number)
-    first_error: RecordError | None = None
-    trials = 0
-    for data in _candidates(r, want_leader):
-        trials += 1
-        if trials > _MAX_TRIALS:
-            break
+    history = r.history
+    first = next((k for k, a in enumerate(history) if not isinstance(a, Exposure)), len(history))
+    data: dict[str, Any] = {
+        "dealer": r.dealer,
+        "leader": None,
+        "seed": seed,
+        "hands": [[c.code for c in hand] for hand in r.dealt],
+        "exposures": [_exposure(a, "seat") for a in history[:first]],  # type: ignore[arg-type]
+        "actions": [_action(a) for a in history[first:]],
+    }
+    # Whether the leader was given or came from the opening card is not public
+    # state when the first leader holds that card: the replay tells.
+    leader = r.tricks[0].leader if r.tricks else r.leader
+    holder = next(s for s, hand in enumerate(r.dealt) if r.rules.opening_card in hand)
+    if isinstance(want_leader, _Any):
+        leaders: list[int | None] = [None, leader] if leader == holder else [leader]
+    elif leader == (holder if want_leader is None else want_leader):
+        leaders = [want_leader]
+    else:
+        leaders = [leader]  # the replay refuses it, saying who should lead
+    error = RecordError("the round cannot be written: its replay is another state", deal=number)
+    for choice in leaders:
+        data["leader"] = choice
         try:
             replayed = _replay_deal(data, r.rules, number, want_dealer, want_leader)
         except RecordError as exc:
-            first_error = first_error or exc
+            error = exc  # e.g. null where the opening card then had to be led
             continue
         if replayed == r:
             if r.is_complete:
                 data["result"] = list(r.score().totals)
             return data
-    if first_error is not None:
-        raise first_error
-    raise RecordError(
-        "the round cannot be written: no history of its public state replays to it",
-        deal=number,
-    )
+    raise error
 
 
-def _candidates(r: Round, want_leader: int | _Any | None) -> Iterator[dict[str, Any]]:
-    """Histories that may replay to ``r``, the likeliest first (see the module docs).
-
-    What the engine keeps but does not show is guessed and checked by replay:
-    whether the leader was given or came from the opening card, which seats
-    passed on exposure, which exposed card was forced, and the cards of an
-    unfinished trick swept up by an accepted claim.
-    """
-    rules = r.rules
-    n = r.players
-    dealt = r.dealt
-    tricks = r.tricks
-    first_leader = tricks[0].leader if tricks else r.current_trick.leader
-    holder = next(s for s in range(n) if rules.opening_card in dealt[s])
-    if not isinstance(want_leader, _Any):
-        leaders: list[int | None] = [want_leader]
-    elif first_leader == holder:
-        leaders = [None, first_leader]
-    else:
-        leaders = [first_leader]
-    plays = [(seat, card) for t in tricks for seat, card in zip(t.seats, t.cards, strict=True)]
-    current = r.current_trick
-    plays += list(zip(current.seats, current.cards, strict=True))
-
-    # The claim that ends or holds the deal: (claimer, accepting seats), and the
-    # number of cards of the unfinished trick it swept up.
-    final: tuple[int, tuple[int, ...], bool] | None = None
-    missing = 0
-    pending = r.claim_pending
-    if pending is not None:
-        final = (pending[0], pending[1], False)
-    elif r.is_complete and not any(r.hands) and len(plays) < len(rules.deck):
-        played = CardSet(card for _seat, card in plays)
-        claimer = next(s for s in range(n) if r.captured[s] - played)
-        final = (claimer, tuple(s for s in range(n) if s != claimer), True)
-        missing = (claimer - r.leader) % n
-    shown = r.shown
-    first_claims = {
-        s: len(dealt[s]) - len(shown & CardSet(dealt[s]))
-        for s in range(n)
-        if shown & CardSet(dealt[s])
-    }
-
-    def actions(all_plays: Sequence[tuple[int, Card]], with_final: bool) -> list[Any]:
-        # Without the final part: up to the last play, for replaying an unfinished trick.
-        out: list[Any] = []
-        count = [0] * n
-        waiting = dict(first_claims)
-        for seat, card in all_plays:
-            if waiting.get(seat) == count[seat]:
-                del waiting[seat]
-                out += [{"claim": seat}, {"respond": (seat + 1) % n, "accept": False}]
-            out.append(card.code)
-            count[seat] += 1
-        if not with_final:
-            return out
-        for seat in sorted(waiting):
-            if final is None or seat != final[0]:
-                out += [{"claim": seat}, {"respond": (seat + 1) % n, "accept": False}]
-        if final is not None:
-            claimer, accepting, _done = final
-            out.append({"claim": claimer})
-            order = sorted(accepting, key=lambda s: (s - claimer) % n)
-            out += [{"respond": s, "accept": True} for s in order]
-        return out
-
-    for leader in leaders:
-        for exposures in _exposure_options(r, first_leader):
-            head: dict[str, Any] = {
-                "dealer": r.dealer,
-                "leader": leader,
-                "seed": r.seed,
-                "hands": [[c.code for c in hand] for hand in dealt],
-                "exposures": exposures,
-            }
-            if not missing:
-                yield {**head, "actions": actions(plays, True)}
-                continue
-            # Replay up to the unfinished trick, then try its legal completions.
-            try:
-                base = _replay_deal({**head, "actions": actions(plays, False)}, rules, 0)
-            except RecordError:
-                continue
-            for tail in _tails(base, missing):
-                yield {**head, "actions": actions(plays + tail, True)}
+def _exposure(action: Exposure, key: str) -> dict[str, Any]:
+    return {key: action.seat, "cards": [c.code for c in action.cards],
+            "face_down": action.face_down, "blind": action.blind}  # fmt: skip
 
 
-def _exposure_options(r: Round, first_leader: int) -> Iterator[list[dict[str, Any]]]:
-    """Exposure calls that may give ``r``'s exposures: which seats decided (passes
-    included) and which card, if any, the engine forced face up, vary; likeliest first."""
-    rules = r.rules
-    n = r.players
-    if not rules.exposable:
-        yield []
-        return
-    order = [(first_leader + k) % n for k in range(n)]
-    started = bool(r.tricks or r.current_trick.cards or any(r.captured))
-    forced: list[Card | None] = [None]
-    if rules.three_exposed_force_fourth and started:
-        forced += [c for c in r.exposed - r.blind if c in rules.exposable]
-    if rules.exposure_order is ExposureOrder.IN_TURN:
-        deciders = [frozenset(order[:k]) for k in range(n + 1)]
-    else:
-        deciders = [frozenset(c) for k in range(n + 1) for c in combinations(range(n), k)]
-    options: list[tuple[int, int, frozenset[int]]] = []
-    all_groups = [_exposure_groups(r, card) for card in forced]
-    for rank, groups in enumerate(all_groups):
-        with_cards = frozenset(s for s in range(n) if groups[s])
-        options += [(len(d - with_cards), rank, d) for d in deciders if with_cards <= d]
-    options.sort(key=lambda o: o[:2])
-    for _passes, rank, decided in options:
-        groups = all_groups[rank]
-        yield [
-            entry
-            for seat in order
-            if seat in decided
-            for entry in (groups[seat] or [_entry(seat, CardSet(), False, False)])
-        ]
-
-
-def _exposure_groups(r: Round, forced: Card | None) -> list[list[dict[str, Any]]]:
-    """Each seat's exposure calls: blind, face-up and face-down cards, apart."""
-    groups = []
-    for seat in range(r.players):
-        mine = CardSet(r.dealt[seat])
-        blind = r.blind & mine
-        up = r.exposures[seat] - blind - CardSet([forced] if forced else [])
-        down = (r.face_down & mine) - blind
-        entries = []
-        if blind:
-            entries.append(_entry(seat, blind, blind <= r.face_down, True))
-        if up:
-            entries.append(_entry(seat, up, False, False))
-        if down:
-            entries.append(_entry(seat, down, True, False))
-        groups.append(entries)
-    return groups
-
-
-def _entry(seat: int, cards: CardSet, face_down: bool, blind: bool) -> dict[str, Any]:
-    return {"seat": seat, "cards": [c.code for c in cards], "face_down": face_down, "blind": blind}
-
-
-def _tails(base: Round, missing: int) -> Iterator[list[tuple[int, Card]]]:
-    """Legal ways to play ``missing`` more cards from ``base``: one without a heart, one with.
-
-    Which cards they are is forgotten once a claim sweeps the trick up; only
-    whether a heart was among them (hearts broken) stays in the state.
-    """
-    for want_heart in (False, True):
-        tail = _tail(base, missing, want_heart, [0])
-        if tail is not None:
-            yield tail
-
-
-def _tail(
-    r: Round, missing: int, want_heart: bool | None, budget: list[int]
-) -> list[tuple[int, Card]] | None:
-    # want_heart: True = a heart is still needed, False = no heart allowed, None = any card.
-    seat = r.to_act
-    if seat is None:
-        return None
-    legal = r.legal_plays()
-    if want_heart is None:
-        choices = list(legal)[:1]
-    else:
-        hearts = [c for c in legal if c.suit == 2]
-        others = [c for c in legal if c.suit != 2]
-        # With a heart wanted, play one as soon as one is legal; then anything goes.
-        choices = hearts[:1] + others if want_heart else others
-    for card in choices:
-        budget[0] += 1
-        if budget[0] > _MAX_TRIALS:
-            return None
-        after = None if want_heart and card.suit == 2 else want_heart
-        if missing == 1:
-            if not after:  # None (a heart was played) or False (none was wanted)
-                return [(seat, card)]
-            continue
-        rest = _tail(r.play(card), missing - 1, after, budget)
-        if rest is not None:
-            return [(seat, card), *rest]
-    return None
-
-
-# -- text layout -----------------------------------------------------------------------
-
-
-def _format(value: Any, indent: int, level: int, key: str | None, players: int = 4) -> str:
-    """Indented JSON with short lists on one line and ``actions`` one trick per line."""
-    pad = " " * (indent * (level + 1))
-    end = " " * (indent * level)
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        if level > 0 and all(_is_flat(v) for v in value.values()):
-            return json.dumps(value, ensure_ascii=False)
-        if key == "deals" or "hands" in value:
-            players = len(value.get("hands", [])) or players
-        items = [
-            f"{pad}{json.dumps(k, ensure_ascii=False)}: {_format(v, indent, level + 1, k, players)}"
-            for k, v in value.items()
-        ]
-        return "{\n" + ",\n".join(items) + "\n" + end + "}"
-    if isinstance(value, list):
-        if key == "actions":
-            return _format_actions(value, pad, end, players)
-        if all(_is_scalar(v) or (isinstance(v, dict) and _is_flat(v)) for v in value):
-            return json.dumps(value, ensure_ascii=False)
-        items = [pad + _format(v, indent, level + 1, None, players) for v in value]
-        return "[\n" + ",\n".join(items) + "\n" + end + "]"
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _is_flat(value: Any) -> bool:
-    if isinstance(value, list):
-        return all(_is_scalar(v) for v in value)
-    if isinstance(value, dict):
-        return all(_is_scalar(v) for v in value.values())
-    return _is_scalar(value)
-
-
-def _format_actions(actions: list[Any], pad: str, end: str, players: int) -> str:
-    if not actions:
-        return "[]"
-    lines: list[list[str]] = [[]]
-    cards = 0
-    for action in actions:
-        lines[-1].append(json.dumps(action, ensure_ascii=False))
-        if isinstance(action, str):
-            cards += 1
-            if cards % players == 0:
-                lines.append([])
-    rows = [pad + ", ".join(line) for line in lines if line]
-    return "[\n" + ",\n".join(rows) + "\n" + end + "]"
+def _action(action: Play | Exposure | Claim | ClaimResponse) -> Any:
+    if isinstance(action, Play):
+        return action.card.code
+    if isinstance(action, Claim):
+        return {"claim": action.seat}
+    if isinstance(action, ClaimResponse):
+        return {"respond": action.seat, "accept": action.accept}
+    return _exposure(action, "expose")
