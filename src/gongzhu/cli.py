@@ -305,6 +305,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+# A simulation larger than this is a typo, not a plan (10 million deals ≈ an hour).
+_MAX_DEALS = 10_000_000
+
+
 def _simulate(args: argparse.Namespace, rules: RuleSet, bots: tuple[str, ...], seed: int) -> int:
     from gongzhu.parallel import BotTable, simulate
 
@@ -312,6 +316,10 @@ def _simulate(args: argparse.Namespace, rules: RuleSet, bots: tuple[str, ...], s
         raise _UsageError("--record records a match; it cannot be combined with --deals")
     if args.deals < 1:
         raise _UsageError(f"--deals must be at least 1, got {args.deals}")
+    if args.deals > _MAX_DEALS:
+        raise _UsageError(f"--deals must be at most {_MAX_DEALS:,}, got {args.deals:,}")
+    if not 1 <= args.workers <= 256:
+        raise _UsageError(f"--workers must be 1 to 256, got {args.workers}")
     show = sys.stderr.isatty() and not args.quiet
 
     def progress(done: int, total: int) -> None:
