@@ -2,7 +2,8 @@
 
 Round trips use a small local random driver (random legal exposures, plays and
 claims); hand-written records check the format itself; every rejection names
-its deal, move or field.
+its deal, move or field. A record is exact: it holds ``Round.history`` as it
+happened (exposure order, refused claims, cards swept up by a claim).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from gongzhu import (
     ExposureOrder,
     IllegalActionError,
     Match,
+    Phase,
     RecordError,
     Round,
     RuleSet,
@@ -33,6 +35,7 @@ from gongzhu import (
     deal,
     score,
 )
+from gongzhu.actions import Claim, ClaimResponse, Exposure, Play
 from gongzhu.record import GameRecord, dump, dumps, load, loads
 
 SUITED = [
@@ -53,7 +56,9 @@ def random_exposures(rng: random.Random, r: Round) -> Round:
         return r
     n = r.players
     if rules.exposure_order is ExposureOrder.IN_TURN:
-        seats = [(r.leader + k) % n for k in range(rng.randint(0, n))]
+        order = [(r.leader + k) % n for k in range(n)]
+        waiting = [s for s in order if s not in r.exposure_decided]
+        seats = waiting[: rng.randint(0, len(waiting))]
     else:
         seats = [rng.randrange(n) for _ in range(rng.randint(0, n + 2))]
     for seat in seats:
@@ -97,6 +102,8 @@ def play_random(rng: random.Random, r: Round, stop_after: int | None = None) -> 
             return r
         if r.rules.claims and rng.random() < 0.06:
             r = random_claim(rng, r)
+            if r.phase is Phase.EXPOSURE:  # refused before the first card: expose again
+                r = random_exposures(rng, r)
             continue
         r = r.play(rng.choice(list(r.legal_plays())))
         plays += 1
@@ -182,43 +189,91 @@ def test_every_state_of_a_deal_round_trips_exactly(rules: RuleSet, seed: int, st
     assert dumps(loads(text)) == text
 
 
-def test_a_deal_ended_by_an_accepted_claim_mid_trick_round_trips() -> None:
-    # The engine forgets the cards of the unfinished trick; the writer finds legal
-    # ones giving the same state (RULES.md §7 claims, 002 glossary).
+def written_actions(r: Round) -> list[Any]:
+    """The exposures and actions of the record of ``r`` (one deal), in order."""
+    (data,) = json.loads(dumps(r))["deals"]
+    return [*data["exposures"], *data["actions"]]
+
+
+def as_json(action: Any) -> Any:
+    """An action of ``Round.history`` as the format spells it (module docs of gongzhu.record)."""
+    if isinstance(action, Play):
+        return action.card.code
+    if isinstance(action, Claim):
+        return {"claim": action.seat}
+    if isinstance(action, ClaimResponse):
+        return {"respond": action.seat, "accept": action.accept}
+    assert isinstance(action, Exposure)
+    return {"cards": [c.code for c in action.cards], "face_down": action.face_down,
+            "blind": action.blind}  # fmt: skip
+
+
+@settings(max_examples=30)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32), stop=st.integers(0, 52))
+def test_a_record_lists_every_action_of_the_history_in_order(
+    rules: RuleSet, seed: int, stop: int
+) -> None:
+    r = play_random(random.Random(seed), deal(rules, seed), stop_after=stop)
+    written = written_actions(r)
+    assert len(written) == len(r.history)
+    for action, item in zip(r.history, written, strict=True):
+        expected = as_json(action)
+        if isinstance(action, Exposure):
+            seat = item.pop("seat", None)
+            seat = item.pop("expose", seat)
+            assert seat == action.seat
+        assert item == expected
+    assert loads(dumps(r)).rounds[0].history == r.history
+
+
+def test_the_cards_of_a_trick_swept_up_by_an_accepted_claim_are_kept() -> None:
+    # RULES.md §7 claims (002 glossary): the claimer takes every card still in play,
+    # the unfinished trick's too; the record keeps which cards were played to it.
     rules = RuleSet(claims=True)
     r = deal(rules, seed=11)
     for _ in range(6):
         r = r.play(r.legal_plays()[0])
+    on_table = [c.code for c in r.current_trick.cards]
+    assert len(on_table) == 2
     claimer = r.to_act
     assert claimer is not None
     r = r.claim()
-    for seat in range(4):
+    for seat in (2, 0, 3, 1):  # answers in a non-seat order, kept as given
         if seat != claimer:
             r = r.respond(seat, True)
     assert r.is_complete
-    assert len(r.tricks) == 1
-    rec = loads(dumps(r))
-    assert rec.rounds == (r,)
-    claim = {"claim": claimer}
-    assert claim in rec.to_dict()["deals"][0]["actions"]
+    assert r.current_trick.cards == ()
+    actions = json.loads(dumps(r))["deals"][0]["actions"]
+    assert actions[4:6] == on_table
+    assert [a["respond"] for a in actions if isinstance(a, dict) and "respond" in a] == [
+        s for s in (2, 0, 3, 1) if s != claimer
+    ]
+    assert loads(dumps(r)).rounds == (r,)
 
 
-def test_refused_and_pending_claims_round_trip() -> None:
-    # A refused claim leaves the claimer's hand shown (002 glossary); a pending claim
-    # is part of an unfinished deal.
+def test_every_refused_claim_and_every_answer_round_trips() -> None:
+    # A refused claim leaves the claimer's hand shown (002 glossary); the same seat may
+    # claim again, and acceptances before a refusal are part of the history.
     r = deal(RuleSet(claims=True), seed=21)
     for _ in range(5):
         r = r.play(r.legal_plays()[0])
     first = r.to_act
     assert first is not None
-    r = r.claim().respond((first + 1) % 4, False)
+    r = r.claim().respond((first + 2) % 4, True).respond((first + 1) % 4, False)
+    r = r.claim().respond((first + 3) % 4, False)  # the same seat claims again at once
     for _ in range(7):
         r = r.play(r.legal_plays()[0])
     second = r.to_act
     assert second is not None
-    r = r.claim().respond((second + 2) % 4, True)
+    r = r.claim().respond((second + 2) % 4, True)  # pending: one answer so far
     actions = json.loads(dumps(r))["deals"][0]["actions"]
-    assert actions[5] == {"claim": first}
+    assert actions[5:10] == [
+        {"claim": first},
+        {"respond": (first + 2) % 4, "accept": True},
+        {"respond": (first + 1) % 4, "accept": False},
+        {"claim": first},
+        {"respond": (first + 3) % 4, "accept": False},
+    ]
     assert actions[-2:] == [{"claim": second}, {"respond": (second + 2) % 4, "accept": True}]
     rec = loads(dumps(r))
     assert rec.rounds == (r,)
@@ -226,18 +281,80 @@ def test_refused_and_pending_claims_round_trip() -> None:
     assert GameRecord.from_rounds([r]) == rec
 
 
-def test_passes_under_in_turn_exposure_are_recorded() -> None:
+def test_exposure_calls_keep_their_order_and_their_split() -> None:
+    # RULES.md §4: under simultaneous exposure any seat may call, in any order, more than once.
+    rules = RuleSet(exposure_kind="face-down-up")
+    r = Round.from_hands(SUITED, rules)  # seat 0 holds Q♠, 1 A♥, 2 J♦, 3 10♣
+    r = (r.expose(3, ["TC"]).expose(1, [], face_down=False).expose(0, ["QS"], face_down=True)
+         .expose(1, ["AH"]))  # fmt: skip
+    calls = json.loads(dumps(r))["deals"][0]["exposures"]
+    assert [(c["seat"], c["cards"], c["face_down"]) for c in calls] == [
+        (3, ["TC"], False), (1, [], False), (0, ["QS"], True), (1, ["AH"], False)
+    ]  # fmt: skip
+    assert loads(dumps(r)).rounds == (r,)
+    swapped = Round.from_hands(SUITED, rules).expose(1, []).expose(3, ["TC"])
+    swapped = swapped.expose(0, ["QS"], face_down=True).expose(1, ["AH"])
+    assert swapped != r  # the same exposures in another order are another history
+    assert dumps(swapped) != dumps(r)
+
+
+def test_an_exposure_after_a_refused_claim_before_the_first_card_is_an_action() -> None:
+    # The leader may claim before any card is played; once refused, the exposure
+    # window is open again (RULES.md §4, §7).
+    rules = RuleSet(claims=True)
+    r = Round.from_hands(SUITED, rules)
+    r = r.expose(2, ["JD"]).claim().respond(3, False).expose(0, ["QS"])
+    data = json.loads(dumps(r))["deals"][0]
+    assert data["exposures"] == [{"seat": 2, "cards": ["JD"], "face_down": False, "blind": False}]
+    assert data["actions"] == [
+        {"claim": 0},
+        {"respond": 3, "accept": False},
+        {"expose": 0, "cards": ["QS"], "face_down": False, "blind": False},
+    ]
+    assert loads(dumps(r)).rounds == (r,)
+    assert dumps(loads(dumps(r))) == dumps(r)
+
+
+def test_an_exposure_action_is_refused_where_the_exposures_field_belongs_or_too_late() -> None:
+    expose = {"expose": 0, "cards": ["QS"]}
+    rejects(record(suited_deal(actions=[expose, "2S"])), deal=1, move=1, words="'exposures'")
+    rejects(record(suited_deal(actions=["2S", expose])), deal=1, move=2,
+            words="first card is played")  # fmt: skip
+    rejects(record(suited_deal(actions=["2S", {"expose": 0, "cards": ["QS"], "up": True}])),
+            deal=1, move=2, words="unknown field 'up'")  # fmt: skip
+
+
+def test_a_round_with_more_actions_than_a_record_holds_cannot_be_written() -> None:
+    r = deal(RuleSet(claims=True), seed=1)
+    for _ in range(260):
+        r = r.claim().respond(1, False)
+    with pytest.raises(RecordError, match="at most 500") as info:
+        dumps(r)
+    assert (info.value.deal, info.value.field) == (1, "actions")
+
+
+def test_in_turn_exposures_and_their_passes_are_recorded_in_turn() -> None:
+    # Under in-turn exposure (RULES.md §4) seats decide once each from the leader.
     rules = RuleSet(exposure_order="in-turn")
     r = deal(rules, seed=5)
-    first, second = r.leader, (r.leader + 1) % 4
-    r = r.expose(first, []).expose(second, [c for c in r.hands[second] if c in rules.exposable])
+    order = [(r.leader + k) % 4 for k in range(4)]
+    for seat in order[:3]:
+        r = r.expose(seat, [c for c in r.hands[seat] if c in rules.exposable][:1])
+    calls = json.loads(dumps(r))["deals"][0]["exposures"]
+    assert [c["seat"] for c in calls] == order[:3]
+    rec = loads(dumps(r))
+    assert rec.rounds == (r,)
+    assert rec.rounds[0].exposure_decided == r.exposure_decided == tuple(sorted(order[:3]))
+
+
+def test_a_pass_under_in_turn_exposure_is_a_call_with_no_cards() -> None:
+    rules = RuleSet(exposure_order="in-turn")
+    r = deal(rules, seed=5)
+    r = r.expose(r.leader, [])
     data = json.loads(dumps(r))
-    assert data["deals"][0]["exposures"][0] == {
-        "seat": first,
-        "cards": [],
-        "face_down": False,
-        "blind": False,
-    }
+    assert data["deals"][0]["exposures"] == [
+        {"seat": r.leader, "cards": [], "face_down": False, "blind": False}
+    ]
     assert loads(dumps(r)).rounds == (r,)
 
 
@@ -270,6 +387,12 @@ def test_an_explicit_leader_who_holds_the_opening_card_is_kept_explicit() -> Non
     assert json.loads(dumps(r))["deals"][0]["leader"] is None
     assert json.loads(dumps(explicit))["deals"][0]["leader"] == holder
     assert loads(dumps(explicit)).rounds == (explicit,)
+    # Once cards are played the difference stays in the state, whatever was led.
+    for card in ("2C", "AC"):
+        played = explicit.play(card).play("2S")
+        assert json.loads(dumps(played))["deals"][0]["leader"] == holder
+        assert loads(dumps(played)).rounds == (played,)
+    assert json.loads(dumps(r.play("2C")))["deals"][0]["leader"] is None
 
 
 def test_dump_and_load_use_files() -> None:
@@ -533,6 +656,7 @@ def test_bad_deal_fields_are_refused_by_name(
         ({"claim": 0, "accept": True}, "unknown field 'accept'"),
         ({"respond": 1}, "missing field 'accept'"),
         ({"pass": 1}, "an action object is"),
+        ({"expose": 9, "cards": []}, "expected a seat 0-3"),
         ([], "expected a card code"),
     ],
 )

@@ -73,8 +73,31 @@ def _match_text(rules: RuleSet, seed: int, deals: int, unfinished: bool) -> str:
     return dumps(rounds, names=["Ann", "Bob", "Cid", "Dee", "Eve"][: rules.players])
 
 
+def _claims_text() -> str:
+    """A deal with an exposure after a refused claim, refused claims and a swept trick."""
+    r = deal(RuleSet(claims=True, exposure_kind="face-down-up"), 4)
+    holders = [s for s in range(4) if r.hands[s] & r.rules.exposable]
+    r = r.expose(holders[0], []).claim().respond((r.leader + 1) % 4, False)
+    r = r.expose(holders[-1], list(r.hands[holders[-1]] & r.rules.exposable)[:1], face_down=True)
+    for _ in range(6):
+        r = r.play(r.legal_plays()[0])
+    claimer = r.to_act
+    assert claimer is not None
+    r = r.claim().respond((claimer + 2) % 4, True).respond((claimer + 3) % 4, False)
+    r = r.play(r.legal_plays()[0])
+    claimer = r.to_act
+    assert claimer is not None
+    r = r.claim()
+    for seat in range(4):
+        if seat != claimer:
+            r = r.respond(seat, True)
+    assert r.is_complete
+    return dumps(r)
+
+
 VALID = [
     _match_text(RuleSet(), 1, 2, False),
+    _claims_text(),
     _match_text(RuleSet(claims=True, exposure_order="in-turn"), 2, 2, True),
     _match_text(RuleSet(players=5, exposure_kind="face-down-up"), 3, 1, True),
 ]
@@ -228,6 +251,12 @@ HOSTILE: dict[str, Callable[[], str | bytes]] = {
     "too many actions": lambda: _in_field("actions", json.dumps(["2S"] * 200_000)),
     "many claims": lambda: _in_field(
         "actions", json.dumps(["2S"] + [{"claim": 1}, {"respond": 2, "accept": False}] * 10_000)
+    ),
+    "many exposures in actions": lambda: _in_field(
+        "actions", json.dumps(["2S"] + [{"expose": 1, "cards": []}] * 10_000)
+    ),
+    "deep exposure cards": lambda: _in_field(
+        "actions", '[{"claim": 0}, {"expose": 1, "cards": ' + "[" * DEPTH + "]" * DEPTH + "}]"
     ),
     "too long": lambda: VALID[0] + " " * MAX_TEXT,
     "too long bytes": lambda: (VALID[0] + " " * MAX_TEXT).encode(),
