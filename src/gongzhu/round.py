@@ -41,6 +41,8 @@ from gongzhu.cards import (
     CardSet,
     Suit,
     _from_mask,
+    _set_cards,
+    _set_mask,
     parse_cards,
 )
 from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason, _brief
@@ -556,7 +558,10 @@ class Round:
                 return _from_mask(0)
             lm = _legal(s)
             _set_lm(self, lm)
-        return _from_mask(lm)
+        cs = _new(CardSet)  # _from_mask inlined: this runs once per bot step
+        _set_mask(cs, lm)
+        _set_cards(cs, None)
+        return cs
 
     def why_illegal(self, card: Card | str, seat: int | None = None) -> Reason | None:
         """Why ``seat`` (default: the seat to act) may not play ``card`` now; None if it may.
@@ -986,7 +991,7 @@ def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
         opening, _done, _claim, shown, seed, log,
     ) = s  # fmt: skip
     n = cfg.n
-    trick = (*trick, index)
+    trick = trick + (index,)
     size = len(trick)
     seat = (leader + size - 1) % n
     hands = list(hands)
