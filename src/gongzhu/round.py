@@ -1198,7 +1198,11 @@ def deal(
         raise DealError(f"seed must be an int or text, got {type(seed).__name__}")
     cfg = _config(rules)
     _check_seat(dealer, cfg.n, "deal")
-    order = shuffled_deck(rules, seed)
+    try:
+        order = shuffled_deck(rules, seed)
+    except UnicodeEncodeError:
+        # random.Random hashes a text seed's UTF-8 bytes; a lone surrogate has none.
+        raise DealError("a text seed must be valid Unicode (it has a lone surrogate)") from None
     n = cfg.n
     # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from there.
     dealt = tuple([tuple(order[(s - dealer - 1) % n :: n]) for s in range(n)])
