@@ -529,7 +529,7 @@ def _write_deal(
         "leader": None,
         "seed": seed,
         "hands": [[c.code for c in hand] for hand in r.dealt],
-        "exposures": [_exposure(a, "seat") for a in history[:first]],  # type: ignore[arg-type]
+        "exposures": [_exposure(a, "seat") for a in history[:first] if isinstance(a, Exposure)],
         "actions": [_action(a) for a in history[first:]],
     }
     # Whether the leader was given or came from the opening card is not public
