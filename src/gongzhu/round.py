@@ -499,12 +499,24 @@ class Round:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks, in order."""
-        s = self._s
-        n = s[_CFG].n
-        return tuple(
-            Trick(lead, tuple(_CARDS[i] for i in cards), winner, n)
-            for lead, cards, winner in s[_TRICKS]
+        raw = self._s[_TRICKS]
+        # Completed tricks never change and successive states share the same tuple, so
+        # the Trick objects are built once per tuple, not once per call (views ask for
+        # them at every card). Keyed by id with the tuple kept alive in the value.
+        hit = _TRICK_OBJECTS.get(id(raw))
+        if hit is not None and hit[0] is raw:
+            return hit[1]
+        n = self._s[_CFG].n
+        built = tuple(
+            [
+                Trick(lead, tuple([_CARDS[i] for i in cards]), winner, n)
+                for lead, cards, winner in raw
+            ]
         )
+        if len(_TRICK_OBJECTS) >= 1024:
+            _TRICK_OBJECTS.clear()
+        _TRICK_OBJECTS[id(raw)] = (raw, built)
+        return built
 
     @property
     def captured(self) -> tuple[CardSet, ...]:
@@ -808,7 +820,7 @@ class Round:
             tricks=self.tricks,
             captured_points=tuple(_from_mask(c & POINT_CARDS) for c in capt),
             hand_sizes=tuple(h.bit_count() for h in s[_HANDS]),
-            shown=_from_mask(s[_SHOWN] & ~_played(s)),
+            shown=_from_mask(s[_SHOWN] & ~_played(s) if s[_SHOWN] else 0),
             legal_plays=self.legal_plays() if self.to_act == seat else _from_mask(0),
         )
 
@@ -874,8 +886,11 @@ def _restore(rules: RuleSet, rest: tuple[Any, ...]) -> Round:
     return _make((_config(rules), *rest))
 
 
+_TRICK_OBJECTS: dict[int, tuple[tuple[Any, ...], tuple[Trick, ...]]] = {}
+
+
 def _initial_hands(s: tuple[Any, ...]) -> tuple[int, ...]:
-    return tuple(sum(1 << i for i in cards) for cards in s[_DEALT])
+    return tuple([sum(map(_BITS.__getitem__, cards)) for cards in s[_DEALT]])
 
 
 def _played(s: tuple[Any, ...]) -> int:
@@ -991,7 +1006,7 @@ def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
         opening, _done, _claim, shown, seed, log,
     ) = s  # fmt: skip
     n = cfg.n
-    trick = trick + (index,)
+    trick = trick + (index,)  # noqa: RUF005 -- concatenation is faster than unpacking here
     size = len(trick)
     seat = (leader + size - 1) % n
     hands = list(hands)
