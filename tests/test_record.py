@@ -118,7 +118,15 @@ def random_match(
     rounds: list[Round] = []
     while not match.is_over and len(rounds) < deals:
         seed: int | str | None = rng.choice([rng.randrange(10**12), f"s{rng.random()}", None])
-        r = deal(rules, seed, leader=match.next_leader, dealer=match.dealer)
+        if seed is None:
+            # A deal without a seed, but drawn from rng so that the test is repeatable.
+            cards = list(rules.deck)
+            rng.shuffle(cards)
+            n = rules.players
+            hands = [cards[(seat - match.dealer - 1) % n :: n] for seat in range(n)]
+            r = Round.from_hands(hands, rules, leader=match.next_leader, dealer=match.dealer)
+        else:
+            r = deal(rules, seed, leader=match.next_leader, dealer=match.dealer)
         r = play_random(rng, r)
         rounds.append(r)
         match = match.add(r)

@@ -293,6 +293,25 @@ def test_exposure_refusals_name_their_reason() -> None:
         assert err.action == "expose"
 
 
+def test_a_flag_that_is_not_a_bool_is_refused_not_guessed() -> None:
+    # "no" is truthy: reading it as True would accept a claim the player refused.
+    rnd = Round.from_hands(TABLE, CLASSIC.replace(claims=True)).claim()
+    err = refusal(lambda: rnd.respond(1, "no"))  # type: ignore[arg-type]
+    assert err.reason is Reason.INVALID_CHOICE
+    assert rnd.claim_pending == (0, ())
+    assert refusal(lambda: rnd.expose(1, "", blind=1)).reason in (  # type: ignore[arg-type]
+        Reason.INVALID_CHOICE,
+        Reason.WRONG_PHASE,
+    )
+
+
+def test_a_bad_leader_or_dealer_is_a_deal_error() -> None:
+    with pytest.raises(DealError):
+        Round.from_hands(TABLE, CLASSIC, leader=4)
+    with pytest.raises(DealError):
+        Round.from_hands(TABLE, CLASSIC, dealer=True)  # type: ignore[arg-type]
+
+
 def test_exposing_after_the_first_card_is_refused() -> None:
     # 000 §06: exposures are made before any lead.
     rnd = play(Round.from_hands(TABLE, CLASSIC), "2S")
@@ -683,6 +702,7 @@ def _reason_cases() -> dict[Reason, Callable[[], object]]:
         ).expose(3, "AH", blind=True),
         Reason.CLAIMS_OFF: lambda: table.claim(),
         Reason.NO_SUCH_SEAT: lambda: table.expose(9, "AH"),
+        Reason.INVALID_CHOICE: lambda: table.expose(1, "QS", face_down="yes"),  # type: ignore[arg-type]
     }
 
 

@@ -184,7 +184,7 @@ def test_finished_rounds_include_exposures_and_claims() -> None:
 
     rules = rule_sets(claims=True, blind_exposure=True, exposure_kind="face-down-up")
 
-    @settings(max_examples=60, database=None)
+    @settings(max_examples=60, database=None, derandomize=True)
     @given(finished_rounds(rules))
     def collect(rnd: Round) -> None:
         found["exposed"] += bool(rnd.exposed)

@@ -124,6 +124,16 @@ _RANK_BY_TEXT: Final[dict[str, Rank]] = {r.symbol: r for r in Rank} | {"T": Rank
 _MAX_SHOWN = 24  # how much of a bad token an error message repeats
 
 
+def _suit(suit: object) -> Suit:
+    if isinstance(suit, Suit):
+        return suit
+    if isinstance(suit, int) and not isinstance(suit, bool) and 0 <= suit < 4:
+        return Suit(suit)
+    if isinstance(suit, str) and suit.strip().upper() in _SUIT_BY_TEXT:
+        return _SUIT_BY_TEXT[suit.strip().upper()]
+    raise CardParseError(f"not a suit: {_shown(repr(suit))}")
+
+
 def _shown(token: str) -> str:
     return token if len(token) <= _MAX_SHOWN else token[:_MAX_SHOWN] + "…"
 
@@ -476,7 +486,7 @@ class CardSet(Set[Card]):
 
     def of_suit(self, suit: Suit) -> CardSet:
         """The cards of one suit."""
-        return _from_mask(self.mask & Suit(suit).mask)
+        return _from_mask(self.mask & _suit(suit).mask)
 
     def __str__(self) -> str:
         return " ".join(card.symbol for card in self.cards)

@@ -178,6 +178,7 @@ class Reason(enum.Enum):
     NOT_FIRST_DEALT_CARD = "only the first card dealt may be exposed blind"
     CLAIMS_OFF = "claims are not played"
     NO_SUCH_SEAT = "no such seat"
+    INVALID_CHOICE = "not a valid choice"
 
 
 class IllegalActionError(GongzhuError):

@@ -43,6 +43,7 @@ from gongzhu.cards import (
     _from_mask,
     _set_cards,
     _set_mask,
+    _suit,
     parse_cards,
 )
 from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason, _brief
@@ -209,6 +210,20 @@ def _check_seat(seat: Any, n: int, action: str) -> int:
     return seat
 
 
+def _deal_seat(seat: Any, n: int, what: str) -> int:
+    # Setting up a deal with a bad seat is bad deal data, not a refused action.
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise DealError(f"{what} must be a seat 0-{n - 1}, got {_brief(seat)}")
+    return seat
+
+
+def _check_flag(value: Any, name: str, seat: int, action: str) -> None:
+    if not isinstance(value, bool):
+        raise IllegalActionError(
+            Reason.INVALID_CHOICE, seat, detail=f"{name} must be True or False", action=action
+        )
+
+
 def _to_card(card: Any) -> Card:
     if isinstance(card, Card):
         return card
@@ -335,7 +350,7 @@ class Round:
         seed: int | str | None,
     ) -> Round:
         n = cfg.n
-        _check_seat(dealer, n, "deal")
+        _deal_seat(dealer, n, "dealer")
         hands = tuple([sum(map(_BITS.__getitem__, cards)) for cards in dealt])
         opening = False
         if leader is None:
@@ -343,7 +358,7 @@ class Round:
             leader = next(s for s in range(n) if hands[s] & bit)
             opening = rules.must_lead_opening_card
         else:
-            _check_seat(leader, n, "lead")
+            _deal_seat(leader, n, "leader")
         zeros = (0,) * n
         state = (
             cfg, hands, zeros, leader, (), (), 0, False,
@@ -655,6 +670,8 @@ class Round:
         s = self._s
         cfg: _Config = s[_CFG]
         seat = _check_seat(seat, cfg.n, "expose")
+        _check_flag(face_down, "face_down", seat, "expose")
+        _check_flag(blind, "blind", seat, "expose")
         try:
             chosen = parse_cards(cards)
         except (CardParseError, TypeError) as exc:
@@ -743,6 +760,7 @@ class Round:
         s = self._s
         cfg: _Config = s[_CFG]
         seat = _check_seat(seat, cfg.n, "respond")
+        _check_flag(accept, "accept", seat, "respond")
         claim = s[_CLAIM]
         if claim is None:
             raise IllegalActionError(Reason.WRONG_PHASE, seat, detail="no claim", action="respond")
@@ -1117,7 +1135,7 @@ class PlayerView:
 
     def unseen_in(self, suit: Suit) -> CardSet:
         """Unseen cards of one suit (e.g. to count the spades still out)."""
-        return _from_mask(self.unseen().mask & SUIT_MASKS[suit])
+        return _from_mask(self.unseen().mask & _suit(suit).mask)
 
     def _repr_html_(self) -> str:
         """The view as HTML, built from the view's own fields only (no hidden card can leak).
@@ -1212,7 +1230,7 @@ def deal(
     ):
         raise DealError(f"seed must be an int or text, got {type(seed).__name__}")
     cfg = _config(rules)
-    _check_seat(dealer, cfg.n, "deal")
+    _deal_seat(dealer, cfg.n, "dealer")
     try:
         order = shuffled_deck(rules, seed)
     except UnicodeEncodeError:
