@@ -583,7 +583,16 @@ class Round:
             s = self._s
             if s[_DONE] or s[_CLAIM] is not None:
                 return _from_mask(0)
-            lm = _legal(s)
+            trick = s[_TRICK]
+            if trick:
+                # A follower: the cards of the led suit, or the whole hand when void.
+                # Only an exposed card among them can change that (_legal knows how).
+                hand = s[_HANDS][(s[_LEADER] + len(trick)) % s[_CFG].n]
+                lm = hand & SUIT_MASKS[trick[0] // 13] or hand
+                if lm & s[_EXPOSED]:
+                    lm = _legal(s)
+            else:
+                lm = _legal(s)
             _set_lm(self, lm)
         cs = _new(CardSet)  # _from_mask inlined: this runs once per bot step
         _set_mask(cs, lm)

@@ -408,13 +408,18 @@ def _score(
     piles: tuple[CardSet, ...] | None = None,
 ) -> DealScore:
     """Trusted core: ``masks`` are disjoint capture masks inside the deck."""
-    if factors:
-        fa = factors.get(ACE_OF_HEARTS, 1)
-        fq = factors.get(PIG, 1)
-        fj = factors.get(SHEEP, 1)
-        ft = factors.get(TRANSFORMER, 1)
-    else:
-        fa = fq = fj = ft = 1
+    fa = fq = fj = ft = 1
+    # At most four entries: comparing identities is cheaper than hashing Cards
+    # (Card.__hash__ is Python code).
+    for card, factor in factors.items():
+        if card is ACE_OF_HEARTS:
+            fa = factor
+        elif card is PIG:
+            fq = factor
+        elif card is SHEEP:
+            fj = factor
+        elif card is TRANSFORMER:
+            ft = factor
 
     all_hearts_seat = None
     pig_taker = None
