@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Mutation testing of the scoring, match and round modules (docs/how_we_test.rst).
+#
+#   tools/mutation.sh [--worktree] [scoring|match|round|all] [extra tools/mutate.py options]
+#
+# Runs on a private copy of the repository (default: the committed HEAD; with
+# --worktree: the working tree as it is, uncommitted edits included), so the
+# checkout is never touched. Results: $MUT_OUT/<module>.json (default
+# /tmp/gongzhu-mutation-out). Slow (minutes to an hour): not part of .ci/run.
+# Needs the `mutation` extra (coverage): pip install -e '.[mutation]'.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PYTHON="${PYTHON:-python}"
+COPY="${MUT_COPY:-/tmp/gongzhu-mutation-tree}"
+OUT="${MUT_OUT:-/tmp/gongzhu-mutation-out}"
+export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
+
+SOURCE=HEAD
+if [ "${1:-}" = "--worktree" ]; then SOURCE=worktree; shift; fi
+WHICH="${1:-all}"
+shift || true
+
+rm -rf "$COPY"
+mkdir -p "$COPY" "$OUT"
+if [ "$SOURCE" = HEAD ]; then
+    git -C "$ROOT" archive HEAD | tar -x -C "$COPY"
+else
+    (cd "$ROOT" && git ls-files -z --cached --others --exclude-standard) \
+        | (cd "$ROOT" && xargs -0 cp --parents -t "$COPY" 2>/dev/null || true)
+fi
+echo "mutating a copy of $SOURCE at $COPY ($(git -C "$ROOT" rev-parse --short HEAD))"
+
+run() {
+    local name="$1" module="$2"
+    shift 2
+    "$PYTHON" "$ROOT/tools/mutate.py" --root "$COPY" "$module" --out "$OUT/$name.json" "$@"
+}
+
+if [ "$WHICH" = scoring ] || [ "$WHICH" = all ]; then
+    run scoring src/gongzhu/scoring.py "$@" --tests \
+        src/gongzhu/scoring.py tests/test_scoring_examples.py tests/test_scoring_laws.py \
+        tests/test_reference_scorer.py tests/test_fuzz_scoring.py tests/test_mutation_kills_scoring.py
+fi
+if [ "$WHICH" = match ] || [ "$WHICH" = all ]; then
+    run match src/gongzhu/match.py "$@" --tests \
+        src/gongzhu/match.py tests/test_match.py tests/test_mutation_kills_match.py
+fi
+if [ "$WHICH" = round ] || [ "$WHICH" = all ]; then
+    run round src/gongzhu/round.py "$@" --tests \
+        src/gongzhu/round.py tests/test_round.py tests/test_round_laws.py tests/test_views.py \
+        tests/test_mutation_kills_round.py
+fi
