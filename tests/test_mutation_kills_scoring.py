@@ -138,6 +138,8 @@ def test_an_exposed_cardset_with_a_card_that_cannot_be_exposed_is_refused() -> N
     # RULES.md §4: only A♥, Q♠, J♦ and 10♣ may be exposed.
     with pytest.raises(DealError, match="cannot be exposed"):
         score(["QS"], parse_cards("QS KS"))
+    with pytest.raises(DealError, match="cannot be exposed"):
+        score(["QS"], parse_cards("KS"))
     assert score(["TC QS 7H"], parse_cards("TC QS")).totals == (-840,)
 
 

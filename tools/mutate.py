@@ -542,7 +542,10 @@ def _equivalents(module: str) -> dict[str, str]:
         for raw in _EQUIVALENT_FILE.read_text().splitlines():
             if not raw.strip() or raw.startswith("#"):
                 continue
-            mod, key, reason = (part.strip() for part in raw.split(" | ", 2))
+            # The key may itself contain " | " (a bitwise-or mutant): split from both ends.
+            mod, rest = raw.split(" | ", 1)
+            key, reason = rest.rsplit(" | ", 1)
+            mod, key = mod.strip(), key.strip()
             if mod == module:
                 known[key] = reason
     return known

@@ -44,7 +44,7 @@ if [ "$WHICH" = scoring ] || [ "$WHICH" = all ]; then
 fi
 if [ "$WHICH" = match ] || [ "$WHICH" = all ]; then
     run match src/gongzhu/match.py "$@" --tests \
-        src/gongzhu/match.py tests/test_match.py tests/test_mutation_kills_match.py
+        src/gongzhu/match.py tests/test_match.py tests/test_fuzz_match.py tests/test_mutation_kills_match.py
 fi
 if [ "$WHICH" = round ] || [ "$WHICH" = all ]; then
     run round src/gongzhu/round.py "$@" --tests \
