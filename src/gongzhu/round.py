@@ -143,10 +143,12 @@ class _Config:
         "end_when_points_out",
         "exposable",
         "face_up_factor",
+        "force_fourth",
         "hand_size",
         "hearts_rule",
         "in_turn",
         "n",
+        "opening_card",
         "point_cards",
         "restriction",
         "rules",
@@ -169,6 +171,8 @@ class _Config:
         self.exposable: int = rules.exposable.mask
         self.in_turn: bool = rules.exposure_order is ExposureOrder.IN_TURN
         self.face_up_factor: int = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
+        self.force_fourth: bool = rules.three_exposed_force_fourth
+        self.opening_card: int = rules.opening_card.mask
 
 
 _CONFIGS: dict[int, tuple[RuleSet, _Config]] = {}
@@ -186,11 +190,29 @@ def _config(rules: RuleSet) -> _Config:
     return cfg
 
 
-# Slots of the state tuple. Kept as module constants so the hot paths index
-# the tuple directly.
-_CFG, _HANDS, _CAPT, _LEADER, _TRICK, _TRICKS, _LED, _BROKEN = range(8)
-_EXPOSED, _FACEDOWN, _BLIND, _DECLARED, _DEALT, _DEALER, _OPENING = range(8, 15)
-_DONE, _CLAIM, _SHOWN, _SEED, _LOG = range(15, 20)
+# The state is two tuples. The per-card one is rebuilt by every play; its first
+# slot is the shared one, which holds what changes rarely (only exposures and
+# claims replace it), so a play copies a few slots and successive states share
+# the rest. Hands are not stored per state: a seat's hand is its dealt cards
+# minus ``gone`` (every card no longer in a hand). Slots are module constants
+# so the hot paths index the tuples directly.
+#
+# Per card: the shared tuple, gone, captures per seat, leader, current trick
+# (card indexes), completed tricks ((leader, cards, winner) each), flags (bit s
+# for each suit led so far, _HEARTS_BROKEN once a heart is played), done and the
+# history log. ``done`` is False while cards may be played, True once the deal
+# is over, and the pending claim ``(claimer, accepted seats mask)`` meanwhile,
+# so one truth test tells whether a card may be played.
+_SH, _GONE, _CAPT, _LEADER, _TRICK, _TRICKS, _FLAGS, _DONE, _LOG = range(9)
+# Shared: the config, the number of seats, each seat's dealt mask, their union,
+# dealt order, dealer, opening flag, seed, then exposed (face up), face-down,
+# blind, seats that declared (mask), and cards shown by a claim.
+_CFG, _N, _INIT, _ALL, _DEALT, _DEALER, _OPENING, _SEED = range(8)
+_EXPOSED, _FACEDOWN, _BLIND, _DECLARED, _SHOWN = range(8, 13)
+_HEARTS_BROKEN: Final = 16
+# The log entry of a play is ``seat << 6 | index``; most are above CPython's
+# small-int cache, so they come from this table rather than one new int per state.
+_ENTRIES: Final = tuple(range(8 << 6))
 
 _new = object.__new__
 
@@ -354,52 +376,50 @@ class Round:
         hands = tuple([sum(map(_BITS.__getitem__, cards)) for cards in dealt])
         opening = False
         if leader is None:
-            bit = rules.opening_card.mask
+            bit = cfg.opening_card
             leader = next(s for s in range(n) if hands[s] & bit)
             opening = rules.must_lead_opening_card
         else:
             _deal_seat(leader, n, "leader")
-        zeros = (0,) * n
-        state = (
-            cfg, hands, zeros, leader, (), (), 0, False,
-            0, 0, 0, 0, dealt, dealer, opening,
-            False, None, 0, seed, None,
-        )  # fmt: skip
-        return _make(state)
+        every = 0
+        for hand in hands:
+            every |= hand
+        shared = (cfg, n, hands, every, dealt, dealer, opening, seed, 0, 0, 0, 0, 0)
+        return _make((shared, 0, (0,) * n, leader, (), (), 0, False, None))
 
     # -- what is expected next -----------------------------------------------------
 
     @property
     def rules(self) -> RuleSet:
         """The rule set this deal is played under."""
-        rules: RuleSet = self._s[_CFG].rules
+        rules: RuleSet = self._s[_SH][_CFG].rules
         return rules
 
     @property
     def phase(self) -> Phase:
         """What is expected next (see :class:`Phase`)."""
         s = self._s
-        if s[_DONE]:
+        done = s[_DONE]
+        if done is True:
             return Phase.COMPLETE
-        if s[_CLAIM] is not None:
+        if done:
             return Phase.CLAIM
-        if not s[_TRICKS] and not s[_TRICK] and s[_CFG].exposable:
+        if not s[_TRICKS] and not s[_TRICK] and s[_SH][_CFG].exposable:
             return Phase.EXPOSURE
         return Phase.PLAY
 
     @property
     def is_complete(self) -> bool:
         """True once the deal is over (all tricks played, or ended early by a rule)."""
-        done: bool = self._s[_DONE]  # always a bool in the state
-        return done
+        return self._s[_DONE] is True
 
     @property
     def to_act(self) -> int | None:
         """The seat to play next (``None`` when complete or while a claim is pending)."""
         s = self._s
-        if s[_DONE] or s[_CLAIM] is not None:
+        if s[_DONE]:
             return None
-        return int((s[_LEADER] + len(s[_TRICK])) % s[_CFG].n)
+        return int((s[_LEADER] + len(s[_TRICK])) % s[_SH][_N])
 
     @property
     def leader(self) -> int:
@@ -410,13 +430,13 @@ class Round:
     @property
     def dealer(self) -> int:
         """The dealer of this deal."""
-        dealer: int = self._s[_DEALER]
+        dealer: int = self._s[_SH][_DEALER]
         return dealer
 
     @property
     def seed(self) -> int | str | None:
         """The seed the deck was shuffled with (``None`` for explicit hands)."""
-        seed: int | str | None = self._s[_SEED]
+        seed: int | str | None = self._s[_SH][_SEED]
         return seed
 
     @property
@@ -438,24 +458,24 @@ class Round:
     @property
     def hearts_broken(self) -> bool:
         """True once a heart has been played (for ``hearts_must_be_broken`` and the blood lock)."""
-        return bool(self._s[_BROKEN])
+        return bool(self._s[_FLAGS] & _HEARTS_BROKEN)
 
     @property
     def must_lead_opening_card(self) -> bool:
         """True while the first lead of this deal must be the opening card."""
         s = self._s
-        return bool(s[_OPENING]) and not s[_TRICKS] and not s[_TRICK] and not s[_DONE]
+        return bool(s[_SH][_OPENING]) and not s[_TRICKS] and not s[_TRICK] and s[_DONE] is not True
 
     @property
     def exposure_decided(self) -> tuple[int, ...]:
         """The seats that have made an exposure decision (called :meth:`expose`)."""
-        declared = self._s[_DECLARED]
+        declared = self._s[_SH][_DECLARED]
         return tuple(seat for seat in range(self.players) if declared >> seat & 1)
 
     @property
     def players(self) -> int:
         """The number of seats."""
-        n: int = self._s[_CFG].n
+        n: int = self._s[_SH][_N]
         return n
 
     # -- public state ------------------------------------------------------------
@@ -463,43 +483,44 @@ class Round:
     @property
     def hands(self) -> tuple[CardSet, ...]:
         """Each seat's remaining cards, in seat order."""
-        return tuple(_from_mask(m) for m in self._s[_HANDS])
+        s = self._s
+        gone = s[_GONE]
+        return tuple([_from_mask(m & ~gone) for m in s[_SH][_INIT]])
 
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards in the order they were dealt."""
-        return tuple(tuple(_CARDS[i] for i in cards) for cards in self._s[_DEALT])
+        return tuple(tuple(_CARDS[i] for i in cards) for cards in self._s[_SH][_DEALT])
 
     @property
     def exposed(self) -> CardSet:
         """The face-up exposed cards (public)."""
-        return _from_mask(self._s[_EXPOSED])
+        return _from_mask(self._s[_SH][_EXPOSED])
 
     @property
     def face_down(self) -> CardSet:
         """Cards declared face down (Chyťte prase): their holders know them, others don't."""
-        return _from_mask(self._s[_FACEDOWN])
+        return _from_mask(self._s[_SH][_FACEDOWN])
 
     @property
     def blind(self) -> CardSet:
         """Cards exposed blind (before their holder looked at the rest)."""
-        return _from_mask(self._s[_BLIND])
+        return _from_mask(self._s[_SH][_BLIND])
 
     @property
     def exposures(self) -> tuple[CardSet, ...]:
         """Each seat's face-up exposed cards."""
-        s = self._s
-        held = _initial_hands(s)
-        return tuple(_from_mask(s[_EXPOSED] & h) for h in held)
+        sh = self._s[_SH]
+        return tuple(_from_mask(sh[_EXPOSED] & h) for h in sh[_INIT])
 
     @property
     def exposure_factors(self) -> dict[Card, int]:
         """Exposed card → its scoring factor (2 open; face-down 2, face-up 4; blind ×2)."""
-        s = self._s
+        sh = self._s[_SH]
         factors = {}
-        up, down, blind = s[_EXPOSED], s[_FACEDOWN], s[_BLIND]
+        up, down, blind = sh[_EXPOSED], sh[_FACEDOWN], sh[_BLIND]
         for card in _from_mask(up | down):
-            factor = s[_CFG].face_up_factor if up & card.mask else 2
+            factor = sh[_CFG].face_up_factor if up & card.mask else 2
             if blind & card.mask:
                 factor *= 2
             factors[card] = factor
@@ -509,7 +530,7 @@ class Round:
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty; ``winner`` is None)."""
         s = self._s
-        return Trick(s[_LEADER], tuple(_CARDS[i] for i in s[_TRICK]), None, s[_CFG].n)
+        return Trick(s[_LEADER], tuple(_CARDS[i] for i in s[_TRICK]), None, s[_SH][_N])
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -521,7 +542,7 @@ class Round:
         hit = _TRICK_OBJECTS.get(id(raw))
         if hit is not None and hit[0] is raw:
             return hit[1]
-        n = self._s[_CFG].n
+        n = self._s[_SH][_N]
         built = tuple(
             [
                 Trick(lead, tuple([_CARDS[i] for i in cards]), winner, n)
@@ -553,18 +574,18 @@ class Round:
     def trick_number(self) -> int:
         """1-based number of the trick in progress (or of the last trick when complete)."""
         s = self._s
-        return len(s[_TRICKS]) + (0 if s[_DONE] else 1)
+        return len(s[_TRICKS]) + (0 if s[_DONE] is True else 1)
 
     @property
     def shown(self) -> CardSet:
         """Cards shown to everyone by a claim."""
-        return _from_mask(self._s[_SHOWN])
+        return _from_mask(self._s[_SH][_SHOWN])
 
     @property
     def claim_pending(self) -> tuple[int, tuple[int, ...]] | None:
         """``(claimer, seats that have accepted)`` while a claim is pending, else None."""
-        claim = self._s[_CLAIM]
-        if claim is None:
+        claim = self._s[_DONE]
+        if claim is True or not claim:
             return None
         claimer, accepted = claim
         return claimer, tuple(x for x in range(self.players) if accepted >> x & 1)
@@ -581,15 +602,16 @@ class Round:
         lm = self._lm
         if lm < 0:
             s = self._s
-            if s[_DONE] or s[_CLAIM] is not None:
+            if s[_DONE]:
                 return _from_mask(0)
             trick = s[_TRICK]
             if trick:
                 # A follower: the cards of the led suit, or the whole hand when void.
                 # Only an exposed card among them can change that (_legal knows how).
-                hand = s[_HANDS][(s[_LEADER] + len(trick)) % s[_CFG].n]
+                sh = s[_SH]
+                hand = sh[_INIT][(s[_LEADER] + len(trick)) % sh[_N]] & ~s[_GONE]
                 lm = hand & SUIT_MASKS[trick[0] // 13] or hand
-                if lm & s[_EXPOSED]:
+                if lm & sh[_EXPOSED]:
                     lm = _legal(s)
             else:
                 lm = _legal(s)
@@ -636,16 +658,17 @@ class Round:
             card = _to_card(card)
         # The legal mask is only ever cached while a card may be played (not complete,
         # no claim pending), so a cached mask holding the card settles legality.
+        # play() itself does not cache it: the next state is what the caller keeps,
+        # and a cached mask is one more int per state kept alive.
         lm = self._lm
         if lm < 0:
-            if s[_DONE] or s[_CLAIM] is not None:
+            if s[_DONE]:
                 self.check_play(card, seat)
             lm = _legal(s)
-            _set_lm(self, lm)
         if not lm & card.mask or (
             # Anything but a plain int (True, 1.0) goes through check_play's seat check.
             seat is not None
-            and (seat.__class__ is not int or seat != (s[_LEADER] + len(s[_TRICK])) % s[_CFG].n)
+            and (seat.__class__ is not int or seat != (s[_LEADER] + len(s[_TRICK])) % s[_SH][_N])
         ):
             self.check_play(card, seat)
         r = _new(Round)
@@ -677,7 +700,8 @@ class Round:
         CardSet('QS')
         """
         s = self._s
-        cfg: _Config = s[_CFG]
+        sh = s[_SH]
+        cfg: _Config = sh[_CFG]
         seat = _check_seat(seat, cfg.n, "expose")
         _check_flag(face_down, "face_down", seat, "expose")
         _check_flag(blind, "blind", seat, "expose")
@@ -693,16 +717,17 @@ class Round:
 
         if not cfg.exposable:
             refuse(Reason.EXPOSURE_OFF)
-        if s[_DONE] or s[_CLAIM] is not None or s[_TRICKS] or s[_TRICK]:
+        if s[_DONE] or s[_TRICKS] or s[_TRICK]:
             refuse(Reason.WRONG_PHASE, detail="exposure ends when the first card is played")
+        hand = sh[_INIT][seat] & ~s[_GONE]
         for card in chosen:
-            if not s[_HANDS][seat] & card.mask:
+            if not hand & card.mask:
                 refuse(Reason.NOT_IN_HAND, card)
             if not cfg.exposable & card.mask:
                 refuse(Reason.NOT_EXPOSABLE, card, f"exposable: {_from_mask(cfg.exposable)}")
-            if (s[_EXPOSED] | s[_FACEDOWN]) & card.mask:
+            if (sh[_EXPOSED] | sh[_FACEDOWN]) & card.mask:
                 refuse(Reason.ALREADY_EXPOSED, card)
-        declared = s[_DECLARED]
+        declared = sh[_DECLARED]
         if cfg.in_turn:
             order = [(s[_LEADER] + i) % cfg.n for i in range(cfg.n)]
             waiting = [x for x in order if not declared >> x & 1]
@@ -712,32 +737,31 @@ class Round:
         if face_down and cfg.rules.exposure_kind is not ExposureKind.FACE_DOWN_UP:
             refuse(Reason.NOT_EXPOSABLE, detail="face-down exposure is not played")
         mask = chosen.mask
-        blind_mask = s[_BLIND]
+        blind_mask = sh[_BLIND]
         if blind:
-            first = s[_DEALT][seat][0] if s[_DEALT][seat] else -1
+            first = sh[_DEALT][seat][0] if sh[_DEALT][seat] else -1
             if not cfg.rules.blind_exposure:
                 refuse(Reason.NOT_EXPOSABLE, detail="blind exposure is not played")
             if mask != 1 << first:
                 refuse(Reason.NOT_FIRST_DEALT_CARD, chosen[0] if chosen else None)
             blind_mask |= mask
-        exposed, facedown = s[_EXPOSED], s[_FACEDOWN]
+        exposed, facedown = sh[_EXPOSED], sh[_FACEDOWN]
         if face_down:
             facedown |= mask
         else:
             exposed |= mask
-        state = list(s)
-        state[_EXPOSED], state[_FACEDOWN], state[_BLIND] = exposed, facedown, blind_mask
-        state[_DECLARED] = declared | 1 << seat
-        state[_LOG] = (s[_LOG], ("expose", seat, mask, face_down, blind))
-        return _make(tuple(state))
+        shared = (*sh[:_EXPOSED], exposed, facedown, blind_mask, declared | 1 << seat, sh[_SHOWN])
+        return _make((shared, *s[1:_LOG], (s[_LOG], ("expose", seat, mask, face_down, blind))))
 
     def exposure_preview(self, seat: int) -> dict[Card, str]:
         """For each exposable card ``seat`` holds and has not exposed: what exposing it changes."""
         from gongzhu.scoring import exposure_preview
 
         s = self._s
-        seat = _check_seat(seat, s[_CFG].n, "expose")
-        held = s[_HANDS][seat] & s[_CFG].exposable & ~(s[_EXPOSED] | s[_FACEDOWN])
+        sh = s[_SH]
+        seat = _check_seat(seat, sh[_N], "expose")
+        hand = sh[_INIT][seat] & ~s[_GONE]
+        held = hand & sh[_CFG].exposable & ~(sh[_EXPOSED] | sh[_FACEDOWN])
         return {c: str(exposure_preview(c, self.rules)) for c in _from_mask(held)}
 
     # -- claims --------------------------------------------------------------------
@@ -745,7 +769,8 @@ class Round:
     def claim(self, seat: int | None = None) -> Round:
         """The seat to act shows its hand and claims every remaining trick (``claims=True``)."""
         s = self._s
-        cfg: _Config = s[_CFG]
+        sh = s[_SH]
+        cfg: _Config = sh[_CFG]
         acting = self.to_act
         if not cfg.claims:
             raise IllegalActionError(Reason.CLAIMS_OFF, acting, action="claim")
@@ -753,11 +778,8 @@ class Round:
             raise IllegalActionError(Reason.WRONG_PHASE, seat, action="claim")
         if seat is not None and _check_seat(seat, cfg.n, "claim") != acting:
             raise IllegalActionError(Reason.NOT_YOUR_TURN, seat, action="claim")
-        state = list(s)
-        state[_LOG] = (s[_LOG], ("claim", acting))
-        state[_CLAIM] = (acting, 0)
-        state[_SHOWN] = s[_SHOWN] | s[_HANDS][acting]
-        return _make(tuple(state))
+        shared = (*sh[:_SHOWN], sh[_SHOWN] | sh[_INIT][acting] & ~s[_GONE])
+        return _make((shared, *s[1:_DONE], (acting, 0), (s[_LOG], ("claim", acting))))
 
     def respond(self, seat: int, accept: bool) -> Round:
         """A seat accepts or refuses the pending claim.
@@ -767,11 +789,11 @@ class Round:
         cards still in play and the deal is complete.
         """
         s = self._s
-        cfg: _Config = s[_CFG]
+        cfg: _Config = s[_SH][_CFG]
         seat = _check_seat(seat, cfg.n, "respond")
         _check_flag(accept, "accept", seat, "respond")
-        claim = s[_CLAIM]
-        if claim is None:
+        claim = s[_DONE]
+        if claim is True or not claim:
             raise IllegalActionError(Reason.WRONG_PHASE, seat, detail="no claim", action="respond")
         claimer, accepted = claim
         if seat == claimer or accepted >> seat & 1:
@@ -779,23 +801,21 @@ class Round:
         state = list(s)
         state[_LOG] = (s[_LOG], ("respond", seat, bool(accept)))
         if not accept:
-            state[_CLAIM] = None
+            state[_DONE] = False
             return _make(tuple(state))
         accepted |= 1 << seat
         if accepted | 1 << claimer != (1 << cfg.n) - 1:
-            state[_CLAIM] = (claimer, accepted)
+            state[_DONE] = (claimer, accepted)
             return _make(tuple(state))
-        rest = 0
-        for hand in s[_HANDS]:
-            rest |= hand
+        every = s[_SH][_ALL]
+        rest = every & ~s[_GONE]
         for i in s[_TRICK]:
             rest |= 1 << i
         capt = list(s[_CAPT])
         capt[claimer] |= rest
         state[_CAPT] = tuple(capt)
-        state[_HANDS] = (0,) * cfg.n
+        state[_GONE] = every
         state[_TRICK] = ()
-        state[_CLAIM] = None
         state[_DONE] = True
         return _make(tuple(state))
 
@@ -804,14 +824,14 @@ class Round:
     def score(self) -> DealScore:
         """The deal's :class:`~gongzhu.DealScore` (the round must be complete)."""
         s = self._s
-        if not s[_DONE]:
+        if s[_DONE] is not True:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, None, detail="the deal is not complete", action="score"
             )
         rules = self.rules
         queen = None
         if rules.queen_of_diamonds_bonus:
-            counts = [0] * s[_CFG].n
+            counts = [0] * s[_SH][_N]
             taker = None
             for _lead, cards, winner in s[_TRICKS]:
                 if taker is not None and winner == taker:
@@ -826,46 +846,51 @@ class Round:
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know, and nothing else (safe to send to that player)."""
         s = self._s
-        cfg: _Config = s[_CFG]
+        sh = s[_SH]
+        cfg: _Config = sh[_CFG]
         seat = _check_seat(seat, cfg.n, "view")
-        initial = _initial_hands(s)
-        exposed = s[_EXPOSED]
+        initial = sh[_INIT]
+        gone = s[_GONE]
+        exposed = sh[_EXPOSED]
         capt = s[_CAPT]
         return PlayerView(
             seat=seat,
             rules=cfg.rules,
             phase=self.phase,
-            hand=_from_mask(s[_HANDS][seat]),
-            first_dealt=_CARDS[s[_DEALT][seat][0]] if s[_DEALT][seat] else None,
+            hand=_from_mask(initial[seat] & ~gone),
+            first_dealt=_CARDS[sh[_DEALT][seat][0]] if sh[_DEALT][seat] else None,
             to_act=self.to_act,
             leader=s[_LEADER],
-            dealer=s[_DEALER],
+            dealer=sh[_DEALER],
             exposures=tuple(_from_mask(exposed & h) for h in initial),
-            own_face_down=_from_mask(s[_FACEDOWN] & initial[seat]),
-            face_down_counts=tuple((s[_FACEDOWN] & h).bit_count() for h in initial),
+            own_face_down=_from_mask(sh[_FACEDOWN] & initial[seat]),
+            face_down_counts=tuple((sh[_FACEDOWN] & h).bit_count() for h in initial),
             current_trick=self.current_trick,
             tricks=self.tricks,
             captured_points=tuple(_from_mask(c & POINT_CARDS) for c in capt),
-            hand_sizes=tuple(h.bit_count() for h in s[_HANDS]),
-            shown=_from_mask(s[_SHOWN] & ~_played(s) if s[_SHOWN] else 0),
+            hand_sizes=tuple((h & ~gone).bit_count() for h in initial),
+            shown=_from_mask(sh[_SHOWN] & ~_played(s) if sh[_SHOWN] else 0),
             legal_plays=self.legal_plays() if self.to_act == seat else _from_mask(0),
         )
 
     def unseen(self, seat: int) -> CardSet:
         """Cards ``seat`` has not seen: in other hands, not exposed face up, not shown."""
         s = self._s
-        seat = _check_seat(seat, s[_CFG].n, "view")
+        sh = s[_SH]
+        seat = _check_seat(seat, sh[_N], "view")
         others = 0
-        for x, hand in enumerate(s[_HANDS]):
+        for x, hand in enumerate(sh[_INIT]):
             if x != seat:
                 others |= hand
-        return _from_mask(others & ~s[_EXPOSED] & ~s[_SHOWN])
+        return _from_mask(others & ~s[_GONE] & ~sh[_EXPOSED] & ~sh[_SHOWN])
 
     # -- dunder ----------------------------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:
+        # The config and the seat count follow from the rules.
         s = self._s
-        return (s[_CFG].rules, *s[1:])
+        sh = s[_SH]
+        return (sh[_CFG].rules, sh[_INIT:], s[1:])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
@@ -876,8 +901,8 @@ class Round:
         return hash(self._key()[1:])
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        s = self._s
-        return (_restore, (s[_CFG].rules, s[1:]))
+        rules, shared, rest = self._key()
+        return (_restore_state, (rules, shared, rest))
 
     def __repr__(self) -> str:
         s = self._s
@@ -909,15 +934,34 @@ _set_s = Round.__dict__["_s"].__set__
 _set_lm = Round.__dict__["_lm"].__set__
 
 
-def _restore(rules: RuleSet, rest: tuple[Any, ...]) -> Round:
-    return _make((_config(rules), *rest))
+def _restore_state(rules: RuleSet, shared: tuple[Any, ...], rest: tuple[Any, ...]) -> Round:
+    cfg = _config(rules)
+    return _make(((cfg, cfg.n, *shared), *rest))
+
+
+def _restore(rules: RuleSet, old: tuple[Any, ...]) -> Round:
+    """Unpickle a Round pickled by 0.1.0, whose state was one flat tuple."""
+    (
+        hands, capt, leader, trick, tricks, led, broken,
+        exposed, facedown, blind, declared, dealt, dealer,
+        opening, done, claim, shown, seed, log,
+    ) = old  # fmt: skip
+    cfg = _config(rules)
+    initial = tuple([sum(map(_BITS.__getitem__, cards)) for cards in dealt])
+    every = held = 0
+    for init, hand in zip(initial, hands, strict=True):
+        every |= init
+        held |= hand
+    shared = (
+        cfg, cfg.n, initial, every, dealt, dealer, opening, seed,
+        exposed, facedown, blind, declared, shown,
+    )  # fmt: skip
+    flags = led | (_HEARTS_BROKEN if broken else 0)
+    stop = True if done else (claim if claim is not None else False)
+    return _make((shared, every & ~held, capt, leader, trick, tricks, flags, stop, log))
 
 
 _TRICK_OBJECTS: dict[int, tuple[tuple[Any, ...], tuple[Trick, ...]]] = {}
-
-
-def _initial_hands(s: tuple[Any, ...]) -> tuple[int, ...]:
-    return tuple([sum(map(_BITS.__getitem__, cards)) for cards in s[_DEALT]])
 
 
 def _played(s: tuple[Any, ...]) -> int:
@@ -935,14 +979,16 @@ def _played(s: tuple[Any, ...]) -> int:
 
 def _legal(s: tuple[Any, ...]) -> int:
     """The legal-play mask of the seat to act (the state is not complete)."""
-    cfg: _Config = s[_CFG]
+    sh = s[_SH]
+    cfg: _Config = sh[_CFG]
     trick = s[_TRICK]
     seat = (s[_LEADER] + len(trick)) % cfg.n
-    hand: int = s[_HANDS][seat]
-    exposed = s[_EXPOSED]
-    if not trick and not s[_TRICKS] and cfg.rules.three_exposed_force_fourth:
+    hand: int = sh[_INIT][seat] & ~s[_GONE]
+    exposed = sh[_EXPOSED]
+    flags = s[_FLAGS]
+    if not trick and not s[_TRICKS] and cfg.force_fourth:
         # The forced fourth card is exposed as the window closes, before the first lead.
-        exposed = _force_fourth(s, exposed)
+        exposed = _force_fourth(sh, exposed)
     if trick:
         led = trick[0] // 13
         follow = hand & SUIT_MASKS[led]
@@ -950,24 +996,26 @@ def _legal(s: tuple[Any, ...]) -> int:
             legal = hand
         else:
             legal = follow
-            if cfg.restriction == 1 and exposed & follow and not s[_LED] >> led & 1:
+            if cfg.restriction == 1 and exposed & follow and not flags >> led & 1:
                 free = follow & ~exposed
                 if free:
                     legal = free
     else:
-        if s[_OPENING] and not s[_TRICKS]:
-            opening = cfg.rules.opening_card.mask
+        if sh[_OPENING] and not s[_TRICKS]:
+            opening = cfg.opening_card
             if hand & opening:
                 return opening
         legal = hand
-        if (cfg.hearts_rule or (cfg.blood_lock and exposed & ACE_BIT)) and not s[_BROKEN]:
+        if (cfg.hearts_rule or (cfg.blood_lock and exposed & ACE_BIT)) and not (
+            flags & _HEARTS_BROKEN
+        ):
             other = legal & ~HEARTS
             if other:
                 legal = other
         if cfg.restriction == 1 and exposed & hand:
             for suit in range(4):
                 held = exposed & hand & SUIT_MASKS[suit]
-                if held and not s[_LED] >> suit & 1 and hand & SUIT_MASKS[suit] & ~held:
+                if held and not flags >> suit & 1 and hand & SUIT_MASKS[suit] & ~held:
                     legal &= ~held
             if not legal:
                 legal = hand
@@ -980,33 +1028,34 @@ def _legal(s: tuple[Any, ...]) -> int:
 
 def _reason(s: tuple[Any, ...], card: Card, seat: int | None) -> Reason | None:
     """Why ``card`` may not be played; mirrors :func:`_legal` step by step."""
-    cfg: _Config = s[_CFG]
+    sh = s[_SH]
+    cfg: _Config = sh[_CFG]
     if seat is not None and (
         not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < cfg.n
     ):
         return Reason.NO_SUCH_SEAT
-    if s[_DONE] or s[_CLAIM] is not None:
+    if s[_DONE]:
         return Reason.WRONG_PHASE
     trick = s[_TRICK]
     acting = (s[_LEADER] + len(trick)) % cfg.n
     if seat is not None and seat != acting:
         return Reason.NOT_YOUR_TURN
-    hand: int = s[_HANDS][acting]
+    hand: int = sh[_INIT][acting] & ~s[_GONE]
     bit = card.mask
     if not hand & bit:
         return Reason.NOT_IN_HAND
     if _legal(s) & bit:
         return None
-    exposed = s[_EXPOSED]
-    if not trick and not s[_TRICKS] and cfg.rules.three_exposed_force_fourth:
-        exposed = _force_fourth(s, exposed)
+    exposed = sh[_EXPOSED]
+    if not trick and not s[_TRICKS] and cfg.force_fourth:
+        exposed = _force_fourth(sh, exposed)
     if trick:
         if hand & SUIT_MASKS[trick[0] // 13] and card.index // 13 != trick[0] // 13:
             return Reason.MUST_FOLLOW_SUIT
         return Reason.EXPOSED_CARD_HELD_BACK
-    if s[_OPENING] and not s[_TRICKS] and hand & cfg.rules.opening_card.mask:
+    if sh[_OPENING] and not s[_TRICKS] and hand & cfg.opening_card:
         return Reason.MUST_LEAD_OPENING_CARD
-    if bit & HEARTS and not s[_BROKEN] and hand & ~HEARTS:
+    if bit & HEARTS and not s[_FLAGS] & _HEARTS_BROKEN and hand & ~HEARTS:
         if cfg.hearts_rule:
             return Reason.HEARTS_NOT_BROKEN
         if cfg.blood_lock and exposed & ACE_BIT:
@@ -1018,7 +1067,7 @@ def _detail(s: tuple[Any, ...], reason: Reason, card: Card) -> str:
     if reason is Reason.MUST_FOLLOW_SUIT:
         return f"{Suit(s[_TRICK][0] // 13).name.lower()} were led"
     if reason is Reason.MUST_LEAD_OPENING_CARD:
-        return f"lead {s[_CFG].rules.opening_card}"
+        return f"lead {s[_SH][_CFG].rules.opening_card}"
     if reason is Reason.EXPOSED_CARD_HELD_BACK:
         return f"{card} was exposed; play another {card.suit.name.lower()[:-1]} first"
     return ""
@@ -1027,27 +1076,21 @@ def _detail(s: tuple[Any, ...], reason: Reason, card: Card) -> str:
 def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
     """The state after the seat to act plays card ``index`` (already checked legal)."""
     # One unpacking instead of a subscript per field: this runs for every card played.
-    (
-        cfg, hands, capt, leader, trick, tricks, led_suits, broken,
-        exposed, facedown, blind, declared, dealt, dealer,
-        opening, _done, _claim, shown, seed, log,
-    ) = s  # fmt: skip
-    n = cfg.n
+    sh, gone, capt, leader, trick, tricks, flags, _done, log = s
+    n = sh[_N]
     trick = trick + (index,)  # noqa: RUF005 -- concatenation is faster than unpacking here
     size = len(trick)
     seat = (leader + size - 1) % n
-    hands = list(hands)
-    hands[seat] ^= 1 << index
-    if not broken and 26 <= index < 39:  # a heart (HEARTS is bits 26-38)
-        broken = True
-    if size == 1 and not tricks and cfg.rules.three_exposed_force_fourth:
-        exposed = _force_fourth(s, exposed)
+    gone |= 1 << index
+    if 26 <= index < 39:  # a heart (HEARTS is bits 26-38)
+        flags |= _HEARTS_BROKEN
+    if size == 1 and not tricks and sh[_CFG].force_fourth:
+        exposed = _force_fourth(sh, sh[_EXPOSED])
+        if exposed != sh[_EXPOSED]:
+            sh = (*sh[:_EXPOSED], exposed, *sh[_EXPOSED + 1 :])
+    log = (log, _ENTRIES[seat << 6 | index])
     if size < n:
-        return (
-            cfg, tuple(hands), capt, leader, trick, tricks, led_suits, broken,
-            exposed, facedown, blind, declared, dealt, dealer,
-            opening, False, None, shown, seed, (log, seat << 6 | index),
-        )  # fmt: skip
+        return (sh, gone, capt, leader, trick, tricks, flags, False, log)
     led = trick[0] // 13
     best = 0
     top = trick[0]
@@ -1059,24 +1102,25 @@ def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
     winner = (leader + best) % n
     capt = list(capt)
     capt[winner] |= taken
-    done = not any(hands)
-    if not done and cfg.end_when_points_out:
-        all_capt = 0
-        for c in capt:
-            all_capt |= c
-        done = all_capt & cfg.point_cards == cfg.point_cards
+    done = gone == sh[_ALL]
+    if not done:
+        cfg: _Config = sh[_CFG]
+        if cfg.end_when_points_out:
+            all_capt = 0
+            for c in capt:
+                all_capt |= c
+            done = all_capt & cfg.point_cards == cfg.point_cards
     return (
-        cfg, tuple(hands), tuple(capt), winner, (), (*tricks, (leader, trick, winner)),
-        led_suits | 1 << led, broken, exposed, facedown, blind, declared,
-        dealt, dealer, opening, done, None, shown, seed, (log, seat << 6 | index),
+        sh, gone, tuple(capt), winner, (), (*tricks, (leader, trick, winner)),
+        flags | 1 << led, done, log,
     )  # fmt: skip
 
 
-def _force_fourth(s: tuple[Any, ...], exposed: int) -> int:
+def _force_fourth(sh: tuple[Any, ...], exposed: int) -> int:
     # "Three exposed force the fourth" (Chinese app rules): the library applies it
     # when the window closes, i.e. with the first card played.
-    cfg: _Config = s[_CFG]
-    declared = (exposed | s[_FACEDOWN]) & cfg.exposable
+    cfg: _Config = sh[_CFG]
+    declared = (exposed | sh[_FACEDOWN]) & cfg.exposable
     if declared.bit_count() == 3:
         exposed |= cfg.exposable & ~declared
     return exposed
