@@ -264,20 +264,9 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 def _value_text(value: Any) -> str:
     """An option's value as ``RuleSet.describe`` words it."""
-    import enum
+    from gongzhu.rules import _format_value
 
-    from gongzhu.cards import Card, CardSet
-    from gongzhu.rules import FACE_VALUE_HEARTS, STANDARD_HEARTS
-
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    if isinstance(value, (Card, CardSet)):
-        return str(value) or "none"
-    if value == STANDARD_HEARTS:
-        return "standard"
-    if value == FACE_VALUE_HEARTS:
-        return "face-value"
-    return str(value)
+    return _format_value(value)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
