@@ -198,7 +198,8 @@ def _config(rules: RuleSet) -> _Config:
 # so the hot paths index the tuples directly.
 #
 # Per card: the shared tuple, gone, captures per seat, leader, current trick
-# (card indexes), completed tricks ((leader, cards, winner) each), flags (bit s
+# (``led suit << 3 | cards played``, 0 before the lead: the cards themselves are
+# the last plays in the log), completed tricks ((leader, cards, winner)), flags (bit s
 # for each suit led so far, _HEARTS_BROKEN once a heart is played), done and the
 # history log. ``done`` is False while cards may be played, True once the deal
 # is over, and the pending claim ``(claimer, accepted seats mask)`` meanwhile,
@@ -385,7 +386,7 @@ class Round:
         for hand in hands:
             every |= hand
         shared = (cfg, n, hands, every, dealt, dealer, opening, seed, 0, 0, 0, 0, 0)
-        return _make((shared, 0, (0,) * n, leader, (), (), 0, False, None))
+        return _make((shared, 0, (0,) * n, leader, 0, (), 0, False, None))
 
     # -- what is expected next -----------------------------------------------------
 
@@ -419,7 +420,7 @@ class Round:
         s = self._s
         if s[_DONE]:
             return None
-        return int((s[_LEADER] + len(s[_TRICK])) % s[_SH][_N])
+        return int((s[_LEADER] + (s[_TRICK] & 7)) % s[_SH][_N])
 
     @property
     def leader(self) -> int:
@@ -530,7 +531,7 @@ class Round:
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty; ``winner`` is None)."""
         s = self._s
-        return Trick(s[_LEADER], tuple(_CARDS[i] for i in s[_TRICK]), None, s[_SH][_N])
+        return Trick(s[_LEADER], tuple([_CARDS[i] for i in _trick_cards(s)]), None, s[_SH][_N])
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -563,7 +564,7 @@ class Round:
     def led_suit(self) -> Suit | None:
         """The suit led to the current trick (``None`` before the lead)."""
         trick = self._s[_TRICK]
-        return Suit(trick[0] // 13) if trick else None
+        return Suit(trick >> 3) if trick else None
 
     @property
     def winning_seat(self) -> int | None:
@@ -609,8 +610,8 @@ class Round:
                 # A follower: the cards of the led suit, or the whole hand when void.
                 # Only an exposed card among them can change that (_legal knows how).
                 sh = s[_SH]
-                hand = sh[_INIT][(s[_LEADER] + len(trick)) % sh[_N]] & ~s[_GONE]
-                lm = hand & SUIT_MASKS[trick[0] // 13] or hand
+                hand = sh[_INIT][(s[_LEADER] + (trick & 7)) % sh[_N]] & ~s[_GONE]
+                lm = hand & SUIT_MASKS[trick >> 3] or hand
                 if lm & sh[_EXPOSED]:
                     lm = _legal(s)
             else:
@@ -668,7 +669,7 @@ class Round:
         if not lm & card.mask or (
             # Anything but a plain int (True, 1.0) goes through check_play's seat check.
             seat is not None
-            and (seat.__class__ is not int or seat != (s[_LEADER] + len(s[_TRICK])) % s[_SH][_N])
+            and (seat.__class__ is not int or seat != (s[_LEADER] + (s[_TRICK] & 7)) % s[_SH][_N])
         ):
             self.check_play(card, seat)
         r = _new(Round)
@@ -809,13 +810,13 @@ class Round:
             return _make(tuple(state))
         every = s[_SH][_ALL]
         rest = every & ~s[_GONE]
-        for i in s[_TRICK]:
+        for i in _trick_cards(s):
             rest |= 1 << i
         capt = list(s[_CAPT])
         capt[claimer] |= rest
         state[_CAPT] = tuple(capt)
         state[_GONE] = every
-        state[_TRICK] = ()
+        state[_TRICK] = 0
         state[_DONE] = True
         return _make(tuple(state))
 
@@ -909,7 +910,7 @@ class Round:
         phase = self.phase
         if phase is Phase.COMPLETE:
             return f"<Round complete, {len(s[_TRICKS])} tricks, totals {self.score().totals}>"
-        trick = " ".join(_CARDS[i].symbol for i in s[_TRICK])
+        trick = " ".join(_CARDS[i].symbol for i in _trick_cards(s))
         return (
             f"<Round {phase.value}, trick {self.trick_number}, seat {self.to_act} to act"
             + (f", on the table: {trick}" if trick else "")
@@ -958,7 +959,8 @@ def _restore(rules: RuleSet, old: tuple[Any, ...]) -> Round:
     )  # fmt: skip
     flags = led | (_HEARTS_BROKEN if broken else 0)
     stop = True if done else (claim if claim is not None else False)
-    return _make((shared, every & ~held, capt, leader, trick, tricks, flags, stop, log))
+    current = (trick[0] // 13) << 3 | len(trick) if trick else 0
+    return _make((shared, every & ~held, capt, leader, current, tricks, flags, stop, log))
 
 
 _TRICK_OBJECTS: dict[int, tuple[tuple[Any, ...], tuple[Trick, ...]]] = {}
@@ -969,9 +971,22 @@ def _played(s: tuple[Any, ...]) -> int:
     for _lead, cards, _winner in s[_TRICKS]:
         for i in cards:
             played |= 1 << i
-    for i in s[_TRICK]:
+    for i in _trick_cards(s):
         played |= 1 << i
     return played
+
+
+def _trick_cards(s: tuple[Any, ...]) -> tuple[int, ...]:
+    """The cards of the trick in progress, in play order: the last plays in the log."""
+    count = s[_TRICK] & 7
+    cards: list[int] = []
+    log = s[_LOG]
+    while len(cards) < count:
+        log, entry = log
+        if entry.__class__ is int:  # a play (claims and responses are tuples)
+            cards.append(entry & 63)
+    cards.reverse()
+    return tuple(cards)
 
 
 # -- the rules of play, on ints ------------------------------------------------------
@@ -982,7 +997,7 @@ def _legal(s: tuple[Any, ...]) -> int:
     sh = s[_SH]
     cfg: _Config = sh[_CFG]
     trick = s[_TRICK]
-    seat = (s[_LEADER] + len(trick)) % cfg.n
+    seat = (s[_LEADER] + (trick & 7)) % cfg.n
     hand: int = sh[_INIT][seat] & ~s[_GONE]
     exposed = sh[_EXPOSED]
     flags = s[_FLAGS]
@@ -990,7 +1005,7 @@ def _legal(s: tuple[Any, ...]) -> int:
         # The forced fourth card is exposed as the window closes, before the first lead.
         exposed = _force_fourth(sh, exposed)
     if trick:
-        led = trick[0] // 13
+        led = trick >> 3
         follow = hand & SUIT_MASKS[led]
         if not follow:
             legal = hand
@@ -1037,7 +1052,7 @@ def _reason(s: tuple[Any, ...], card: Card, seat: int | None) -> Reason | None:
     if s[_DONE]:
         return Reason.WRONG_PHASE
     trick = s[_TRICK]
-    acting = (s[_LEADER] + len(trick)) % cfg.n
+    acting = (s[_LEADER] + (trick & 7)) % cfg.n
     if seat is not None and seat != acting:
         return Reason.NOT_YOUR_TURN
     hand: int = sh[_INIT][acting] & ~s[_GONE]
@@ -1050,7 +1065,7 @@ def _reason(s: tuple[Any, ...], card: Card, seat: int | None) -> Reason | None:
     if not trick and not s[_TRICKS] and cfg.force_fourth:
         exposed = _force_fourth(sh, exposed)
     if trick:
-        if hand & SUIT_MASKS[trick[0] // 13] and card.index // 13 != trick[0] // 13:
+        if hand & SUIT_MASKS[trick >> 3] and card.index // 13 != trick >> 3:
             return Reason.MUST_FOLLOW_SUIT
         return Reason.EXPOSED_CARD_HELD_BACK
     if sh[_OPENING] and not s[_TRICKS] and hand & cfg.opening_card:
@@ -1065,7 +1080,7 @@ def _reason(s: tuple[Any, ...], card: Card, seat: int | None) -> Reason | None:
 
 def _detail(s: tuple[Any, ...], reason: Reason, card: Card) -> str:
     if reason is Reason.MUST_FOLLOW_SUIT:
-        return f"{Suit(s[_TRICK][0] // 13).name.lower()} were led"
+        return f"{Suit(s[_TRICK] >> 3).name.lower()} were led"
     if reason is Reason.MUST_LEAD_OPENING_CARD:
         return f"lead {s[_SH][_CFG].rules.opening_card}"
     if reason is Reason.EXPOSED_CARD_HELD_BACK:
@@ -1078,28 +1093,36 @@ def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
     # One unpacking instead of a subscript per field: this runs for every card played.
     sh, gone, capt, leader, trick, tricks, flags, _done, log = s
     n = sh[_N]
-    trick = trick + (index,)  # noqa: RUF005 -- concatenation is faster than unpacking here
-    size = len(trick)
-    seat = (leader + size - 1) % n
+    seat = (leader + (trick & 7)) % n
     gone |= 1 << index
     if 26 <= index < 39:  # a heart (HEARTS is bits 26-38)
         flags |= _HEARTS_BROKEN
-    if size == 1 and not tricks and sh[_CFG].force_fourth:
-        exposed = _force_fourth(sh, sh[_EXPOSED])
-        if exposed != sh[_EXPOSED]:
-            sh = (*sh[:_EXPOSED], exposed, *sh[_EXPOSED + 1 :])
-    log = (log, _ENTRIES[seat << 6 | index])
-    if size < n:
-        return (sh, gone, capt, leader, trick, tricks, flags, False, log)
-    led = trick[0] // 13
-    best = 0
-    top = trick[0]
-    taken = 0
-    for i, card in enumerate(trick):
-        taken |= 1 << card
-        if card > top and card // 13 == led:
-            top, best = card, i
-    winner = (leader + best) % n
+    if not trick:
+        trick = (index // 13) << 3
+        if not tricks and sh[_CFG].force_fourth:
+            exposed = _force_fourth(sh, sh[_EXPOSED])
+            if exposed != sh[_EXPOSED]:
+                sh = (*sh[:_EXPOSED], exposed, *sh[_EXPOSED + 1 :])
+    trick += 1
+    entry = _ENTRIES[seat << 6 | index]
+    if trick & 7 < n:
+        return (sh, gone, capt, leader, trick, tricks, flags, False, (log, entry))
+    # The trick is complete: its other cards are the previous plays in the log.
+    led = trick >> 3
+    cards = [index]
+    taken = 1 << index
+    top = index if index // 13 == led else -1
+    winner = seat
+    node = log
+    while len(cards) < n:
+        node, previous = node
+        if previous.__class__ is int:  # a play (claims and responses are tuples)
+            card = previous & 63
+            cards.append(card)
+            taken |= 1 << card
+            if card > top and card // 13 == led:
+                top, winner = card, previous >> 6
+    cards.reverse()
     capt = list(capt)
     capt[winner] |= taken
     done = gone == sh[_ALL]
@@ -1111,8 +1134,8 @@ def _advance(s: tuple[Any, ...], index: int) -> tuple[Any, ...]:
                 all_capt |= c
             done = all_capt & cfg.point_cards == cfg.point_cards
     return (
-        sh, gone, tuple(capt), winner, (), (*tricks, (leader, trick, winner)),
-        flags | 1 << led, done, log,
+        sh, gone, tuple(capt), winner, 0, (*tricks, (leader, tuple(cards), winner)),
+        flags | 1 << led, done, (log, entry),
     )  # fmt: skip
 
 
