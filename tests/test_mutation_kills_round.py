@@ -70,3 +70,124 @@ def test_expose_refuses_a_blind_flag_that_is_not_a_bool() -> None:
 def test_expose_refuses_text_that_is_not_cards() -> None:
     rnd = Round.from_hands(SUITS)
     assert refusal(lambda: rnd.expose(0, "XX")).reason is Reason.NOT_EXPOSABLE
+
+
+def test_the_history_records_exposures_claims_and_responses_in_order() -> None:
+    # A deal is replayed from its history (gongzhu.record); RULES.md §4 exposure and
+    # §7 claims are actions of the deal just like plays.
+    from gongzhu import Claim, ClaimResponse, Exposure, Play, parse_cards
+
+    rnd = Round.from_hands(SUITS, CLAIMS).expose(0, "QS").claim().respond(1, False).play("AS")
+    assert rnd.history == (
+        Exposure(seat=0, cards=parse_cards("QS"), face_down=False, blind=False),
+        Claim(seat=0),
+        ClaimResponse(seat=1, accept=False),
+        Play(seat=0, card=Card("AS")),
+    )
+
+
+def test_an_accepted_claim_mid_trick_gives_the_open_tricks_cards_to_the_claimer() -> None:
+    # RULES.md §7 claims: every card still in play goes to the claimer, and the deal ends.
+    from gongzhu import Phase
+
+    rnd = Round.from_hands(SUITS, CLAIMS).play("AS")  # seat 1 to act, A♠ on the table
+    done = rnd.claim().respond(0, True).respond(2, True).respond(3, True)
+    assert done.phase is Phase.COMPLETE
+    assert done.claim_pending is None
+    assert done.current_trick.cards == ()
+    assert Card("AS") in done.captured[1]
+    assert sum(len(c) for c in done.captured) == 52
+
+
+def test_the_claimers_shown_hand_stays_visible_until_each_card_is_played() -> None:
+    # RULES.md §7 claims: a refused claim leaves the claimer's hand shown (public) — here
+    # seat 3's clubs, 2♣ included, none of them played yet.
+    from gongzhu import parse_cards
+
+    rnd = Round.from_hands(SUITS, CLAIMS)
+    for card in ("AS", "2H", "2D"):
+        rnd = rnd.play(card)
+    refused = rnd.claim().respond(0, False)
+    clubs = parse_cards(SUITS[3])
+    assert refused.view(0).shown == clubs
+    assert refused.play("2C").view(0).shown == clubs - parse_cards("2C")
+
+
+def test_a_shown_card_played_to_the_open_trick_is_no_longer_shown() -> None:
+    # RULES.md §7 claims: seat 1 claims after A♠ is led, is refused, and plays 2♥.
+    from gongzhu import parse_cards
+
+    rnd = Round.from_hands(SUITS, CLAIMS).play("AS").claim().respond(0, False).play("2H")
+    assert rnd.view(2).shown == parse_cards(SUITS[1]) - parse_cards("2H")
+
+
+def test_three_exposures_do_not_force_the_fourth_unless_the_option_is_on() -> None:
+    # RULES.md §7 "three exposed force the fourth" (Chinese app rules), off by default;
+    # with it on, the fourth card counts as exposed and is held back from the first club
+    # lead (RULES.md §4 play restriction).
+    def position(rules: RuleSet) -> Round:
+        rnd = Round.from_hands(SUITS, rules, leader=3)
+        return rnd.expose(0, "QS").expose(1, "AH").expose(2, "JD")
+
+    assert position(RuleSet()).why_illegal("TC") is None
+    forced = position(RuleSet(three_exposed_force_fourth=True))
+    assert forced.why_illegal("TC") is Reason.EXPOSED_CARD_HELD_BACK
+
+
+def test_a_forced_ace_of_hearts_locks_the_hearts_from_the_first_lead() -> None:
+    # RULES.md §7: with "three exposed force the fourth" on, Q♠ J♦ 10♣ exposed force A♥
+    # exposed as the window closes, and the blood lock ("hearts locked by an exposed A♥")
+    # then forbids leading a heart at the very first lead.
+    hands = [
+        "2S 3S 4S 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+        "QS 5S 6S 7S 8S 9S TS JS KS AS 2C 3C 4C",
+        "JD 2D 3D 4D 5D 6D 7D 8D 9D TD QD KD AD",
+        "TC AH QH KH 5C 6C 7C 8C 9C JC QC KC AC",
+    ]
+    lock = RuleSet(hearts_locked_by_exposed_ace=True)
+
+    def position(rules: RuleSet) -> Round:
+        return Round.from_hands(hands, rules).expose(1, "QS").expose(2, "JD").expose(3, "TC")
+
+    forced = position(lock.replace(three_exposed_force_fourth=True))
+    assert forced.to_act == 0
+    assert forced.why_illegal("2H") is Reason.HEARTS_LOCKED
+    assert Card("2H") not in forced.legal_plays()
+    assert position(lock).why_illegal("2H") is None
+
+
+def test_there_is_no_seat_numbered_like_the_player_count() -> None:
+    # Seats are numbered 0 to players - 1 (RULES.md §5).
+    rnd = Round.from_hands(SUITS)
+    assert rnd.why_illegal("2S", seat=4) is Reason.NO_SUCH_SEAT
+    assert rnd.why_illegal("2S", seat=3) is Reason.NOT_YOUR_TURN
+
+
+@pytest.mark.parametrize(("leader", "card"), [(0, "QS"), (1, "AH")])
+def test_a_held_back_exposed_lead_is_reported_as_such_under_the_hearts_rules(
+    leader: int, card: str
+) -> None:
+    # RULES.md §4 play restriction: an exposed card may not be led to the first trick of
+    # its suit while its holder has another card of the suit. That is the reason given,
+    # even with "hearts must be broken" and the blood lock on (RULES.md §7) — for Q♠ (no
+    # heart at all) and for A♥ led from a hand of hearts only (the hearts rules exempt it).
+    for rules in (
+        RuleSet(hearts_must_be_broken=True),
+        RuleSet(hearts_locked_by_exposed_ace=True),
+    ):
+        rnd = Round.from_hands(SUITS, rules, leader=leader).expose(leader, card)
+        assert rnd.why_illegal(card) is Reason.EXPOSED_CARD_HELD_BACK
+
+
+def test_an_exposed_ace_held_back_without_the_blood_lock_is_not_a_hearts_lock() -> None:
+    # RULES.md §4: A♥ exposed, other hearts in hand, hearts not led yet — the restriction
+    # holds it back; the blood lock (RULES.md §7) is off by default, so that is the reason.
+    hands = [
+        "2S 3S 4S 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+        "QS 5S 6S 7S 8S 9S TS JS KS AS 2C 3C 4C",
+        "JD 2D 3D 4D 5D 6D 7D 8D 9D TD QD KD AD",
+        "TC AH QH KH 5C 6C 7C 8C 9C JC QC KC AC",
+    ]
+    rnd = Round.from_hands(hands, leader=3).expose(3, "AH")
+    assert rnd.why_illegal("AH") is Reason.EXPOSED_CARD_HELD_BACK
+    assert rnd.why_illegal("KH") is None
