@@ -22,11 +22,8 @@ int operations and one small allocation; successive states share structure.
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn
-
-import attrs
 
 from gongzhu._tables import (
     ACE_BIT,
@@ -43,7 +40,6 @@ from gongzhu.cards import (
     _from_mask,
     _set_cards,
     _set_mask,
-    _suit,
     parse_cards,
 )
 from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason, _brief
@@ -54,8 +50,13 @@ from gongzhu.rules import (
     RuleSet,
 )
 from gongzhu.scoring import DealScore, _score
+from gongzhu.trick import Trick as Trick
+from gongzhu.view import PlayerView as PlayerView
 
-__all__ = ["Phase", "PlayerView", "Round", "Trick", "deal"]
+# Trick, PlayerView, deal and shuffled_deck live in their own modules (trick,
+# view, dealing) and stay importable from here, for older code and pickles; each
+# is documented once, under the module that defines it.
+__all__ = ["Phase", "Round"]
 
 _DEFAULT_RULES: Final = RuleSet()
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
@@ -77,61 +78,6 @@ class Phase(enum.Enum):
     """A claim is pending: the other seats accept or refuse it."""
     COMPLETE = "complete"
     """The deal is over: :meth:`Round.score` it."""
-
-
-@attrs.frozen
-class Trick:
-    """A trick: who led, the cards in play order, and the winner (``None`` while open).
-
-    seeds/000 §07: A♣ led, 10♣ follows, Q♠ and J♦ discarded — the A♣ wins.
-
-    >>> t = Trick(leader=0, cards=(Card("AC"), Card("TC"), Card("QS"), Card("JD")), winner=0)
-    >>> t.seats, t.led_suit, t.winning_seat, str(t.points)
-    ((0, 1, 2, 3), <Suit.CLUBS: 0>, 0, '10♣ J♦ Q♠')
-    """
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int | None
-    players: int = 4
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """The seat that played each card."""
-        return tuple((self.leader + i) % self.players for i in range(len(self.cards)))
-
-    @property
-    def led_suit(self) -> Suit | None:
-        """The suit of the first card (``None`` for an empty trick)."""
-        return self.cards[0].suit if self.cards else None
-
-    @property
-    def winning_seat(self) -> int | None:
-        """The seat winning so far: the highest card of the led suit (``winner`` once complete)."""
-        if not self.cards:
-            return None
-        best = 0
-        for i, card in enumerate(self.cards):
-            if card.suit is self.cards[0].suit and card.index > self.cards[best].index:
-                best = i
-        return (self.leader + best) % self.players
-
-    @property
-    def points(self) -> CardSet:
-        """The point cards in the trick."""
-        return _from_mask(sum(c.mask for c in self.cards) & POINT_CARDS)
-
-    def __str__(self) -> str:
-        played = " ".join(f"{s}:{c}" for s, c in zip(self.seats, self.cards, strict=True))
-        won = f" → seat {self.winner}" if self.winner is not None else ""
-        return f"[{played}]{won}"
-
-    def _repr_html_(self) -> str:
-        cells = "".join(
-            f"<td>seat {s}<br>{c._repr_html_()}</td>"
-            for s, c in zip(self.seats, self.cards, strict=True)
-        )
-        return f"<table><tr>{cells}</tr></table>"
 
 
 class _Config:
@@ -1149,170 +1095,6 @@ def _force_fourth(sh: tuple[Any, ...], exposed: int) -> int:
     return exposed
 
 
-@attrs.frozen
-class PlayerView:
-    """What one seat may know about a :class:`Round`: its own hand and the public facts.
-
-    It never holds another seat's unplayed cards (except cards exposed face up
-    or shown by a claim, which are public).
-
-    >>> v = deal(seed=1).view(2)
-    >>> v.seat, len(v.hand), v.hand_sizes, v.to_act, v.legal_plays
-    (2, 13, (13, 13, 13, 13), 0, CardSet(''))
-    """
-
-    seat: int
-    rules: RuleSet = attrs.field(repr=False)
-    phase: Phase
-    hand: CardSet
-    first_dealt: Card | None
-    """The first card dealt to this seat (for blind exposure)."""
-    to_act: int | None
-    leader: int
-    dealer: int
-    exposures: tuple[CardSet, ...]
-    """Each seat's face-up exposed cards."""
-    own_face_down: CardSet
-    """This seat's face-down declarations."""
-    face_down_counts: tuple[int, ...]
-    """How many cards each seat declared face down (which ones is hidden)."""
-    current_trick: Trick
-    tricks: tuple[Trick, ...]
-    captured_points: tuple[CardSet, ...]
-    """Each seat's captured point cards (they lie face up: 000 §03, 004)."""
-    hand_sizes: tuple[int, ...]
-    shown: CardSet
-    """Unplayed cards shown by a claim."""
-    legal_plays: CardSet
-    """This seat's legal plays if it is to act, else empty."""
-
-    @property
-    def exposed(self) -> CardSet:
-        """All face-up exposed cards."""
-        mask = 0
-        for cards in self.exposures:
-            mask |= cards.mask
-        return _from_mask(mask)
-
-    @property
-    def played(self) -> CardSet:
-        """Every card played so far (completed tricks and the current one)."""
-        mask = 0
-        for trick in (*self.tricks, self.current_trick):
-            for card in trick.cards:
-                mask |= card.mask
-        return _from_mask(mask)
-
-    def unseen(self) -> CardSet:
-        """Cards this seat has not seen: not in its hand, not played, not exposed, not shown."""
-        deck = self.rules.deck.mask
-        seen = self.hand.mask | self.played.mask | self.exposed.mask | self.shown.mask
-        return _from_mask(deck & ~seen)
-
-    def unseen_in(self, suit: Suit) -> CardSet:
-        """Unseen cards of one suit (e.g. to count the spades still out)."""
-        return _from_mask(self.unseen().mask & _suit(suit).mask)
-
-    def _repr_html_(self) -> str:
-        """The view as HTML, built from the view's own fields only (no hidden card can leak).
-
-        The hand comes first, legal plays underlined; then one row per seat:
-        cards left, face-up exposures, captured point cards; then the trick.
-
-        >>> html = deal(seed=1).view(0)._repr_html_()
-        >>> html.count("<tr>"), "<u>" in html        # a header and 4 seats; seat 0 leads
-        (5, True)
-        """
-        legal = self.legal_plays
-        hand = " ".join(
-            f"<u>{c._repr_html_()}</u>" if c in legal else c._repr_html_() for c in self.hand
-        )
-        rows = []
-        for s, size in enumerate(self.hand_sizes):
-            who = f"seat {s}" + (" (you)" if s == self.seat else "")
-            who += " ▶" if s == self.to_act else ""
-            down = self.face_down_counts[s]
-            exposed = self.exposures[s]._repr_html_() + (f" +{down} face down" if down else "")
-            rows.append(
-                f"<tr><td>{who}</td><td>{size}</td><td>{exposed}</td>"
-                f"<td>{self.captured_points[s]._repr_html_()}</td></tr>"
-            )
-        shown = f"<p>shown: {self.shown._repr_html_()}</p>" if self.shown else ""
-        trick = self.current_trick._repr_html_() if self.current_trick.cards else ""
-        return (
-            f'<div class="gongzhu-view"><p>seat {self.seat}, {self.phase.value}: {hand}</p>'
-            "<table><tr><th>seat</th><th>cards</th><th>exposed</th><th>points taken</th></tr>"
-            f"{''.join(rows)}</table>{shown}{trick}</div>"
-        )
-
-
-# -- dealing ---------------------------------------------------------------------------
-
-
-def shuffled_deck(rules: RuleSet, seed: int | str | None) -> list[int]:
-    """The deck's card indexes after the library's stable Fisher–Yates shuffle."""
-    rng = random.Random(seed) if seed is not None else random.Random()
-    getrandbits = rng.getrandbits
-    deck, steps = _shuffle_plan(rules._tables.deck)
-    cards = list(deck)
-    # getrandbits is stable across Python versions for a given seed; the
-    # library's own rejection sampling (j uniform below n) keeps shuffles
-    # reproducible everywhere.
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
-
-
-_SHUFFLE_PLANS: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]] = {}
-
-
-def _shuffle_plan(deck: int) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
-    """The deck's indexes, and (i, i + 1, bits of i + 1) for each Fisher–Yates step."""
-    plan = _SHUFFLE_PLANS.get(deck)
-    if plan is None:
-        cards = tuple(c.index for c in _from_mask(deck))
-        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
-        plan = _SHUFFLE_PLANS[deck] = (cards, steps)
-    return plan
-
-
-def deal(
-    rules: RuleSet = _DEFAULT_RULES,
-    seed: int | str | None = None,
-    leader: int | None = None,
-    dealer: int = 0,
-) -> Round:
-    """Shuffle and deal a new :class:`Round`.
-
-    The deck is shuffled with the library's own Fisher–Yates shuffle on
-    ``random.Random(seed)`` (using only ``getrandbits``), so a seed gives the
-    same deal on every machine and Python version. Cards are dealt one at a
-    time in play order, starting with the seat after the dealer. Without
-    ``leader`` the holder of the opening card leads (the first deal of a
-    match); a match passes the previous pig taker.
-
-    >>> deal(seed=42).hands == deal(seed=42).hands
-    True
-    >>> len(deal(RuleSet(players=5), seed=1).hands[0])
-    10
-    """
-    if not isinstance(rules, RuleSet):
-        raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, (int, str))
-    ):
-        raise DealError(f"seed must be an int or text, got {type(seed).__name__}")
-    cfg = _config(rules)
-    _deal_seat(dealer, cfg.n, "dealer")
-    try:
-        order = shuffled_deck(rules, seed)
-    except UnicodeEncodeError:
-        # random.Random hashes a text seed's UTF-8 bytes; a lone surrogate has none.
-        raise DealError("a text seed must be valid Unicode (it has a lone surrogate)") from None
-    n = cfg.n
-    # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from there.
-    dealt = tuple([tuple(order[(s - dealer - 1) % n :: n]) for s in range(n)])
-    return Round._start(rules, cfg, dealt, leader, dealer, seed)
+# Re-exported last: gongzhu.dealing needs Round (defined above) to deal one.
+from gongzhu.dealing import deal as deal  # noqa: E402
+from gongzhu.dealing import shuffled_deck as shuffled_deck  # noqa: E402

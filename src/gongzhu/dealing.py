@@ -1,0 +1,85 @@
+"""Shuffling and dealing: :func:`deal` and the library's stable shuffle.
+
+A seed deals the same cards on every machine and Python version: the shuffle
+draws only ``getrandbits`` from ``random.Random(seed)``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gongzhu.cards import _from_mask
+from gongzhu.errors import DealError
+from gongzhu.round import _DEFAULT_RULES, Round, _config, _deal_seat
+from gongzhu.rules import RuleSet
+
+__all__ = ["deal"]
+
+
+def shuffled_deck(rules: RuleSet, seed: int | str | None) -> list[int]:
+    """The deck's card indexes after the library's stable Fisher–Yates shuffle."""
+    rng = random.Random(seed) if seed is not None else random.Random()
+    getrandbits = rng.getrandbits
+    deck, steps = _shuffle_plan(rules._tables.deck)
+    cards = list(deck)
+    # getrandbits is stable across Python versions for a given seed; the
+    # library's own rejection sampling (j uniform below n) keeps shuffles
+    # reproducible everywhere.
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+_SHUFFLE_PLANS: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]] = {}
+
+
+def _shuffle_plan(deck: int) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """The deck's indexes, and (i, i + 1, bits of i + 1) for each Fisher–Yates step."""
+    plan = _SHUFFLE_PLANS.get(deck)
+    if plan is None:
+        cards = tuple(c.index for c in _from_mask(deck))
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
+        plan = _SHUFFLE_PLANS[deck] = (cards, steps)
+    return plan
+
+
+def deal(
+    rules: RuleSet = _DEFAULT_RULES,
+    seed: int | str | None = None,
+    leader: int | None = None,
+    dealer: int = 0,
+) -> Round:
+    """Shuffle and deal a new :class:`Round`.
+
+    The deck is shuffled with the library's own Fisher–Yates shuffle on
+    ``random.Random(seed)`` (using only ``getrandbits``), so a seed gives the
+    same deal on every machine and Python version. Cards are dealt one at a
+    time in play order, starting with the seat after the dealer. Without
+    ``leader`` the holder of the opening card leads (the first deal of a
+    match); a match passes the previous pig taker.
+
+    >>> deal(seed=42).hands == deal(seed=42).hands
+    True
+    >>> len(deal(RuleSet(players=5), seed=1).hands[0])
+    10
+    """
+    if not isinstance(rules, RuleSet):
+        raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, (int, str))
+    ):
+        raise DealError(f"seed must be an int or text, got {type(seed).__name__}")
+    cfg = _config(rules)
+    _deal_seat(dealer, cfg.n, "dealer")
+    try:
+        order = shuffled_deck(rules, seed)
+    except UnicodeEncodeError:
+        # random.Random hashes a text seed's UTF-8 bytes; a lone surrogate has none.
+        raise DealError("a text seed must be valid Unicode (it has a lone surrogate)") from None
+    n = cfg.n
+    # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from there.
+    dealt = tuple([tuple(order[(s - dealer - 1) % n :: n]) for s in range(n)])
+    return Round._start(rules, cfg, dealt, leader, dealer, seed)

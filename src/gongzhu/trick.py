@@ -1,0 +1,68 @@
+"""A trick as the public API shows it: who led, the cards in play order, the winner.
+
+The engine (:mod:`gongzhu.round`) keeps tricks as ints and builds these on request.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from gongzhu._tables import POINT_CARDS
+from gongzhu.cards import Card, CardSet, Suit, _from_mask
+
+__all__ = ["Trick"]
+
+
+@attrs.frozen
+class Trick:
+    """A trick: who led, the cards in play order, and the winner (``None`` while open).
+
+    seeds/000 §07: A♣ led, 10♣ follows, Q♠ and J♦ discarded — the A♣ wins.
+
+    >>> t = Trick(leader=0, cards=(Card("AC"), Card("TC"), Card("QS"), Card("JD")), winner=0)
+    >>> t.seats, t.led_suit, t.winning_seat, str(t.points)
+    ((0, 1, 2, 3), <Suit.CLUBS: 0>, 0, '10♣ J♦ Q♠')
+    """
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+    players: int = 4
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat that played each card."""
+        return tuple((self.leader + i) % self.players for i in range(len(self.cards)))
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit of the first card (``None`` for an empty trick)."""
+        return self.cards[0].suit if self.cards else None
+
+    @property
+    def winning_seat(self) -> int | None:
+        """The seat winning so far: the highest card of the led suit (``winner`` once complete)."""
+        if not self.cards:
+            return None
+        best = 0
+        for i, card in enumerate(self.cards):
+            if card.suit is self.cards[0].suit and card.index > self.cards[best].index:
+                best = i
+        return (self.leader + best) % self.players
+
+    @property
+    def points(self) -> CardSet:
+        """The point cards in the trick."""
+        return _from_mask(sum(c.mask for c in self.cards) & POINT_CARDS)
+
+    def __str__(self) -> str:
+        played = " ".join(f"{s}:{c}" for s, c in zip(self.seats, self.cards, strict=True))
+        won = f" → seat {self.winner}" if self.winner is not None else ""
+        return f"[{played}]{won}"
+
+    def _repr_html_(self) -> str:
+        cells = "".join(
+            f"<td>seat {s}<br>{c._repr_html_()}</td>"
+            for s, c in zip(self.seats, self.cards, strict=True)
+        )
+        return f"<table><tr>{cells}</tr></table>"
