@@ -132,6 +132,11 @@ def test_three_exposures_do_not_force_the_fourth_unless_the_option_is_on() -> No
     assert position(RuleSet()).why_illegal("TC") is None
     forced = position(RuleSet(three_exposed_force_fourth=True))
     assert forced.why_illegal("TC") is Reason.EXPOSED_CARD_HELD_BACK
+    # The fourth card is exposed as the window closes (the first card), and only then.
+    from gongzhu import parse_cards
+
+    assert forced.play("2C").exposed == parse_cards("QS AH JD TC")
+    assert position(RuleSet()).play("2C").exposed == parse_cards("QS AH JD")
 
 
 def test_a_forced_ace_of_hearts_locks_the_hearts_from_the_first_lead() -> None:
@@ -191,3 +196,12 @@ def test_an_exposed_ace_held_back_without_the_blood_lock_is_not_a_hearts_lock() 
     rnd = Round.from_hands(hands, leader=3).expose(3, "AH")
     assert rnd.why_illegal("AH") is Reason.EXPOSED_CARD_HELD_BACK
     assert rnd.why_illegal("KH") is None
+
+
+def test_the_two_of_hearts_breaks_hearts_like_any_heart() -> None:
+    # RULES.md §7 "hearts must be broken": hearts may be led once a heart has been played;
+    # 2♥ is a heart (a zero-value point card, RULES.md §2) and breaks them too.
+    rnd = Round.from_hands(SUITS, RuleSet(hearts_must_be_broken=True)).play("AS")
+    assert not rnd.hearts_broken
+    assert rnd.play("2H").hearts_broken
+    assert Round.from_hands(SUITS).play("AS").play("AH").hearts_broken
