@@ -205,3 +205,17 @@ def test_the_two_of_hearts_breaks_hearts_like_any_heart() -> None:
     assert not rnd.hearts_broken
     assert rnd.play("2H").hearts_broken
     assert Round.from_hands(SUITS).play("AS").play("AH").hearts_broken
+
+
+def test_the_history_records_every_play_of_a_completed_trick_with_its_seat() -> None:
+    # Records replay a deal from its history (gongzhu.record), so the play that completes
+    # a trick is recorded like the others: seat 3's 2♣ closes the first trick.
+    from gongzhu import Play
+
+    rnd = Round.from_hands(SUITS)
+    for card in ("AS", "2H", "2D", "2C", "KS"):
+        rnd = rnd.play(card)
+    assert rnd.history == tuple(
+        Play(seat=seat, card=Card(card))
+        for seat, card in ((0, "AS"), (1, "2H"), (2, "2D"), (3, "2C"), (0, "KS"))
+    )
