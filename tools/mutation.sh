@@ -31,7 +31,7 @@ else
 fi
 echo "mutating a copy of $SOURCE at $COPY ($(git -C "$ROOT" rev-parse --short HEAD))"
 
-ROUND_FUNCTIONS="${ROUND_FUNCTIONS:-_legal,_reason,_advance,_force_fourth,_played,Trick,Round.play,Round.legal_plays,Round.expose,Round.claim,Round.respond,Round.score,Round._start}"
+ROUND_FUNCTIONS="${ROUND_FUNCTIONS:-_legal,_reason,_advance,_force_fourth,_played,_trick_cards,Round.play,Round.legal_plays,Round.expose,Round.claim,Round.respond,Round.score,Round._start}"
 
 run() {
     local name="$1" module="$2"
