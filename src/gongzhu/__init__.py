@@ -27,6 +27,7 @@ from gongzhu.cards import (
     Suit,
     parse_cards,
 )
+from gongzhu.dealing import deal
 from gongzhu.errors import (
     CardParseError,
     DealError,
@@ -39,7 +40,7 @@ from gongzhu.errors import (
 )
 from gongzhu.match import EndReason, Match
 from gongzhu.record import GameRecord
-from gongzhu.round import Phase, PlayerView, Round, Trick, deal
+from gongzhu.round import Phase, Round
 from gongzhu.rules import (
     FACE_VALUE_HEARTS,
     PRESETS,
@@ -64,6 +65,8 @@ from gongzhu.scoring import (
     exposure_preview,
     score,
 )
+from gongzhu.trick import Trick
+from gongzhu.view import PlayerView
 
 __version__ = "0.1.0"
 
