@@ -119,6 +119,10 @@ def test_a_shown_card_played_to_the_open_trick_is_no_longer_shown() -> None:
 
     rnd = Round.from_hands(SUITS, CLAIMS).play("AS").claim().respond(0, False).play("2H")
     assert rnd.view(2).shown == parse_cards(SUITS[1]) - parse_cards("2H")
+    # ... nor once that trick is complete.
+    done = rnd.play("2D").play("2C")
+    assert len(done.tricks) == 1
+    assert done.view(2).shown == parse_cards(SUITS[1]) - parse_cards("2H")
 
 
 def test_three_exposures_do_not_force_the_fourth_unless_the_option_is_on() -> None:
@@ -219,3 +223,11 @@ def test_the_history_records_every_play_of_a_completed_trick_with_its_seat() -> 
         Play(seat=seat, card=Card(card))
         for seat, card in ((0, "AS"), (1, "2H"), (2, "2D"), (3, "2C"), (0, "KS"))
     )
+
+
+def test_no_response_is_taken_once_the_deal_is_complete() -> None:
+    # RULES.md §7 claims: responses answer a pending claim; an accepted claim ends the deal.
+    done = Round.from_hands(SUITS, CLAIMS).claim().respond(1, True).respond(2, True)
+    done = done.respond(3, True)
+    assert done.is_complete
+    assert refusal(lambda: done.respond(1, True)).reason is Reason.WRONG_PHASE
