@@ -37,6 +37,7 @@ from gongzhu.errors import (
     Reason,
     RecordError,
     RuleSetError,
+    SimulationError,
 )
 from gongzhu.match import EndReason, Match
 from gongzhu.record import GameRecord
@@ -116,6 +117,7 @@ __all__ = [
     "RuleOfThumbStrategy",
     "RuleSet",
     "RuleSetError",
+    "SimulationError",
     "SimultaneousLoss",
     "Strategy",
     "Suit",

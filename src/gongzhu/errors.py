@@ -23,6 +23,7 @@ __all__ = [
     "Reason",
     "RecordError",
     "RuleSetError",
+    "SimulationError",
 ]
 
 
@@ -152,6 +153,17 @@ class RecordError(GongzhuError, ValueError):
             where.append(f"field {field!r}")
         prefix = (", ".join(where) + ": ") if where else ""
         super().__init__(prefix + message)
+
+
+class SimulationError(GongzhuError, ValueError):
+    """:func:`gongzhu.parallel.simulate` was given arguments it cannot run.
+
+    >>> from gongzhu.parallel import simulate
+    >>> simulate(-1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gongzhu.errors.SimulationError: ...
+    """
 
 
 class Reason(enum.Enum):

@@ -26,19 +26,15 @@ import attrs
 
 from gongzhu.bots import STRATEGIES, Strategy, make_strategy, play_deal, play_match
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER
-from gongzhu.errors import GongzhuError
+from gongzhu.errors import SimulationError
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 
-__all__ = ["BotTable", "Simulation", "SimulationError", "play_task", "simulate", "task_seed"]
+__all__ = ["BotTable", "Simulation", "play_task", "simulate", "task_seed"]
 
 _DEFAULT_RULES: Final = RuleSet()
 _MATCH_CAP: Final = 200
 """Deals after which a simulated match is abandoned (a safety cap; real matches end far sooner)."""
-
-
-class SimulationError(GongzhuError, ValueError):
-    """:func:`simulate` was given arguments it cannot run."""
 
 
 def _names(value: Iterable[str]) -> tuple[str, ...]:
