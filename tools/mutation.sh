@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Mutation testing of the scoring, match and round modules (docs/how_we_test.rst).
+# Mutation testing of the scoring, match and round (round + _play) modules
+# (docs/how_we_test.rst).
 #
 #   tools/mutation.sh [--worktree] [scoring|match|round|all] [extra tools/mutate.py options]
 #
 # Runs on a private copy of the repository (default: the committed HEAD; with
 # --worktree: the working tree as it is, uncommitted edits included), so the
-# checkout is never touched. Results: $MUT_OUT/<module>.json (default
-# /tmp/gongzhu-mutation-out). Slow (minutes to an hour): not part of .ci/run.
+# checkout is never touched. Results: $MUT_OUT/<name>.json (default
+# /tmp/gongzhu-mutation-out; the round target writes round.json and play.json).
+# Slow (minutes to an hour): not part of .ci/run.
 # Needs the `mutation` extra (coverage): pip install -e '.[mutation]'.
 set -euo pipefail
 
@@ -48,11 +50,16 @@ if [ "$WHICH" = match ] || [ "$WHICH" = all ]; then
     run match src/gongzhu/match.py "$@" --tests \
         src/gongzhu/match.py tests/test_match.py tests/test_fuzz_match.py tests/test_mutation_kills_match.py
 fi
+ROUND_TESTS=(src/gongzhu/round.py tests/test_round.py tests/test_round_laws.py tests/test_views.py
+    tests/test_golden.py tests/test_mutation_kills_round.py)
 if [ "$WHICH" = round ] || [ "$WHICH" = all ]; then
     # The engine's suite is slow: mutate the functions of the rules of play (the hot
     # path) and run Hypothesis with a small derandomized profile; say so in the report.
+    # Those functions live in two modules since the split: the Round methods in
+    # round.py, the rules on ints in _play.py. One list names both; each run mutates
+    # the functions its module has, against the same tests.
     run round src/gongzhu/round.py --max-examples 10 \
-        --functions "$ROUND_FUNCTIONS" "$@" --tests \
-        src/gongzhu/round.py tests/test_round.py tests/test_round_laws.py tests/test_views.py \
-        tests/test_golden.py tests/test_mutation_kills_round.py
+        --functions "$ROUND_FUNCTIONS" "$@" --tests "${ROUND_TESTS[@]}"
+    run play src/gongzhu/_play.py --max-examples 10 \
+        --functions "$ROUND_FUNCTIONS" "$@" --tests "${ROUND_TESTS[@]}"
 fi
