@@ -830,29 +830,6 @@ def _restore_state(rules: RuleSet, shared: tuple[Any, ...], rest: tuple[Any, ...
     return _make(((cfg, cfg.n, *shared), *rest))
 
 
-def _restore(rules: RuleSet, old: tuple[Any, ...]) -> Round:
-    """Unpickle a Round pickled by 0.1.0, whose state was one flat tuple."""
-    (
-        hands, capt, leader, trick, tricks, led, broken,
-        exposed, facedown, blind, declared, dealt, dealer,
-        opening, done, claim, shown, seed, log,
-    ) = old  # fmt: skip
-    cfg = _config(rules)
-    initial = tuple([sum(map(_BITS.__getitem__, cards)) for cards in dealt])
-    every = held = 0
-    for init, hand in zip(initial, hands, strict=True):
-        every |= init
-        held |= hand
-    shared = (
-        cfg, cfg.n, initial, every, dealt, dealer, opening, seed,
-        exposed, facedown, blind, declared, shown,
-    )  # fmt: skip
-    flags = led | (_HEARTS_BROKEN if broken else 0)
-    stop = True if done else (claim if claim is not None else False)
-    current = (trick[0] // 13) << 3 | len(trick) if trick else 0
-    return _make((shared, every & ~held, capt, leader, current, tricks, flags, stop, log))
-
-
 _TRICK_OBJECTS: dict[int, tuple[tuple[Any, ...], tuple[Trick, ...]]] = {}
 
 
