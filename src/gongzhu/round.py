@@ -53,13 +53,13 @@ from gongzhu._play import (
     _TRICKS,
     _advance,
     _Config,
+    _config,
     _detail,
     _legal,
     _played,
     _reason,
     _trick_cards,
 )
-from gongzhu._play import _config as _config  # re-exported: gongzhu.dealing uses it
 from gongzhu._tables import POINT_CARDS, SUIT_MASKS
 from gongzhu.actions import Action, _actions
 from gongzhu.cards import (
