@@ -40,8 +40,9 @@ from gongzhu.errors import (
     SimulationError,
 )
 from gongzhu.match import EndReason, Match
+from gongzhu.phase import Phase
 from gongzhu.record import GameRecord
-from gongzhu.round import Phase, Round
+from gongzhu.round import Round
 from gongzhu.rules import (
     FACE_VALUE_HEARTS,
     PRESETS,

@@ -21,7 +21,6 @@ int operations and one small allocation; successive states share structure.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn
 
@@ -73,6 +72,7 @@ from gongzhu.cards import (
     parse_cards,
 )
 from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason, _brief
+from gongzhu.phase import Phase
 from gongzhu.rules import ExposureKind, RuleSet
 from gongzhu.scoring import DealScore, _score
 from gongzhu.trick import Trick as Trick
@@ -86,23 +86,6 @@ __all__ = ["Phase", "Round"]
 _DEFAULT_RULES: Final = RuleSet()
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _BITS: Final = tuple(1 << i for i in range(52))
-
-
-class Phase(enum.Enum):
-    """What a :class:`Round` expects next.
-
-    >>> deal(seed=1).phase, deal(RuleSet(exposable=""), seed=1).phase
-    (<Phase.EXPOSURE: 'exposure'>, <Phase.PLAY: 'play'>)
-    """
-
-    EXPOSURE = "exposure"
-    """No card played yet and exposure is played: seats may expose; the leader may lead."""
-    PLAY = "play"
-    """The seat :attr:`Round.to_act` must play a card."""
-    CLAIM = "claim"
-    """A claim is pending: the other seats accept or refuse it."""
-    COMPLETE = "complete"
-    """The deal is over: :meth:`Round.score` it."""
 
 
 _new = object.__new__

@@ -6,17 +6,12 @@ send to that player.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
+from gongzhu.phase import Phase
 from gongzhu.rules import RuleSet
 from gongzhu.trick import Trick
-
-if TYPE_CHECKING:
-    # gongzhu.round imports this module (Round.view builds views).
-    from gongzhu.round import Phase
 
 __all__ = ["PlayerView"]
 
