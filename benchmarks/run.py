@@ -117,7 +117,7 @@ def _positions(rules: RuleSet, rng: random.Random, count: int) -> list[bytes]:
         states = []
         while not r.is_complete:
             states.append(r)
-            r = r.play(rng.choice(r.legal_plays()))
+            r = r.play(rng.choice(r.legal_plays))
         out.extend(pickle.dumps(s) for s in rng.sample(states, 8))
     return out[:count]
 
@@ -137,7 +137,7 @@ def bench_score(timer: Timer, rules: RuleSet, rng: random.Random) -> float:
 
 
 def bench_step(timer: Timer, rng: random.Random) -> float:
-    """Microseconds per bot step: legal_plays(), a random choice, play()."""
+    """Microseconds per bot step: legal_plays, a random choice, play()."""
     # Batches of 250 positions (from about 30 deals): small enough to stay in the CPU
     # cache, as the state a bot has just made does; 1000 add ~0.4 µs of cache misses.
     blobs = _positions(RuleSet(), rng, 250)
@@ -148,7 +148,7 @@ def bench_step(timer: Timer, rng: random.Random) -> float:
 
     def run(positions: list[Any]) -> int:
         for r in positions:
-            r.play(choice(r.legal_plays()))
+            r.play(choice(r.legal_plays))
         return len(positions)
 
     return 1e6 / timer.rate(run, prepare)
@@ -173,9 +173,9 @@ def _playout_runner(
                     if held:
                         chosen = [c for c in CardSet.from_mask(held) if random_() < 0.5]
                         if chosen:
-                            r = r.expose(seat, chosen)
+                            r = r.expose(chosen, seat=seat)
             while not r.is_complete:
-                r = r.play(choice(r.legal_plays()))
+                r = r.play(choice(r.legal_plays))
             r.score()
         return deals
 
@@ -215,7 +215,7 @@ def bench_match(timer: Timer, rng: random.Random) -> tuple[float, float, str]:
                 r = deal(m.rules, seed=seed * 1000 + k, leader=leader, dealer=m.dealer)
                 k += 1
                 while not r.is_complete:
-                    r = r.play(choice(r.legal_plays()))
+                    r = r.play(choice(r.legal_plays))
                 m = m.add(r)
                 leader = m.next_leader
             deals_played[0] += m.deal_count
@@ -243,7 +243,7 @@ def bench_state_size(rng: random.Random) -> tuple[float, float, float]:
         r = deal(rules, seed=seed)
         plays = []
         while not r.is_complete:
-            card = choice(r.legal_plays())
+            card = choice(r.legal_plays)
             plays.append(card)
             r = r.play(card)
         del r
@@ -279,7 +279,7 @@ def bench_record(timer: Timer, rng: random.Random) -> float | str:
     for seed in range(50):
         r = deal(seed=seed)
         while not r.is_complete:
-            r = r.play(choice(r.legal_plays()))
+            r = r.play(choice(r.legal_plays))
         rounds.append(r)
     try:
         loads(dumps(rounds[0]))
@@ -501,7 +501,7 @@ def main(argv: list[str] | None = None) -> int:
 
     row("score_default", "score(), default rules", "deals/s")
     row("score_sign_swap", "score(), sign-swap rules", "deals/s")
-    row("step_us", "legal_plays() + choice + play()", "µs/step", "{:.2f}")
+    row("step_us", "legal_plays + choice + play()", "µs/step", "{:.2f}")
     row("playout", "random playout, 4 players", "deals/s")
     row("playout_5p", "random playout, 5 players", "deals/s")
     row("playout_exposed", "random playout, with exposures", "deals/s")

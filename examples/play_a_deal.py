@@ -29,7 +29,7 @@ def main() -> None:
     decisions = [(seat, bot.choose_exposure(rnd.view(seat))) for seat in range(4)]
     for seat, cards in decisions:
         if cards:
-            rnd = rnd.expose(seat, cards)
+            rnd = rnd.expose(cards, seat=seat)
     print(f"Exposed: {rnd.exposed or 'nothing'}\n")
 
     # The first trick, one seat at a time.

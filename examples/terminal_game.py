@@ -66,14 +66,14 @@ def exposure_window(rnd: Round, bot: RuleOfThumbStrategy) -> Round:
             try:
                 chosen = bot.choose_exposure(you) if line.lower() == "auto" else parse_cards(line)
                 if chosen:
-                    rnd = rnd.expose(YOU, chosen)
+                    rnd = rnd.expose(chosen, seat=YOU)
                 break
             except (CardParseError, IllegalActionError) as exc:
                 print(f"  {exc}")
     for seat in range(1, 4):
         cards = bot.choose_exposure(rnd.view(seat))
         if cards:
-            rnd = rnd.expose(seat, cards)
+            rnd = rnd.expose(cards, seat=seat)
     print(f"Exposed: {describe_exposures(rnd)}\n")
     return rnd
 

@@ -9,7 +9,7 @@ contract, DESIGN.md). These tests drive rounds under random rule sets
 ``exposure_preview`` — mixing legal moves with hostile arguments, and check
 that a refusal is a library error that leaves every observable fact of the
 round unchanged, and that the four ways of asking "may this card be played?"
-always agree with each other and with ``legal_plays()``.
+always agree with each other and with ``legal_plays``.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def _snapshot(rnd: Round) -> tuple[Any, ...]:
         rnd.face_down,
         rnd.blind,
         rnd.exposures,
-        rnd.legal_plays(),
+        rnd.legal_plays,
         rnd.claim_pending,
         rnd.shown,
     )
@@ -124,7 +124,7 @@ def _check_play_agreement(rnd: Round, card: Card, seat: object) -> None:
     can = rnd.can_play(card, seat)  # type: ignore[arg-type]
     checked = outcome(lambda: rnd.check_play(card, seat), IllegalActionError)  # type: ignore[arg-type]
     played = outcome(lambda: rnd.play(card, seat), IllegalActionError)  # type: ignore[arg-type]
-    legal = card in rnd.legal_plays() and (seat is None or seat == rnd.to_act)
+    legal = card in rnd.legal_plays and (seat is None or seat == rnd.to_act)
     legal = legal and (seat is None or _is_seat(seat, rnd))
     assert can is (reason is None) is (checked is None) is isinstance(played, Round) is legal, (
         card,
@@ -144,7 +144,7 @@ def _call(rnd: Round, action: str, data: st.DataObject) -> tuple[str, Any]:
         if rnd.phase is Phase.CLAIM or rnd.is_complete:
             action = "respond"
         else:
-            legal = rnd.legal_plays()
+            legal = rnd.legal_plays
             card = legal[data.draw(st.integers(0, len(legal) - 1))]
             seat = data.draw(st.sampled_from([None, rnd.to_act]))
             return "play", outcome(lambda: rnd.play(card, seat))
@@ -175,14 +175,16 @@ def _call(rnd: Round, action: str, data: st.DataObject) -> tuple[str, Any]:
             chosen = data.draw(expose_args)
         face_down = data.draw(st.booleans())
         blind = data.draw(st.booleans())
-        return "expose", outcome(lambda: rnd.expose(seat, chosen, face_down=face_down, blind=blind))
+        return "expose", outcome(
+            lambda: rnd.expose(chosen, seat=seat, face_down=face_down, blind=blind)
+        )
     if action == "claim":
         seat = data.draw(st.one_of(st.none(), st.just(rnd.to_act), seat_args))
         return "claim", outcome(lambda: rnd.claim(seat))
     if action == "respond":
         seat = data.draw(st.one_of(st.integers(0, rnd.players - 1), seats))
         accept = data.draw(st.booleans())
-        return "respond", outcome(lambda: rnd.respond(seat, accept))
+        return "respond", outcome(lambda: rnd.respond(accept, seat=seat))
     if action == "score":
         return "score", outcome(rnd.score)
     if action in ("view", "unseen", "exposure_preview"):
@@ -247,9 +249,9 @@ def test_refused_actions_change_nothing_and_the_round_plays_on(
         if pending is not None:
             claimer, accepted = pending
             waiting = next(s for s in range(rnd.players) if s != claimer and s not in accepted)
-            rnd = rnd.respond(waiting, False)
+            rnd = rnd.respond(False, seat=waiting)
         else:
-            rnd = rnd.play(rnd.legal_plays()[0])
+            rnd = rnd.play(rnd.legal_plays[0])
     assert len(rnd.score().totals) == rnd.players
 
 
@@ -257,7 +259,7 @@ def test_refused_actions_change_nothing_and_the_round_plays_on(
 @given(round_strategy)
 def test_legal_plays_are_exactly_the_cards_can_play_accepts(rnd: Round) -> None:
     allowed = CardSet(c for c in DECK if rnd.can_play(c))
-    assert allowed == rnd.legal_plays()
+    assert allowed == rnd.legal_plays
     for card in DECK:
         reason = rnd.why_illegal(card)
         assert (reason is None) is (card in allowed)
@@ -270,7 +272,7 @@ def test_legal_plays_are_exactly_the_cards_can_play_accepts(rnd: Round) -> None:
 @example(deal(seed=1), 1.0)
 @example(deal(seed=1), HUGE)
 def test_the_four_play_questions_agree_for_any_seat_argument(rnd: Round, seat: object) -> None:
-    for card in rnd.legal_plays() or tuple(DECK)[:3]:
+    for card in rnd.legal_plays or tuple(DECK)[:3]:
         _check_play_agreement(rnd, card, seat)
 
 

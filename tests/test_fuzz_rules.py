@@ -218,7 +218,7 @@ def test_every_accepted_rule_set_deals_plays_and_scores_a_whole_deal(
         return
     rnd = deal(rules, seed=seed)
     while not rnd.is_complete:
-        rnd = rnd.play(rnd.legal_plays()[0])
+        rnd = rnd.play(rnd.legal_plays[0])
     totals = rnd.score().totals
     assert len(totals) == rules.players
     assert all(type(t) is int for t in totals)

@@ -81,7 +81,7 @@ def playthrough(preset: str, players: int, seed: int) -> str:
                 line += " (" + "; ".join(f"{c}: {text}" for c, text in preview.items()) + ")"
             out.append(line)
             if chosen:
-                rnd = rnd.expose(seat, chosen, face_down=face_down)
+                rnd = rnd.expose(chosen, seat=seat, face_down=face_down)
                 out.append(f"    exposes {_cards(chosen)}" + (" face down" if face_down else ""))
         out.append(f"  exposed face up: {_cards(rnd.exposed)}")
         if rules.exposure_kind is ExposureKind.FACE_DOWN_UP:
@@ -96,7 +96,7 @@ def playthrough(preset: str, players: int, seed: int) -> str:
         while rnd.trick_number == number and not rnd.is_complete:
             seat = rnd.to_act
             assert seat is not None
-            legal = rnd.legal_plays()
+            legal = rnd.legal_plays
             card = legal[_pick(rng, len(legal))]
             out.append(f"  seat {seat} holds {_cards(rnd.hands[seat])}")
             out.append(f"    legal {_cards(legal)} → plays {card}")

@@ -644,7 +644,7 @@ def test_rotation_moves_each_total_one_seat_on(
 def play_out(round_: Round) -> Round:
     """Finish a deal by always playing the lowest legal card."""
     while not round_.is_complete:
-        round_ = round_.play(min(round_.legal_plays(), key=lambda c: c.index))
+        round_ = round_.play(min(round_.legal_plays, key=lambda c: c.index))
     return round_
 
 

@@ -50,7 +50,7 @@ def test_no_card_may_be_played_while_a_claim_is_pending() -> None:
     assert refusal(lambda: pending.play("AS")).reason is Reason.WRONG_PHASE
     assert refusal(lambda: pending.play("AS", seat=0)).reason is Reason.WRONG_PHASE
     # Once refused, the same card is playable again.
-    assert pending.respond(1, False).play("AS").trick_number == 1
+    assert pending.respond(False, seat=1).play("AS").trick_number == 1
 
 
 def test_a_seat_given_as_true_is_not_seat_1() -> None:
@@ -63,13 +63,13 @@ def test_a_seat_given_as_true_is_not_seat_1() -> None:
 
 def test_expose_refuses_a_blind_flag_that_is_not_a_bool() -> None:
     rnd = Round.from_hands(SUITS, RuleSet(blind_exposure=True))
-    error = refusal(lambda: rnd.expose(0, "QS", blind="yes"))  # type: ignore[arg-type]
+    error = refusal(lambda: rnd.expose("QS", seat=0, blind="yes"))  # type: ignore[arg-type]
     assert error.reason is Reason.INVALID_CHOICE
 
 
 def test_expose_refuses_text_that_is_not_cards() -> None:
     rnd = Round.from_hands(SUITS)
-    assert refusal(lambda: rnd.expose(0, "XX")).reason is Reason.NOT_EXPOSABLE
+    assert refusal(lambda: rnd.expose("XX", seat=0)).reason is Reason.NOT_EXPOSABLE
 
 
 def test_the_history_records_exposures_claims_and_responses_in_order() -> None:
@@ -77,7 +77,13 @@ def test_the_history_records_exposures_claims_and_responses_in_order() -> None:
     # §7 claims are actions of the deal just like plays.
     from gongzhu import Claim, ClaimResponse, Exposure, Play, parse_cards
 
-    rnd = Round.from_hands(SUITS, CLAIMS).expose(0, "QS").claim().respond(1, False).play("AS")
+    rnd = (
+        Round.from_hands(SUITS, CLAIMS)
+        .expose("QS", seat=0)
+        .claim()
+        .respond(False, seat=1)
+        .play("AS")
+    )
     assert rnd.history == (
         Exposure(seat=0, cards=parse_cards("QS"), face_down=False, blind=False),
         Claim(seat=0),
@@ -91,7 +97,7 @@ def test_an_accepted_claim_mid_trick_gives_the_open_tricks_cards_to_the_claimer(
     from gongzhu import Phase
 
     rnd = Round.from_hands(SUITS, CLAIMS).play("AS")  # seat 1 to act, A♠ on the table
-    done = rnd.claim().respond(0, True).respond(2, True).respond(3, True)
+    done = rnd.claim().respond(True, seat=0).respond(True, seat=2).respond(True, seat=3)
     assert done.phase is Phase.COMPLETE
     assert done.claim_pending is None
     assert done.current_trick.cards == ()
@@ -107,7 +113,7 @@ def test_the_claimers_shown_hand_stays_visible_until_each_card_is_played() -> No
     rnd = Round.from_hands(SUITS, CLAIMS)
     for card in ("AS", "2H", "2D"):
         rnd = rnd.play(card)
-    refused = rnd.claim().respond(0, False)
+    refused = rnd.claim().respond(False, seat=0)
     clubs = parse_cards(SUITS[3])
     assert refused.view(0).shown == clubs
     assert refused.play("2C").view(0).shown == clubs - parse_cards("2C")
@@ -117,7 +123,7 @@ def test_a_shown_card_played_to_the_open_trick_is_no_longer_shown() -> None:
     # RULES.md §7 claims: seat 1 claims after A♠ is led, is refused, and plays 2♥.
     from gongzhu import parse_cards
 
-    rnd = Round.from_hands(SUITS, CLAIMS).play("AS").claim().respond(0, False).play("2H")
+    rnd = Round.from_hands(SUITS, CLAIMS).play("AS").claim().respond(False, seat=0).play("2H")
     assert rnd.view(2).shown == parse_cards(SUITS[1]) - parse_cards("2H")
     # ... nor once that trick is complete.
     done = rnd.play("2D").play("2C")
@@ -131,7 +137,7 @@ def test_three_exposures_do_not_force_the_fourth_unless_the_option_is_on() -> No
     # lead (RULES.md §4 play restriction).
     def position(rules: RuleSet) -> Round:
         rnd = Round.from_hands(SUITS, rules, leader=3)
-        return rnd.expose(0, "QS").expose(1, "AH").expose(2, "JD")
+        return rnd.expose("QS", seat=0).expose("AH", seat=1).expose("JD", seat=2)
 
     assert position(RuleSet()).why_illegal("TC") is None
     forced = position(RuleSet(three_exposed_force_fourth=True))
@@ -156,12 +162,17 @@ def test_a_forced_ace_of_hearts_locks_the_hearts_from_the_first_lead() -> None:
     lock = RuleSet(hearts_locked_by_exposed_ace=True)
 
     def position(rules: RuleSet) -> Round:
-        return Round.from_hands(hands, rules).expose(1, "QS").expose(2, "JD").expose(3, "TC")
+        return (
+            Round.from_hands(hands, rules)
+            .expose("QS", seat=1)
+            .expose("JD", seat=2)
+            .expose("TC", seat=3)
+        )
 
     forced = position(lock.replace(three_exposed_force_fourth=True))
     assert forced.to_act == 0
     assert forced.why_illegal("2H") is Reason.HEARTS_LOCKED
-    assert Card("2H") not in forced.legal_plays()
+    assert Card("2H") not in forced.legal_plays
     assert position(lock).why_illegal("2H") is None
 
 
@@ -184,7 +195,7 @@ def test_a_held_back_exposed_lead_is_reported_as_such_under_the_hearts_rules(
         RuleSet(hearts_must_be_broken=True),
         RuleSet(hearts_locked_by_exposed_ace=True),
     ):
-        rnd = Round.from_hands(SUITS, rules, leader=leader).expose(leader, card)
+        rnd = Round.from_hands(SUITS, rules, leader=leader).expose(card, seat=leader)
         assert rnd.why_illegal(card) is Reason.EXPOSED_CARD_HELD_BACK
 
 
@@ -197,7 +208,7 @@ def test_an_exposed_ace_held_back_without_the_blood_lock_is_not_a_hearts_lock() 
         "JD 2D 3D 4D 5D 6D 7D 8D 9D TD QD KD AD",
         "TC AH QH KH 5C 6C 7C 8C 9C JC QC KC AC",
     ]
-    rnd = Round.from_hands(hands, leader=3).expose(3, "AH")
+    rnd = Round.from_hands(hands, leader=3).expose("AH", seat=3)
     assert rnd.why_illegal("AH") is Reason.EXPOSED_CARD_HELD_BACK
     assert rnd.why_illegal("KH") is None
 
@@ -227,7 +238,7 @@ def test_the_history_records_every_play_of_a_completed_trick_with_its_seat() -> 
 
 def test_no_response_is_taken_once_the_deal_is_complete() -> None:
     # RULES.md §7 claims: responses answer a pending claim; an accepted claim ends the deal.
-    done = Round.from_hands(SUITS, CLAIMS).claim().respond(1, True).respond(2, True)
-    done = done.respond(3, True)
+    done = Round.from_hands(SUITS, CLAIMS).claim().respond(True, seat=1).respond(True, seat=2)
+    done = done.respond(True, seat=3)
     assert done.is_complete
-    assert refusal(lambda: done.respond(1, True)).reason is Reason.WRONG_PHASE
+    assert refusal(lambda: done.respond(True, seat=1)).reason is Reason.WRONG_PHASE

@@ -71,7 +71,7 @@ def random_exposures(rng: random.Random, r: Round) -> Round:
         blind = rules.blind_exposure and first in held and rng.random() < 0.4
         cards = [first] if blind else [c for c in held if rng.random() < 0.5]
         face_down = rules.exposure_kind is ExposureKind.FACE_DOWN_UP and rng.random() < 0.5
-        r = r.expose(seat, cards, face_down=face_down, blind=blind)
+        r = r.expose(cards, seat=seat, face_down=face_down, blind=blind)
     return r
 
 
@@ -85,7 +85,7 @@ def random_claim(rng: random.Random, r: Round, *, finish: bool = True) -> Round:
         if not finish and rng.random() < 0.3:
             return r
         accept = rng.random() < 0.6
-        r = r.respond(seat, accept)
+        r = r.respond(accept, seat=seat)
         if not accept:
             break
     return r
@@ -105,7 +105,7 @@ def play_random(rng: random.Random, r: Round, stop_after: int | None = None) -> 
             if r.phase is Phase.EXPOSURE:  # refused before the first card: expose again
                 r = random_exposures(rng, r)
             continue
-        r = r.play(rng.choice(list(r.legal_plays())))
+        r = r.play(rng.choice(list(r.legal_plays)))
         plays += 1
     return r
 
@@ -240,7 +240,7 @@ def test_the_cards_of_a_trick_swept_up_by_an_accepted_claim_are_kept() -> None:
     rules = RuleSet(claims=True)
     r = deal(rules, seed=11)
     for _ in range(6):
-        r = r.play(r.legal_plays()[0])
+        r = r.play(r.legal_plays[0])
     on_table = [c.code for c in r.current_trick.cards]
     assert len(on_table) == 2
     claimer = r.to_act
@@ -248,7 +248,7 @@ def test_the_cards_of_a_trick_swept_up_by_an_accepted_claim_are_kept() -> None:
     r = r.claim()
     for seat in (2, 0, 3, 1):  # answers in a non-seat order, kept as given
         if seat != claimer:
-            r = r.respond(seat, True)
+            r = r.respond(True, seat=seat)
     assert r.is_complete
     assert r.current_trick.cards == ()
     actions = json.loads(dumps(r))["deals"][0]["actions"]
@@ -264,16 +264,16 @@ def test_every_refused_claim_and_every_answer_round_trips() -> None:
     # claim again, and acceptances before a refusal are part of the history.
     r = deal(RuleSet(claims=True), seed=21)
     for _ in range(5):
-        r = r.play(r.legal_plays()[0])
+        r = r.play(r.legal_plays[0])
     first = r.to_act
     assert first is not None
-    r = r.claim().respond((first + 2) % 4, True).respond((first + 1) % 4, False)
-    r = r.claim().respond((first + 3) % 4, False)  # the same seat claims again at once
+    r = r.claim().respond(True, seat=(first + 2) % 4).respond(False, seat=(first + 1) % 4)
+    r = r.claim().respond(False, seat=(first + 3) % 4)  # the same seat claims again at once
     for _ in range(7):
-        r = r.play(r.legal_plays()[0])
+        r = r.play(r.legal_plays[0])
     second = r.to_act
     assert second is not None
-    r = r.claim().respond((second + 2) % 4, True)  # pending: one answer so far
+    r = r.claim().respond(True, seat=(second + 2) % 4)  # pending: one answer so far
     actions = json.loads(dumps(r))["deals"][0]["actions"]
     assert actions[5:10] == [
         {"claim": first},
@@ -293,15 +293,15 @@ def test_exposure_calls_keep_their_order_and_their_split() -> None:
     # RULES.md §4: under simultaneous exposure any seat may call, in any order, more than once.
     rules = RuleSet(exposure_kind="face-down-up")
     r = Round.from_hands(SUITED, rules)  # seat 0 holds Q♠, 1 A♥, 2 J♦, 3 10♣
-    r = (r.expose(3, ["TC"]).expose(1, [], face_down=False).expose(0, ["QS"], face_down=True)
-         .expose(1, ["AH"]))  # fmt: skip
+    r = r.expose(["TC"], seat=3).expose([], seat=1, face_down=False)
+    r = r.expose(["QS"], seat=0, face_down=True).expose(["AH"], seat=1)
     calls = json.loads(dumps(r))["deals"][0]["exposures"]
     assert [(c["seat"], c["cards"], c["face_down"]) for c in calls] == [
         (3, ["TC"], False), (1, [], False), (0, ["QS"], True), (1, ["AH"], False)
     ]  # fmt: skip
     assert loads(dumps(r)).rounds == (r,)
-    swapped = Round.from_hands(SUITED, rules).expose(1, []).expose(3, ["TC"])
-    swapped = swapped.expose(0, ["QS"], face_down=True).expose(1, ["AH"])
+    swapped = Round.from_hands(SUITED, rules).expose([], seat=1).expose(["TC"], seat=3)
+    swapped = swapped.expose(["QS"], seat=0, face_down=True).expose(["AH"], seat=1)
     assert swapped != r  # the same exposures in another order are another history
     assert dumps(swapped) != dumps(r)
 
@@ -311,7 +311,7 @@ def test_an_exposure_after_a_refused_claim_before_the_first_card_is_an_action() 
     # window is open again (RULES.md §4, §7).
     rules = RuleSet(claims=True)
     r = Round.from_hands(SUITED, rules)
-    r = r.expose(2, ["JD"]).claim().respond(3, False).expose(0, ["QS"])
+    r = r.expose(["JD"], seat=2).claim().respond(False, seat=3).expose(["QS"], seat=0)
     data = json.loads(dumps(r))["deals"][0]
     assert data["exposures"] == [{"seat": 2, "cards": ["JD"], "face_down": False, "blind": False}]
     assert data["actions"] == [
@@ -335,7 +335,7 @@ def test_an_exposure_action_is_refused_where_the_exposures_field_belongs_or_too_
 def test_a_round_with_more_actions_than_a_record_holds_cannot_be_written() -> None:
     r = deal(RuleSet(claims=True), seed=1)
     for _ in range(260):
-        r = r.claim().respond(1, False)
+        r = r.claim().respond(False, seat=1)
     with pytest.raises(RecordError, match="at most 500") as info:
         dumps(r)
     assert (info.value.deal, info.value.field) == (1, "actions")
@@ -347,7 +347,7 @@ def test_in_turn_exposures_and_their_passes_are_recorded_in_turn() -> None:
     r = deal(rules, seed=5)
     order = [(r.leader + k) % 4 for k in range(4)]
     for seat in order[:3]:
-        r = r.expose(seat, [c for c in r.hands[seat] if c in rules.exposable][:1])
+        r = r.expose([c for c in r.hands[seat] if c in rules.exposable][:1], seat=seat)
     calls = json.loads(dumps(r))["deals"][0]["exposures"]
     assert [c["seat"] for c in calls] == order[:3]
     rec = loads(dumps(r))
@@ -358,7 +358,7 @@ def test_in_turn_exposures_and_their_passes_are_recorded_in_turn() -> None:
 def test_a_pass_under_in_turn_exposure_is_a_call_with_no_cards() -> None:
     rules = RuleSet(exposure_order="in-turn")
     r = deal(rules, seed=5)
-    r = r.expose(r.leader, [])
+    r = r.expose([], seat=r.leader)
     data = json.loads(dumps(r))
     assert data["deals"][0]["exposures"] == [
         {"seat": r.leader, "cards": [], "face_down": False, "blind": False}
@@ -377,8 +377,8 @@ def test_a_forced_fourth_exposure_is_not_written_as_a_call() -> None:
     forced = PIG
     for card, seat in holders.items():
         if card != forced:
-            r = r.expose(seat, [card])
-    r = r.play(r.legal_plays()[0])
+            r = r.expose([card], seat=seat)
+    r = r.play(r.legal_plays[0])
     assert forced in r.exposed
     calls = json.loads(dumps(r))["deals"][0]["exposures"]
     assert all("QS" not in call["cards"] for call in calls)
@@ -465,7 +465,7 @@ def test_a_hand_written_record_replays_trick_by_trick() -> None:
 
 def test_a_record_may_give_a_seed_without_hands_and_card_text_in_any_notation() -> None:
     r = deal(seed="abc", dealer=2)
-    card = r.legal_plays()[0]
+    card = r.legal_plays[0]
     rec = loads(record({"dealer": 2, "seed": "abc", "actions": [card.symbol]}))
     assert rec.rounds == (r.play(card),)
 

@@ -41,7 +41,7 @@ def _play(rng: random.Random, r: Round) -> Round:
     rules = r.rules
     holders = [s for s in range(r.players) if r.hands[s] & rules.exposable]
     for seat in holders[:2]:
-        r = r.expose(seat, list(r.hands[seat] & rules.exposable)[:1])
+        r = r.expose(list(r.hands[seat] & rules.exposable)[:1], seat=seat)
     while not r.is_complete:
         if rules.claims and len(r.tricks) == 9 and not r.current_trick.cards:
             claimer = r.to_act
@@ -49,9 +49,9 @@ def _play(rng: random.Random, r: Round) -> Round:
             r = r.claim()
             for seat in range(r.players):
                 if seat != claimer:
-                    r = r.respond(seat, True)
+                    r = r.respond(True, seat=seat)
             continue
-        r = r.play(rng.choice(list(r.legal_plays())))
+        r = r.play(rng.choice(list(r.legal_plays)))
     return r
 
 
@@ -68,7 +68,7 @@ def _match_text(rules: RuleSet, seed: int, deals: int, unfinished: bool) -> str:
     if unfinished and not match.is_over:
         r = deal(rules, 5, match.next_leader, match.dealer)
         for _ in range(9):
-            r = r.play(r.legal_plays()[0])
+            r = r.play(r.legal_plays[0])
         rounds.append(r)
     return dumps(rounds, names=["Ann", "Bob", "Cid", "Dee", "Eve"][: rules.players])
 
@@ -77,20 +77,22 @@ def _claims_text() -> str:
     """A deal with an exposure after a refused claim, refused claims and a swept trick."""
     r = deal(RuleSet(claims=True, exposure_kind="face-down-up"), 4)
     holders = [s for s in range(4) if r.hands[s] & r.rules.exposable]
-    r = r.expose(holders[0], []).claim().respond((r.leader + 1) % 4, False)
-    r = r.expose(holders[-1], list(r.hands[holders[-1]] & r.rules.exposable)[:1], face_down=True)
+    r = r.expose([], seat=holders[0]).claim().respond(False, seat=(r.leader + 1) % 4)
+    r = r.expose(
+        list(r.hands[holders[-1]] & r.rules.exposable)[:1], seat=holders[-1], face_down=True
+    )
     for _ in range(6):
-        r = r.play(r.legal_plays()[0])
+        r = r.play(r.legal_plays[0])
     claimer = r.to_act
     assert claimer is not None
-    r = r.claim().respond((claimer + 2) % 4, True).respond((claimer + 3) % 4, False)
-    r = r.play(r.legal_plays()[0])
+    r = r.claim().respond(True, seat=(claimer + 2) % 4).respond(False, seat=(claimer + 3) % 4)
+    r = r.play(r.legal_plays[0])
     claimer = r.to_act
     assert claimer is not None
     r = r.claim()
     for seat in range(4):
         if seat != claimer:
-            r = r.respond(seat, True)
+            r = r.respond(True, seat=seat)
     assert r.is_complete
     return dumps(r)
 

@@ -214,7 +214,7 @@ def test_a_view_hides_other_seats_face_down_declarations() -> None:
     rules = RuleSet.preset("catch-the-pig")
     rnd = deal(rules, seed=1)
     holder = next(s for s, h in enumerate(rnd.hands) if Card("QS") in h)
-    rnd = rnd.expose(holder, "QS", face_down=True)
+    rnd = rnd.expose("QS", seat=holder, face_down=True)
     other = (holder + 1) % rnd.players
     assert Card("QS") not in cards_in(rnd.view(other)._repr_html_())
     assert "1 face down" in rnd.view(other)._repr_html_()
@@ -225,7 +225,7 @@ def test_a_view_underlines_exactly_the_legal_plays() -> None:
     for seat in range(rnd.players):
         html = rnd.view(seat)._repr_html_()
         underlined = cards_in("".join(re.findall(r"<u>(.*?)</u>", html)))
-        expected = rnd.legal_plays() if seat == rnd.to_act else CardSet()
+        expected = rnd.legal_plays if seat == rnd.to_act else CardSet()
         assert underlined == expected
 
 
@@ -233,5 +233,5 @@ def test_a_view_underlines_exactly_the_legal_plays() -> None:
 def test_a_finished_view_still_renders(seed: int) -> None:
     rnd = deal(seed=seed)
     while not rnd.is_complete:
-        rnd = rnd.play(rnd.legal_plays()[0])
+        rnd = rnd.play(rnd.legal_plays[0])
     assert_well_formed(rnd.view(0)._repr_html_())

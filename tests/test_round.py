@@ -74,7 +74,7 @@ def test_the_two_of_spades_holder_leads_any_card() -> None:
     # seeds/000 §02: the 2♠ holder starts; leading the 2♠ itself is not required.
     rnd = Round.from_hands(TABLE, CLASSIC)
     assert rnd.to_act == 0
-    assert rnd.legal_plays() == rnd.hands[0]
+    assert rnd.legal_plays == rnd.hands[0]
     assert rnd.play("5D").current_trick.cards == (Card("5D"),)
 
 
@@ -82,7 +82,7 @@ def test_the_two_of_clubs_must_open_under_online_rules() -> None:
     # seeds/001: "Первую сдачу начинает тот, у кого ♣2, и первым ходом должна быть именно она".
     rnd = Round.from_hands(TABLE, ONLINE)
     assert rnd.to_act == 0
-    assert rnd.legal_plays() == parse_cards("2C")
+    assert rnd.legal_plays == parse_cards("2C")
     assert rnd.why_illegal("2S") is Reason.MUST_LEAD_OPENING_CARD
     err = refusal(lambda: rnd.play("2S"))
     assert err.reason is Reason.MUST_LEAD_OPENING_CARD
@@ -90,7 +90,7 @@ def test_the_two_of_clubs_must_open_under_online_rules() -> None:
     # Only the first lead is forced: seat 3 wins the trick and leads freely.
     after = play(rnd, "2C 6C JC AC")
     assert after.to_act == 3
-    assert after.legal_plays() == after.hands[3]
+    assert after.legal_plays == after.hands[3]
 
 
 def test_opening_card_held_by_another_seat_decides_the_leader() -> None:
@@ -104,7 +104,7 @@ def test_a_later_deal_leader_is_given_explicitly_and_leads_any_card() -> None:
     # (000, 001, 004), even under 001's must-lead rule for the first deal.
     rnd = Round.from_hands(TABLE, ONLINE, leader=2)
     assert rnd.to_act == 2
-    assert rnd.legal_plays() == rnd.hands[2]
+    assert rnd.legal_plays == rnd.hands[2]
     assert deal(CLASSIC, seed=5, leader=3).to_act == 3
 
 
@@ -113,7 +113,7 @@ def test_a_seven_of_spades_opening_card() -> None:
     rules = RuleSet(opening_card="7S", must_lead_opening_card=True)
     rnd = Round.from_hands(TABLE, rules)
     assert rnd.to_act == 1
-    assert rnd.legal_plays() == parse_cards("7S")
+    assert rnd.legal_plays == parse_cards("7S")
 
 
 # -- tricks (RULES.md §1) -----------------------------------------------------------------
@@ -129,7 +129,7 @@ def test_the_highest_card_of_the_led_suit_takes_the_trick() -> None:
     ]
     rnd = Round.from_hands(hands, CLASSIC, leader=0)
     rnd = play(rnd, "AC TC")
-    assert rnd.legal_plays() == rnd.hands[2]  # void in clubs: any card
+    assert rnd.legal_plays == rnd.hands[2]  # void in clubs: any card
     rnd = play(rnd, "QS JD")
     (trick,) = rnd.tricks
     assert trick.winner == 0
@@ -142,7 +142,7 @@ def test_the_highest_card_of_the_led_suit_takes_the_trick() -> None:
 def test_following_suit_is_compulsory_but_beating_is_not() -> None:
     # seeds/000 §03 ("Перебивати не обов'язково"), 004 ("přebíjet se nemusí").
     rnd = play(Round.from_hands(TABLE, CLASSIC), "5S")
-    assert rnd.legal_plays() == parse_cards("QS 6S 7S")  # nothing exposed: Q♠ is free
+    assert rnd.legal_plays == parse_cards("QS 6S 7S")  # nothing exposed: Q♠ is free
     assert rnd.why_illegal("6C") is Reason.MUST_FOLLOW_SUIT
     err = refusal(lambda: rnd.play("6C"))
     assert (err.reason, err.seat, err.card) == (Reason.MUST_FOLLOW_SUIT, 1, Card("6C"))
@@ -161,14 +161,14 @@ def test_hearts_and_spades_may_be_led_at_once_by_default() -> None:
 
 
 def _exposed_pig(hands: list[str] = TABLE, rules: RuleSet = CLASSIC, **kw: int) -> Round:
-    return Round.from_hands(hands, rules, **kw).expose(1, "QS")
+    return Round.from_hands(hands, rules, **kw).expose("QS", seat=1)
 
 
 def test_an_exposed_card_may_not_be_led_into_its_unplayed_suit() -> None:
     # 000 §06 "Це стосується й власного заходу"; 004 "smí to být otočená karta pouze
     # pokud je jediná v barvě".
     rnd = _exposed_pig(leader=1)
-    assert Card("QS") not in rnd.legal_plays()
+    assert Card("QS") not in rnd.legal_plays
     assert rnd.why_illegal("QS") is Reason.EXPOSED_CARD_HELD_BACK
     err = refusal(lambda: rnd.play("QS"))
     assert (err.reason, err.seat, err.card) == (Reason.EXPOSED_CARD_HELD_BACK, 1, Card("QS"))
@@ -184,20 +184,20 @@ def test_an_exposed_singleton_may_be_led() -> None:
 def test_an_exposed_card_is_held_back_from_the_first_trick_led_in_its_suit() -> None:
     # 000 §06: not while the holder has another card of the suit.
     rnd = play(_exposed_pig(), "2S")
-    assert rnd.legal_plays() == parse_cards("6S 7S")
+    assert rnd.legal_plays == parse_cards("6S 7S")
     assert rnd.why_illegal("QS") is Reason.EXPOSED_CARD_HELD_BACK
 
 
 def test_an_exposed_singleton_may_follow_to_the_first_trick_of_its_suit() -> None:
     rnd = play(_exposed_pig(SINGLETON), "2S")
-    assert rnd.legal_plays() == parse_cards("QS")
+    assert rnd.legal_plays == parse_cards("QS")
 
 
 def test_an_exposed_card_may_be_discarded_on_another_suit() -> None:
     # 000 §06 "скинути її без масті чужого заходу можна"; 001 "сбрасывать её разрешено всегда".
     rnd = play(_exposed_pig(), "2D")
     assert rnd.can_play("QS")
-    assert rnd.legal_plays() == rnd.hands[1]
+    assert rnd.legal_plays == rnd.hands[1]
 
 
 def test_an_exposed_card_is_free_from_the_second_trick_of_its_suit() -> None:
@@ -217,7 +217,7 @@ def test_spades_first_led_in_the_third_trick_still_hold_the_pig_back() -> None:
     assert rnd.trick_number == 3
     assert rnd.to_act == 1
     assert rnd.why_illegal("QS") is Reason.EXPOSED_CARD_HELD_BACK
-    assert rnd.legal_plays() == parse_cards("6S 7S")
+    assert rnd.legal_plays == parse_cards("6S 7S")
 
 
 def test_a_discard_of_the_suit_does_not_count_as_leading_it() -> None:
@@ -233,7 +233,7 @@ def test_the_literal_reading_holds_exposed_cards_back_from_the_whole_first_trick
     rules = CLASSIC.replace(exposure_restriction="first-trick-of-deal")
     rnd = play(_exposed_pig(rules=rules), "2D")
     assert rnd.why_illegal("QS") is Reason.EXPOSED_CARD_HELD_BACK  # even as a discard
-    assert rnd.legal_plays() == rnd.hands[1] - parse_cards("QS")
+    assert rnd.legal_plays == rnd.hands[1] - parse_cards("QS")
     # From the second trick on, the literal rule is silent (spades never led yet).
     rnd = play(rnd, "3H 6D QD 8S 2S")
     assert rnd.can_play("QS")
@@ -248,11 +248,11 @@ def test_without_the_restriction_an_exposed_card_may_be_played_anywhere() -> Non
 def test_face_down_cards_are_not_restricted_but_face_up_ones_are() -> None:
     # seeds/004 "Chyťte prase"; RULES.md §7: the restriction binds only face-up cards.
     rules = RuleSet.preset("catch-the-pig")
-    down = Round.from_hands(TABLE, rules).expose(1, "QS", face_down=True)
+    down = Round.from_hands(TABLE, rules).expose("QS", seat=1, face_down=True)
     assert down.exposed == CardSet()
     assert down.face_down == parse_cards("QS")
     assert play(down, "2S").can_play("QS")
-    up = Round.from_hands(TABLE, rules).expose(1, "QS")
+    up = Round.from_hands(TABLE, rules).expose("QS", seat=1)
     assert play(up, "2S").why_illegal("QS") is Reason.EXPOSED_CARD_HELD_BACK
     # Factors: face down ×2, face up ×4.
     assert down.exposure_factors == {Card("QS"): 2}
@@ -260,7 +260,7 @@ def test_face_down_cards_are_not_restricted_but_face_up_ones_are() -> None:
 
 
 def test_face_down_exposure_needs_the_catch_the_pig_rules() -> None:
-    err = refusal(lambda: Round.from_hands(TABLE, CLASSIC).expose(1, "QS", face_down=True))
+    err = refusal(lambda: Round.from_hands(TABLE, CLASSIC).expose("QS", seat=1, face_down=True))
     assert err.reason is Reason.NOT_EXPOSABLE
 
 
@@ -271,7 +271,7 @@ def test_exposing_keeps_the_card_in_hand_and_makes_it_public() -> None:
     # 000 §06: "показ не прибирає карту з руки".
     rnd = Round.from_hands(TABLE, CLASSIC)
     assert rnd.phase is Phase.EXPOSURE
-    after = rnd.expose(1, "QS").expose(3, ["AH"])
+    after = rnd.expose("QS", seat=1).expose(["AH"], seat=3)
     assert Card("QS") in after.hands[1]
     assert after.exposed == parse_cards("QS AH")
     assert after.exposures == (CardSet(), parse_cards("QS"), CardSet(), parse_cards("AH"))
@@ -280,12 +280,12 @@ def test_exposing_keeps_the_card_in_hand_and_makes_it_public() -> None:
 
 
 def test_exposure_refusals_name_their_reason() -> None:
-    rnd = Round.from_hands(TABLE, CLASSIC).expose(1, "QS")
+    rnd = Round.from_hands(TABLE, CLASSIC).expose("QS", seat=1)
     cases = {
-        Reason.NOT_IN_HAND: lambda: rnd.expose(0, "AH"),
-        Reason.NOT_EXPOSABLE: lambda: rnd.expose(0, "2S"),
-        Reason.ALREADY_EXPOSED: lambda: rnd.expose(1, "QS"),
-        Reason.NO_SUCH_SEAT: lambda: rnd.expose(4, "AH"),
+        Reason.NOT_IN_HAND: lambda: rnd.expose("AH", seat=0),
+        Reason.NOT_EXPOSABLE: lambda: rnd.expose("2S", seat=0),
+        Reason.ALREADY_EXPOSED: lambda: rnd.expose("QS", seat=1),
+        Reason.NO_SUCH_SEAT: lambda: rnd.expose("AH", seat=4),
     }
     for reason, action in cases.items():
         err = refusal(action)
@@ -296,10 +296,10 @@ def test_exposure_refusals_name_their_reason() -> None:
 def test_a_flag_that_is_not_a_bool_is_refused_not_guessed() -> None:
     # "no" is truthy: reading it as True would accept a claim the player refused.
     rnd = Round.from_hands(TABLE, CLASSIC.replace(claims=True)).claim()
-    err = refusal(lambda: rnd.respond(1, "no"))  # type: ignore[arg-type]
+    err = refusal(lambda: rnd.respond("no", seat=1))  # type: ignore[arg-type]
     assert err.reason is Reason.INVALID_CHOICE
     assert rnd.claim_pending == (0, ())
-    assert refusal(lambda: rnd.expose(1, "", blind=1)).reason in (  # type: ignore[arg-type]
+    assert refusal(lambda: rnd.expose("", seat=1, blind=1)).reason in (  # type: ignore[arg-type]
         Reason.INVALID_CHOICE,
         Reason.WRONG_PHASE,
     )
@@ -316,7 +316,7 @@ def test_exposing_after_the_first_card_is_refused() -> None:
     # 000 §06: exposures are made before any lead.
     rnd = play(Round.from_hands(TABLE, CLASSIC), "2S")
     assert rnd.phase is Phase.PLAY
-    err = refusal(lambda: rnd.expose(3, "AH"))
+    err = refusal(lambda: rnd.expose("AH", seat=3))
     assert (err.reason, err.seat) == (Reason.WRONG_PHASE, 3)
 
 
@@ -324,14 +324,14 @@ def test_exposure_off_refuses_every_exposure() -> None:
     # 004 bundle "Nehraje se na otáčení karet"; 003 v4.
     rnd = Round.from_hands(TABLE, RuleSet.preset("czech-variant"))
     assert rnd.phase is Phase.PLAY
-    assert refusal(lambda: rnd.expose(3, "AH")).reason is Reason.EXPOSURE_OFF
+    assert refusal(lambda: rnd.expose("AH", seat=3)).reason is Reason.EXPOSURE_OFF
 
 
 def test_a_subset_of_exposable_cards() -> None:
     # 001 house rules: only Q♠ and 10♣ may be exposed.
     rnd = Round.from_hands(TABLE, CLASSIC.replace(exposable="QS TC"))
-    assert rnd.expose(2, "TC").exposed == parse_cards("TC")
-    assert refusal(lambda: rnd.expose(3, "AH")).reason is Reason.NOT_EXPOSABLE
+    assert rnd.expose("TC", seat=2).exposed == parse_cards("TC")
+    assert refusal(lambda: rnd.expose("AH", seat=3)).reason is Reason.NOT_EXPOSABLE
 
 
 def test_blind_exposure_of_the_first_dealt_card() -> None:
@@ -340,18 +340,18 @@ def test_blind_exposure_of_the_first_dealt_card() -> None:
     rules = CLASSIC.replace(blind_exposure=True)
     rnd = Round.from_hands(TABLE, rules)
     assert rnd.dealt[1][0] == Card("QS")
-    blind = rnd.expose(1, "QS", blind=True)
+    blind = rnd.expose("QS", seat=1, blind=True)
     assert blind.blind == parse_cards("QS")
     assert blind.exposure_factors == {Card("QS"): 4}  # pig −400
     # Seat 3's first card is 8♠: its A♥ cannot be exposed blind.
-    err = refusal(lambda: rnd.expose(3, "AH", blind=True))
+    err = refusal(lambda: rnd.expose("AH", seat=3, blind=True))
     assert (err.reason, err.card) == (Reason.NOT_FIRST_DEALT_CARD, Card("AH"))
     # An ordinary exposure of the same card is still ×2.
-    assert rnd.expose(3, "AH").exposure_factors == {Card("AH"): 2}
+    assert rnd.expose("AH", seat=3).exposure_factors == {Card("AH"): 2}
 
 
 def test_blind_exposure_needs_its_option() -> None:
-    err = refusal(lambda: Round.from_hands(TABLE, CLASSIC).expose(1, "QS", blind=True))
+    err = refusal(lambda: Round.from_hands(TABLE, CLASSIC).expose("QS", seat=1, blind=True))
     assert err.reason is Reason.NOT_EXPOSABLE
 
 
@@ -359,33 +359,38 @@ def test_in_turn_exposure_goes_round_from_the_leader_once_each() -> None:
     # RULES.md §7 (Chinese rule pages): one seat at a time from the leader.
     rules = CLASSIC.replace(exposure_order="in-turn")
     rnd = Round.from_hands(TABLE, rules)
-    err = refusal(lambda: rnd.expose(1, "QS"))
+    err = refusal(lambda: rnd.expose("QS", seat=1))
     assert (err.reason, err.seat) == (Reason.EXPOSURE_OUT_OF_TURN, 1)
-    rnd = rnd.expose(0, []).expose(1, "QS").expose(2, "")
-    assert refusal(lambda: rnd.expose(2, "JD")).reason is Reason.EXPOSURE_OUT_OF_TURN
-    rnd = rnd.expose(3, "AH")
+    rnd = rnd.expose([], seat=0).expose("QS", seat=1).expose("", seat=2)
+    assert refusal(lambda: rnd.expose("JD", seat=2)).reason is Reason.EXPOSURE_OUT_OF_TURN
+    rnd = rnd.expose("AH", seat=3)
     assert rnd.exposed == parse_cards("QS AH")
-    assert refusal(lambda: rnd.expose(0, "")).reason is Reason.EXPOSURE_OUT_OF_TURN
+    assert refusal(lambda: rnd.expose("", seat=0)).reason is Reason.EXPOSURE_OUT_OF_TURN
 
 
 def test_simultaneous_exposure_in_any_order() -> None:
     # seeds/001: "Компьютеры решают одновременно с вами".
-    a = Round.from_hands(TABLE, CLASSIC).expose(3, "AH").expose(1, "QS")
-    b = Round.from_hands(TABLE, CLASSIC).expose(1, "QS").expose(3, "AH")
+    a = Round.from_hands(TABLE, CLASSIC).expose("AH", seat=3).expose("QS", seat=1)
+    b = Round.from_hands(TABLE, CLASSIC).expose("QS", seat=1).expose("AH", seat=3)
     assert a.exposed == b.exposed == parse_cards("QS AH")
 
 
 def test_three_exposed_force_the_fourth_when_the_first_card_is_played() -> None:
     # RULES.md §7 (Chinese app rules); the library's reading: when the window closes.
     rules = CLASSIC.replace(three_exposed_force_fourth=True)
-    rnd = Round.from_hands(TABLE, rules).expose(1, "QS").expose(2, "JD").expose(3, "AH")
+    rnd = (
+        Round.from_hands(TABLE, rules)
+        .expose("QS", seat=1)
+        .expose("JD", seat=2)
+        .expose("AH", seat=3)
+    )
     assert Card("TC") not in rnd.exposed
     after = rnd.play("2S")
     assert after.exposed == parse_cards("QS JD AH TC")
     assert after.exposures[2] == parse_cards("TC JD")
     assert after.exposure_factors[Card("TC")] == 2
     # Two exposed force nothing.
-    two = Round.from_hands(TABLE, rules).expose(1, "QS").expose(3, "AH").play("2S")
+    two = Round.from_hands(TABLE, rules).expose("QS", seat=1).expose("AH", seat=3).play("2S")
     assert two.exposed == parse_cards("QS AH")
 
 
@@ -393,9 +398,9 @@ def test_a_forced_exposure_binds_the_leader_too() -> None:
     # The fourth card is exposed when the window closes, i.e. before the first
     # lead: its holder may not lead it into its unplayed suit (000 §06).
     rules = CLASSIC.replace(three_exposed_force_fourth=True)
-    rnd = Round.from_hands(TABLE, rules, leader=2).expose(1, "QS").expose(3, "AH")
-    rnd = rnd.expose(0, []).expose(2, "JD")
-    assert Card("TC") not in rnd.legal_plays()
+    rnd = Round.from_hands(TABLE, rules, leader=2).expose("QS", seat=1).expose("AH", seat=3)
+    rnd = rnd.expose([], seat=0).expose("JD", seat=2)
+    assert Card("TC") not in rnd.legal_plays
     assert rnd.why_illegal("TC") is Reason.EXPOSED_CARD_HELD_BACK
 
 
@@ -406,7 +411,7 @@ def test_hearts_must_be_broken_before_they_are_led() -> None:
     rules = CLASSIC.replace(hearts_must_be_broken=True)
     rnd = Round.from_hands(TABLE, rules, leader=1)
     assert rnd.why_illegal("3H") is Reason.HEARTS_NOT_BROKEN
-    assert rnd.legal_plays() == rnd.hands[1] - rnd.hands[1].of_suit(Card("3H").suit)
+    assert rnd.legal_plays == rnd.hands[1] - rnd.hands[1].of_suit(Card("3H").suit)
     # A heart discarded on diamonds breaks hearts.
     rnd = play(Round.from_hands(TABLE, rules), "2D 3H 6D QD")
     assert rnd.to_act == 3
@@ -416,7 +421,7 @@ def test_hearts_must_be_broken_before_they_are_led() -> None:
 def test_a_leader_with_only_hearts_may_lead_them_unbroken() -> None:
     rules = CLASSIC.replace(hearts_must_be_broken=True)
     rnd = Round.from_hands(SUITS, rules, leader=1)
-    assert rnd.legal_plays() == rnd.hands[1]
+    assert rnd.legal_plays == rnd.hands[1]
 
 
 def test_an_exposed_ace_of_hearts_locks_hearts_until_one_is_played() -> None:
@@ -424,11 +429,11 @@ def test_an_exposed_ace_of_hearts_locks_hearts_until_one_is_played() -> None:
     rules = CLASSIC.replace(hearts_locked_by_exposed_ace=True)
     unexposed = Round.from_hands(TABLE, rules, leader=1)
     assert unexposed.can_play("3H")
-    locked = unexposed.expose(3, "AH")
+    locked = unexposed.expose("AH", seat=3)
     assert locked.why_illegal("3H") is Reason.HEARTS_LOCKED
     assert locked.can_play("6S")
     # Following with a heart is not leading: allowed (seat 1 is void in diamonds).
-    opened = Round.from_hands(TABLE, rules).expose(3, "AH")
+    opened = Round.from_hands(TABLE, rules).expose("AH", seat=3)
     opened = play(opened, "2D")
     assert opened.can_play("3H")
     opened = play(opened, "3H 6D QD")
@@ -454,7 +459,7 @@ def test_the_deal_ends_when_every_point_card_is_out() -> None:
     assert rnd.phase is Phase.COMPLETE
     assert len(rnd.tricks) == 5
     assert rnd.to_act is None
-    assert rnd.legal_plays() == CardSet()
+    assert rnd.legal_plays == CardSet()
     left = _union(rnd.hands)
     assert len(left) == 32
     assert _union(rnd.captured) | left == rules.deck
@@ -487,13 +492,13 @@ def test_an_accepted_claim_gives_the_claimer_every_remaining_card() -> None:
     claimed = rnd.claim()
     assert claimed.phase is Phase.CLAIM
     assert claimed.to_act is None
-    assert claimed.legal_plays() == CardSet()
+    assert claimed.legal_plays == CardSet()
     assert claimed.shown == rnd.hands[0]
     assert claimed.claim_pending == (0, ())
     assert claimed.why_illegal("KS") is Reason.WRONG_PHASE
-    done = claimed.respond(1, True).respond(2, True)
+    done = claimed.respond(True, seat=1).respond(True, seat=2)
     assert done.claim_pending == (0, (1, 2))
-    done = done.respond(3, True)
+    done = done.respond(True, seat=3)
     assert done.is_complete
     assert done.captured[0] == rnd.rules.deck
     assert done.score().totals[0] == 800  # 000 §05: all hearts, Q♠, J♦ and 10♣
@@ -501,7 +506,7 @@ def test_an_accepted_claim_gives_the_claimer_every_remaining_card() -> None:
 
 def test_a_refused_claim_lets_play_continue_with_the_hand_shown() -> None:
     rnd = play(Round.from_hands(SUITS, CLAIMS), "AS 2H 2D 2C").claim()
-    refused = rnd.respond(2, False)
+    refused = rnd.respond(False, seat=2)
     assert refused.phase is Phase.PLAY
     assert refused.to_act == 0
     assert refused.shown == rnd.shown
@@ -513,11 +518,11 @@ def test_claim_refusals() -> None:
     assert refusal(lambda: Round.from_hands(SUITS, CLASSIC).claim()).reason is Reason.CLAIMS_OFF
     rnd = Round.from_hands(SUITS, CLAIMS)
     assert refusal(lambda: rnd.claim(2)).reason is Reason.NOT_YOUR_TURN
-    assert refusal(lambda: rnd.respond(1, True)).reason is Reason.WRONG_PHASE
+    assert refusal(lambda: rnd.respond(True, seat=1)).reason is Reason.WRONG_PHASE
     pending = rnd.claim()
-    assert refusal(lambda: pending.respond(0, True)).reason is Reason.NOT_YOUR_TURN
-    once = pending.respond(1, True)
-    assert refusal(lambda: once.respond(1, True)).reason is Reason.NOT_YOUR_TURN
+    assert refusal(lambda: pending.respond(True, seat=0)).reason is Reason.NOT_YOUR_TURN
+    once = pending.respond(True, seat=1)
+    assert refusal(lambda: once.respond(True, seat=1)).reason is Reason.NOT_YOUR_TURN
     assert refusal(lambda: pending.claim()).reason is Reason.WRONG_PHASE
 
 
@@ -553,7 +558,7 @@ def test_five_players_get_ten_cards_without_the_two_of_clubs_and_diamonds() -> N
     assert Card("2D") not in held
     assert Card("2S") in rnd.hands[rnd.to_act]
     while not rnd.is_complete:
-        rnd = rnd.play(rnd.legal_plays()[-1])
+        rnd = rnd.play(rnd.legal_plays[-1])
     assert len(rnd.tricks) == 10
     assert all(len(t.cards) == 5 for t in rnd.tricks)
     assert _union(rnd.captured) == rules.deck
@@ -565,7 +570,7 @@ def test_three_players_get_seventeen_cards_without_the_two_of_clubs() -> None:
     assert [len(h) for h in rnd.hands] == [17] * 3
     assert Card("2C") not in _union(rnd.hands)
     while not rnd.is_complete:
-        rnd = rnd.play(rnd.legal_plays()[0])
+        rnd = rnd.play(rnd.legal_plays[0])
     assert len(rnd.tricks) == 17
 
 
@@ -678,31 +683,31 @@ def _reason_cases() -> dict[Reason, Callable[[], object]]:
         Reason.NOT_YOUR_TURN: lambda: table.play("6S", seat=1),
         Reason.NOT_IN_HAND: lambda: table.play("AH"),
         Reason.MUST_FOLLOW_SUIT: lambda: play(table, "2S 6C"),
-        Reason.EXPOSED_CARD_HELD_BACK: lambda: play(table.expose(1, "QS"), "2S QS"),
+        Reason.EXPOSED_CARD_HELD_BACK: lambda: play(table.expose("QS", seat=1), "2S QS"),
         Reason.MUST_LEAD_OPENING_CARD: lambda: Round.from_hands(TABLE, ONLINE).play("3S"),
         Reason.HEARTS_NOT_BROKEN: lambda: Round.from_hands(
             TABLE, CLASSIC.replace(hearts_must_be_broken=True), leader=1
         ).play("3H"),
         Reason.HEARTS_LOCKED: lambda: (
             Round.from_hands(TABLE, CLASSIC.replace(hearts_locked_by_exposed_ace=True), leader=1)
-            .expose(3, "AH")
+            .expose("AH", seat=3)
             .play("3H")
         ),
-        Reason.WRONG_PHASE: lambda: table.play("2S").expose(1, "QS"),
+        Reason.WRONG_PHASE: lambda: table.play("2S").expose("QS", seat=1),
         Reason.EXPOSURE_OFF: lambda: Round.from_hands(TABLE, CLASSIC.replace(exposable="")).expose(
-            1, "QS"
+            "QS", seat=1
         ),
-        Reason.NOT_EXPOSABLE: lambda: table.expose(0, "2S"),
-        Reason.ALREADY_EXPOSED: lambda: table.expose(1, "QS").expose(1, "QS"),
+        Reason.NOT_EXPOSABLE: lambda: table.expose("2S", seat=0),
+        Reason.ALREADY_EXPOSED: lambda: table.expose("QS", seat=1).expose("QS", seat=1),
         Reason.EXPOSURE_OUT_OF_TURN: lambda: Round.from_hands(
             TABLE, CLASSIC.replace(exposure_order="in-turn")
-        ).expose(3, "AH"),
+        ).expose("AH", seat=3),
         Reason.NOT_FIRST_DEALT_CARD: lambda: Round.from_hands(
             TABLE, CLASSIC.replace(blind_exposure=True)
-        ).expose(3, "AH", blind=True),
+        ).expose("AH", seat=3, blind=True),
         Reason.CLAIMS_OFF: lambda: table.claim(),
-        Reason.NO_SUCH_SEAT: lambda: table.expose(9, "AH"),
-        Reason.INVALID_CHOICE: lambda: table.expose(1, "QS", face_down="yes"),  # type: ignore[arg-type]
+        Reason.NO_SUCH_SEAT: lambda: table.expose("AH", seat=9),
+        Reason.INVALID_CHOICE: lambda: table.expose("QS", seat=1, face_down="yes"),  # type: ignore[arg-type]
     }
 
 
@@ -730,7 +735,7 @@ def test_a_round_is_immutable() -> None:
 def test_play_and_expose_leave_the_old_round_unchanged() -> None:
     rnd = Round.from_hands(TABLE, CLASSIC)
     snapshot = pickle.dumps(rnd)
-    exposed = rnd.expose(1, "QS")
+    exposed = rnd.expose("QS", seat=1)
     played = exposed.play("2S")
     assert pickle.loads(snapshot) == rnd
     assert rnd.exposed == CardSet()
@@ -745,11 +750,11 @@ def test_play_and_expose_leave_the_old_round_unchanged() -> None:
 
 def test_rounds_pickle_round_trip() -> None:
     rnd = deal(RuleSet.preset("online"), seed=3)
-    rnd = rnd.play(rnd.legal_plays()[0])
+    rnd = rnd.play(rnd.legal_plays[0])
     back = pickle.loads(pickle.dumps(rnd))
     assert back == rnd
     assert hash(back) == hash(rnd)
-    assert back.legal_plays() == rnd.legal_plays()
+    assert back.legal_plays == rnd.legal_plays
     assert back.rules == rnd.rules
 
 
@@ -760,6 +765,6 @@ def test_equal_positions_are_equal_and_hash_alike() -> None:
     assert hash(a) == hash(b)
     assert a.play("2S") == b.play("2S")
     assert a.play("2S") != a.play("3S")
-    assert a != a.expose(1, "QS")
+    assert a != a.expose("QS", seat=1)
     assert len({a, b, a.play("2S")}) == 2
     assert a != "a round"

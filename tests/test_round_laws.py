@@ -6,7 +6,7 @@ exposure subsets and kinds, blind and in-turn exposure, the restriction modes,
 hearts broken/locked, three-force-four, early end, claims, Q♦ bonus).
 
 :func:`reference_legal` restates RULES.md §§1, 4, 7 from the public API only;
-the engine's ``legal_plays()`` must agree with it in every position.
+the engine's ``legal_plays`` must agree with it in every position.
 """
 
 from __future__ import annotations
@@ -138,13 +138,13 @@ def expose_randomly(data: st.DataObject, rnd: Round) -> Round:
         first = rnd.dealt[seat][0]
         if rules.blind_exposure and first in free and data.draw(st.booleans()):
             rnd = unchanged(
-                rnd, partial(rnd.expose, seat, [first], blind=True, face_down=face_down)
+                rnd, partial(rnd.expose, [first], seat=seat, blind=True, face_down=face_down)
             )
             assert first in rnd.blind
             continue
         chosen = data.draw(st.sets(st.sampled_from(sorted(free)))) if free else set()
         if chosen or in_turn:
-            new = unchanged(rnd, partial(rnd.expose, seat, chosen, face_down=face_down))
+            new = unchanged(rnd, partial(rnd.expose, chosen, seat=seat, face_down=face_down))
             assert CardSet(chosen) <= (new.face_down if face_down else new.exposed)
             rnd = new
     return rnd
@@ -164,16 +164,16 @@ def playout(data: st.DataObject, rnd: Round, check: Check) -> Round:
             claimer, accepted = pending
             seat = next(s for s in range(current.players) if s != claimer and s not in accepted)
             accept = data.draw(st.integers(0, 3), label="accept") < 3
-            rnd = unchanged(current, partial(current.respond, seat, accept))
+            rnd = unchanged(current, partial(current.respond, accept, seat=seat))
         elif current.rules.claims and data.draw(st.integers(0, 12), label="claim") == 12:
             rnd = unchanged(current, current.claim)
         else:
-            legal = current.legal_plays()
+            legal = current.legal_plays
             card = legal[data.draw(st.integers(0, len(legal) - 1), label="card")]
             rnd = unchanged(current, partial(current.play, card))
             if not current.tricks and not current.current_trick.cards:
                 # The exposure window closes with the first card.
-                err = _refused(partial(rnd.expose, rnd.leader, []))
+                err = _refused(partial(rnd.expose, [], seat=rnd.leader))
                 assert err.reason in (Reason.WRONG_PHASE, Reason.EXPOSURE_OFF)
         check(rnd)
     return rnd
@@ -210,13 +210,13 @@ def step_laws(opening_forced: bool) -> Check:
         phase = rnd.phase
         if phase is Phase.COMPLETE or phase is Phase.CLAIM:
             assert rnd.to_act is None
-            assert rnd.legal_plays() == CardSet()
+            assert rnd.legal_plays == CardSet()
             for card in rules_deck(rnd):
                 assert rnd.why_illegal(card) is Reason.WRONG_PHASE
             return
         seat = rnd.to_act
         assert seat is not None
-        legal = rnd.legal_plays()
+        legal = rnd.legal_plays
         hand = rnd.hands[seat]
         # A card must be played and one always can be.
         assert legal, "legal_plays is empty while a card must be played"
@@ -362,7 +362,7 @@ def test_a_deal_rebuilt_from_its_dealt_cards_is_the_same_deal(rnd: Round) -> Non
     again = Round.from_hands(rnd.dealt, rnd.rules, leader=rnd.leader, dealer=rnd.dealer)
     assert again.hands == rnd.hands
     assert again.dealt == rnd.dealt
-    assert again.legal_plays() <= rnd.hands[rnd.leader]
+    assert again.legal_plays <= rnd.hands[rnd.leader]
     assert len(rnd.dealt) == rnd.players
     assert all(len(cards) == rnd.rules.hand_size for cards in rnd.dealt)
     assert union([CardSet(c) for c in rnd.dealt]) == rnd.rules.deck
@@ -392,7 +392,7 @@ def test_reference_model_catches_a_known_restriction() -> None:
         "KS AS TC JC 6D 7D 8D 9D TD JD 9H TH JH",
         "8S 9S TS JS QC KC AC QD KD AD QH KH AH",
     ]
-    rnd = Round.from_hands(hands).expose(1, "QS").play("2S")
+    rnd = Round.from_hands(hands).expose("QS", seat=1).play("2S")
     assert reference_legal(rnd, False) == CardSet([Card("6S"), Card("7S")])
 
 
@@ -406,12 +406,12 @@ def test_three_exposed_cards_force_the_fourth_before_the_first_lead(
     chosen = rnd.rules.exposable - CardSet([fourth])
     for i in range(rnd.players):
         seat = (rnd.leader + i) % rnd.players
-        rnd = rnd.expose(seat, rnd.hands[seat] & chosen)
+        rnd = rnd.expose(rnd.hands[seat] & chosen, seat=seat)
     assert fourth not in rnd.exposed
-    assert rnd.legal_plays() == reference_legal(rnd, opening_forced=False) or (
-        rnd.rules.must_lead_opening_card and len(rnd.legal_plays()) == 1
+    assert rnd.legal_plays == reference_legal(rnd, opening_forced=False) or (
+        rnd.rules.must_lead_opening_card and len(rnd.legal_plays) == 1
     )
-    after = rnd.play(rnd.legal_plays()[0])
+    after = rnd.play(rnd.legal_plays[0])
     assert after.exposed == rnd.rules.exposable
     holder = next(s for s in range(rnd.players) if fourth in rnd.hands[s])
     assert fourth in after.exposures[holder]

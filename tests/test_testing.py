@@ -201,4 +201,4 @@ def test_finished_rounds_include_exposures_and_claims() -> None:
 def test_rounds_in_progress_are_not_complete(rnd: Round) -> None:
     assert not rnd.is_complete
     if rnd.phase is not Phase.CLAIM:
-        assert rnd.legal_plays()
+        assert rnd.legal_plays

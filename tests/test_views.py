@@ -89,7 +89,7 @@ def view_laws(rnd: Round) -> None:
         assert view.exposed == rnd.exposed
         # Legal plays only for the seat to act.
         if seat == rnd.to_act:
-            assert view.legal_plays == rnd.legal_plays()
+            assert view.legal_plays == rnd.legal_plays
         else:
             assert view.legal_plays == CardSet()
         assert view.played == played
@@ -151,7 +151,7 @@ def test_a_face_up_exposure_is_public_and_a_face_down_one_is_a_count() -> None:
         "8S 9S TS JS QC KC AC QD KD AD QH KH AH",
     ]
     rnd = Round.from_hands(hands, RuleSet.preset("catch-the-pig"))
-    rnd = rnd.expose(1, "QS", face_down=True).expose(3, "AH")
+    rnd = rnd.expose("QS", seat=1, face_down=True).expose("AH", seat=3)
     view = rnd.view(0)
     assert view.exposures[3] == CardSet([Card("AH")])
     assert view.face_down_counts == (0, 1, 0, 0)

@@ -6,7 +6,7 @@ records (:mod:`gongzhu.record`) and clients that keep an undo list use them.
 
 >>> from gongzhu import deal
 >>> r = deal(seed=5)
->>> r = r.play(r.legal_plays()[0])
+>>> r = r.play(r.legal_plays[0])
 >>> r.history
 (Play(seat=0, card=Card('2C')),)
 >>> r.history[0].apply(deal(seed=5)) == r
@@ -50,7 +50,7 @@ class Exposure:
 
     def apply(self, round_: Round) -> Round:
         """Do this action on ``round_`` (validated like any action)."""
-        return round_.expose(self.seat, self.cards, face_down=self.face_down, blind=self.blind)
+        return round_.expose(self.cards, seat=self.seat, face_down=self.face_down, blind=self.blind)
 
 
 @attrs.frozen
@@ -73,7 +73,7 @@ class ClaimResponse:
 
     def apply(self, round_: Round) -> Round:
         """Do this action on ``round_`` (validated like any action)."""
-        return round_.respond(self.seat, self.accept)
+        return round_.respond(self.accept, seat=self.seat)
 
 
 Action: TypeAlias = "Play | Exposure | Claim | ClaimResponse"

@@ -391,12 +391,12 @@ def _play_out(rnd: Round, strategies: Sequence[Strategy]) -> Round:
         order = [(rnd.leader + k) % n for k in range(n)]
         if rnd.rules.exposure_order is ExposureOrder.IN_TURN:
             for seat in order:
-                rnd = rnd.expose(seat, strategies[seat].choose_exposure(rnd.view(seat)))
+                rnd = rnd.expose(strategies[seat].choose_exposure(rnd.view(seat)), seat=seat)
         else:
             chosen = [(seat, strategies[seat].choose_exposure(rnd.view(seat))) for seat in order]
             for seat, cards in chosen:
                 if cards:
-                    rnd = rnd.expose(seat, cards)
+                    rnd = rnd.expose(cards, seat=seat)
     while not rnd.is_complete:
         acting = rnd.to_act
         assert acting is not None  # bots never claim, so a running deal has a seat to act

@@ -295,6 +295,7 @@ def _parse_token(token: str, position: int | None) -> Card:
 
 _SPLIT = re.compile(r"\s*,\s*|\s+")
 
+
 class _SuitCards(dict[int, tuple[Card, ...]]):
     """The cards of one suit present in a 13-bit pattern, built on first use.
 

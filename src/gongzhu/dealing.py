@@ -69,9 +69,7 @@ def deal(
     """
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, (int, str))
-    ):
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise DealError(f"seed must be an int or text, got {type(seed).__name__}")
     cfg = _config(rules)
     _deal_seat(dealer, cfg.n, "dealer")

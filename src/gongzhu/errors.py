@@ -202,7 +202,7 @@ class IllegalActionError(GongzhuError):
     >>> from gongzhu import deal
     >>> r = deal(seed=1)
     >>> try:
-    ...     r.play(r.legal_plays()[0], seat=(r.to_act + 1) % 4)
+    ...     r.play(r.legal_plays[0], seat=(r.to_act + 1) % 4)
     ... except IllegalActionError as error:
     ...     error.reason, error.seat == (r.to_act + 1) % 4
     (<Reason.NOT_YOUR_TURN: 'not your turn'>, True)

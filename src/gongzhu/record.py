@@ -10,7 +10,7 @@ order) or a :class:`GameRecord`; :func:`loads`/:func:`load` read one back.
 >>> from gongzhu import deal
 >>> r = deal(seed=7)
 >>> while not r.is_complete:
-...     r = r.play(r.legal_plays()[0])
+...     r = r.play(r.legal_plays[0])
 >>> text = dumps(r, names=["Ann", "Bob", "Cid", "Dee"])
 >>> rec = loads(text)
 >>> rec.rounds == (r,), rec.match.totals == r.score().totals, dumps(rec) == text
@@ -426,7 +426,7 @@ def _expose(r: Round, obj: dict[str, Any], seat: Any, where: _Where) -> Round:
     cards = _cards(obj["cards"], where)
     face_down = _bool(obj.get("face_down", False), where)
     blind = _bool(obj.get("blind", False), where)
-    return r.expose(seat, cards, face_down=face_down, blind=blind)
+    return r.expose(cards, seat=seat, face_down=face_down, blind=blind)
 
 
 def _replay_actions(r: Round, value: Any, number: int) -> Round:
@@ -440,7 +440,7 @@ def _replay_actions(r: Round, value: Any, number: int) -> Round:
                 r = r.claim(_seat(obj["claim"], n, where))
             elif isinstance(item, dict) and "respond" in item:
                 obj = _object(item, where, ("respond", "accept"), ("respond", "accept"))
-                r = r.respond(_seat(obj["respond"], n, where), _bool(obj["accept"], where))
+                r = r.respond(_bool(obj["accept"], where), seat=_seat(obj["respond"], n, where))
             elif isinstance(item, dict) and "expose" in item:
                 obj = _object(item, where, _EXPOSE_KEYS, ("expose", "cards"))
                 if not started:

@@ -9,12 +9,12 @@ int operations and one small allocation; successive states share structure.
 >>> r = deal(seed=7)
 >>> r.phase, r.to_act, len(r.hands[0])
 (<Phase.EXPOSURE: 'exposure'>, 2, 13)
->>> card = r.legal_plays()[0]
+>>> card = r.legal_plays[0]
 >>> r2 = r.play(card)
 >>> r2.current_trick.cards == (card,), r.current_trick.cards == ()
 (True, True)
 >>> while not r2.is_complete:
-...     r2 = r2.play(r2.legal_plays()[0])
+...     r2 = r2.play(r2.legal_plays[0])
 >>> sum(len(c) for c in r2.captured), len(r2.tricks), r2.score().totals == r2.score().totals
 (52, 13, True)
 """
@@ -320,7 +320,7 @@ class Round:
         Replaying them on the starting position rebuilds this state exactly:
 
         >>> start = deal(seed=9)
-        >>> r2 = start.play(start.legal_plays()[-1])
+        >>> r2 = start.play(start.legal_plays[-1])
         >>> replayed = start
         >>> for action in r2.history:
         ...     replayed = action.apply(replayed)
@@ -466,11 +466,12 @@ class Round:
 
     # -- legal plays ---------------------------------------------------------------
 
+    @property
     def legal_plays(self) -> CardSet:
         """The cards the seat to act may play (empty when no card may be played).
 
         >>> r = deal(seed=1)
-        >>> r.legal_plays() <= r.hands[r.to_act]
+        >>> r.legal_plays <= r.hands[r.to_act]
         True
         """
         lm = self._lm
@@ -554,13 +555,17 @@ class Round:
 
     def expose(
         self,
-        seat: int,
         cards: Iterable[Card | str] | str,
+        seat: int | None = None,
         *,
         face_down: bool = False,
         blind: bool = False,
     ) -> Round:
         """``seat`` exposes ``cards`` (any of the rule set's exposable cards it holds).
+
+        Like :meth:`play`, the action comes first and the seat second; ``seat``
+        may be left out under ``exposure_order="in-turn"``, where the seat that
+        decides next is known.
 
         Allowed before the first card is played. ``face_down`` declares them
         face down (``exposure_kind="face-down-up"``); ``blind`` exposes the
@@ -570,12 +575,14 @@ class Round:
 
         >>> r = deal(seed=3)
         >>> holder = next(s for s, h in enumerate(r.hands) if Card("QS") in h)
-        >>> r.expose(holder, "QS").exposed
+        >>> r.expose("QS", seat=holder).exposed
         CardSet('QS')
         """
         s = self._s
         sh = s[_SH]
         cfg: _Config = sh[_CFG]
+        if seat is None:
+            seat = self._next_to_expose()
         seat = _check_seat(seat, cfg.n, "expose")
         _check_flag(face_down, "face_down", seat, "expose")
         _check_flag(blind, "blind", seat, "expose")
@@ -606,8 +613,10 @@ class Round:
             order = [(s[_LEADER] + i) % cfg.n for i in range(cfg.n)]
             waiting = [x for x in order if not declared >> x & 1]
             if not waiting or waiting[0] != seat:
-                refuse(Reason.EXPOSURE_OUT_OF_TURN,
-                       detail=f"seat {waiting[0]} decides next" if waiting else "all decided")
+                refuse(
+                    Reason.EXPOSURE_OUT_OF_TURN,
+                    detail=f"seat {waiting[0]} decides next" if waiting else "all decided",
+                )
         if face_down and cfg.rules.exposure_kind is not ExposureKind.FACE_DOWN_UP:
             refuse(Reason.NOT_EXPOSABLE, detail="face-down exposure is not played")
         mask = chosen.mask
@@ -626,6 +635,20 @@ class Round:
             exposed |= mask
         shared = (*sh[:_EXPOSED], exposed, facedown, blind_mask, declared | 1 << seat, sh[_SHOWN])
         return _make((shared, *s[1:_LOG], (s[_LOG], ("expose", seat, mask, face_down, blind))))
+
+    def _next_to_expose(self) -> int:
+        """The seat that decides next under in-turn exposure (refuse a missing seat otherwise)."""
+        s = self._s
+        cfg: _Config = s[_SH][_CFG]
+        if cfg.in_turn:
+            declared = s[_SH][_DECLARED]
+            for i in range(cfg.n):
+                x = (s[_LEADER] + i) % cfg.n
+                if not declared >> x & 1:
+                    return int(x)
+        raise IllegalActionError(
+            Reason.NO_SUCH_SEAT, None, detail="name the seat that exposes", action="expose"
+        )
 
     def exposure_preview(self, seat: int) -> dict[Card, str]:
         """For each exposable card ``seat`` holds and has not exposed: what exposing it changes."""
@@ -655,15 +678,25 @@ class Round:
         shared = (*sh[:_SHOWN], sh[_SHOWN] | sh[_INIT][acting] & ~s[_GONE])
         return _make((shared, *s[1:_DONE], (acting, 0), (s[_LOG], ("claim", acting))))
 
-    def respond(self, seat: int, accept: bool) -> Round:
-        """A seat accepts or refuses the pending claim.
+    def respond(self, accept: bool, seat: int | None = None) -> Round:
+        """``seat`` accepts or refuses the pending claim.
 
         One refusal ends the claim (play continues, the claimer's hand stays
         shown). When every other seat has accepted, the claimer captures all
-        cards still in play and the deal is complete.
+        cards still in play and the deal is complete. ``seat`` left out is
+        the next seat after the claimer, in seat order, that has not answered.
         """
         s = self._s
         cfg: _Config = s[_SH][_CFG]
+        if seat is None:
+            pending = s[_DONE]
+            if isinstance(pending, tuple):
+                claimer, answered = pending
+                seat = next(
+                    x
+                    for x in ((claimer + i) % cfg.n for i in range(1, cfg.n))
+                    if not answered >> x & 1
+                )
         seat = _check_seat(seat, cfg.n, "respond")
         _check_flag(accept, "accept", seat, "respond")
         claim = s[_DONE]
@@ -744,7 +777,7 @@ class Round:
             captured_points=tuple(_from_mask(c & POINT_CARDS) for c in capt),
             hand_sizes=tuple((h & ~gone).bit_count() for h in initial),
             shown=_from_mask(sh[_SHOWN] & ~_played(s) if sh[_SHOWN] else 0),
-            legal_plays=self.legal_plays() if self.to_act == seat else _from_mask(0),
+            legal_plays=self.legal_plays if self.to_act == seat else _from_mask(0),
         )
 
     def unseen(self, seat: int) -> CardSet:

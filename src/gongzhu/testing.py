@@ -454,11 +454,11 @@ def _expose_randomly(draw: st.DrawFn, rnd: Round) -> Round:
         face_down = face_down_played and draw(st.booleans())
         first = rnd.dealt[seat][0]
         if rules.blind_exposure and first in held and draw(st.booleans()):
-            rnd = rnd.expose(seat, [first], face_down=face_down, blind=True)
+            rnd = rnd.expose([first], seat=seat, face_down=face_down, blind=True)
             continue
         chosen = draw(st.sets(st.sampled_from(tuple(held)))) if held else set()
         if chosen or in_turn:
-            rnd = rnd.expose(seat, chosen, face_down=face_down)
+            rnd = rnd.expose(chosen, seat=seat, face_down=face_down)
     return rnd
 
 
@@ -468,7 +468,7 @@ def _respond_randomly(draw: st.DrawFn, rnd: Round) -> Round:
         claimer, accepted = pending
         seat = next(s for s in range(rnd.players) if s != claimer and s not in accepted)
         # The simplest choice (0) accepts, so shrinking ends claims rather than prolonging them.
-        rnd = rnd.respond(seat, draw(st.integers(0, 3)) < 3)
+        rnd = rnd.respond(draw(st.integers(0, 3)) < 3, seat=seat)
         pending = rnd.claim_pending
     return rnd
 
@@ -480,7 +480,7 @@ def _step(draw: st.DrawFn, rnd: Round) -> Round:
     # Claim rarely, and never in the simplest example (which shrinks towards 0).
     if rnd.rules.claims and draw(st.integers(0, 15)) == 15:
         return rnd.claim()
-    legal = rnd.legal_plays()
+    legal = rnd.legal_plays
     return rnd.play(legal[draw(st.integers(0, len(legal) - 1))])
 
 
