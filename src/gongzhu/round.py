@@ -671,10 +671,7 @@ class Round:
         >>> r.legal_plays, r.pass_exposure().phase.name, len(r.pass_exposure().legal_plays) > 0
         (CardSet(''), 'PLAY', True)
         """
-        r = self
-        while pending := r.exposure_pending:
-            r = r.expose((), seat=pending[0])
-        return r
+        return _make(_p.decline_all(self._s)) if _p.exposure_open(self._s) else self
 
     def exposure_preview(self, seat: int) -> dict[Card, str]:
         """For each exposable card ``seat`` holds and has not exposed: what exposing it changes."""
