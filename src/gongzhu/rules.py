@@ -787,6 +787,8 @@ class RuleSet:
         lines = [head]
         for option in OPTION_NAMES:
             value = _format_value(getattr(self, option))
+            if option == "exposed_sheep_value" and self.exposed_sheep_value is None:
+                value = f"{self.effective_exposed_sheep_value} (twice sheep_value)"
             mark = " *" if option in changes else ""
             note = self._no_effect(option)
             lines.append(f"  {option:28} {value}{mark}{f' (no effect: {note})' if note else ''}")
