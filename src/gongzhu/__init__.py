@@ -57,6 +57,7 @@ from gongzhu.rules import (
     PigWithAllHearts,
     RuleSet,
     SimultaneousLoss,
+    TiedWinners,
 )
 from gongzhu.scoring import (
     DealScore,
@@ -122,6 +123,7 @@ __all__ = [
     "SimultaneousLoss",
     "Strategy",
     "Suit",
+    "TiedWinners",
     "TransformerEffect",
     "Trick",
     "__version__",
