@@ -213,6 +213,11 @@ class Translator:
             rank=card.rank.symbol, symbol=card.suit.symbol, suit=self.suit(card.suit)
         )
 
+    def nickname(self, card: Card) -> str | None:
+        """The card's nickname (``'the pig'``, ``'猪'``), or ``None`` for an ordinary card."""
+        nickname = _NICKNAMES.get(card)
+        return None if nickname is None else self.gettext(nickname)
+
     def card_name(self, card: Card) -> str:
         """The card with its nickname, if it has one: ``'Q♠ (the pig)'``, ``'黑桃Q 猪'``."""
         nickname = _NICKNAMES.get(card)
