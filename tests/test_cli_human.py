@@ -146,7 +146,7 @@ def test_a_whole_match_in_chinese() -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     for part in (
-        "拱猪：你坐南家（你）",
+        "拱猪：你坐南家，",
         "你的手牌",
         "第1局结束。计分表：",
         "⑥ 本局",

@@ -63,7 +63,7 @@ class _Console:
                 raise _Quit(ended=True) from None
         else:
             print(prompt, end="", flush=True)
-            line = sys.stdin.readline(_MAX_LINE)
+            line = sys.stdin.readline(_MAX_LINE) if sys.stdin is not None else ""
             if not line:
                 print()
                 raise _Quit(ended=True)
@@ -99,8 +99,11 @@ def play_human(
     bots = _other_bots(args.bots, n, human)
     strategies = [make_strategy(name, seed * 16 + seat) for seat, name in enumerate(bots)]
     shown = list(names) if names else compass_names(t, rules, human)
+    place = safe(shown[human])
     shown[human] = t.gettext("{name} (you)").format(name=shown[human])
-    game = _Game(t, rules, Seats(shown), human, strategies, _Console(sys.stdin.isatty()))
+    interactive = sys.stdin is not None and sys.stdin.isatty()
+    game = _Game(t, rules, Seats(shown), human, strategies, _Console(interactive))
+    game.place = place
     return game.play_match(args, seed, names, bots)
 
 
@@ -124,6 +127,7 @@ class _Game:
         self.console = console
         self.say = console.say
         self.advisor = RuleOfThumbStrategy()
+        self.place = seats[human]
 
     # -- the match -----------------------------------------------------------------
 
@@ -135,16 +139,13 @@ class _Game:
         from gongzhu.match import Match
 
         t, rules = self.t, self.rules
+        from gongzhu.cli._common import bots_text
+
         others = [b for s, b in enumerate(bots) if s != self.human]
         self.say(
             t.gettext(
-                "Gong Zhu (拱猪): you play {you} against {bots}; rules {rules}, seed {seed}."
-            ).format(
-                you=self.seats[self.human],
-                bots=", ".join(sorted(set(others))),
-                rules=rules,
-                seed=seed,
-            )
+                "Gong Zhu (拱猪): you sit {you}, against {bots}; rules {rules}, seed {seed}."
+            ).format(you=self.place, bots=bots_text(others), rules=rules, seed=seed)
         )
         self.say(
             t.gettext("Play goes {direction}: {order}.").format(
