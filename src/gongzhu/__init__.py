@@ -5,6 +5,7 @@
 (-220,)
 """
 
+import gongzhu.svg  # noqa: F401  (pictures: fills gongzhu._display for the _repr_svg_ methods)
 from gongzhu import record  # users call gongzhu.record.loads/dumps
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.bots import (

@@ -29,6 +29,7 @@ from typing import Any, Final
 
 import attrs
 
+from gongzhu._display import svg as _svg
 from gongzhu._frozen import FrozenMap, refuse_reinit
 from gongzhu._tables import (
     HEARTS,
@@ -344,6 +345,10 @@ class DealScore:
             f'<table class="gongzhu-sheet"><tr><th></th>{head}</tr>'
             f"<tr><th>cards</th>{cards}</tr>{body}</table>"
         )
+
+    def _repr_svg_(self) -> str | None:
+        """The score sheet as a picture (Jupyter shows it), drawn by :mod:`gongzhu.svg`."""
+        return _svg(self)
 
 
 _KINDS: Final = (TransformerEffect.NONE, TransformerEffect.LONE_BONUS, TransformerEffect.MULTIPLIER)
