@@ -7,6 +7,8 @@
 
 from gongzhu import record  # users call gongzhu.record.loads/dumps
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
+from gongzhu.ai import arena  # users call gongzhu.arena.run
+from gongzhu.ai.search import Analysis, Limit, SearchStrategy
 from gongzhu.bots import (
     RandomStrategy,
     RuleOfThumbStrategy,
@@ -82,6 +84,7 @@ __all__ = [
     "STANDARD_HEARTS",
     "TRANSFORMER",
     "Action",
+    "Analysis",
     "Card",
     "CardParseError",
     "CardSet",
@@ -103,6 +106,7 @@ __all__ = [
     "Hand",
     "IllegalActionError",
     "LaterLeader",
+    "Limit",
     "Match",
     "MatchError",
     "Phase",
@@ -118,6 +122,7 @@ __all__ = [
     "RuleOfThumbStrategy",
     "RuleSet",
     "RuleSetError",
+    "SearchStrategy",
     "SimulationError",
     "SimultaneousLoss",
     "Strategy",
@@ -125,6 +130,7 @@ __all__ = [
     "TransformerEffect",
     "Trick",
     "__version__",
+    "arena",
     "deal",
     "exposure_factors",
     "exposure_preview",

@@ -36,7 +36,7 @@ _PRESET_SUMMARIES = {
     "catch-the-pig": "seeds/004 'Chyťte prase': face-down ×2 / face-up ×4 exposure",
 }
 
-_BOT_NAMES = ("random", "rule-of-thumb")
+_BOT_NAMES = ("random", "rule-of-thumb", "rule-of-thumb-0.1", "search")
 
 
 class _UsageError(Exception):
@@ -481,6 +481,7 @@ def _build_parser() -> _Parser:
     )
     p.add_argument("--seed", type=int, default=300, help="seed of the match (300)")
     p.set_defaults(func=_cmd_demo)
+    __import__("gongzhu.ai._arena_cli", fromlist=["register"]).register(sub)  # (#12) arena
     return parser
 
 
