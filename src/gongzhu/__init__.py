@@ -7,7 +7,7 @@
 
 from gongzhu import record  # users call gongzhu.record.loads/dumps
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
-from gongzhu.ai import arena  # users call gongzhu.arena.run
+from gongzhu.ai.arena import ArenaResult, arena
 from gongzhu.ai.search import Analysis, Limit, SearchStrategy
 from gongzhu.bots import (
     RandomStrategy,
@@ -85,6 +85,7 @@ __all__ = [
     "TRANSFORMER",
     "Action",
     "Analysis",
+    "ArenaResult",
     "Card",
     "CardParseError",
     "CardSet",

@@ -2,7 +2,7 @@
 
 :class:`SearchStrategy` (with :class:`Limit`, :meth:`~SearchStrategy.analyse`)
 is re-exported from :mod:`gongzhu`; the duplicate arena is
-:mod:`gongzhu.ai.arena` (also ``gongzhu.arena``).
+:mod:`gongzhu.ai.arena` (its ``run`` is also ``gongzhu.arena``).
 """
 
 from gongzhu.ai.search import (

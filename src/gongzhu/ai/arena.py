@@ -1,4 +1,4 @@
-"""Duplicate matches between two bots: :func:`run` (``gongzhu.arena.run``), :class:`ArenaResult`.
+"""Duplicate matches between two bots: :func:`run` (also ``gongzhu.arena``), :class:`ArenaResult`.
 
 Two bots meet 2 against 2: bot A sits at seats 0 and 2, bot B at 1 and 3.
 Every deal is played ``rotations`` times with the same four hands moved round
@@ -53,7 +53,7 @@ from gongzhu.phase import Phase
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
 
-__all__ = ["ArenaError", "ArenaResult", "load_deals", "run", "save_deals"]
+__all__ = ["ArenaError", "ArenaResult", "arena", "load_deals", "run", "save_deals"]
 
 DEAL_FILE: Final = Path(__file__).with_name("deals-1024.json")
 """The deal file shipped with the package: 1,024 fixed 4-player deals."""
@@ -437,6 +437,10 @@ def run(
         moves=(moves[0], moves[1]),
         seconds=(round(secs[0], 6), round(secs[1], 6)),
     )
+
+
+arena = run
+"""``gongzhu.arena``: the same function as :func:`run`."""
 
 
 def _difference(games: Sequence[_Game]) -> float:
