@@ -16,6 +16,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+import gongzhu.cli.arena as arena
 import gongzhu.cli.demo as demo
 import gongzhu.cli.play as play
 import gongzhu.cli.replay as replay
@@ -26,7 +27,7 @@ from gongzhu.i18n import Translator
 
 __all__ = ["main"]
 
-COMMANDS = (play, score, rules, replay, demo)
+COMMANDS = (play, arena, score, rules, replay, demo)
 """The command modules, in the order ``gongzhu --help`` lists them."""
 
 
