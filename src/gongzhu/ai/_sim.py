@@ -42,9 +42,6 @@ class SimRules:
         "end_when_points_out",
         "exposable",
         "exposed_sheep_value",
-        "pig_value",
-        "sheep_value",
-        "transformer_bonus",
         "face_up",
         "force_fourth",
         "hand_size",
@@ -54,12 +51,15 @@ class SimRules:
         "lone_blockers",
         "n",
         "opening_card",
+        "pig_value",
         "point_cards",
         "queen_bonus",
         "restriction",
         "rules",
+        "sheep_value",
         "team_of",
         "teams",
+        "transformer_bonus",
     )
 
     def __init__(self, rules: RuleSet) -> None:
