@@ -6,6 +6,7 @@
 """
 
 from gongzhu import record  # users call gongzhu.record.loads/dumps
+from gongzhu._build import compiled
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.bots import (
     RandomStrategy,
@@ -125,6 +126,7 @@ __all__ = [
     "TransformerEffect",
     "Trick",
     "__version__",
+    "compiled",
     "deal",
     "exposure_factors",
     "exposure_preview",

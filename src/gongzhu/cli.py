@@ -406,6 +406,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 def _build_parser() -> _Parser:
     from gongzhu import __version__
+    from gongzhu._build import BUILD
 
     parser = _Parser(
         prog="gongzhu",
@@ -413,7 +414,7 @@ def _build_parser() -> _Parser:
         "watch bots play, replay game records.",
         epilog="Each command has its own --help, e.g. gongzhu score --help.",
     )
-    parser.add_argument("--version", action="version", version=f"gongzhu {__version__}")
+    parser.add_argument("--version", action="version", version=f"gongzhu {__version__} ({BUILD})")
     sub = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
 
     p = sub.add_parser(

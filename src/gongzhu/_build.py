@@ -1,0 +1,55 @@
+"""Which build of the engine core is running: mypyc-compiled or pure Python.
+
+``setup.py`` compiles every module of :mod:`gongzhu._core` with mypyc when a C
+compiler works, and installs the same modules as plain Python otherwise; see
+the README's install notes.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import pkgutil
+import shutil
+from importlib.machinery import EXTENSION_SUFFIXES
+
+import gongzhu._core as _core
+
+
+def _is_extension(origin: str | None) -> bool:
+    return origin is not None and origin.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def _core_compiled() -> bool:
+    # The import system prefers an extension module over a .py of the same name, so a
+    # module's spec says which of the two an import loads (without importing it).
+    names = [f"{_core.__name__}.{m.name}" for m in pkgutil.iter_modules(_core.__path__)]
+    origins = [_core.__file__] + [
+        spec.origin if (spec := importlib.util.find_spec(name)) else None for name in names
+    ]
+    return all(_is_extension(origin) for origin in origins)
+
+
+compiled: bool = _core_compiled()
+"""True when every module of the engine core is a compiled (mypyc) extension module."""
+
+BUILD: str = "compiled with mypyc" if compiled else "pure Python"
+"""The build, in words (``gongzhu --version`` prints it)."""
+
+
+def _pure_copy(dest: str) -> str:
+    """Copy this package's sources, without its extension modules, into ``dest``.
+
+    Returns ``dest``: with it first on ``PYTHONPATH``, ``import gongzhu`` loads the
+    same sources as plain Python (the differential test and ``benchmarks/run.py
+    --both`` run the pure build beside the compiled one this way).
+    """
+    root = os.path.dirname(os.path.dirname(os.path.abspath(_core.__file__)))
+    shutil.copytree(
+        root,
+        os.path.join(dest, "gongzhu"),
+        ignore=lambda _dir, names: [
+            n for n in names if n == "__pycache__" or n.endswith(tuple(EXTENSION_SUFFIXES))
+        ],
+    )
+    return dest
