@@ -6,7 +6,6 @@
 """
 
 from gongzhu import record  # users call gongzhu.record.loads/dumps
-from gongzhu._build import compiled
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.bots import (
     RandomStrategy,
@@ -15,6 +14,7 @@ from gongzhu.bots import (
     play_deal,
     play_match,
 )
+from gongzhu.build import compiled
 from gongzhu.cards import (
     ACE_OF_HEARTS,
     DECK,

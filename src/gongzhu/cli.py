@@ -406,7 +406,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 def _build_parser() -> _Parser:
     from gongzhu import __version__
-    from gongzhu._build import BUILD
+    from gongzhu.build import _LABEL
 
     parser = _Parser(
         prog="gongzhu",
@@ -414,7 +414,7 @@ def _build_parser() -> _Parser:
         "watch bots play, replay game records.",
         epilog="Each command has its own --help, e.g. gongzhu score --help.",
     )
-    parser.add_argument("--version", action="version", version=f"gongzhu {__version__} ({BUILD})")
+    parser.add_argument("--version", action="version", version=f"gongzhu {__version__} ({_LABEL})")
     sub = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
 
     p = sub.add_parser(

@@ -1,8 +1,12 @@
-"""Which build of the engine core is running: mypyc-compiled or pure Python.
+"""Which build of the engine core is running: compiled with mypyc, or pure Python.
 
-``setup.py`` compiles every module of :mod:`gongzhu._core` with mypyc when a C
-compiler works, and installs the same modules as plain Python otherwise; see
-the README's install notes.
+Installing from source (``pip install .``, or building a wheel) compiles every
+module of the engine core (``gongzhu._core``) with mypyc when a C compiler and
+the Python headers work, and installs the same modules as plain Python
+otherwise, or when ``GONGZHU_PURE_PYTHON=1`` is set at build time. Editable
+installs (``pip install -e .``) are always pure. Both builds behave the same;
+the compiled one is faster (see the Performance page). ``gongzhu --version``
+names the build too.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import shutil
 from importlib.machinery import EXTENSION_SUFFIXES
 
 import gongzhu._core as _core
+
+__all__ = ["compiled"]
 
 
 def _is_extension(origin: str | None) -> bool:
@@ -33,8 +39,8 @@ def _core_compiled() -> bool:
 compiled: bool = _core_compiled()
 """True when every module of the engine core is a compiled (mypyc) extension module."""
 
-BUILD: str = "compiled with mypyc" if compiled else "pure Python"
-"""The build, in words (``gongzhu --version`` prints it)."""
+# The build in words, for ``gongzhu --version``.
+_LABEL = "compiled with mypyc" if compiled else "pure Python"
 
 
 def _pure_copy(dest: str) -> str:
