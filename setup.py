@@ -3,7 +3,7 @@
 The project's metadata lives in ``pyproject.toml``; this file only decides how
 the engine core is built. Every module under ``src/gongzhu/_core/`` is compiled
 with mypyc (one C extension per module plus one shared library,
-``gongzhu/_core__mypyc``) when mypyc is importable and a trial compile of a
+``_gongzhu_core__mypyc``) when mypyc is importable and a trial compile of a
 tiny C extension against this Python's headers succeeds. Otherwise, or if any
 part of the extension step fails, the same modules install as plain Python,
 with a message saying why. The ``.py`` sources always ship next to the
@@ -29,10 +29,12 @@ from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 CORE_DIR = os.path.join("src", "gongzhu", "_core")
-# mypyc puts the code of every module of the group into this one shared library;
-# the per-module extensions are small shims that import it.
-GROUP = "gongzhu._core"
-SHARED_LIB = "gongzhu._core__mypyc"
+# mypyc puts the code of every module of the group into this one shared library
+# (a top-level module, as mypyc expects: inside the package, the modules that
+# compiled code imports get wrong __file__ paths); the per-module extensions are
+# small shims that import it.
+GROUP = "_gongzhu_core"
+SHARED_LIB = GROUP + "__mypyc"
 # The commands that build into src/ (editable installs, develop): always pure.
 EDITABLE_COMMANDS = {"editable_wheel", "develop"}
 
@@ -110,11 +112,10 @@ class BuildPy(build_py):
 def _remove_compiled(build_lib: str) -> None:
     from importlib.machinery import EXTENSION_SUFFIXES
 
-    package = os.path.join(build_lib, "gongzhu")
     for suffix in EXTENSION_SUFFIXES:
         for path in [
-            *glob.glob(os.path.join(package, "_core", "*" + suffix)),
-            *glob.glob(os.path.join(package, "_core__mypyc*" + suffix)),
+            *glob.glob(os.path.join(build_lib, "gongzhu", "_core", "*" + suffix)),
+            *glob.glob(os.path.join(build_lib, SHARED_LIB + suffix)),
         ]:
             os.remove(path)
 
