@@ -58,6 +58,7 @@ from gongzhu.rules import (
     PigWithAllHearts,
     RuleSet,
     SimultaneousLoss,
+    TiedWinners,
 )
 from gongzhu.scoring import (
     DealScore,
@@ -123,6 +124,7 @@ __all__ = [
     "SimultaneousLoss",
     "Strategy",
     "Suit",
+    "TiedWinners",
     "TransformerEffect",
     "Trick",
     "__version__",

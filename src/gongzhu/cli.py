@@ -31,9 +31,11 @@ _PRESET_SUMMARIES = {
     "online-quick": "seeds/001 quick game: the online rules ending at ±500",
     "encyclopedia": "seeds/002: 2♣ opens; everyone who crosses −1000 loses",
     "russian": "seeds/003: clockwise, the 2♠ holder opens every deal",
-    "czech": "seeds/004: exposure restriction includes the lead",
     "czech-variant": "seeds/004 variant: face-value hearts, fixed +1000 grand slam, no exposure",
     "catch-the-pig": "seeds/004 'Chyťte prase': face-down ×2 / face-up ×4 exposure",
+    "slam-pig": "programs: the pig turns positive only in a grand slam; tied leaders play on",
+    "flat-pig": "MrIfOffline: the pig never turns; no exposure; the leader rotates",
+    "taiwan": "Taiwan: 7♠ opens, face-value hearts, 豬羊變色, +1000 grand slam, no exposure",
 }
 
 _BOT_NAMES = ("random", "rule-of-thumb")
