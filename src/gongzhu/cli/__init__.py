@@ -33,6 +33,7 @@ COMMANDS = (play, arena, score, rules, replay, demo)
 
 def build_parser(t: Translator) -> Parser:
     from gongzhu import __version__
+    from gongzhu.build import _LABEL
 
     parser = Parser(
         prog="gongzhu",
@@ -42,7 +43,7 @@ def build_parser(t: Translator) -> Parser:
         ),
         epilog=t.gettext("Each command has its own --help, e.g. gongzhu play --help."),
     )
-    parser.add_argument("--version", action="version", version=f"gongzhu {__version__}")
+    parser.add_argument("--version", action="version", version=f"gongzhu {__version__} ({_LABEL})")
     sub = parser.add_subparsers(title=t.gettext("commands"), dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.register(sub, t)
