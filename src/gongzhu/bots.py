@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from gongzhu._core.rollout import RandomPolicy, seed_state
+from gongzhu.ai.search import SearchStrategy
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER, Card, CardSet, Rank, Suit
 from gongzhu.dealing import deal
 from gongzhu.errors import MatchError
@@ -341,8 +342,15 @@ def _voids(view: PlayerView) -> list[frozenset[Suit]]:
 STRATEGIES: Final[dict[str, Callable[[int | None], Strategy]]] = {
     "random": lambda seed: RandomStrategy(seed),
     "rule-of-thumb": lambda seed: RuleOfThumbStrategy(),
+    # The 0.1.0 bot, kept under its own name so arena figures stay comparable
+    # when "rule-of-thumb" improves (today the two are the same class).
+    "rule-of-thumb-0.1": lambda seed: RuleOfThumbStrategy(),
+    "search": lambda seed: SearchStrategy(seed=seed),
 }
-"""Strategy names (as the CLI and :mod:`gongzhu.parallel` spell them) → factory taking a seed."""
+"""Strategy names (as the CLI and :mod:`gongzhu.parallel` spell them) → factory taking a seed.
+
+``search`` is :class:`~gongzhu.SearchStrategy` with its default limit
+(:data:`gongzhu.ai.search.DEFAULT_LIMIT`)."""
 
 
 def make_strategy(name: str, seed: int | None = None) -> Strategy:
@@ -353,7 +361,7 @@ def make_strategy(name: str, seed: int | None = None) -> Strategy:
     >>> make_strategy("clever")
     Traceback (most recent call last):
     ...
-    ValueError: unknown strategy 'clever'; known: random, rule-of-thumb
+    ValueError: unknown strategy 'clever'; known: random, rule-of-thumb, rule-of-thumb-0.1, search
     """
     try:
         factory = STRATEGIES[name]

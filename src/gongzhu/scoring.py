@@ -31,6 +31,7 @@ import attrs
 
 from gongzhu._core.scoring import first_bad_mask as _bad_masks
 from gongzhu._core.scoring import score_masks as _score_masks
+from gongzhu._display import svg as _svg
 from gongzhu._frozen import FrozenMap, guard_setstate, refuse_reinit
 from gongzhu._tables import Tables
 from gongzhu.cards import (
@@ -337,6 +338,10 @@ class DealScore:
             f'<table class="gongzhu-sheet"><tr><th></th>{head}</tr>'
             f"<tr><th>cards</th>{cards}</tr>{body}</table>"
         )
+
+    def _repr_svg_(self) -> str | None:
+        """The score sheet as a picture (Jupyter shows it), drawn by :mod:`gongzhu.svg`."""
+        return _svg(self)
 
 
 guard_setstate(PlayerScore, "seat", DealError)

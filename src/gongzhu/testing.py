@@ -25,8 +25,14 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
-from hypothesis import strategies as st
-from hypothesis.strategies import SearchStrategy
+
+try:
+    from hypothesis import strategies as st
+    from hypothesis.strategies import SearchStrategy
+except ImportError as _exc:  # say how to get it rather than only "No module named ..."
+    raise ImportError(
+        "gongzhu.testing needs Hypothesis: install the test extra, pip install 'gongzhu[test]'"
+    ) from _exc
 
 from gongzhu.cards import ACE_OF_HEARTS, DECK, PIG, SHEEP, TRANSFORMER, Card, CardSet
 from gongzhu.dealing import deal
