@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from gongzhu._frozen import _init_once
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
 from gongzhu.phase import Phase
 from gongzhu.rules import RuleSet
@@ -28,6 +29,8 @@ class PlayerView:
     >>> v.seat, len(v.hand), v.hand_sizes, v.to_act, v.legal_plays
     (2, 13, (13, 13, 13, 13), 0, CardSet(''))
     """
+
+    __attrs_pre_init__ = _init_once("seat")  # no re-initialising a view (#11 item 9)
 
     seat: int
     rules: RuleSet = attrs.field(repr=False)
