@@ -5,6 +5,7 @@
 (-220,)
 """
 
+import gongzhu.svg  # noqa: F401  (pictures: fills gongzhu._display for the _repr_svg_ methods)
 from gongzhu import record  # users call gongzhu.record.loads/dumps
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.bots import (
@@ -57,6 +58,7 @@ from gongzhu.rules import (
     PigWithAllHearts,
     RuleSet,
     SimultaneousLoss,
+    TiedWinners,
 )
 from gongzhu.scoring import (
     DealScore,
@@ -122,6 +124,7 @@ __all__ = [
     "SimultaneousLoss",
     "Strategy",
     "Suit",
+    "TiedWinners",
     "TransformerEffect",
     "Trick",
     "__version__",

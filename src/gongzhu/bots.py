@@ -26,10 +26,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
+from gongzhu._core.rollout import RandomPolicy, seed_state
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER, Card, CardSet, Rank, Suit
+from gongzhu.dealing import deal
 from gongzhu.errors import MatchError, SimulationError, _brief
 from gongzhu.match import Match
-from gongzhu.round import Phase, PlayerView, Round, deal
+from gongzhu.round import Phase, PlayerView, Round
 from gongzhu.rules import ExposureKind, ExposureOrder, RuleSet
 
 __all__ = [
@@ -108,6 +110,11 @@ class RandomStrategy:
         held = _exposable_held(view)
         return CardSet(c for c in held if self._rng.random() < self.expose_probability)
 
+    def _core_policy(self) -> RandomPolicy:
+        # Round.rollout's hook: the same uniform random play, drawn inside the engine core
+        # from a generator seeded by this strategy's own (reproducible with its seed).
+        return RandomPolicy(seed_state(self._rng.getrandbits(64)))
+
     def __repr__(self) -> str:
         return f"RandomStrategy(seed={self.seed!r}, expose_probability={self.expose_probability})"
 
@@ -155,7 +162,7 @@ class RuleOfThumbStrategy:
             low_spades = sum(1 for c in hand.of_suit(Suit.SPADES) if c.rank < Rank.QUEEN)
             if low_spades >= 5:
                 chosen.append(PIG)
-        if SHEEP in held and view.rules.exposed_sheep_value > 0:
+        if SHEEP in held and view.rules.effective_exposed_sheep_value > 0:
             diamonds = hand.of_suit(Suit.DIAMONDS)
             honours = sum(1 for c in diamonds if c.rank > Rank.JACK)
             if len(diamonds) >= 4 and honours >= 2:
@@ -197,7 +204,9 @@ class _Context:
         exposed = view.exposed
         face_up = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
         self.pig_factor = face_up if PIG in exposed else 1
-        self.sheep_value = rules.exposed_sheep_value if SHEEP in exposed else 100
+        self.sheep_value = (
+            rules.effective_exposed_sheep_value if SHEEP in exposed else rules.sheep_value
+        )
         self.hearts_factor = face_up if _ACE_OF_HEARTS in exposed else 1
         self.transformer_factor = 2 * (face_up if TRANSFORMER in exposed else 1)
         self.heart_values = rules.heart_values

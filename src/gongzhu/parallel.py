@@ -28,7 +28,7 @@ from typing import Any, Final
 
 import attrs
 
-from gongzhu._frozen import _init_once
+from gongzhu._frozen import refuse_reinit
 from gongzhu.bots import (
     STRATEGIES,
     Strategy,
@@ -82,7 +82,8 @@ class BotTable:
     [RuleOfThumbStrategy(), RandomStrategy(seed=113, expose_probability=0.0)]
     """
 
-    __attrs_pre_init__ = _init_once("names")  # no re-initialising a table (#11 item 9)
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "names", SimulationError)  # no re-initialising a table (#11 item 9)
 
     names: tuple[str, ...] = attrs.field(converter=_names)
 

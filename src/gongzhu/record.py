@@ -113,7 +113,7 @@ from typing import IO, Any, Final, NoReturn
 
 import attrs
 
-from gongzhu._frozen import _init_once
+from gongzhu._frozen import refuse_reinit
 from gongzhu._record_schema import (
     _MAX_INT_DIGITS,
     _bool,
@@ -136,9 +136,10 @@ from gongzhu._record_schema import (
     _Where,
 )
 from gongzhu.actions import Claim, ClaimResponse, Exposure, Play
+from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError, RecordError
 from gongzhu.match import Match
-from gongzhu.round import Round, deal
+from gongzhu.round import Round
 from gongzhu.rules import PRESETS, RuleSet
 
 __all__ = [
@@ -196,7 +197,8 @@ class GameRecord:
     (True, 1)
     """
 
-    __attrs_pre_init__ = _init_once("rules")  # no re-initialising a record (#11 item 9)
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "rules", RecordError)  # no re-initialising a record (#11 item 9)
 
     rules: RuleSet
     names: tuple[str, ...] | None
