@@ -162,6 +162,11 @@ class _NotAStrategy:
     pass
 
 
+class _LyingLength(list):  # type: ignore[type-arg]
+    def __len__(self) -> int:
+        return 4
+
+
 _IDS = [
     "dumps-huge-seed",
     "of_suit-huge",
@@ -209,6 +214,13 @@ _IDS = [
     "GameRecord-rounds-list",
     "GameRecord-rounds-ints",
     "GameRecord-match-5",
+    "dumps-range-10**12",
+    "dump-to-int",
+    "dump-to-binary",
+    "play_deal-lying-len",
+    "choose_play-of-5",
+    "choose_play-empty-legal",
+    "choose_exposure-of-None",
 ]
 
 
@@ -277,6 +289,18 @@ _IDS = [
         (lambda: GameRecord(RuleSet(), None, [deal(seed=1)], None), RecordError, "rounds"),  # type: ignore[arg-type]
         (lambda: GameRecord(RuleSet(), None, (5,), None), RecordError, "rounds"),  # type: ignore[arg-type]
         (lambda: GameRecord(RuleSet(), None, (), 5), RecordError, "match"),  # type: ignore[arg-type]
+        # Found by tools/fuzz_public_api.py:
+        (lambda: record.dumps(range(10**12)), RecordError, "at most 1000 deals"),  # type: ignore[arg-type]
+        (lambda: record.dump(_finished(), 5), RecordError, "file"),  # type: ignore[arg-type]
+        (lambda: record.dump(_finished(), io.BytesIO()), RecordError, "text mode"),  # type: ignore[arg-type]
+        (lambda: play_deal(_LyingLength()), SimulationError, "need 4"),
+        (lambda: RuleOfThumbStrategy().choose_play(5, DECK), SimulationError, "PlayerView"),  # type: ignore[arg-type]
+        (
+            lambda: RandomStrategy(1).choose_play(deal(seed=1).view(0), CardSet()),
+            SimulationError,
+            "non-empty",
+        ),
+        (lambda: RuleOfThumbStrategy().choose_exposure(None), SimulationError, "PlayerView"),  # type: ignore[arg-type]
     ],
     ids=_IDS,
 )

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
@@ -70,6 +71,16 @@ class Strategy(Protocol):
         ...
 
 
+def _check_decision(view: object, legal: object = None) -> None:
+    """Refuse what is not a decision the engine could ask for (a strategy called by hand)."""
+    if not isinstance(view, PlayerView):
+        raise SimulationError(f"a strategy decides from a PlayerView, got {type(view).__name__}")
+    if legal is not None and (not isinstance(legal, CardSet) or not legal):
+        raise SimulationError(
+            f"choose_play needs a non-empty CardSet of legal cards, got {_brief(legal)}"
+        )
+
+
 def _exposable_held(view: PlayerView) -> CardSet:
     """The cards this seat could still expose: exposable, in hand, not yet declared."""
     return (view.hand & view.rules.exposable) - view.exposed - view.own_face_down
@@ -100,11 +111,13 @@ class RandomStrategy:
 
     def choose_play(self, view: PlayerView, legal: CardSet) -> Card:
         """A uniformly random card of ``legal``."""
+        _check_decision(view, legal)
         cards = legal.cards
         return cards[self._rng.randrange(len(cards))]
 
     def choose_exposure(self, view: PlayerView) -> CardSet:
         """Each exposable card held, independently with ``expose_probability``."""
+        _check_decision(view)
         if self.expose_probability == 0.0:
             return CardSet()
         held = _exposable_held(view)
@@ -155,6 +168,7 @@ class RuleOfThumbStrategy:
 
     def choose_exposure(self, view: PlayerView) -> CardSet:
         """The pig with five lower spades; the sheep with strong diamonds (see the class doc)."""
+        _check_decision(view)
         held = _exposable_held(view)
         chosen = []
         hand = view.hand
@@ -171,6 +185,7 @@ class RuleOfThumbStrategy:
 
     def choose_play(self, view: PlayerView, legal: CardSet) -> Card:
         """The legal card with the best estimated value (ties: the lowest card)."""
+        _check_decision(view, legal)
         cards = legal.cards
         if len(cards) == 1:
             return cards[0]
@@ -406,11 +421,11 @@ def _check_strategies(strategies: object, rules: RuleSet) -> Sequence[Strategy]:
             f"strategies must be a sequence of strategies, one per seat;"
             f" got {type(strategies).__name__}"
         )
-    if len(strategies) != rules.players:
-        raise SimulationError(
-            f"need {rules.players} strategies (one per seat), got {len(strategies)}"
-        )
-    checked = tuple(strategies)
+    # Counted as read, not by len(), which a sequence may get wrong; one more is enough.
+    checked = tuple(itertools.islice(strategies, rules.players + 1))
+    if len(checked) != rules.players:
+        got = "more" if len(checked) > rules.players else len(checked)
+        raise SimulationError(f"need {rules.players} strategies (one per seat), got {got}")
     for seat, strategy in enumerate(checked):
         if not (callable(getattr(strategy, "choose_play", None))
                 and callable(getattr(strategy, "choose_exposure", None))):  # fmt: skip

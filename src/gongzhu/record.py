@@ -107,6 +107,8 @@ more actions than that cannot be written either.
 from __future__ import annotations
 
 import codecs
+import io
+import itertools
 import json
 from collections.abc import Sequence
 from typing import IO, Any, Final, NoReturn
@@ -281,7 +283,13 @@ def dump(
     indent: int | None = 2,
 ) -> None:
     """Write :func:`dumps` of ``game`` and a newline to the text file ``fp``."""
-    fp.write(dumps(game, names=names, indent=indent) + "\n")
+    write = getattr(fp, "write", None)
+    if not callable(write):
+        raise RecordError(f"dump() needs a text file opened for writing, got {type(fp).__name__}")
+    text = dumps(game, names=names, indent=indent) + "\n"
+    if isinstance(fp, (io.RawIOBase, io.BufferedIOBase)):
+        raise RecordError("dump() writes text: open the file in text mode ('w')")
+    write(text)
 
 
 def loads(text: str | bytes | bytearray) -> GameRecord:
@@ -530,7 +538,8 @@ def _rounds_of(game: Any) -> tuple[RuleSet, tuple[Round, ...]]:
     if isinstance(game, Round):
         rounds: tuple[Round, ...] = (game,)
     elif isinstance(game, Sequence) and not isinstance(game, (str, bytes)):
-        rounds = tuple(game)
+        # One more than a record holds, whatever len() says: range(10**12) is refused, not read.
+        rounds = tuple(itertools.islice(game, MAX_DEALS + 1))
     else:
         raise RecordError(
             f"expected a Round, a sequence of Rounds or a GameRecord, got {type(game).__name__}"
@@ -538,7 +547,7 @@ def _rounds_of(game: Any) -> tuple[RuleSet, tuple[Round, ...]]:
     if not rounds:
         raise RecordError("no deals to record: pass at least one Round")
     if len(rounds) > MAX_DEALS:
-        raise RecordError(f"a record holds at most {MAX_DEALS} deals, got {len(rounds)}")
+        raise RecordError(f"a record holds at most {MAX_DEALS} deals, got more")
     for number, r in enumerate(rounds, 1):
         if not isinstance(r, Round):
             raise RecordError(f"expected a Round, got {type(r).__name__}", deal=number)
