@@ -215,6 +215,7 @@ _IDS = [
     "GameRecord-rounds-ints",
     "GameRecord-match-5",
     "dumps-range-10**12",
+    "dumps-indent-huge",
     "dump-to-int",
     "dump-to-binary",
     "play_deal-lying-len",
@@ -290,7 +291,8 @@ _IDS = [
         (lambda: GameRecord(RuleSet(), None, (5,), None), RecordError, "rounds"),  # type: ignore[arg-type]
         (lambda: GameRecord(RuleSet(), None, (), 5), RecordError, "match"),  # type: ignore[arg-type]
         # Found by tools/fuzz_public_api.py:
-        (lambda: record.dumps(range(10**12)), RecordError, "at most 1000 deals"),  # type: ignore[arg-type]
+        (lambda: record.dumps(range(10**12)), RecordError, "at most 1000 deals"),
+        (lambda: record.dumps(_finished(), indent=HUGE), RecordError, "indent"),  # type: ignore[arg-type]
         (lambda: record.dump(_finished(), 5), RecordError, "file"),  # type: ignore[arg-type]
         (lambda: record.dump(_finished(), io.BytesIO()), RecordError, "text mode"),  # type: ignore[arg-type]
         (lambda: play_deal(_LyingLength()), SimulationError, "need 4"),

@@ -139,7 +139,7 @@ from gongzhu._record_schema import (
 )
 from gongzhu.actions import Claim, ClaimResponse, Exposure, Play
 from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError, RecordError
+from gongzhu.errors import GongzhuError, RecordError, _brief
 from gongzhu.match import Match
 from gongzhu.round import Round
 from gongzhu.rules import PRESETS, RuleSet
@@ -271,7 +271,7 @@ def dumps(
     if indent is None:
         return json.dumps(data, ensure_ascii=False)
     if not isinstance(indent, int) or isinstance(indent, bool) or not 0 <= indent <= 16:
-        raise RecordError(f"indent must be None or an int 0-16, got {_clip(repr(indent))}")
+        raise RecordError(f"indent must be None or an int 0-16, got {_brief(indent)}")
     return _layout(data, indent)
 
 
