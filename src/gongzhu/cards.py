@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterable, Iterator, Set
 from typing import Any, Final, NoReturn, overload
 
+from gongzhu._display import svg as _svg
 from gongzhu.errors import CardParseError, _brief
 
 __all__ = [
@@ -131,7 +132,9 @@ def _suit(suit: object) -> Suit:
         return Suit(suit)
     if isinstance(suit, str) and suit.strip().upper() in _SUIT_BY_TEXT:
         return _SUIT_BY_TEXT[suit.strip().upper()]
-    raise CardParseError(f"not a suit: {_shown(repr(suit))}")
+    # _brief: a hostile value (an int past str()'s digit limit, a raising __repr__)
+    # must still get this error, not a ValueError from building its message.
+    raise CardParseError(f"not a suit: {_brief(suit)}")
 
 
 def _shown(token: str) -> str:
@@ -263,6 +266,10 @@ class Card:
         colour = "#c1121f" if self.suit.is_red else "#111"
         return f'<span style="color:{colour};font-weight:bold">{self.symbol}</span>'
 
+    def _repr_svg_(self) -> str | None:
+        """The card as a picture (Jupyter shows it), drawn by :mod:`gongzhu.svg`."""
+        return _svg(self)
+
 
 _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
 
@@ -355,7 +362,9 @@ class CardSet(Set[Card]):
     _cards: tuple[Card, ...] | None
     _hash_value: int
 
-    def __init__(self, cards: Iterable[Card] = ()) -> None:
+    def __new__(cls, cards: Iterable[Card] = ()) -> CardSet:
+        # Built in __new__, not __init__: ``DECK.__init__([])`` must not empty
+        # the deck (#11 item 9), and __init__ below does nothing.
         mask = 0
         if isinstance(cards, CardSet):
             mask = cards.mask
@@ -373,8 +382,13 @@ class CardSet(Set[Card]):
                         " (use parse_cards for text)"
                     )
                 mask |= card.mask
-        object.__setattr__(self, "mask", mask)
-        object.__setattr__(self, "_cards", None)
+        cs = object.__new__(cls)
+        _set_mask(cs, mask)
+        _set_cards(cs, None)
+        return cs
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        """Nothing to do: the set was built by ``__new__`` and never changes."""
 
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
@@ -504,6 +518,10 @@ class CardSet(Set[Card]):
         if not self.mask:
             return "<span>∅</span>"
         return " ".join(card._repr_html_() for card in self.cards)
+
+    def _repr_svg_(self) -> str | None:
+        """The cards as a fanned hand (Jupyter shows it), drawn by :mod:`gongzhu.svg`."""
+        return _svg(self)
 
 
 Hand = CardSet

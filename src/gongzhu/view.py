@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import attrs
 
+from gongzhu._display import svg as _svg
+from gongzhu._frozen import refuse_reinit
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
+from gongzhu.errors import GongzhuError
 from gongzhu.phase import Phase
 from gongzhu.rules import RuleSet
 from gongzhu.trick import Trick
@@ -28,6 +31,9 @@ class PlayerView:
     >>> v.seat, len(v.hand), v.hand_sizes, v.to_act, v.legal_plays
     (2, 13, (13, 13, 13, 13), 0, CardSet(''))
     """
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "seat", GongzhuError)  # no re-initialising a view (#11 item 9)
 
     seat: int
     rules: RuleSet = attrs.field(repr=False)
@@ -113,3 +119,7 @@ class PlayerView:
             "<table><tr><th>seat</th><th>cards</th><th>exposed</th><th>points taken</th></tr>"
             f"{''.join(rows)}</table>{shown}{trick}</div>"
         )
+
+    def _repr_svg_(self) -> str | None:
+        """The seat's table as a picture (hidden cards as backs), drawn by :mod:`gongzhu.svg`."""
+        return _svg(self)
