@@ -311,6 +311,12 @@ class Round:
     def history(self) -> tuple[Action, ...]:
         """Every action so far, in order (:mod:`gongzhu.actions`).
 
+        A round is the referee's object and its history holds everything,
+        sealed exposure choices included (RULES.md §9.2): while
+        :attr:`phase` is ``EXPOSURE`` under simultaneous order, send seats
+        their :meth:`view`, never the history or the round. (The views and
+        ``repr()`` keep the choices hidden until every seat has decided.)
+
         Replaying them on the starting position rebuilds this state exactly:
 
         >>> from gongzhu import deal
