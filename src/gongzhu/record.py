@@ -133,7 +133,7 @@ from gongzhu._record_schema import (
     _show,
     _Where,
 )
-from gongzhu.actions import Claim, ClaimResponse, Exposure, Play
+from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.errors import GongzhuError, RecordError
 from gongzhu.match import Match
 from gongzhu.round import Round, deal
@@ -562,11 +562,12 @@ def _exposure(action: Exposure, key: str) -> dict[str, Any]:
             "face_down": action.face_down, "blind": action.blind}  # fmt: skip
 
 
-def _action(action: Play | Exposure | Claim | ClaimResponse) -> Any:
+def _action(action: Action) -> Any:
     if isinstance(action, Play):
         return action.card.code
     if isinstance(action, Claim):
         return {"claim": action.seat}
     if isinstance(action, ClaimResponse):
         return {"respond": action.seat, "accept": action.accept}
+    assert isinstance(action, Exposure)  # the last of the four kinds of Action
     return _exposure(action, "expose")
