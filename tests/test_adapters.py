@@ -65,7 +65,7 @@ def test_pettingzoo_rewards_are_the_deal_scores_and_shaped_rewards_sum_to_them()
         e = env(shaped_rewards=shaped, render_mode="ansi")
         e.reset(seed=11)
         got = dict.fromkeys(e.possible_agents, 0.0)
-        for _agent in e.agent_iter():
+        for agent in e.agent_iter():
             _obs, reward, termination, truncation, _info = e.last()
             got[agent] += reward
             e.step(None if termination or truncation else smallest_legal(e.unwrapped.round,
