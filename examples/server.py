@@ -112,7 +112,7 @@ class Table:
         if isinstance(action, Exposure) and seat in self.round.exposure_decided:
             raise IllegalActionError(Reason.WRONG_PHASE, seat, action="expose",
                                      detail="a seat decides on exposure once")  # fmt: skip
-        self.round = action.apply(self.round)
+        self.round = self.round.apply(action)
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:

@@ -14,7 +14,7 @@ True
 
 Every record has a plain-JSON form for clients (:mod:`gongzhu.protocol`):
 :meth:`Play.to_dict` and friends write it, :meth:`Action.from_dict` reads and
-checks it, so a table server is ``rnd = Action.from_dict(message).apply(rnd)``.
+checks it, so a table server is ``rnd = rnd.apply(Action.from_dict(message))``.
 
 >>> Play(seat=0, card=Card("QS")).to_dict()
 {'type': 'play', 'seat': 0, 'card': 'QS'}

@@ -26,10 +26,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
+from gongzhu._core.rollout import RandomPolicy, seed_state
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER, Card, CardSet, Rank, Suit
+from gongzhu.dealing import deal
 from gongzhu.errors import MatchError
 from gongzhu.match import Match
-from gongzhu.round import Phase, PlayerView, Round, deal
+from gongzhu.round import Phase, PlayerView, Round
 from gongzhu.rules import ExposureKind, ExposureOrder, RuleSet
 
 __all__ = [
@@ -105,6 +107,11 @@ class RandomStrategy:
             return CardSet()
         held = _exposable_held(view)
         return CardSet(c for c in held if self._rng.random() < self.expose_probability)
+
+    def _core_policy(self) -> RandomPolicy:
+        # Round.rollout's hook: the same uniform random play, drawn inside the engine core
+        # from a generator seeded by this strategy's own (reproducible with its seed).
+        return RandomPolicy(seed_state(self._rng.getrandbits(64)))
 
     def __repr__(self) -> str:
         return f"RandomStrategy(seed={self.seed!r}, expose_probability={self.expose_probability})"

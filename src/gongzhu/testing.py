@@ -29,8 +29,9 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from gongzhu.cards import ACE_OF_HEARTS, DECK, PIG, SHEEP, TRANSFORMER, Card, CardSet
+from gongzhu.dealing import deal
 from gongzhu.errors import RuleSetError
-from gongzhu.round import Phase, Round, deal
+from gongzhu.round import Phase, Round
 from gongzhu.rules import (
     FACE_VALUE_HEARTS,
     OPTION_NAMES,
