@@ -41,6 +41,7 @@ NUM_ACTIONS: Final = 87
 """Ids run 0 to ``NUM_ACTIONS - 1``."""
 
 _POINT_ORDER: Final = tuple(_from_mask(POINT_CARDS))  # 16 cards, index order
+_POINT_SLOT: Final = {c.index: k for k, c in enumerate(_POINT_ORDER)}
 _PHASES: Final = (Phase.EXPOSURE, Phase.PLAY, Phase.CLAIM, Phase.COMPLETE)
 _SCORE_SCALE: Final = 1000.0
 
@@ -180,52 +181,62 @@ def observation_values(view: ViewLike) -> list[float]:
     """The observation as a list of floats (layout: ``docs/agents.rst``)."""
     p = view.rules.players
     me = view.seat
-    out: list[float] = []
-    add = out.extend
-
-    def cards(mask: int) -> list[float]:
-        return [1.0 if mask >> i & 1 else 0.0 for i in range(52)]
-
-    def one_hot(index: int | None, size: int) -> list[float]:
-        v = [0.0] * size
-        if index is not None:
-            v[index] = 1.0
-        return v
-
-    def rel(s: int) -> int:
-        return (s - me) % p
-
-    add(cards(view.hand.mask))
-    played = [0] * p
-    for trick in (*view.tricks, view.current_trick):
-        for s, c in zip(trick.seats, trick.cards, strict=True):
-            played[s] |= c.mask
-    for r in range(p):
-        add(cards(played[(me + r) % p]))
+    out = [0.0] * observation_size(p)
+    # Each block is written by setting the few non-zero entries at their offsets.
+    for c in view.hand:
+        out[c.index] = 1.0
+    at = 52
     trick = view.current_trick
-    for k in range(p):
-        add(cards(trick.cards[k].mask if k < len(trick.cards) else 0))
-    add(one_hot(rel(trick.leader), p))
-    for r in range(p):
-        exposed = view.exposures[(me + r) % p]
-        add([1.0 if c in exposed else 0.0 for c in EXPOSABLE_ORDER])
-    add([1.0 if c in view.own_face_down else 0.0 for c in EXPOSABLE_ORDER])
-    add([view.face_down_counts[(me + r) % p] / 4.0 for r in range(p)])
-    for r in range(p):
-        taken = view.captured_points[(me + r) % p]
-        add([1.0 if c in taken else 0.0 for c in _POINT_ORDER])
-    add(cards(view.shown.mask))
-    voids = view.known_voids
-    for r in range(p):
-        add([1.0 if suit in voids[(me + r) % p] else 0.0 for suit in Suit])
-    add([len(view.tricks) / (52 // p)])
+    for t in (*view.tricks, trick):
+        for s, c in zip(t.seats, t.cards, strict=True):
+            out[at + (s - me) % p * 52 + c.index] = 1.0
+    at += p * 52
+    for k, c in enumerate(trick.cards):
+        out[at + k * 52 + c.index] = 1.0
+    at += p * 52
+    out[at + (trick.leader - me) % p] = 1.0
+    at += p
+    for s in range(p):
+        exposed = view.exposures[s]
+        base = at + (s - me) % p * 4
+        for bit, c in enumerate(EXPOSABLE_ORDER):
+            if c in exposed:
+                out[base + bit] = 1.0
+    at += p * 4
+    for bit, c in enumerate(EXPOSABLE_ORDER):
+        if c in view.own_face_down:
+            out[at + bit] = 1.0
+    at += 4
+    for s in range(p):
+        out[at + (s - me) % p] = view.face_down_counts[s] / 4.0
+    at += p
+    for s in range(p):
+        base = at + (s - me) % p * 16
+        for c in view.captured_points[s]:
+            out[base + _POINT_SLOT[c.index]] = 1.0
+    at += p * 16
+    for c in view.shown:
+        out[at + c.index] = 1.0
+    at += 52
+    for s, voids in enumerate(view.known_voids):
+        for suit in voids:
+            out[at + (s - me) % p * 4 + suit] = 1.0
+    at += p * 4
+    out[at] = len(view.tricks) / (52 // p)
+    at += 1
     totals = view.running_totals
-    add([totals[(me + r) % p] / _SCORE_SCALE if totals else 0.0 for r in range(p)])
-    add([1.0 if totals is not None else 0.0])
-    add(one_hot(_PHASES.index(view.phase), 4))
-    add(one_hot(rel(view.to_act) if view.to_act is not None else None, p))
-    broken = any(c.suit is Suit.HEARTS for t in (*view.tricks, trick) for c in t.cards)
-    add([1.0 if broken else 0.0])
+    if totals is not None:
+        for s in range(p):
+            out[at + (s - me) % p] = totals[s] / _SCORE_SCALE
+        out[at + p] = 1.0
+    at += p + 1
+    out[at + _PHASES.index(view.phase)] = 1.0
+    at += 4
+    if view.to_act is not None:
+        out[at + (view.to_act - me) % p] = 1.0
+    at += p
+    if any(c.suit is Suit.HEARTS for t in (*view.tricks, trick) for c in t.cards):
+        out[at] = 1.0
     return out
 
 
