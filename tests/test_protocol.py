@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -393,3 +394,21 @@ def test_import_gongzhu_imports_no_optional_package() -> None:
 
 def test_every_phase_value_is_in_the_view_schema() -> None:
     assert protocol.schema("view")["properties"]["phase"]["enum"] == [p.value for p in Phase]
+
+
+_CODE_TEXT = re.compile(r'"([2-9TJQKA][CDHS])"')
+
+
+@given(rounds_in_progress())
+def test_a_json_view_names_no_card_its_seat_may_not_see(rnd: Round) -> None:
+    # A view goes over the wire as is: no other seat's unplayed card may appear in it unless
+    # it is public (exposed face up, shown by a claim).
+    public = rnd.exposed | rnd.shown
+    for seat in range(rnd.players):
+        data = rnd.view(seat).to_dict()
+        del data["rules"]  # the rule set names cards (the opening card), not anyone's hand
+        named = {Card(code) for code in _CODE_TEXT.findall(json.dumps(data))}
+        for other in range(rnd.players):
+            if other != seat:
+                hidden = rnd.hands[other] - public
+                assert not named & set(hidden), f"seat {seat} sees {named & set(hidden)}"
