@@ -116,7 +116,21 @@ def test_openspiel_random_sim_test(params: dict[str, Any]) -> None:
     pyspiel = pytest.importorskip("pyspiel")
     pytest.importorskip("gongzhu.adapters.openspiel")
     game = pyspiel.load_game("python_gongzhu", params)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["classic", "online", "catch-the-pig", "czech-variant"])
+def test_openspiel_parameters_round_trip_every_preset(name: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    gz = pytest.importorskip("gongzhu.adapters.openspiel")
+    from gongzhu import PRESETS
+
+    rules = PRESETS[name].replace(all_hearts_value=None, sign_swap=False, pig_sheep_together=False,
+                                  pig_sheep_zero_sum=False)  # fmt: skip
+    for r in (PRESETS[name], rules):
+        game = pyspiel.load_game("python_gongzhu", gz.parameters_of(r))
+        assert game.rules == r
+        assert pyspiel.load_game(str(game)).rules == r  # through the game string
 
 
 def test_openspiel_resampled_states_keep_the_information_state() -> None:
@@ -211,7 +225,7 @@ def test_one_seed_and_one_policy_give_one_trajectory_through_every_adapter(
 def gz_params(rules: RuleSet) -> dict[str, Any]:
     import gongzhu.adapters.openspiel as gz
 
-    return {k: gz._parameter(k, v) for k, v in rules.to_dict(only_changes_from=RuleSet()).items()}
+    return gz.parameters_of(rules)
 
 
 def _has(name: str) -> bool:

@@ -2,8 +2,10 @@
 
 Importing this module registers the game. Its parameters are the rule options
 (:class:`~gongzhu.RuleSet`'s fields, with the defaults of the classic rules;
-``heart_values`` as comma-separated ints, optional ints as text, ``"none"`` for
-None). The deal is dealt by chance nodes, one card at a time round the table
+:func:`parameters_of` converts a rule set): ``heart_values`` as ints separated
+by spaces, 0 for a ``loss_threshold``, ``win_threshold`` or ``max_deals`` of
+None, ``no_small_slam=True`` for an ``all_hearts_value`` of None, and
+``grand_slam`` as the int 16 or 15. The deal is dealt by chance nodes, one card at a time round the table
 (card ``k`` to seat ``k % players``); then every seat decides on exposure and
 play goes on as in :mod:`gongzhu.adapters.pettingzoo` (the same action ids).
 
@@ -49,34 +51,62 @@ from gongzhu.protocol import (
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
 
-__all__ = ["GongzhuGame", "GongzhuState", "deal_actions", "rules_from_parameters"]
+__all__ = [
+    "GongzhuGame",
+    "GongzhuState",
+    "deal_actions",
+    "parameters_of",
+    "rules_from_parameters",
+]
 
 _DEFAULTS: Final = RuleSet().to_dict()
-_OPTIONAL: Final = ("all_hearts_value", "loss_threshold", "win_threshold", "max_deals")
+# OpenSpiel parameters are ints, floats, bools or text, and a game string reads text that
+# looks like a number back as a number; so None is 0 for the thresholds (0 is never valid
+# there) and a bool for the small slam.
+_ZERO_IS_NONE: Final = ("loss_threshold", "win_threshold", "max_deals")
+_NO_SMALL_SLAM: Final = "no_small_slam"
+# Options whose text values are numbers (grand_slam: "16" or "15") are int parameters.
+_NUMERIC_TEXT: Final = frozenset(
+    name for name, v in _DEFAULTS.items() if isinstance(v, str) and v.lstrip("-").isdigit()
+)
 
 
 def _parameter(name: str, value: Any) -> Any:
-    if name in _OPTIONAL:
-        return "none" if value is None else str(value)
+    if name in _ZERO_IS_NONE:
+        return 0 if value is None else value
+    if name == "all_hearts_value":
+        return 0 if value is None else value
     if isinstance(value, list):
-        return ",".join(str(v) for v in value)
+        return " ".join(str(v) for v in value)  # a comma would split the game string
+    if name in _NUMERIC_TEXT:
+        return int(value)
     return value
 
 
-_PARAMETERS: Final = {name: _parameter(name, v) for name, v in _DEFAULTS.items()}
+def parameters_of(rules: RuleSet) -> dict[str, Any]:
+    """The game parameters for ``rules`` (``pyspiel.load_game("python_gongzhu", ...)``)."""
+    params = {name: _parameter(name, v) for name, v in rules.to_dict().items()}
+    params[_NO_SMALL_SLAM] = rules.all_hearts_value is None
+    return params
+
+
+_PARAMETERS: Final = parameters_of(RuleSet())
 
 
 def rules_from_parameters(params: dict[str, Any]) -> RuleSet:
     """The :class:`~gongzhu.RuleSet` that a game's parameters describe."""
     options: dict[str, Any] = {}
     for name, value in params.items():
-        if name in _OPTIONAL:
-            text = str(value).strip().lower()
-            options[name] = None if text in ("none", "") else int(text)
+        if name in _ZERO_IS_NONE:
+            options[name] = None if value == 0 else value
         elif name == "heart_values":
-            options[name] = [int(v) for v in str(value).split(",") if v.strip()]
-        else:
+            options[name] = [int(v) for v in str(value).replace(",", " ").split()]
+        elif name in _NUMERIC_TEXT:
+            options[name] = str(value)
+        elif name != _NO_SMALL_SLAM:
             options[name] = value
+    if params.get(_NO_SMALL_SLAM):
+        options["all_hearts_value"] = None
     return RuleSet.from_dict(options)
 
 
