@@ -6,8 +6,9 @@ Importing this module registers the game. Its parameters are the rule options
 by spaces, 0 for a ``loss_threshold``, ``win_threshold`` or ``max_deals`` of
 None, ``no_small_slam=True`` for an ``all_hearts_value`` of None, and
 ``grand_slam`` as the int 16 or 15. The deal is dealt by chance nodes, one card
-at a time round the table (card ``k`` to seat ``k % players``); then every seat decides on exposure and
-play goes on as in :mod:`gongzhu.adapters.pettingzoo` (the same action ids).
+at a time round the table (card ``k`` to seat ``k % players``); then every
+seat decides on exposure and play goes on as in :mod:`gongzhu.adapters.pettingzoo`
+(the same action ids).
 
 >>> import pyspiel
 >>> import gongzhu.adapters.openspiel as gz
