@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from gongzhu import Phase, Reason, RuleSet
+from gongzhu import Phase, PlayerView, Reason, RuleSet
 from gongzhu.match import EndReason
 from gongzhu.rules import PRESETS
 
@@ -138,25 +138,36 @@ def view() -> dict[str, Any]:
         "maxItems": 5,
     }
     per_seat_counts = {"type": "array", "items": COUNT, "minItems": 3, "maxItems": 5}
-    props = {
-        "seat": {"$ref": "#/$defs/seat"},
-        "rules": {"$ref": "#/$defs/rules"},
-        "phase": {"enum": [p.value for p in Phase]},
-        "hand": {"$ref": "#/$defs/cards"},
-        "first_dealt": {"oneOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]},
-        "to_act": NULL_SEAT,
-        "leader": {"$ref": "#/$defs/seat"},
-        "dealer": {"$ref": "#/$defs/seat"},
-        "exposures": per_seat_cards,
-        "own_face_down": {"$ref": "#/$defs/cards"},
-        "face_down_counts": per_seat_counts,
-        "current_trick": {"$ref": "#/$defs/open_trick"},
-        "tricks": {"type": "array", "items": {"$ref": "#/$defs/trick"}, "maxItems": 17},
-        "captured_points": per_seat_cards,
-        "hand_sizes": per_seat_counts,
-        "shown": {"$ref": "#/$defs/cards"},
-        "legal_plays": {"$ref": "#/$defs/cards"},
+    # One property per PlayerView field, by its declared type (as view.py reads them), so a
+    # new field shows up here when the schemas are regenerated.
+    seat_fields = {"seat", "to_act", "leader", "dealer"}
+    by_type = {
+        "int": COUNT,
+        "int | None": {"oneOf": [COUNT, {"type": "null"}]},
+        "bool": {"type": "boolean"},
+        "Phase": {"enum": [p.value for p in Phase]},
+        "RuleSet": {"$ref": "#/$defs/rules"},
+        "CardSet": {"$ref": "#/$defs/cards"},
+        "Card | None": {"oneOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]},
+        "Trick": {"$ref": "#/$defs/open_trick"},
+        "tuple[Trick, ...]": {"type": "array", "items": {"$ref": "#/$defs/trick"}, "maxItems": 17},
+        "tuple[CardSet, ...]": per_seat_cards,
+        "tuple[int, ...]": per_seat_counts,
     }
+    props = {}
+    for f in attrs.fields(PlayerView):
+        kind = str(f.type)
+        if f.name in seat_fields:
+            props[f.name] = {"$ref": "#/$defs/seat"} if kind == "int" else NULL_SEAT
+        elif kind == "tuple[int, ...]" and f.name.endswith("decided"):
+            props[f.name] = {
+                "type": "array",
+                "items": {"$ref": "#/$defs/seat"},
+                "uniqueItems": True,
+                "maxItems": 5,
+            }
+        else:
+            props[f.name] = by_type[kind]
     computed = {
         "trick_number": {"type": "integer", "minimum": 0, "maximum": 17},
         "known_voids": {
