@@ -266,9 +266,9 @@ def score() -> dict[str, Any]:
         "type": "object",
         "properties": {
             "totals": {"type": "array", "items": INT, "minItems": 1, "maxItems": 5},
-            "team_totals": {
+            "team_totals": {  # each team's total; without partnerships each seat is a team
                 "oneOf": [
-                    {"type": "array", "items": INT, "minItems": 2, "maxItems": 2},
+                    {"type": "array", "items": INT, "minItems": 1, "maxItems": 5},
                     {"type": "null"},
                 ]
             },

@@ -4,8 +4,8 @@ Importing this module registers the game. Its parameters are the rule options
 (:class:`~gongzhu.RuleSet`'s fields, with the defaults of the classic rules;
 :func:`parameters_of` converts a rule set): ``heart_values`` as ints separated
 by spaces, 0 for a ``loss_threshold``, ``win_threshold`` or ``max_deals`` of
-None, ``no_small_slam=True`` for an ``all_hearts_value`` of None, and
-``grand_slam`` as the int 16 or 15. The deal is dealt by chance nodes, one card
+None, ``NAME_is_none=True`` for another optional int option (``all_hearts_value``
+…) of None, and ``grand_slam`` as the int 16 or 15. The deal is dealt by chance nodes, one card
 at a time round the table (card ``k`` to seat ``k % players``); then every
 seat decides on exposure and play goes on as in :mod:`gongzhu.adapters.pettingzoo`
 (the same action ids).
@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+import attrs
 import numpy as np
 import pyspiel
 
@@ -62,10 +63,14 @@ __all__ = [
 
 _DEFAULTS: Final = RuleSet().to_dict()
 # OpenSpiel parameters are ints, floats, bools or text, and a game string reads text that
-# looks like a number back as a number; so None is 0 for the thresholds (0 is never valid
-# there) and a bool for the small slam.
+# looks like a number back as a number. So None is 0 for the thresholds (0 is never valid
+# there) and, for the other optional ints, a bool parameter NAME_is_none beside NAME.
 _ZERO_IS_NONE: Final = ("loss_threshold", "win_threshold", "max_deals")
-_NO_SMALL_SLAM: Final = "no_small_slam"
+_NONE_FLAGGED: Final = tuple(
+    f.name
+    for f in attrs.fields(RuleSet)
+    if f.metadata.get("optional") and f.metadata.get("type") is int and f.name not in _ZERO_IS_NONE
+)
 # Options whose text values are numbers (grand_slam: "16" or "15") are int parameters.
 _NUMERIC_TEXT: Final = frozenset(
     name for name, v in _DEFAULTS.items() if isinstance(v, str) and v.lstrip("-").isdigit()
@@ -73,9 +78,7 @@ _NUMERIC_TEXT: Final = frozenset(
 
 
 def _parameter(name: str, value: Any) -> Any:
-    if name in _ZERO_IS_NONE:
-        return 0 if value is None else value
-    if name == "all_hearts_value":
+    if name in _ZERO_IS_NONE or name in _NONE_FLAGGED:
         return 0 if value is None else value
     if isinstance(value, list):
         return " ".join(str(v) for v in value)  # a comma would split the game string
@@ -87,7 +90,8 @@ def _parameter(name: str, value: Any) -> Any:
 def parameters_of(rules: RuleSet) -> dict[str, Any]:
     """The game parameters for ``rules`` (``pyspiel.load_game("python_gongzhu", ...)``)."""
     params = {name: _parameter(name, v) for name, v in rules.to_dict().items()}
-    params[_NO_SMALL_SLAM] = rules.all_hearts_value is None
+    for name in _NONE_FLAGGED:
+        params[f"{name}_is_none"] = getattr(rules, name) is None
     return params
 
 
@@ -97,6 +101,7 @@ _PARAMETERS: Final = parameters_of(RuleSet())
 def rules_from_parameters(params: dict[str, Any]) -> RuleSet:
     """The :class:`~gongzhu.RuleSet` that a game's parameters describe."""
     options: dict[str, Any] = {}
+    flags = {f"{name}_is_none": name for name in _NONE_FLAGGED}
     for name, value in params.items():
         if name in _ZERO_IS_NONE:
             options[name] = None if value == 0 else value
@@ -104,10 +109,11 @@ def rules_from_parameters(params: dict[str, Any]) -> RuleSet:
             options[name] = [int(v) for v in str(value).replace(",", " ").split()]
         elif name in _NUMERIC_TEXT:
             options[name] = str(value)
-        elif name != _NO_SMALL_SLAM:
+        elif name not in flags:
             options[name] = value
-    if params.get(_NO_SMALL_SLAM):
-        options["all_hearts_value"] = None
+    for flag, name in flags.items():
+        if params.get(flag):
+            options[name] = None
     return RuleSet.from_dict(options)
 
 
@@ -132,7 +138,9 @@ _GAME_TYPE: Final = pyspiel.GameType(
 def _utility_bound(rules: RuleSet) -> float:
     # Generous: every scoring line at its largest, times the largest exposure factors.
     hearts = sum(abs(v) for v in rules.heart_values) + abs(rules.all_hearts_value or 0)
-    lines = hearts + 100 + abs(rules.exposed_sheep_value) + 100 + rules.grand_slam_value
+    cards = abs(rules.pig_value) + 2 * abs(rules.sheep_value) + abs(rules.transformer_bonus)
+    cards += abs(rules.exposed_sheep_value or 0)
+    lines = hearts + cards + abs(rules.grand_slam_value)
     return float(64 * lines + 52 * abs(rules.queen_of_diamonds_bonus))
 
 
