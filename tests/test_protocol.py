@@ -212,6 +212,21 @@ def test_from_dict_of_any_json_value_raises_only_a_protocol_error(value: Any) ->
             read(value)
 
 
+@given(
+    st.sampled_from(["play", "expose", "claim", "respond"]),
+    st.dictionaries(st.sampled_from(["seat", "card", "cards", "accept", "face_down", "blind"]),
+                    _JSON, max_size=6),
+)  # fmt: skip
+def test_action_from_dict_of_any_field_values_gives_an_action_or_a_protocol_error(
+    kind: str, fields: dict[str, Any]
+) -> None:
+    try:
+        action = Action.from_dict({"type": kind, **fields})
+    except ProtocolError:
+        return
+    assert Action.from_dict(action.to_dict()) == action
+
+
 @given(st.data())
 def test_view_from_dict_of_a_mutated_view_raises_only_a_protocol_error(data: st.DataObject) -> None:
     d = deal(seed=data.draw(st.integers(0, 50))).view(data.draw(st.integers(0, 3))).to_dict()
@@ -380,7 +395,8 @@ def test_records_of_unfinished_deals_match_the_record_schema(rnd: Round) -> None
 
 def test_import_gongzhu_imports_no_optional_package() -> None:
     code = (
-        "import sys, gongzhu, gongzhu.protocol; d = gongzhu.deal(seed=1).view(0); d.to_dict(); "
+        "import sys, gongzhu, gongzhu.protocol, gongzhu.adapters; v = gongzhu.deal(seed=1).view(0);"
+        " v.to_dict(); v.legal_actions(); "
         "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'jsonschema',"
         " 'open_spiel') if m in sys.modules))"
     )
