@@ -42,6 +42,26 @@ def _bare(seeds: range, rules: RuleSet) -> tuple[float, int]:
     return spent, steps
 
 
+def _observe(seeds: range, rules: RuleSet) -> float:
+    """Seconds per ``env.observe(agent)`` of the agent to act (observation and mask)."""
+    from gongzhu.adapters.pettingzoo import raw_env
+
+    env = raw_env(rules)
+    clock = time.perf_counter
+    spent = 0.0
+    steps = 0
+    for seed in seeds:
+        env.reset(seed=seed)
+        while not env.round.is_complete:
+            agent = env.agent_selection
+            t = clock()
+            obs = env.observe(agent)
+            spent += clock() - t
+            steps += 1
+            env.step(int(obs["action_mask"].nonzero()[0][0]))
+    return spent / steps
+
+
 def _env(seeds: range, rules: RuleSet) -> tuple[float, int]:
     from gongzhu.adapters import _driver
     from gongzhu.adapters.pettingzoo import raw_env
@@ -67,8 +87,10 @@ def bench_pettingzoo_step(deals: int = 20, repeats: int = 5) -> dict[str, Any]:
     """Seconds per step: bare ``Round.play`` and PettingZoo ``env.step``, and their ratio.
 
     Under rules without exposure, so both make exactly the same 52 plays a deal.
-    Returns ``{"round_play": s, "pettingzoo_step": s, "ratio": r, "steps": n}``,
-    or ``{"skipped": reason}`` when PettingZoo is not installed.
+    Returns ``{"round_play": s, "pettingzoo_step": s, "ratio": r, "steps": n,
+    "pettingzoo_observe": s}`` (the last: one ``observe`` of the seat to act, the
+    observation vector and its mask, which agents pay besides the step), or
+    ``{"skipped": reason}`` when PettingZoo is not installed.
     """
     try:
         import pettingzoo  # noqa: F401
@@ -83,11 +105,13 @@ def bench_pettingzoo_step(deals: int = 20, repeats: int = 5) -> dict[str, Any]:
         best_bare = min(best_bare, spent / steps)
         spent, steps = _env(seeds, rules)
         best_env = min(best_env, spent / steps)
+    observe = min(_observe(range(max(1, deals // 4)), rules) for _ in range(2))
     return {
         "round_play": best_bare,
         "pettingzoo_step": best_env,
         "ratio": best_env / best_bare,
         "steps": steps,
+        "pettingzoo_observe": observe,
     }
 
 
@@ -100,5 +124,6 @@ if __name__ == "__main__":
         print(
             f"Round.play {result['round_play'] * 1e6:.1f} µs/step, "
             f"PettingZoo env.step {result['pettingzoo_step'] * 1e6:.1f} µs/step, "
-            f"ratio {result['ratio']:.2f} (target ≤ 3), gongzhu {gongzhu.__version__}"
+            f"ratio {result['ratio']:.2f} (target ≤ 3); observe "
+            f"{result['pettingzoo_observe'] * 1e6:.0f} µs; gongzhu {gongzhu.__version__}"
         )
