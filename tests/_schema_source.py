@@ -225,7 +225,15 @@ def error() -> dict[str, Any]:
         "description": "IllegalActionError.to_dict: why an action was refused.",
         "type": "object",
         "properties": {
-            "reason": {"enum": [r.name for r in Reason]},
+            "reason": {
+                "type": "string",
+                "pattern": "^[A-Z][A-Z_]*$",
+                # Open-ended, so that a new reason is no schema change: clients fall back
+                # on "message" for a name they do not know.
+                "description": "The Reason member's name, e.g. "
+                + ", ".join(r.name for r in list(Reason)[:4])
+                + " (gongzhu.Reason lists them all).",
+            },
             "message": {"type": "string"},
             "seat": NULL_SEAT,
             "card": {"oneOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]},

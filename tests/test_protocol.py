@@ -428,3 +428,12 @@ def test_a_json_view_names_no_card_its_seat_may_not_see(rnd: Round) -> None:
             if other != seat:
                 hidden = rnd.hands[other] - public
                 assert not named & set(hidden), f"seat {seat} sees {named & set(hidden)}"
+
+
+def test_every_reason_name_fits_the_error_schema() -> None:
+    from gongzhu import Reason
+
+    for reason in Reason:
+        error = IllegalActionError(reason, 0, Card("QS"))
+        valid("error", error.to_dict())
+        assert error.to_dict()["card"] == "QS"

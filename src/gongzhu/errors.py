@@ -251,9 +251,14 @@ class IllegalActionError(GongzhuError):
             "message": str(self),
             # A refused seat number may itself be the bad input (-1, True): only real seats.
             "seat": seat if type(seat) is int and 0 <= seat < 5 else None,
-            "card": card.code if card is not None else None,
+            # The code from the index: errors sit below cards (no Card import here).
+            "card": _code(card.index) if card is not None else None,
             "action": self.action,
         }
+
+
+def _code(index: int) -> str:
+    return "23456789TJQKA"[index % 13] + "CDHS"[index // 13]
 
 
 class ProtocolError(GongzhuError, ValueError):
