@@ -235,8 +235,8 @@ class IllegalActionError(GongzhuError):
         ``reason`` is the :class:`Reason` member's name (language-free: a client
         translates it), ``message`` the English sentence, ``card`` a card code.
 
-        >>> from gongzhu import deal
-        >>> r = deal(seed=1)
+        >>> from gongzhu import RuleSet, deal
+        >>> r = deal(RuleSet(exposable=""), seed=1)    # no exposure: play starts at once
         >>> try:
         ...     r.play(r.legal_plays[0], seat=(r.to_act + 1) % 4)
         ... except IllegalActionError as error:

@@ -166,8 +166,8 @@ class PlayerView:
         which exposure was blind). Once the deal is complete it is the final
         score.
 
-        >>> from gongzhu import deal
-        >>> r = deal(seed=4)
+        >>> from gongzhu import RuleSet, deal
+        >>> r = deal(RuleSet(exposable=""), seed=4)
         >>> while not r.is_complete:
         ...     r = r.play(r.legal_plays[0])
         >>> r.view(0).deal_score().totals == r.score().totals

@@ -18,9 +18,9 @@ and read back, checked, by ``from_dict()``:
 
 :func:`schema` returns each JSON Schema (draft 2020-12, self-contained).
 
->>> from gongzhu import Action, deal
->>> rnd = deal(seed=1)
->>> message = {"type": "play", "seat": 0, "card": rnd.legal_plays[0].code}
+>>> from gongzhu import Action, RuleSet, deal
+>>> rnd = deal(RuleSet(exposable=""), seed=1)
+>>> message = {"type": "play", "seat": rnd.to_act, "card": rnd.legal_plays[0].code}
 >>> rnd = Action.from_dict(message).apply(rnd)
 >>> rnd.history[-1].to_dict() == message
 True
