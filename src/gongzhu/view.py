@@ -14,7 +14,9 @@ import attrs
 
 from gongzhu import _encoding, _wire
 from gongzhu._display import svg as _svg
+from gongzhu._frozen import refuse_reinit
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
+from gongzhu.errors import GongzhuError
 from gongzhu.phase import Phase
 from gongzhu.rules import ExposureKind, RuleSet
 from gongzhu.scoring import DealScore, ExposurePreview, exposure_preview, score
@@ -35,6 +37,9 @@ class PlayerView:
     >>> v.seat, len(v.hand), v.hand_sizes, v.to_act, v.legal_plays
     (2, 13, (13, 13, 13, 13), 0, CardSet(''))
     """
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "seat", GongzhuError)  # no re-initialising a view (#11 item 9)
 
     seat: int
     rules: RuleSet = attrs.field(repr=False)
@@ -95,7 +100,7 @@ class PlayerView:
         cards left, face-up exposures, captured point cards; then the trick.
 
         >>> from gongzhu import deal
-        >>> html = deal(seed=1).view(0)._repr_html_()
+        >>> html = deal(seed=1).pass_exposure().view(0)._repr_html_()
         >>> html.count("<tr>"), "<u>" in html        # a header and 4 seats; seat 0 leads
         (5, True)
         """
