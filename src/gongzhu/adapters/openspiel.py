@@ -37,7 +37,7 @@ import attrs
 import numpy as np
 import pyspiel
 
-from gongzhu.actions import Claim, ClaimResponse, Exposure, Play
+from gongzhu.actions import Claim, Exposure
 from gongzhu.adapters import _driver
 from gongzhu.cards import Card, CardSet
 from gongzhu.dealing import deal
@@ -306,7 +306,7 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
                 state.apply_action(order[s][k])
         try:
             for k, action in enumerate(rnd.history):
-                state.apply_action(swap.get(k, _id_of(action)))
+                state.apply_action(swap.get(k, action_id(action)))
         except (GongzhuError, pyspiel.SpielError):
             return None  # a play the sampled hands do not allow (held-back rules, hearts)
         return state
@@ -329,10 +329,6 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def _player(self, player: int | None) -> int:
         return self.current_player() if player is None else int(player)
-
-
-def _id_of(action: Play | Exposure | Claim | ClaimResponse | Any) -> int:
-    return action_id(action)
 
 
 class _Observer:
