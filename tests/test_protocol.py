@@ -437,3 +437,18 @@ def test_every_reason_name_fits_the_error_schema() -> None:
         error = IllegalActionError(reason, 0, Card("QS"))
         valid("error", error.to_dict())
         assert error.to_dict()["card"] == "QS"
+
+
+def test_round_apply_takes_the_dict_form_and_refuses_a_malformed_one() -> None:
+    # Issue #13: a server is ``round = round.apply(message)``.
+    from gongzhu import ProtocolError, deal
+
+    r = deal(seed=5).pass_exposure()
+    seat = r.to_act
+    assert seat is not None
+    card = r.legal_plays[0]
+    assert r.apply({"type": "play", "seat": seat, "card": card.code}) == r.play(card, seat=seat)
+    with pytest.raises(ProtocolError):
+        r.apply({"type": "play", "seat": seat})
+    with pytest.raises(ProtocolError):
+        r.apply({"type": "dance"})
