@@ -152,7 +152,7 @@ def test_rules_lists_describes_and_diffs(capsys: pytest.CaptureFixture[str]) -> 
 def test_every_preset_has_a_one_line_summary() -> None:
     from gongzhu.cli.rules import PRESET_SUMMARIES
 
-    assert set(PRESET_SUMMARIES) == set(PRESETS)
+    assert set(PRESETS) <= set(PRESET_SUMMARIES)
 
 
 def test_play_a_seeded_match_is_reproducible() -> None:

@@ -221,3 +221,63 @@ def test_ctrl_c_at_the_prompt_exits_130_with_one_line() -> None:
         proc.kill()
     assert proc.returncode == 130
     assert err.strip().splitlines() == ["gongzhu play: interrupted"]
+
+
+class _FakeLimit:
+    def __init__(self, time: float | None = None, simulations: int | None = None) -> None:
+        self.time = time
+
+
+class _FakeSearch:
+    """The shape of #12's SearchStrategy: analyse(view, limit).moves, best first."""
+
+    def __init__(self, limit: object = None, seed: object = None) -> None:
+        self.limit = limit
+
+    def analyse(self, view: object, limit: object = None) -> object:
+        from types import SimpleNamespace
+
+        legal = view.legal_plays  # type: ignore[attr-defined]
+        moves = [
+            SimpleNamespace(card=c, expected=5.0 - 10.0 * k, stderr=2.0, samples=100)
+            for k, c in enumerate(legal)
+        ]
+        return SimpleNamespace(moves=tuple(moves))
+
+    def analyse_exposure(self, view: object, limit: object = None) -> object:
+        from types import SimpleNamespace
+
+        from gongzhu import CardSet, parse_cards
+
+        return SimpleNamespace(
+            options=(
+                SimpleNamespace(cards=CardSet(), expected=-5.0, stderr=1.0),
+                SimpleNamespace(cards=parse_cards("QS"), expected=-40.0, stderr=3.0),
+            )
+        )
+
+
+def test_hint_shows_the_search_bots_analysis_when_the_library_has_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gongzhu
+    from gongzhu.cli._show import Seats
+    from gongzhu.cli.human import _Console, _Game
+    from gongzhu.i18n import Translator
+
+    rnd = deal(seed=1)
+    game = _Game(Translator(), RuleSet(), Seats(["S", "E", "N", "W"]), 0, [], _Console(False))
+    view = rnd.view(rnd.to_act)
+    plain = game.hint(view)
+    assert plain.startswith("hint: the rule-of-thumb bot would play ")
+    monkeypatch.setattr(gongzhu, "SearchStrategy", _FakeSearch, raising=False)
+    monkeypatch.setattr(gongzhu, "Limit", _FakeLimit, raising=False)
+    lines = game.hint(view).splitlines()
+    assert lines[0] == "hint from the search bot (expected deal score per card):"
+    first = view.legal_plays[0]
+    assert lines[1] == f"    {first}: +5 ± 2 (100 samples)"
+    exposure = game.exposure_hint(view).splitlines()
+    assert exposure[1:] == ["    expose nothing: -5 ± 1", "    expose Q♠: -40 ± 3"]
+    # An analysis of another shape falls back to the rule-of-thumb bot.
+    monkeypatch.setattr(gongzhu, "SearchStrategy", object, raising=False)
+    assert game.hint(view) == plain

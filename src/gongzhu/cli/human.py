@@ -322,8 +322,7 @@ class _Game:
             answer = self.console.ask(prompt)
             word = answer.lower()
             if word in _HINT:
-                advice = self.advisor.choose_exposure(view)
-                self.say("  " + self._hint_exposure(advice))
+                self.say("  " + self.exposure_hint(view))
                 continue
             if word in _HAND:
                 self.show_hand(view, legal=None)
@@ -377,6 +376,17 @@ class _Game:
                 self.say("  " + t.gettext("It was {card}.").format(card=t.card_name(first)))
                 return rnd
             self.say("  " + t.gettext("Answer yes or pass."))
+
+    def exposure_hint(self, view: Any) -> str:
+        """The search bot's exposure analysis when the library has one; else the rule of thumb."""
+        import gongzhu
+
+        search = getattr(gongzhu, "SearchStrategy", None)
+        if search is not None:
+            text = _search_exposure_hint(self.t, search, getattr(gongzhu, "Limit", None), view)
+            if text:
+                return text
+        return self._hint_exposure(self.advisor.choose_exposure(view))
 
     def _hint_exposure(self, advice: Any) -> str:
         t = self.t
@@ -509,7 +519,11 @@ class _Game:
 
 
 def _search_hint(t: Translator, search: Any, limit_cls: Any, view: Any) -> str | None:
-    """The search bot's analysis as a few lines, or None when its API is not the expected one."""
+    """The search bot's analysis as a few lines, or None when its API is not the expected one.
+
+    ``SearchStrategy(limit=, seed=).analyse(view, limit)`` returns the legal cards best
+    first, each with its expected deal score, standard error and samples (#12).
+    """
     from gongzhu.errors import GongzhuError
 
     try:
@@ -519,13 +533,53 @@ def _search_hint(t: Translator, search: Any, limit_cls: Any, view: Any) -> str |
     except (GongzhuError, TypeError, ValueError, AttributeError):
         return None
     rows: list[str] = []
-    if isinstance(analysis, Mapping):
-        for key, value in list(analysis.items())[:6]:
-            rows.append(f"{safe(key)}: {safe(value)}")
-    elif isinstance(analysis, Sequence) and not isinstance(analysis, str):
-        rows = [safe(item) for item in list(analysis)[:6]]
+    moves = getattr(analysis, "moves", None)
+    if moves is not None:
+        for move in list(moves)[:6]:
+            try:
+                rows.append(
+                    t.gettext("{card}: {expected} ± {stderr} ({samples} samples)").format(
+                        card=t.card(move.card),
+                        expected=f"{move.expected:+.0f}",
+                        stderr=f"{move.stderr:.0f}",
+                        samples=move.samples,
+                    )
+                )
+            except (AttributeError, TypeError, ValueError):
+                rows.append(safe(move))
+    elif isinstance(analysis, Mapping):
+        rows = [f"{safe(key)}: {safe(value)}" for key, value in list(analysis.items())[:6]]
     else:
-        rows = [safe(analysis)]
+        rows = [safe(line) for line in str(analysis).splitlines()[:6]]
     if not rows:
         return None
-    return t.gettext("hint from the search bot:") + "\n    " + "\n    ".join(rows)
+    return t.gettext("hint from the search bot (expected deal score per card):") + "".join(
+        "\n    " + row for row in rows
+    )
+
+
+def _search_exposure_hint(t: Translator, search: Any, limit_cls: Any, view: Any) -> str | None:
+    """The search bot's exposure choices, best first (``analyse_exposure``), or None."""
+    from gongzhu.errors import GongzhuError
+
+    try:
+        limit = limit_cls(time=1.0) if limit_cls is not None else None
+        bot = search(limit=limit, seed=0) if limit is not None else search()
+        options = list(bot.analyse_exposure(view, limit).options)[:6]
+        rows = [
+            t.gettext("{choice}: {expected} ± {stderr}").format(
+                choice=t.gettext("expose {cards}").format(cards=t.cards(o.cards))
+                if o.cards
+                else t.gettext("expose nothing"),
+                expected=f"{o.expected:+.0f}",
+                stderr=f"{o.stderr:.0f}",
+            )
+            for o in options
+        ]
+    except (GongzhuError, TypeError, ValueError, AttributeError):
+        return None
+    if not rows:
+        return None
+    return t.gettext("hint from the search bot (expected deal score per choice):") + "".join(
+        "\n    " + row for row in rows
+    )

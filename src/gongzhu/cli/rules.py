@@ -21,6 +21,10 @@ PRESET_SUMMARIES = {
         "seeds/004 variant: face-value hearts, fixed +1000 grand slam, no exposure"
     ),
     "catch-the-pig": N_("seeds/004 'Chyťte prase': face-down ×2 / face-up ×4 exposure"),
+    # The presets of the house-rules work (#15), listed once it lands.
+    "slam-pig": N_("programs: the pig turns positive only in a grand slam; tied leaders play on"),
+    "flat-pig": N_("MrIfOffline: the pig never turns; no exposure; the leader rotates"),
+    "taiwan": N_("Taiwan: 7♠ opens, face-value hearts, 豬羊變色, +1000 grand slam, no exposure"),
 }
 
 
@@ -63,7 +67,10 @@ def run(args: argparse.Namespace) -> int:
     name = args.preset or "classic"
     rules = RuleSet.preset(name)
     if args.diff is None:
-        print(rules.describe())
+        lines = rules.describe().splitlines()
+        # The first line names the rule set; the option lines are names and values.
+        print(t.gettext("Rule set {name}").format(name=name))
+        print("\n".join(lines[1:]))
         return 0
     other = RuleSet.preset(args.diff)
     changes = rules.diff(other)
