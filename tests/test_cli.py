@@ -325,7 +325,7 @@ def _columns(line: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", ["en", "zh", "ru", "uk", "cs"])
 def test_demo_lines_fit_100_columns(lang: str) -> None:
     result = run("demo", "--lang", lang)
     assert result.returncode == 0, result.stderr

@@ -24,7 +24,13 @@ import gongzhu.cli.play as play
 import gongzhu.cli.replay as replay
 import gongzhu.cli.rules as rules
 import gongzhu.cli.score as score
-from gongzhu.cli._common import Parser, UsageError, one_line, prescan_language
+from gongzhu.cli._common import (
+    Parser,
+    UsageError,
+    add_language_option,
+    one_line,
+    prescan_language,
+)
 from gongzhu.i18n import Translator
 
 __all__ = ["main"]
@@ -45,6 +51,7 @@ def build_parser(t: Translator) -> Parser:
         epilog=t.gettext("Each command has its own --help, e.g. gongzhu play --help."),
     )
     parser.add_argument("--version", action="version", version=f"gongzhu {__version__}")
+    add_language_option(parser, t, top=True)
     sub = parser.add_subparsers(title=t.gettext("commands"), dest="command", metavar="COMMAND")
     for command in COMMANDS:
         _register(command, sub, t)

@@ -10,6 +10,7 @@ of play.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -50,6 +51,16 @@ class _Quit(Exception):
 class _Console:
     def __init__(self, interactive: bool) -> None:
         self.interactive = interactive
+        # Red suits in red on a terminal (NO_COLOR=1 turns colour off: no-color.org).
+        self.colour = (
+            interactive
+            and sys.stdout is not None
+            and sys.stdout.isatty()
+            and not os.environ.get("NO_COLOR")
+        )
+
+    def paint(self, text: str, red: bool) -> str:
+        return f"\x1b[31m{text}\x1b[0m" if self.colour and red else text
 
     def say(self, text: str = "") -> None:
         print(text, flush=True)
@@ -476,7 +487,8 @@ class _Game:
             self.say(t.gettext("Trick {k}: you lead.").format(k=number))
             return
         played = ", ".join(
-            f"{seats[s]} {t.card(c)}" for s, c in zip(trick.seats, trick.cards, strict=True)
+            f"{seats[s]} {self.console.paint(t.card(c), c.suit.is_red)}"
+            for s, c in zip(trick.seats, trick.cards, strict=True)
         )
         winning = trick.winning_seat
         self.say(
@@ -511,7 +523,7 @@ class _Game:
                     text += "!"
                 if legal is not None and card in legal:
                     text = f"[{text}]"
-                shown.append(text)
+                shown.append(self.console.paint(text, suit.is_red))
             label = pad(f"{suit.symbol} {t.suit(suit)}", 12)
             self.say(f"    {label} " + " ".join(shown))
         if exposed & view.hand:
