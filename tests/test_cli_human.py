@@ -283,3 +283,40 @@ def test_hint_shows_the_search_bots_analysis_when_the_library_has_one(
     # An analysis of another shape falls back to the rule-of-thumb bot.
     monkeypatch.setattr(gongzhu, "SearchStrategy", object, raising=False)
     assert game.hint(view) == plain
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_at_a_terminal_it_reads_what_is_typed_and_colours_red_suits() -> None:
+    import pty
+
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("NO_COLOR", None)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command, on the pseudo-terminal
+        os.execve(
+            sys.executable,
+            [sys.executable, "-m", "gongzhu", "play", "--human", "0", "--seed", "3"],
+            env,
+        )
+    out = b""
+    deadline = time.monotonic() + 60
+    try:
+        while b"> " not in out and time.monotonic() < deadline:
+            out += os.read(fd, 4096)
+        os.write(fd, b"quit\n")
+        while time.monotonic() < deadline:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the child has gone: the terminal is closed
+                break
+            if not chunk:
+                break
+            out += chunk
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    text = out.decode("utf-8", "replace")
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert "You left the match after 0 complete deals." in text
+    assert "\x1b[31m" in text  # hearts and diamonds in red
+    assert "quit" in text  # typed, echoed by the terminal itself
