@@ -12,10 +12,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from gongzhu.cli._common import UsageError, bot_table, pad, safe, write_record
+from gongzhu.cli._hints import search_exposure_hint, search_hint
 from gongzhu.cli._show import (
     Seats,
     compass_names,
@@ -394,7 +395,7 @@ class _Game:
 
         search = getattr(gongzhu, "SearchStrategy", None)
         if search is not None:
-            text = _search_exposure_hint(self.t, search, getattr(gongzhu, "Limit", None), view)
+            text = search_exposure_hint(self.t, search, getattr(gongzhu, "Limit", None), view)
             if text:
                 return text
         return self._hint_exposure(self.advisor.choose_exposure(view))
@@ -469,7 +470,7 @@ class _Game:
         t = self.t
         search = getattr(gongzhu, "SearchStrategy", None)
         if search is not None:
-            text = _search_hint(t, search, getattr(gongzhu, "Limit", None), view)
+            text = search_hint(t, search, getattr(gongzhu, "Limit", None), view)
             if text:
                 return text
         card = self.advisor.choose_play(view, view.legal_plays)
@@ -528,70 +529,3 @@ class _Game:
             self.say(f"    {label} " + " ".join(shown))
         if exposed & view.hand:
             self.say("    " + t.gettext("(! marks your exposed cards)"))
-
-
-def _search_hint(t: Translator, search: Any, limit_cls: Any, view: Any) -> str | None:
-    """The search bot's analysis as a few lines, or None when its API is not the expected one.
-
-    ``SearchStrategy(limit=, seed=).analyse(view, limit)`` returns the legal cards best
-    first, each with its expected deal score, standard error and samples (#12).
-    """
-    from gongzhu.errors import GongzhuError
-
-    try:
-        limit = limit_cls(time=1.0) if limit_cls is not None else None
-        bot = search(limit=limit, seed=0) if limit is not None else search()
-        analysis = bot.analyse(view, limit) if limit is not None else bot.analyse(view)
-    except (GongzhuError, TypeError, ValueError, AttributeError):
-        return None
-    rows: list[str] = []
-    moves = getattr(analysis, "moves", None)
-    if moves is not None:
-        for move in list(moves)[:6]:
-            try:
-                rows.append(
-                    t.gettext("{card}: {expected} ± {stderr} ({samples} samples)").format(
-                        card=t.card(move.card),
-                        expected=f"{move.expected:+.0f}",
-                        stderr=f"{move.stderr:.0f}",
-                        samples=move.samples,
-                    )
-                )
-            except (AttributeError, TypeError, ValueError):
-                rows.append(safe(move))
-    elif isinstance(analysis, Mapping):
-        rows = [f"{safe(key)}: {safe(value)}" for key, value in list(analysis.items())[:6]]
-    else:
-        rows = [safe(line) for line in str(analysis).splitlines()[:6]]
-    if not rows:
-        return None
-    return t.gettext("hint from the search bot (expected deal score per card):") + "".join(
-        "\n    " + row for row in rows
-    )
-
-
-def _search_exposure_hint(t: Translator, search: Any, limit_cls: Any, view: Any) -> str | None:
-    """The search bot's exposure choices, best first (``analyse_exposure``), or None."""
-    from gongzhu.errors import GongzhuError
-
-    try:
-        limit = limit_cls(time=1.0) if limit_cls is not None else None
-        bot = search(limit=limit, seed=0) if limit is not None else search()
-        options = list(bot.analyse_exposure(view, limit).options)[:6]
-        rows = [
-            t.gettext("{choice}: {expected} ± {stderr}").format(
-                choice=t.gettext("expose {cards}").format(cards=t.cards(o.cards))
-                if o.cards
-                else t.gettext("expose nothing"),
-                expected=f"{o.expected:+.0f}",
-                stderr=f"{o.stderr:.0f}",
-            )
-            for o in options
-        ]
-    except (GongzhuError, TypeError, ValueError, AttributeError):
-        return None
-    if not rows:
-        return None
-    return t.gettext("hint from the search bot (expected deal score per choice):") + "".join(
-        "\n    " + row for row in rows
-    )
