@@ -320,3 +320,17 @@ def test_at_a_terminal_it_reads_what_is_typed_and_colours_red_suits() -> None:
     assert "You left the match after 0 complete deals." in text
     assert "\x1b[31m" in text  # hearts and diamonds in red
     assert "quit" in text  # typed, echoed by the terminal itself
+
+
+def test_a_face_down_declaration_under_catch_the_pig() -> None:
+    # seeds/004 "Chyťte prase": face down ×2, face up ×4; the preview shows both.
+    rules = RuleSet.preset("catch-the-pig")
+    seed = next(s for s in range(500) if "QS" in deal(rules, seed=_deal_seed(s, 1)).hands[0].code)
+    result = run(
+        ["--human", "0", "--rules", "catch-the-pig", "--seed", str(seed)], ["down QS", "quit"]
+    )
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "Q♠ (the pig): Pig −100 → −400; face down: Pig −100 → −200" in out
+    assert "Exposed: 1 face down by South (you)" in out
+    assert "Q!" in out  # marked in the person's own hand

@@ -72,9 +72,15 @@ def exposure_text(t: Translator, rnd: Round, seats: Seats) -> str:
         for seat, cards in enumerate(rnd.exposures)
         if cards
     ]
-    hidden = len(rnd.face_down)
-    if hidden:
-        parts.append(t.ngettext("{n} face down", "{n} face down", hidden).format(n=hidden))
+    if rnd.face_down:
+        # How many each seat declared face down is public; which cards is not (RULES.md §9.3).
+        for seat, hidden in enumerate(rnd.view(0).face_down_counts):
+            if hidden:
+                parts.append(
+                    t.ngettext("{n} face down by {who}", "{n} face down by {who}", hidden).format(
+                        n=hidden, who=seats[seat]
+                    )
+                )
     return ", ".join(parts) if parts else t.gettext("nothing")
 
 
