@@ -74,3 +74,28 @@ def test_a_long_run_on_a_terminal_shows_progress_long_before_it_ends() -> None:
         proc.wait()
         os.close(master)
     assert seen < 30
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_during_a_long_run_exits_130_with_one_line() -> None:
+    import signal
+
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gongzhu", "play", "--deals", "1000000", "--seed", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    time.sleep(2.0)  # well into the deals
+    start = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130
+    assert time.monotonic() - start < 10
+    assert err.splitlines() == ["gongzhu play: interrupted"]
+    assert out == ""

@@ -86,7 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.func(args)
         sys.stdout.flush()
     except KeyboardInterrupt:
-        print(f"\n{prog}: interrupted", file=sys.stderr)
+        # At a terminal the cursor is after "^C" (a prompt, a progress line): end that line.
+        start = "\n" if sys.stderr is not None and sys.stderr.isatty() else ""
+        print(f"{start}{prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (``gongzhu replay x.json | head``): stop quietly.
