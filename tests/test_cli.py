@@ -410,3 +410,15 @@ def test_safe_escapes_what_acts_on_a_terminal() -> None:
         assert out.endswith("b")
         assert ch not in out
         assert out.isprintable()
+
+
+def test_rules_describes_and_explains_a_preset_with_changes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run_main(
+        capsys, "rules", "online", "--rule", "max_deals=10", "--diff", "online"
+    )
+    assert status == 0
+    assert out.splitlines()[1].split() == ["max_deals", "10", "30"]  # seeds/001: 30 deals
+    status, out, _ = run_main(capsys, "rules", "--explain", "--rule", "sign_swap=yes")
+    assert "\nsign_swap = True\n" in out
