@@ -113,7 +113,10 @@ def test_a_whole_match_through_a_pipe_ends_with_the_oracles_totals(
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     out = result.stdout
-    assert f"you may not play {missing}: card not in hand" in out
+    # One line: the refusal, its reason, and the cards that may be played instead.
+    refusals = [line for line in out.splitlines() if f"you may not play {missing}" in line]
+    assert len(refusals) == 1
+    assert refusals[0].startswith(f"  you may not play {missing}: card not in hand (you may play ")
     # The hint: the search bot's analysis once the library has one, else the rule of thumb.
     assert "Your card > hint\n  hint" in out
     assert "'xyzzy' is not a card" in out

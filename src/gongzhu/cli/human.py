@@ -461,7 +461,9 @@ class _Game:
             try:
                 return rnd.play(card, seat=self.human)
             except IllegalActionError as exc:
-                self.say("  " + t.refusal(exc, who=t.gettext("you")))
+                # One line: the refusal with its reason, and what may be played instead.
+                allowed = t.gettext(" (you may play {cards})").format(cards=t.cards(legal))
+                self.say("  " + t.refusal(exc, who=t.gettext("you")) + allowed)
 
     def hint(self, view: Any) -> str:
         """The search bot's analysis when the library has one; else the rule-of-thumb bot's card."""
