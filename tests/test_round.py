@@ -24,7 +24,7 @@ from gongzhu import (
     parse_cards,
     score,
 )
-from gongzhu.round import shuffled_deck
+from gongzhu.dealing import shuffled_deck
 
 # A deal for the exposure tests. Seat 0 holds 2♠ (the classic opening card) and
 # 2♣ (001's); seat 1 holds Q♠ with two small spades and no diamonds; seat 2

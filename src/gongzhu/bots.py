@@ -26,10 +26,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
+from gongzhu._core.rollout import RandomPolicy, seed_state
+from gongzhu.ai.search import SearchStrategy
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER, Card, CardSet, Rank, Suit
+from gongzhu.dealing import deal
 from gongzhu.errors import MatchError
 from gongzhu.match import Match
-from gongzhu.round import Phase, PlayerView, Round, deal
+from gongzhu.round import Phase, PlayerView, Round
 from gongzhu.rules import ExposureKind, ExposureOrder, RuleSet
 
 __all__ = [
@@ -106,6 +109,11 @@ class RandomStrategy:
         held = _exposable_held(view)
         return CardSet(c for c in held if self._rng.random() < self.expose_probability)
 
+    def _core_policy(self) -> RandomPolicy:
+        # Round.rollout's hook: the same uniform random play, drawn inside the engine core
+        # from a generator seeded by this strategy's own (reproducible with its seed).
+        return RandomPolicy(seed_state(self._rng.getrandbits(64)))
+
     def __repr__(self) -> str:
         return f"RandomStrategy(seed={self.seed!r}, expose_probability={self.expose_probability})"
 
@@ -153,7 +161,7 @@ class RuleOfThumbStrategy:
             low_spades = sum(1 for c in hand.of_suit(Suit.SPADES) if c.rank < Rank.QUEEN)
             if low_spades >= 5:
                 chosen.append(PIG)
-        if SHEEP in held and view.rules.exposed_sheep_value > 0:
+        if SHEEP in held and view.rules.effective_exposed_sheep_value > 0:
             diamonds = hand.of_suit(Suit.DIAMONDS)
             honours = sum(1 for c in diamonds if c.rank > Rank.JACK)
             if len(diamonds) >= 4 and honours >= 2:
@@ -195,7 +203,9 @@ class _Context:
         exposed = view.exposed
         face_up = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
         self.pig_factor = face_up if PIG in exposed else 1
-        self.sheep_value = rules.exposed_sheep_value if SHEEP in exposed else 100
+        self.sheep_value = (
+            rules.effective_exposed_sheep_value if SHEEP in exposed else rules.sheep_value
+        )
         self.hearts_factor = face_up if _ACE_OF_HEARTS in exposed else 1
         self.transformer_factor = 2 * (face_up if TRANSFORMER in exposed else 1)
         self.heart_values = rules.heart_values
@@ -332,8 +342,15 @@ def _voids(view: PlayerView) -> list[frozenset[Suit]]:
 STRATEGIES: Final[dict[str, Callable[[int | None], Strategy]]] = {
     "random": lambda seed: RandomStrategy(seed),
     "rule-of-thumb": lambda seed: RuleOfThumbStrategy(),
+    # The 0.1.0 bot, kept under its own name so arena figures stay comparable
+    # when "rule-of-thumb" improves (today the two are the same class).
+    "rule-of-thumb-0.1": lambda seed: RuleOfThumbStrategy(),
+    "search": lambda seed: SearchStrategy(seed=seed),
 }
-"""Strategy names (as the CLI and :mod:`gongzhu.parallel` spell them) → factory taking a seed."""
+"""Strategy names (as the CLI and :mod:`gongzhu.parallel` spell them) → factory taking a seed.
+
+``search`` is :class:`~gongzhu.SearchStrategy` with its default limit
+(:data:`gongzhu.ai.search.DEFAULT_LIMIT`)."""
 
 
 def make_strategy(name: str, seed: int | None = None) -> Strategy:
@@ -344,7 +361,7 @@ def make_strategy(name: str, seed: int | None = None) -> Strategy:
     >>> make_strategy("clever")
     Traceback (most recent call last):
     ...
-    ValueError: unknown strategy 'clever'; known: random, rule-of-thumb
+    ValueError: unknown strategy 'clever'; known: random, rule-of-thumb, rule-of-thumb-0.1, search
     """
     try:
         factory = STRATEGIES[name]

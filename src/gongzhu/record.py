@@ -134,9 +134,10 @@ from gongzhu._record_schema import (
     _Where,
 )
 from gongzhu.actions import Claim, ClaimResponse, Exposure, Play
+from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError, RecordError
 from gongzhu.match import Match
-from gongzhu.round import Round, deal
+from gongzhu.round import Round
 from gongzhu.rules import PRESETS, RuleSet
 
 __all__ = [

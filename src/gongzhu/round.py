@@ -1,11 +1,14 @@
-"""One deal as an immutable state machine: :func:`deal` → exposure → tricks → :meth:`Round.score`.
+"""One deal as an immutable state machine: :func:`~gongzhu.deal` → exposure → tricks → score.
 
-Every transition returns a new :class:`Round`; an illegal action raises
-:class:`~gongzhu.IllegalActionError` (with a machine-readable
-:class:`~gongzhu.Reason`) and changes nothing. Inside, hands and captures are
-int bitmasks and the whole state is one tuple, so a transition costs a few
-int operations and one small allocation; successive states share structure.
+:class:`Round` is a thin facade over the engine core (:mod:`gongzhu._core`):
+the core holds the state as typed ints with named fields and knows every rule
+of play; the facade checks what callers pass in, explains a refusal with an
+:class:`~gongzhu.IllegalActionError` (and its machine-readable
+:class:`~gongzhu.Reason`) and builds the public objects (cards, tricks,
+views, action records) on request. Every transition returns a new
+:class:`Round`; successive rounds share structure.
 
+>>> from gongzhu import deal
 >>> r = deal(seed=7)
 >>> r.phase, r.to_act, len(r.hands[0])
 (<Phase.EXPOSURE: 'exposure'>, 2, 13)
@@ -13,104 +16,135 @@ int operations and one small allocation; successive states share structure.
 >>> r2 = r.play(card)
 >>> r2.current_trick.cards == (card,), r.current_trick.cards == ()
 (True, True)
->>> while not r2.is_complete:
-...     r2 = r2.play(r2.legal_plays[0])
->>> sum(len(c) for c in r2.captured), len(r2.tricks), r2.score().totals == r2.score().totals
-(52, 13, True)
+>>> r3 = r2.rollout(seed=1)               # play on to the end, randomly
+>>> len(r3.tricks), r3.history[:1] == r2.history, r3 == r2.rollout(seed=1)
+(13, True, True)
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn
 
-# The rules of play on ints (the state's slots, _legal, _reason, _advance...) live in
-# gongzhu._play; imported as module globals, the hot paths pay no attribute look-up.
-from gongzhu._play import (
-    _ALL,
-    _BLIND,
-    _CAPT,
-    _CFG,
-    _DEALER,
-    _DEALT,
-    _DECLARED,
-    _DONE,
-    _EXPOSED,
-    _FACEDOWN,
-    _FLAGS,
-    _GONE,
-    _HEARTS_BROKEN,
-    _INIT,
-    _LEADER,
-    _LOG,
-    _N,
-    _OPENING,
-    _SEED,
-    _SH,
-    _SHOWN,
-    _TRICK,
-    _TRICKS,
-    _advance,
-    _Config,
-    _config,
-    _detail,
-    _legal,
-    _played,
-    _reason,
-    _trick_cards,
+from gongzhu._core import play as _p
+from gongzhu._core import rollout as _ro
+from gongzhu._core.play import advance as _advance
+from gongzhu._core.play import legal as _legal
+from gongzhu._core.state import (
+    COMPLETE,
+    HEARTS_BROKEN,
+    PLAYING,
+    RESTRICT_DEAL,
+    RESTRICT_NONE,
+    RESTRICT_SUIT,
+    SUIT_MASKS,
+    Config,
+    State,
+    Table,
+    entries,
+    key,
+    played,
+    restore,
+    start,
+    trick_cards,
 )
-from gongzhu._tables import POINT_CARDS, SUIT_MASKS
-from gongzhu.actions import Action, _actions
-from gongzhu.cards import (
-    _SPLIT,
-    Card,
-    CardSet,
-    Suit,
-    _from_mask,
-    _set_cards,
-    _set_mask,
-    parse_cards,
-)
+from gongzhu._tables import POINT_CARDS
+from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
+from gongzhu.cards import _SPLIT, Card, CardSet, Suit, _from_mask, _set_cards, _set_mask
+from gongzhu.cards import parse_cards as _parse_cards
 from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason, _brief
-from gongzhu.phase import Phase
-from gongzhu.rules import ExposureKind, RuleSet
-from gongzhu.scoring import DealScore, _score
+from gongzhu.phase import Phase as Phase
+from gongzhu.rules import ExposureKind, ExposureOrder, ExposureRestriction, RuleSet
+from gongzhu.scoring import DealScore, _score, exposure_preview
 from gongzhu.trick import Trick as Trick
 from gongzhu.view import PlayerView as PlayerView
 
-# Trick, PlayerView, deal and shuffled_deck live in their own modules (trick,
-# view, dealing) and stay importable from here, for older code and pickles; each
-# is documented once, under the module that defines it.
 __all__ = ["Phase", "Round"]
 
 _DEFAULT_RULES: Final = RuleSet()
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
-_BITS: Final = tuple(1 << i for i in range(52))
+# Core reason codes → Reason (the core's codes follow the enum's order, from 1).
+_REASONS: Final = {i + 1: r for i, r in enumerate(list(Reason)[: _p.INVALID_CHOICE])}
+_REASONS[_p.FACE_DOWN_OFF] = _REASONS[_p.BLIND_OFF] = Reason.NOT_EXPOSABLE
+_REASONS[_p.EXPOSURE_CLOSED] = Reason.WRONG_PHASE
+_DETAILS: Final = {
+    _p.FACE_DOWN_OFF: "face-down exposure is not played",
+    _p.BLIND_OFF: "blind exposure is not played",
+    _p.EXPOSURE_CLOSED: "exposure ends when the first card is played",
+}
+_RESTRICTIONS: Final = {
+    ExposureRestriction.NONE: RESTRICT_NONE,
+    ExposureRestriction.FIRST_TRICK_OF_SUIT: RESTRICT_SUIT,
+    ExposureRestriction.FIRST_TRICK_OF_DEAL: RESTRICT_DEAL,
+}
+
+
+def _build_config(rules: RuleSet) -> Config:
+    return Config(
+        n=rules.players,
+        hand_size=rules.hand_size,
+        deck=rules.deck.mask,
+        exposable=rules.exposable.mask,
+        restriction=_RESTRICTIONS[rules.exposure_restriction],
+        hearts_rule=rules.hearts_must_be_broken,
+        blood_lock=rules.hearts_locked_by_exposed_ace,
+        end_when_points_out=rules.end_when_points_out,
+        point_cards=POINT_CARDS & rules.deck.mask,
+        claims=rules.claims,
+        in_turn=rules.exposure_order is ExposureOrder.IN_TURN,
+        face_down=rules.exposure_kind is ExposureKind.FACE_DOWN_UP,
+        blind=rules.blind_exposure,
+        face_up_factor=4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2,
+        force_fourth=rules.three_exposed_force_fourth,
+        opening_card=rules.opening_card.mask,
+        must_lead_opening=rules.must_lead_opening_card,
+        owner=rules,
+    )
+
+
+_CONFIGS: dict[int, tuple[RuleSet, Config]] = {}
+
+
+def _config(rules: RuleSet) -> Config:
+    # Keyed by id with the rule set kept alive, so no RuleSet hash is computed per deal.
+    hit = _CONFIGS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    cfg = _build_config(rules)
+    if len(_CONFIGS) > 256:
+        _CONFIGS.clear()
+    _CONFIGS[id(rules)] = (rules, cfg)
+    return cfg
 
 
 _new = object.__new__
 
 
-def _make(state: tuple[Any, ...]) -> Round:
+def _make(state: State) -> Round:
     r = _new(Round)
     _set_s(r, state)
     _set_lm(r, -1)
     return r
 
 
+def _is_seat(seat: object, n: int) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n
+
+
 def _check_seat(seat: Any, n: int, action: str) -> int:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+    if not _is_seat(seat, n):
         raise IllegalActionError(
             Reason.NO_SUCH_SEAT, None, detail=f"seat {_brief(seat)} of {n}", action=action
         )
-    return seat
+    return int(seat)
 
 
 def _deal_seat(seat: Any, n: int, what: str) -> int:
     # Setting up a deal with a bad seat is bad deal data, not a refused action.
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+    if not _is_seat(seat, n):
         raise DealError(f"{what} must be a seat 0-{n - 1}, got {_brief(seat)}")
-    return seat
+    return int(seat)
 
 
 def _check_flag(value: Any, name: str, seat: int, action: str) -> None:
@@ -128,17 +162,32 @@ def _to_card(card: Any) -> Card:
     raise CardParseError(f"expected a Card or card text, got {type(card).__name__}")
 
 
+def _action(entry: int) -> Action:
+    """The public record of one core log entry."""
+    kind, seat, arg = entry & 3, entry >> 2 & 7, entry >> 5
+    if kind == 0:
+        return Play(seat, _CARDS[arg])
+    if kind == 1:
+        return Exposure(seat, _from_mask(arg >> 2), bool(arg & 1), bool(arg & 2))
+    if kind == 2:
+        return Claim(seat)
+    return ClaimResponse(seat, bool(arg))
+
+
 class Round:
     """One deal: the hands, the exposures, the tricks so far and whose turn it is.
 
-    Make one with :func:`deal` (shuffled) or :meth:`from_hands`. Drive it with
-    :meth:`expose`, :meth:`play` (and :meth:`claim`/:meth:`respond` when
-    claims are played); ask :attr:`phase`, :attr:`to_act` and
-    :meth:`legal_plays` what is expected; :meth:`why_illegal` explains a
-    refusal without raising; :meth:`view` is what one seat may see.
+    Make one with :func:`~gongzhu.deal` (shuffled) or :meth:`from_hands`.
+    Drive it with :meth:`expose`, :meth:`play` (and :meth:`claim` /
+    :meth:`respond` when claims are played), or :meth:`apply` with an action
+    record; :meth:`rollout` plays it to the end. Ask :attr:`phase`,
+    :attr:`to_act` and :attr:`legal_plays` what is expected;
+    :meth:`why_illegal` explains a refusal without raising; :meth:`view` is
+    what one seat may see.
 
     Seats are numbered in play order (seat ``s + 1`` plays after seat ``s``).
 
+    >>> from gongzhu import deal
     >>> r = deal(seed=1)
     >>> r.phase.name, r.to_act, r.why_illegal("2S", seat=1).name
     ('EXPOSURE', 0, 'NOT_YOUR_TURN')
@@ -148,15 +197,8 @@ class Round:
     """
 
     __slots__ = ("_lm", "_s")
-    _s: tuple[Any, ...]
+    _s: State
     _lm: int  # the legal-play mask, computed on first use (-1 until then)
-
-    def _legal_mask(self) -> int:
-        lm = self._lm
-        if lm < 0:
-            lm = _legal(self._s)
-            _set_lm(self, lm)
-        return lm
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"Round is immutable: cannot set {name!r}")
@@ -167,7 +209,7 @@ class Round:
     def __init__(self) -> None:
         raise TypeError("use gongzhu.deal(...) or Round.from_hands(...) to make a Round")
 
-    # -- construction ------------------------------------------------------------
+    # -- construction and the core ------------------------------------------------------
 
     @classmethod
     def from_hands(
@@ -201,15 +243,14 @@ class Round:
         cfg = _config(rules)
         if isinstance(hands, (str, CardSet)) or not isinstance(hands, Sequence):
             raise DealError("hands must be a sequence of hands, one per seat")
-        if len(hands) != cfg.n:
-            raise DealError(f"expected {cfg.n} hands, got {len(hands)}")
         dealt: list[tuple[int, ...]] = []
         seen = 0
         for seat, hand in enumerate(hands):
+            if seat >= cfg.n:
+                raise DealError(f"expected {cfg.n} hands, got more")
             try:
                 if isinstance(hand, str):
-                    # parse_cards names a bad token; the dealt order is the text's order.
-                    parse_cards(hand)
+                    _parse_cards(hand)  # names a bad token; the dealt order is the text's
                     cards = [Card.parse(t) for t in _SPLIT.split(hand.strip()) if t]
                 elif isinstance(hand, CardSet):
                     cards = list(hand)
@@ -224,22 +265,24 @@ class Round:
                 mask |= card.mask
             if mask & seen:
                 raise DealError(f"seat {seat}: {_from_mask(mask & seen)} dealt twice")
-            if mask & ~rules._tables.deck:
+            if mask & ~cfg.deck:
                 raise DealError(
-                    f"seat {seat}: {_from_mask(mask & ~rules._tables.deck)} "
-                    f"not in the {cfg.n}-player deck"
+                    f"seat {seat}: {_from_mask(mask & ~cfg.deck)} not in the {cfg.n}-player deck"
                 )
             if len(cards) != cfg.hand_size:
                 raise DealError(f"seat {seat}: {len(cards)} cards, expected {cfg.hand_size}")
             seen |= mask
             dealt.append(tuple(c.index for c in cards))
+        # Counted as iterated: a Sequence whose len() disagrees with its items is no excuse.
+        if len(dealt) != cfg.n:
+            raise DealError(f"expected {cfg.n} hands, got {len(dealt)}")
         return cls._start(rules, cfg, tuple(dealt), leader, dealer, None)
 
     @classmethod
     def _start(
         cls,
         rules: RuleSet,
-        cfg: _Config,
+        cfg: Config,
         dealt: tuple[tuple[int, ...], ...],
         leader: int | None,
         dealer: int,
@@ -247,71 +290,77 @@ class Round:
     ) -> Round:
         n = cfg.n
         _deal_seat(dealer, n, "dealer")
-        hands = tuple([sum(map(_BITS.__getitem__, cards)) for cards in dealt])
+        hands = tuple([sum(1 << i for i in cards) for cards in dealt])
         opening = False
         if leader is None:
-            bit = cfg.opening_card
-            leader = next(s for s in range(n) if hands[s] & bit)
-            opening = rules.must_lead_opening_card
+            leader = next(s for s in range(n) if hands[s] & cfg.opening_card)
+            opening = cfg.must_lead_opening
         else:
-            _deal_seat(leader, n, "leader")
-        every = 0
-        for hand in hands:
-            every |= hand
-        shared = (cfg, n, hands, every, dealt, dealer, opening, seed, 0, 0, 0, 0, 0)
-        return _make((shared, 0, (0,) * n, leader, 0, (), 0, False, None))
+            leader = _deal_seat(leader, n, "leader")
+        return _make(start(Table(cfg, hands, dealt, dealer, opening, seed), leader))
 
-    # -- what is expected next -----------------------------------------------------
+    @classmethod
+    def _from_core(cls, state: State) -> Round:
+        """The Round of a core state (trusted: the state came from the core)."""
+        return _make(state)
+
+    @property
+    def _core(self) -> State:
+        """The core state (read it, never change it)."""
+        return self._s
+
+    # -- what is expected next ----------------------------------------------------------
 
     @property
     def rules(self) -> RuleSet:
         """The rule set this deal is played under."""
-        rules: RuleSet = self._s[_SH][_CFG].rules
+        rules: RuleSet = self._s.table.cfg.owner  # type: ignore[assignment]
         return rules
 
     @property
     def phase(self) -> Phase:
-        """What is expected next (see :class:`Phase`)."""
+        """What is expected next (see :class:`~gongzhu.Phase`)."""
         s = self._s
-        done = s[_DONE]
-        if done is True:
+        if s.done == COMPLETE:
             return Phase.COMPLETE
-        if done:
+        if s.done != PLAYING:
             return Phase.CLAIM
-        if not s[_TRICKS] and not s[_TRICK] and s[_SH][_CFG].exposable:
+        if not s.tricks and not s.trick and s.table.cfg.exposable:
             return Phase.EXPOSURE
         return Phase.PLAY
 
     @property
     def is_complete(self) -> bool:
         """True once the deal is over (all tricks played, or ended early by a rule)."""
-        return self._s[_DONE] is True
+        return self._s.done == COMPLETE
 
     @property
     def to_act(self) -> int | None:
         """The seat to play next (``None`` when complete or while a claim is pending)."""
         s = self._s
-        if s[_DONE]:
+        if s.done != PLAYING:
             return None
-        return int((s[_LEADER] + (s[_TRICK] & 7)) % s[_SH][_N])
+        return (s.leader + (s.trick & 7)) % s.table.n
 
     @property
     def leader(self) -> int:
         """The seat that led (or is to lead) the current trick."""
-        leader: int = self._s[_LEADER]
-        return leader
+        return self._s.leader
 
     @property
     def dealer(self) -> int:
         """The dealer of this deal."""
-        dealer: int = self._s[_SH][_DEALER]
-        return dealer
+        return self._s.table.dealer
 
     @property
     def seed(self) -> int | str | None:
         """The seed the deck was shuffled with (``None`` for explicit hands)."""
-        seed: int | str | None = self._s[_SH][_SEED]
-        return seed
+        return self._s.table.seed
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._s.table.n
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -319,109 +368,97 @@ class Round:
 
         Replaying them on the starting position rebuilds this state exactly:
 
+        >>> from gongzhu import deal
         >>> start = deal(seed=9)
         >>> r2 = start.play(start.legal_plays[-1])
         >>> replayed = start
         >>> for action in r2.history:
-        ...     replayed = action.apply(replayed)
+        ...     replayed = replayed.apply(action)
         >>> replayed == r2
         True
         """
-        return _actions(self._s[_LOG])
+        return tuple([_action(e) for e in entries(self._s.log)])
 
     @property
     def hearts_broken(self) -> bool:
         """True once a heart has been played (for ``hearts_must_be_broken`` and the blood lock)."""
-        return bool(self._s[_FLAGS] & _HEARTS_BROKEN)
+        return bool(self._s.flags & HEARTS_BROKEN)
 
     @property
     def must_lead_opening_card(self) -> bool:
         """True while the first lead of this deal must be the opening card."""
         s = self._s
-        return bool(s[_SH][_OPENING]) and not s[_TRICKS] and not s[_TRICK] and s[_DONE] is not True
+        return s.table.opening and not s.tricks and not s.trick and s.done != COMPLETE
 
     @property
     def exposure_decided(self) -> tuple[int, ...]:
         """The seats that have made an exposure decision (called :meth:`expose`)."""
-        declared = self._s[_SH][_DECLARED]
-        return tuple(seat for seat in range(self.players) if declared >> seat & 1)
+        decided = self._s.table.decided
+        return tuple(seat for seat in range(self.players) if decided >> seat & 1)
 
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        n: int = self._s[_SH][_N]
-        return n
-
-    # -- public state ------------------------------------------------------------
+    # -- public state ------------------------------------------------------------------
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
         """Each seat's remaining cards, in seat order."""
         s = self._s
-        gone = s[_GONE]
-        return tuple([_from_mask(m & ~gone) for m in s[_SH][_INIT]])
+        return tuple([_from_mask(m & ~s.gone) for m in s.table.hands])
 
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards in the order they were dealt."""
-        return tuple(tuple(_CARDS[i] for i in cards) for cards in self._s[_SH][_DEALT])
+        return tuple(tuple(_CARDS[i] for i in cards) for cards in self._s.table.dealt)
 
     @property
     def exposed(self) -> CardSet:
         """The face-up exposed cards (public)."""
-        return _from_mask(self._s[_SH][_EXPOSED])
+        return _from_mask(self._s.table.up)
 
     @property
     def face_down(self) -> CardSet:
         """Cards declared face down (Chyťte prase): their holders know them, others don't."""
-        return _from_mask(self._s[_SH][_FACEDOWN])
+        return _from_mask(self._s.table.down)
 
     @property
     def blind(self) -> CardSet:
         """Cards exposed blind (before their holder looked at the rest)."""
-        return _from_mask(self._s[_SH][_BLIND])
+        return _from_mask(self._s.table.blind)
 
     @property
     def exposures(self) -> tuple[CardSet, ...]:
         """Each seat's face-up exposed cards."""
-        sh = self._s[_SH]
-        return tuple(_from_mask(sh[_EXPOSED] & h) for h in sh[_INIT])
+        t = self._s.table
+        return tuple(_from_mask(t.up & h) for h in t.hands)
 
     @property
     def exposure_factors(self) -> dict[Card, int]:
         """Exposed card → its scoring factor (2 open; face-down 2, face-up 4; blind ×2)."""
-        sh = self._s[_SH]
+        t = self._s.table
         factors = {}
-        up, down, blind = sh[_EXPOSED], sh[_FACEDOWN], sh[_BLIND]
-        for card in _from_mask(up | down):
-            factor = sh[_CFG].face_up_factor if up & card.mask else 2
-            if blind & card.mask:
-                factor *= 2
-            factors[card] = factor
+        for card in _from_mask(t.up | t.down):
+            factor = t.cfg.face_up_factor if t.up & card.mask else 2
+            factors[card] = factor * 2 if t.blind & card.mask else factor
         return factors
 
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty; ``winner`` is None)."""
         s = self._s
-        return Trick(s[_LEADER], tuple([_CARDS[i] for i in _trick_cards(s)]), None, s[_SH][_N])
+        return Trick(s.leader, tuple([_CARDS[i] for i in trick_cards(s)]), None, s.table.n)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks, in order."""
-        raw = self._s[_TRICKS]
+        raw = self._s.tricks
         # Completed tricks never change and successive states share the same tuple, so
         # the Trick objects are built once per tuple, not once per call (views ask for
         # them at every card). Keyed by id with the tuple kept alive in the value.
         hit = _TRICK_OBJECTS.get(id(raw))
         if hit is not None and hit[0] is raw:
             return hit[1]
-        n = self._s[_SH][_N]
+        n = self._s.table.n
         built = tuple(
-            [
-                Trick(lead, tuple([_CARDS[i] for i in cards]), winner, n)
-                for lead, cards, winner in raw
-            ]
+            [Trick(lead, tuple([_CARDS[i] for i in cards]), won, n) for lead, won, cards in raw]
         )
         if len(_TRICK_OBJECTS) >= 1024:
             _TRICK_OBJECTS.clear()
@@ -431,12 +468,12 @@ class Round:
     @property
     def captured(self) -> tuple[CardSet, ...]:
         """Each seat's captured cards."""
-        return tuple(_from_mask(m) for m in self._s[_CAPT])
+        return tuple(_from_mask(m) for m in self._s.capt)
 
     @property
     def led_suit(self) -> Suit | None:
         """The suit led to the current trick (``None`` before the lead)."""
-        trick = self._s[_TRICK]
+        trick = self._s.trick
         return Suit(trick >> 3) if trick else None
 
     @property
@@ -448,28 +485,29 @@ class Round:
     def trick_number(self) -> int:
         """1-based number of the trick in progress (or of the last trick when complete)."""
         s = self._s
-        return len(s[_TRICKS]) + (0 if s[_DONE] is True else 1)
+        return len(s.tricks) + (0 if s.done == COMPLETE else 1)
 
     @property
     def shown(self) -> CardSet:
         """Cards shown to everyone by a claim."""
-        return _from_mask(self._s[_SH][_SHOWN])
+        return _from_mask(self._s.table.shown)
 
     @property
     def claim_pending(self) -> tuple[int, tuple[int, ...]] | None:
         """``(claimer, seats that have accepted)`` while a claim is pending, else None."""
-        claim = self._s[_DONE]
-        if claim is True or not claim:
+        s = self._s
+        if s.done == PLAYING or s.done == COMPLETE:
             return None
-        claimer, accepted = claim
-        return claimer, tuple(x for x in range(self.players) if accepted >> x & 1)
+        t = s.table
+        return t.claimer, tuple(x for x in range(t.n) if t.accepted >> x & 1)
 
-    # -- legal plays ---------------------------------------------------------------
+    # -- playing -------------------------------------------------------------------------
 
     @property
     def legal_plays(self) -> CardSet:
         """The cards the seat to act may play (empty when no card may be played).
 
+        >>> from gongzhu import deal
         >>> r = deal(seed=1)
         >>> r.legal_plays <= r.hands[r.to_act]
         True
@@ -477,16 +515,14 @@ class Round:
         lm = self._lm
         if lm < 0:
             s = self._s
-            if s[_DONE]:
-                return _from_mask(0)
-            trick = s[_TRICK]
-            if trick:
+            trick = s.trick
+            if trick and s.done == PLAYING:
                 # A follower: the cards of the led suit, or the whole hand when void.
-                # Only an exposed card among them can change that (_legal knows how).
-                sh = s[_SH]
-                hand = sh[_INIT][(s[_LEADER] + (trick & 7)) % sh[_N]] & ~s[_GONE]
+                # Only an exposed card among them can change that (the core knows how).
+                t = s.table
+                hand = t.hands[(s.leader + (trick & 7)) % t.n] & ~s.gone
                 lm = hand & SUIT_MASKS[trick >> 3] or hand
-                if lm & sh[_EXPOSED]:
+                if lm & t.up:
                     lm = _legal(s)
             else:
                 lm = _legal(s)
@@ -506,7 +542,10 @@ class Round:
         (<Reason.NOT_IN_HAND: 'card not in hand'>, <Reason.NOT_YOUR_TURN: 'not your turn'>, None)
         """
         card = _to_card(card)
-        return _reason(self._s, card, seat)
+        if seat is not None and not _is_seat(seat, self._s.table.n):
+            return Reason.NO_SUCH_SEAT
+        code = _p.play_reason(self._s, card.index, -1 if seat is None else seat)
+        return _REASONS[code] if code else None
 
     def can_play(self, card: Card | str, seat: int | None = None) -> bool:
         """True if :meth:`play` would accept the card."""
@@ -515,10 +554,20 @@ class Round:
     def check_play(self, card: Card | str, seat: int | None = None) -> None:
         """Raise :class:`~gongzhu.IllegalActionError` if the card may not be played now."""
         card = _to_card(card)
-        reason = _reason(self._s, card, seat)
+        reason = self.why_illegal(card, seat)
         if reason is not None:
-            acting = self.to_act if seat is None else seat
-            raise IllegalActionError(reason, acting, card, _detail(self._s, reason, card))
+            raise IllegalActionError(
+                reason, self.to_act if seat is None else seat, card, self._detail(reason, card)
+            )
+
+    def _detail(self, reason: Reason, card: Card) -> str:
+        if reason is Reason.MUST_FOLLOW_SUIT:
+            return f"{Suit(self._s.trick >> 3).name.lower()} were led"
+        if reason is Reason.MUST_LEAD_OPENING_CARD:
+            return f"lead {self.rules.opening_card}"
+        if reason is Reason.EXPOSED_CARD_HELD_BACK:
+            return f"{card} was exposed; play another {card.suit.name.lower()[:-1]} first"
+        return ""
 
     def play(self, card: Card | str, seat: int | None = None) -> Round:
         """The next state after the seat to act plays ``card``.
@@ -531,19 +580,14 @@ class Round:
         s = self._s
         if card.__class__ is not Card:
             card = _to_card(card)
-        # The legal mask is only ever cached while a card may be played (not complete,
-        # no claim pending), so a cached mask holding the card settles legality.
-        # play() itself does not cache it: the next state is what the caller keeps,
-        # and a cached mask is one more int per state kept alive.
+        # play() does not cache the mask: the next state is what the caller keeps.
         lm = self._lm
         if lm < 0:
-            if s[_DONE]:
-                self.check_play(card, seat)
             lm = _legal(s)
         if not lm & card.mask or (
             # Anything but a plain int (True, 1.0) goes through check_play's seat check.
             seat is not None
-            and (seat.__class__ is not int or seat != (s[_LEADER] + (s[_TRICK] & 7)) % s[_SH][_N])
+            and (seat.__class__ is not int or seat != (s.leader + (s.trick & 7)) % s.table.n)
         ):
             self.check_play(card, seat)
         r = _new(Round)
@@ -551,7 +595,50 @@ class Round:
         _set_lm(r, -1)
         return r
 
-    # -- exposure ------------------------------------------------------------------
+    def apply(self, action: Action) -> Round:
+        """Do one action record (:mod:`gongzhu.actions`): the same as the method it names.
+
+        >>> from gongzhu import Play, deal
+        >>> r = deal(seed=5)
+        >>> r.apply(Play(seat=0, card=Card("2C"))) == r.play("2C", seat=0)
+        True
+        """
+        if isinstance(action, Play):
+            return self.play(action.card, seat=action.seat)
+        if isinstance(action, Exposure):
+            return self.expose(
+                action.cards, seat=action.seat, face_down=action.face_down, blind=action.blind
+            )
+        if isinstance(action, Claim):
+            return self.claim(seat=action.seat)
+        if isinstance(action, ClaimResponse):
+            return self.respond(action.accept, seat=action.seat)
+        raise IllegalActionError(
+            Reason.INVALID_CHOICE,
+            None,
+            detail=f"not an action record: {type(action).__name__}",
+            action="apply",
+        )
+
+    def rollout(self, strategy: Any = None, *, seed: int | None = None) -> Round:
+        """The completed deal, played on from here; this Round is unchanged.
+
+        ``strategy`` plays for every seat, or give a sequence of one per seat;
+        ``None`` (or a ``None`` entry) plays uniformly random legal cards and
+        declines exposure. A :class:`~gongzhu.Strategy` decides through its
+        protocol (``choose_exposure`` then ``choose_play`` from its own view);
+        the library's random strategy runs inside the engine core. A pending
+        claim is refused by the seats that have not answered. With ``seed``
+        (an int) the random plays are the same every time, in every build.
+
+        >>> from gongzhu import deal
+        >>> end = deal(seed=3).rollout(seed=11)
+        >>> end.is_complete, end == deal(seed=3).rollout(seed=11)
+        (True, True)
+        """
+        return _rollout(self, strategy, seed)
+
+    # -- exposure ----------------------------------------------------------------------
 
     def expose(
         self,
@@ -573,110 +660,61 @@ class Round:
         ``exposure_order="in-turn"`` seats decide in turn from the leader,
         once each (an empty ``cards`` passes).
 
+        >>> from gongzhu import deal
         >>> r = deal(seed=3)
         >>> holder = next(s for s, h in enumerate(r.hands) if Card("QS") in h)
         >>> r.expose("QS", seat=holder).exposed
         CardSet('QS')
         """
         s = self._s
-        sh = s[_SH]
-        cfg: _Config = sh[_CFG]
         if seat is None:
-            seat = self._next_to_expose()
-        seat = _check_seat(seat, cfg.n, "expose")
+            seat = _p.next_to_expose(s)
+            if seat < 0:
+                raise IllegalActionError(
+                    Reason.NO_SUCH_SEAT, None, detail="name the seat that exposes", action="expose"
+                )
+        seat = _check_seat(seat, s.table.n, "expose")
         _check_flag(face_down, "face_down", seat, "expose")
         _check_flag(blind, "blind", seat, "expose")
         try:
-            chosen = parse_cards(cards)
+            chosen = _parse_cards(cards)
         except (CardParseError, TypeError) as exc:
             raise IllegalActionError(
                 Reason.NOT_EXPOSABLE, seat, detail=str(exc), action="expose"
             ) from None
-
-        def refuse(reason: Reason, card: Card | None = None, detail: str = "") -> NoReturn:
-            raise IllegalActionError(reason, seat, card, detail, action="expose")
-
-        if not cfg.exposable:
-            refuse(Reason.EXPOSURE_OFF)
-        if s[_DONE] or s[_TRICKS] or s[_TRICK]:
-            refuse(Reason.WRONG_PHASE, detail="exposure ends when the first card is played")
-        hand = sh[_INIT][seat] & ~s[_GONE]
-        for card in chosen:
-            if not hand & card.mask:
-                refuse(Reason.NOT_IN_HAND, card)
-            if not cfg.exposable & card.mask:
-                refuse(Reason.NOT_EXPOSABLE, card, f"exposable: {_from_mask(cfg.exposable)}")
-            if (sh[_EXPOSED] | sh[_FACEDOWN]) & card.mask:
-                refuse(Reason.ALREADY_EXPOSED, card)
-        declared = sh[_DECLARED]
-        if cfg.in_turn:
-            order = [(s[_LEADER] + i) % cfg.n for i in range(cfg.n)]
-            waiting = [x for x in order if not declared >> x & 1]
-            if not waiting or waiting[0] != seat:
-                refuse(
-                    Reason.EXPOSURE_OUT_OF_TURN,
-                    detail=f"seat {waiting[0]} decides next" if waiting else "all decided",
-                )
-        if face_down and cfg.rules.exposure_kind is not ExposureKind.FACE_DOWN_UP:
-            refuse(Reason.NOT_EXPOSABLE, detail="face-down exposure is not played")
-        mask = chosen.mask
-        blind_mask = sh[_BLIND]
-        if blind:
-            first = sh[_DEALT][seat][0] if sh[_DEALT][seat] else -1
-            if not cfg.rules.blind_exposure:
-                refuse(Reason.NOT_EXPOSABLE, detail="blind exposure is not played")
-            if mask != 1 << first:
-                refuse(Reason.NOT_FIRST_DEALT_CARD, chosen[0] if chosen else None)
-            blind_mask |= mask
-        exposed, facedown = sh[_EXPOSED], sh[_FACEDOWN]
-        if face_down:
-            facedown |= mask
-        else:
-            exposed |= mask
-        shared = (*sh[:_EXPOSED], exposed, facedown, blind_mask, declared | 1 << seat, sh[_SHOWN])
-        return _make((shared, *s[1:_LOG], (s[_LOG], ("expose", seat, mask, face_down, blind))))
-
-    def _next_to_expose(self) -> int:
-        """The seat that decides next under in-turn exposure (refuse a missing seat otherwise)."""
-        s = self._s
-        cfg: _Config = s[_SH][_CFG]
-        if cfg.in_turn:
-            declared = s[_SH][_DECLARED]
-            for i in range(cfg.n):
-                x = (s[_LEADER] + i) % cfg.n
-                if not declared >> x & 1:
-                    return int(x)
-        raise IllegalActionError(
-            Reason.NO_SUCH_SEAT, None, detail="name the seat that exposes", action="expose"
-        )
+        code, index = _p.expose_reason(s, seat, chosen.mask, face_down, blind)
+        if code:
+            detail = _DETAILS.get(code, "")
+            if code == _p.NOT_EXPOSABLE:
+                detail = f"exposable: {_from_mask(s.table.cfg.exposable)}"
+            elif code == _p.EXPOSURE_OUT_OF_TURN:
+                waiting = _p.next_to_expose(s)
+                detail = f"seat {waiting} decides next" if waiting >= 0 else "all decided"
+            card = _CARDS[index] if index >= 0 else None
+            raise IllegalActionError(_REASONS[code], seat, card, detail, action="expose")
+        return _make(_p.expose(s, seat, chosen.mask, face_down, blind))
 
     def exposure_preview(self, seat: int) -> dict[Card, str]:
         """For each exposable card ``seat`` holds and has not exposed: what exposing it changes."""
-        from gongzhu.scoring import exposure_preview
-
         s = self._s
-        sh = s[_SH]
-        seat = _check_seat(seat, sh[_N], "expose")
-        hand = sh[_INIT][seat] & ~s[_GONE]
-        held = hand & sh[_CFG].exposable & ~(sh[_EXPOSED] | sh[_FACEDOWN])
+        t = s.table
+        seat = _check_seat(seat, t.n, "expose")
+        held = t.hands[seat] & ~s.gone & t.cfg.exposable & ~(t.up | t.down)
         return {c: str(exposure_preview(c, self.rules)) for c in _from_mask(held)}
 
-    # -- claims --------------------------------------------------------------------
+    # -- claims ------------------------------------------------------------------------
 
     def claim(self, seat: int | None = None) -> Round:
         """The seat to act shows its hand and claims every remaining trick (``claims=True``)."""
         s = self._s
-        sh = s[_SH]
-        cfg: _Config = sh[_CFG]
-        acting = self.to_act
-        if not cfg.claims:
-            raise IllegalActionError(Reason.CLAIMS_OFF, acting, action="claim")
-        if acting is None:
-            raise IllegalActionError(Reason.WRONG_PHASE, seat, action="claim")
-        if seat is not None and _check_seat(seat, cfg.n, "claim") != acting:
-            raise IllegalActionError(Reason.NOT_YOUR_TURN, seat, action="claim")
-        shared = (*sh[:_SHOWN], sh[_SHOWN] | sh[_INIT][acting] & ~s[_GONE])
-        return _make((shared, *s[1:_DONE], (acting, 0), (s[_LOG], ("claim", acting))))
+        if seat is not None:
+            seat = _check_seat(seat, s.table.n, "claim")
+        code = _p.claim_reason(s, -1 if seat is None else seat)
+        if code:
+            raise IllegalActionError(
+                _REASONS[code], self.to_act if seat is None else seat, action="claim"
+            )
+        return _make(_p.claim(s))
 
     def respond(self, accept: bool, seat: int | None = None) -> Round:
         """``seat`` accepts or refuses the pending claim.
@@ -687,136 +725,103 @@ class Round:
         the next seat after the claimer, in seat order, that has not answered.
         """
         s = self._s
-        cfg: _Config = s[_SH][_CFG]
         if seat is None:
-            pending = s[_DONE]
-            if isinstance(pending, tuple):
-                claimer, answered = pending
-                seat = next(
-                    x
-                    for x in ((claimer + i) % cfg.n for i in range(1, cfg.n))
-                    if not answered >> x & 1
-                )
-        seat = _check_seat(seat, cfg.n, "respond")
+            seat = _p.next_to_respond(s)
+            if seat < 0:
+                seat = None
+        seat = _check_seat(seat, s.table.n, "respond")
         _check_flag(accept, "accept", seat, "respond")
-        claim = s[_DONE]
-        if claim is True or not claim:
-            raise IllegalActionError(Reason.WRONG_PHASE, seat, detail="no claim", action="respond")
-        claimer, accepted = claim
-        if seat == claimer or accepted >> seat & 1:
-            raise IllegalActionError(Reason.NOT_YOUR_TURN, seat, action="respond")
-        state = list(s)
-        state[_LOG] = (s[_LOG], ("respond", seat, bool(accept)))
-        if not accept:
-            state[_DONE] = False
-            return _make(tuple(state))
-        accepted |= 1 << seat
-        if accepted | 1 << claimer != (1 << cfg.n) - 1:
-            state[_DONE] = (claimer, accepted)
-            return _make(tuple(state))
-        every = s[_SH][_ALL]
-        rest = every & ~s[_GONE]
-        for i in _trick_cards(s):
-            rest |= 1 << i
-        capt = list(s[_CAPT])
-        capt[claimer] |= rest
-        state[_CAPT] = tuple(capt)
-        state[_GONE] = every
-        state[_TRICK] = 0
-        state[_DONE] = True
-        return _make(tuple(state))
+        code = _p.respond_reason(s, seat)
+        if code:
+            detail = "no claim" if code == _p.WRONG_PHASE else ""
+            raise IllegalActionError(_REASONS[code], seat, detail=detail, action="respond")
+        return _make(_p.respond(s, seat, accept))
 
-    # -- result ----------------------------------------------------------------------
+    # -- result and views --------------------------------------------------------------
 
     def score(self) -> DealScore:
         """The deal's :class:`~gongzhu.DealScore` (the round must be complete)."""
         s = self._s
-        if s[_DONE] is not True:
+        if s.done != COMPLETE:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, None, detail="the deal is not complete", action="score"
             )
         rules = self.rules
         queen = None
         if rules.queen_of_diamonds_bonus:
-            counts = [0] * s[_SH][_N]
+            counts = [0] * s.table.n
             taker = None
-            for _lead, cards, winner in s[_TRICKS]:
+            for _lead, winner, cards in s.tricks:
                 if taker is not None and winner == taker:
                     counts[taker] += 1
-                if taker is None and any(i == 23 for i in cards):
+                if taker is None and 23 in cards:
                     taker = winner
             queen = tuple(counts)
-        return _score(s[_CAPT], self.exposure_factors, rules, rules._tables, queen)
-
-    # -- views -----------------------------------------------------------------------
+        return _score(s.capt, self.exposure_factors, rules, rules._tables, queen)
 
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know, and nothing else (safe to send to that player)."""
         s = self._s
-        sh = s[_SH]
-        cfg: _Config = sh[_CFG]
-        seat = _check_seat(seat, cfg.n, "view")
-        initial = sh[_INIT]
-        gone = s[_GONE]
-        exposed = sh[_EXPOSED]
-        capt = s[_CAPT]
+        t = s.table
+        seat = _check_seat(seat, t.n, "view")
+        hands = t.hands
+        gone = s.gone
         return PlayerView(
             seat=seat,
-            rules=cfg.rules,
+            rules=self.rules,
             phase=self.phase,
-            hand=_from_mask(initial[seat] & ~gone),
-            first_dealt=_CARDS[sh[_DEALT][seat][0]] if sh[_DEALT][seat] else None,
+            hand=_from_mask(hands[seat] & ~gone),
+            first_dealt=_CARDS[t.dealt[seat][0]] if t.dealt[seat] else None,
             to_act=self.to_act,
-            leader=s[_LEADER],
-            dealer=sh[_DEALER],
-            exposures=tuple(_from_mask(exposed & h) for h in initial),
-            own_face_down=_from_mask(sh[_FACEDOWN] & initial[seat]),
-            face_down_counts=tuple((sh[_FACEDOWN] & h).bit_count() for h in initial),
+            leader=s.leader,
+            dealer=t.dealer,
+            exposures=tuple(_from_mask(t.up & h) for h in hands),
+            own_face_down=_from_mask(t.down & hands[seat]),
+            face_down_counts=tuple((t.down & h).bit_count() for h in hands),
             current_trick=self.current_trick,
             tricks=self.tricks,
-            captured_points=tuple(_from_mask(c & POINT_CARDS) for c in capt),
-            hand_sizes=tuple((h & ~gone).bit_count() for h in initial),
-            shown=_from_mask(sh[_SHOWN] & ~_played(s) if sh[_SHOWN] else 0),
+            captured_points=tuple(_from_mask(c & POINT_CARDS) for c in s.capt),
+            hand_sizes=tuple((h & ~gone).bit_count() for h in hands),
+            shown=_from_mask(t.shown & ~played(s) if t.shown else 0),
             legal_plays=self.legal_plays if self.to_act == seat else _from_mask(0),
         )
 
     def unseen(self, seat: int) -> CardSet:
         """Cards ``seat`` has not seen: in other hands, not exposed face up, not shown."""
         s = self._s
-        sh = s[_SH]
-        seat = _check_seat(seat, sh[_N], "view")
+        t = s.table
+        seat = _check_seat(seat, t.n, "view")
         others = 0
-        for x, hand in enumerate(sh[_INIT]):
+        for x, hand in enumerate(t.hands):
             if x != seat:
                 others |= hand
-        return _from_mask(others & ~s[_GONE] & ~sh[_EXPOSED] & ~sh[_SHOWN])
+        return _from_mask(others & ~s.gone & ~t.up & ~t.shown)
 
-    # -- dunder ----------------------------------------------------------------------
-
-    def _key(self) -> tuple[Any, ...]:
-        # The config and the seat count follow from the rules.
-        s = self._s
-        sh = s[_SH]
-        return (sh[_CFG].rules, sh[_INIT:], s[1:])
+    # -- dunder ------------------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
             return NotImplemented
-        return self._key() == other._key()
+        return self.rules == other.rules and key(self._s) == key(other._s)
 
     def __hash__(self) -> int:
-        return hash(self._key()[1:])
+        return hash(key(self._s))
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        rules, shared, rest = self._key()
-        return (_restore_state, (rules, shared, rest))
+        return (_restore_state, (self.rules, key(self._s)))
+
+    def __copy__(self) -> Round:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: object) -> Round:
+        return self  # immutable, and nothing inside is shared mutably
 
     def __repr__(self) -> str:
         s = self._s
         phase = self.phase
         if phase is Phase.COMPLETE:
-            return f"<Round complete, {len(s[_TRICKS])} tricks, totals {self.score().totals}>"
-        trick = " ".join(_CARDS[i].symbol for i in _trick_cards(s))
+            return f"<Round complete, {len(s.tricks)} tricks, totals {self.score().totals}>"
+        trick = " ".join(_CARDS[i].symbol for i in trick_cards(s))
         return (
             f"<Round {phase.value}, trick {self.trick_number}, seat {self.to_act} to act"
             + (f", on the table: {trick}" if trick else "")
@@ -829,7 +834,7 @@ class Round:
             f"<td>{hand._repr_html_()}</td><td>{self.captured[seat]._repr_html_()}</td></tr>"
             for seat, hand in enumerate(self.hands)
         )
-        trick = self.current_trick._repr_html_() if self._s[_TRICK] else ""
+        trick = self.current_trick._repr_html_() if self._s.trick else ""
         return (
             f"<div><table><tr><th>seat</th><th>hand</th><th>captured</th></tr>{rows}</table>"
             f"{trick}</div>"
@@ -841,14 +846,83 @@ _set_s = Round.__dict__["_s"].__set__
 _set_lm = Round.__dict__["_lm"].__set__
 
 
-def _restore_state(rules: RuleSet, shared: tuple[Any, ...], rest: tuple[Any, ...]) -> Round:
-    cfg = _config(rules)
-    return _make(((cfg, cfg.n, *shared), *rest))
+def _restore_state(rules: RuleSet, k: tuple[Any, ...]) -> Round:
+    return _make(restore(_config(rules), *k))
 
 
 _TRICK_OBJECTS: dict[int, tuple[tuple[Any, ...], tuple[Trick, ...]]] = {}
 
 
-# Re-exported last: gongzhu.dealing needs Round (defined above) to deal one.
-from gongzhu.dealing import deal as deal  # noqa: E402
-from gongzhu.dealing import shuffled_deck as shuffled_deck  # noqa: E402
+# -- rollout: strategies around the core loop ----------------------------------------------
+
+
+def _refuse_rollout(detail: str) -> NoReturn:
+    raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="roll out")
+
+
+def _is_strategy(obj: object) -> bool:
+    return callable(getattr(obj, "choose_play", None)) and callable(
+        getattr(obj, "choose_exposure", None)
+    )
+
+
+def _protocol_policy(strategy: Any) -> _ro.Policy:
+    """A core policy that asks ``strategy`` through its protocol, from its seat's view."""
+
+    def policy(state: State, legal: int) -> int:
+        rnd = _make(state)
+        seat = (state.leader + (state.trick & 7)) % state.table.n
+        view = rnd.view(seat)
+        choice = strategy.choose_play(view, view.legal_plays)
+        card = choice if isinstance(choice, Card) else _to_card(choice)
+        if not legal & card.mask:
+            rnd.check_play(card, seat)
+        return card.index
+
+    return policy
+
+
+def _rollout(rnd: Round, strategy: Any, seed: Any) -> Round:
+    n = rnd.players
+    if strategy is None or _is_strategy(strategy):
+        strategies: tuple[Any, ...] = (strategy,) * n
+    elif isinstance(strategy, Sequence) and not isinstance(strategy, str):
+        strategies = tuple(strategy[:n])
+        if len(strategies) != n or len(strategy) != n:
+            _refuse_rollout(f"give one strategy per seat ({n})")
+    else:
+        _refuse_rollout("strategy must be a Strategy, one per seat, or None")
+    for entry in strategies:
+        if entry is not None and not _is_strategy(entry):
+            _refuse_rollout(f"not a Strategy: {_brief(entry)}")
+    if seed is None:
+        seed = random.getrandbits(64)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        _refuse_rollout(f"seed must be an int, got {type(seed).__name__}")
+    # Exposure through the strategies' protocol; seats without one decline.
+    s = rnd._s
+    if s.table.cfg.exposable and s.done == PLAYING and not s.tricks and not s.trick:
+        order = [(s.leader + i) % n for i in range(n)]
+        waiting = [x for x in order if not s.table.decided >> x & 1]
+        if s.table.cfg.in_turn:
+            for seat in waiting:
+                chosen = strategies[seat]
+                cards = chosen.choose_exposure(rnd.view(seat)) if chosen is not None else ()
+                rnd = rnd.expose(cards, seat=seat)
+        else:
+            views = [rnd.view(seat) for seat in waiting]
+            picks = [
+                (seat, strategies[seat].choose_exposure(view) if strategies[seat] else ())
+                for seat, view in zip(waiting, views, strict=True)
+            ]
+            for seat, cards in picks:
+                rnd = rnd.expose(cards, seat=seat)
+    policies: list[_ro.Policy | None] = []
+    for entry in strategies:
+        if entry is None:
+            policies.append(None)
+        elif callable(getattr(entry, "_core_policy", None)):
+            policies.append(entry._core_policy())
+        else:
+            policies.append(_protocol_policy(entry))
+    return _make(_ro.rollout(rnd._s, policies, _ro.seed_state(seed)))

@@ -24,19 +24,16 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from html import escape as _esc
+from itertools import islice
 from typing import Any, Final
 
 import attrs
 
+from gongzhu._core.scoring import first_bad_mask as _bad_masks
+from gongzhu._core.scoring import score_masks as _score_masks
 from gongzhu._display import svg as _svg
-from gongzhu._tables import (
-    HEARTS,
-    PIG_BIT,
-    QUEEN_OF_DIAMONDS_BIT,
-    SHEEP_BIT,
-    TEN_BIT,
-    Tables,
-)
+from gongzhu._frozen import FrozenMap, guard_setstate, refuse_reinit
+from gongzhu._tables import Tables
 from gongzhu.cards import (
     ACE_OF_HEARTS,
     PIG,
@@ -50,8 +47,6 @@ from gongzhu.cards import (
 from gongzhu.errors import CardParseError, DealError, _brief
 from gongzhu.rules import (
     ExposureKind,
-    GrandSlamOutcome,
-    PigWithAllHearts,
     RuleSet,
 )
 
@@ -66,6 +61,66 @@ __all__ = [
 ]
 
 _DEFAULT_RULES: Final = RuleSet()
+
+
+_NO_EXPOSURE: Final[FrozenMap[Card, int]] = FrozenMap()
+_INT_LIMIT: Final = 2**53 - 1
+
+
+def _frozen_factors(value: Any) -> Mapping[Card, int]:
+    if isinstance(value, FrozenMap):
+        return value
+    if not isinstance(value, Mapping):
+        raise DealError(f"exposed must be a mapping card → factor, got {_brief(value)}")
+    if len(value) > 4:
+        raise DealError(f"at most 4 cards can be exposed, got {len(value)}")
+    return FrozenMap(value)
+
+
+def _is_small_int(value: object) -> bool:
+    return value.__class__ is int and -_INT_LIMIT <= value <= _INT_LIMIT
+
+
+def _check_deal_score(ds: DealScore) -> None:
+    """The checks of DealScore's public constructor (a DealError names the first bad field)."""
+    if not isinstance(ds.rules, RuleSet):
+        raise DealError(f"rules must be a RuleSet, got {_brief(ds.rules)}")
+    totals = ds.totals
+    n = ds.rules.players
+    if not isinstance(totals, tuple) or not 1 <= len(totals) <= n:
+        raise DealError(f"totals must be a tuple of 1 to {n} ints, got {_brief(totals)}")
+    if not all(_is_small_int(t) for t in totals):
+        raise DealError(f"totals must be ints (at most 2**53 - 1 in size), got {_brief(totals)}")
+    captures = ds.captures
+    if (
+        not isinstance(captures, tuple)
+        or len(captures) != len(totals)
+        or not all(isinstance(c, CardSet) for c in captures)
+    ):
+        raise DealError(f"captures must be a tuple of {len(totals)} CardSets")
+    for card, factor in ds.exposed.items():
+        if not isinstance(card, Card) or not _is_small_int(factor) or not 1 <= factor <= 64:
+            raise DealError(
+                f"exposed must map cards to factors 1-64, got {_brief(dict(ds.exposed))}"
+            )
+    for label in ("all_hearts_seat", "grand_slam_seat", "pig_taker"):
+        seat = getattr(ds, label)
+        if seat is not None and (not _is_small_int(seat) or not 0 <= seat < len(totals)):
+            raise DealError(
+                f"{label} must be a seat 0-{len(totals) - 1} or None, got {_brief(seat)}"
+            )
+    lines = ds._lines
+    if (
+        not isinstance(lines, tuple)
+        or len(lines) != len(totals)
+        or not all(
+            isinstance(line, tuple) and len(line) == 9 and all(_is_small_int(v) for v in line)
+            for line in lines
+        )
+    ):
+        raise DealError(f"lines must be {len(totals)} tuples of 9 ints, one per seat")
+    if not all(line[4] in (0, 1, 2) for line in lines):
+        raise DealError("lines: the transformer kind (item 5) must be 0, 1 or 2")
 
 
 class TransformerEffect(enum.Enum):
@@ -100,7 +155,7 @@ class PlayerScore:
 
     seat: int
     cards: CardSet
-    """The seat's captured cards."""
+    """The seat's captured cards (``Q♠ in cards`` says whether this seat took the pig)."""
     hearts: int
     pig: int
     sheep: int
@@ -118,6 +173,9 @@ class PlayerScore:
     """The seat took 10♣ and no other point card."""
     fixed: bool
     """The deal total is the rule set's fixed grand-slam value."""
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "seat", DealError)
 
     @property
     def transformer_line(self) -> str:
@@ -183,15 +241,25 @@ class DealScore:
     """Each seat's deal score, in seat order."""
     rules: RuleSet = attrs.field(repr=False)
     captures: tuple[CardSet, ...] = attrs.field(repr=False)
-    exposed: Mapping[Card, int] = attrs.field(repr=False, hash=False)
-    """Exposed card → exposure factor (2 for an ordinary exposure)."""
+    exposed: Mapping[Card, int] = attrs.field(repr=False, hash=False, converter=_frozen_factors)
+    """Exposed card → exposure factor (2 for an ordinary exposure); read-only."""
     all_hearts_seat: int | None
     """The seat that took all 13 hearts, if any."""
     grand_slam_seat: int | None
     """The seat that made a grand slam, if any."""
     pig_taker: int | None
-    """The seat that took Q♠ (it leads the next deal under most rules), if captured."""
+    """The seat that took Q♠ in this deal (the deal's pig; it leads the next deal
+    under most rules), or None if nobody captured it."""
     _lines: tuple[tuple[int, ...], ...] = attrs.field(repr=False, alias="lines")
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "totals", DealError)
+
+    def __attrs_post_init__(self) -> None:
+        # Only the public constructor gets here (score() builds its results
+        # directly): check what a caller handed in, so a Match never adds a
+        # text or NaN total or a seat that does not exist.
+        _check_deal_score(self)
 
     @cached_property
     def players(self) -> tuple[PlayerScore, ...]:
@@ -224,12 +292,22 @@ class DealScore:
         return len(self.totals)
 
     @property
-    def team_totals(self) -> tuple[int, ...] | None:
-        """With partnerships, each team's deal score (team 0 = seats 0 and 2); else None."""
-        if not self.rules.partnerships or len(self.totals) != 4:
-            return None
+    def team_totals(self) -> tuple[int, ...]:
+        """Each team's deal score, one per team of ``rules.teams``.
+
+        With partnerships team 0 is seats 0 and 2, team 1 seats 1 and 3;
+        without them every player is a team of one, so this equals ``totals``
+        (never None: the same code serves both).
+
+        >>> score(["QS", "JD", "AH", "TC"], rules=RuleSet(partnerships=True)).team_totals
+        (-150, 150)
+        >>> score(["QS", "JD"]).team_totals
+        (-100, 100)
+        """
         t = self.totals
-        return (t[0] + t[2], t[1] + t[3])
+        if self.rules.partnerships and len(t) == 4:
+            return (t[0] + t[2], t[1] + t[3])
+        return t
 
     def sheet(self, running_before: Sequence[int] | None = None) -> str:
         """Every seat's sheet, one after the other."""
@@ -266,10 +344,10 @@ class DealScore:
         return _svg(self)
 
 
-_KINDS: Final = (TransformerEffect.NONE, TransformerEffect.LONE_BONUS, TransformerEffect.MULTIPLIER)
+guard_setstate(PlayerScore, "seat", DealError)
+guard_setstate(DealScore, "totals", DealError)
 
-# Flag bits in a line tuple.
-_ALL_HEARTS, _GRAND_SLAM, _LONE, _FIXED = 1, 2, 4, 8
+_KINDS: Final = (TransformerEffect.NONE, TransformerEffect.LONE_BONUS, TransformerEffect.MULTIPLIER)
 
 
 def exposure_factors(
@@ -292,6 +370,8 @@ def exposure_factors(
     face_up = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
     factors: dict[Card, int] = {}
     if isinstance(exposed, Mapping):
+        if len(exposed) > 4:
+            raise DealError(f"at most 4 cards can be exposed, got a mapping of {len(exposed)}")
         for key, factor in exposed.items():
             card = key if isinstance(key, Card) else _one_card(key)
             if not isinstance(factor, int) or isinstance(factor, bool) or not 1 <= factor <= 64:
@@ -313,16 +393,35 @@ def _one_card(value: Any) -> Card:
     try:
         return Card.parse(value)
     except CardParseError as exc:
-        raise DealError(f"bad exposed card: {exc}") from None
+        # The parse error (its token and position) stays attached as the cause.
+        raise DealError(f"bad exposed card: {exc}") from exc
+
+
+# More items than any valid argument can have: a pile holds at most the 52 cards.
+_MAX_PILE: Final = 52
+
+
+def _bounded(value: Any, limit: int, what: str) -> list[Any]:
+    """At most ``limit`` items of an iterable; one more is refused before it is stored."""
+    try:
+        items = list(islice(value, limit + 1))
+    except TypeError:
+        raise DealError(f"{what} must be cards, got {type(value).__name__}") from None
+    if len(items) > limit:
+        raise DealError(f"{what}: more than {limit} items")
+    return items
 
 
 def _as_cardset(value: Any, what: str) -> CardSet:
     if isinstance(value, CardSet):
         return value
+    if not isinstance(value, str) and isinstance(value, Iterable):
+        value = _bounded(value, _MAX_PILE, what)
     try:
         return parse_cards(value)
     except CardParseError as exc:
-        raise DealError(f"{what}: {exc}") from None
+        # The parse error (its token and position) stays attached as the cause.
+        raise DealError(f"{what}: {exc}") from exc
 
 
 def score(
@@ -355,44 +454,56 @@ def score(
     kind = captures.__class__
     if kind is not list and kind is not tuple and isinstance(captures, (str, CardSet)):
         piles: tuple[CardSet, ...] = (_as_cardset(captures, "captures"),)
+        mask_list = [piles[0].mask]
     else:
         try:
-            raw = list(captures)
+            # At most one pile more than seats: an endless iterable is refused, not drained.
+            raw: Sequence[Any] = (
+                captures  # type: ignore[assignment]
+                if kind is list or kind is tuple
+                else list(islice(captures, rules.players + 1))
+            )
         except TypeError:
             raise DealError(
                 f"captures must be card piles, one per seat; got {type(captures).__name__}"
             ) from None
+        if len(raw) > rules.players:
+            got = len(raw) if raw is captures else "more"
+            raise DealError(f"expected 1 to {rules.players} piles, got {got}")
         if raw and isinstance(raw[0], Card) and all(isinstance(c, Card) for c in raw):
             raise DealError("captures is a list of cards: pass one pile per seat, e.g. [pile]")
-        piles = tuple(
-            [
-                p if p.__class__ is CardSet else _as_cardset(p, f"seat {i}")
-                for i, p in enumerate(raw)
-            ]
-        )
+        # One plain loop (no comprehension frames): this is most of score()'s own time.
+        mask_list = []
+        for p in raw:
+            if p.__class__ is not CardSet:
+                break
+            mask_list.append(p.mask)
+        else:
+            piles = raw if kind is tuple else tuple(raw)  # type: ignore[assignment]
+        if len(mask_list) != len(raw):
+            piles = tuple(
+                [
+                    p if p.__class__ is CardSet else _as_cardset(p, f"seat {i}")
+                    for i, p in enumerate(raw)
+                ]
+            )
+            mask_list = [p.mask for p in piles]
     if not piles or len(piles) > rules.players:
         raise DealError(f"expected 1 to {rules.players} piles, got {len(piles)}")
-    masks = tuple([p.mask for p in piles])
-    seen = 0
-    for seat, mask in enumerate(masks):
-        if mask & seen:
-            dup = CardSet.from_mask(mask & seen)
-            raise DealError(f"seat {seat}: {dup} also in an earlier pile")
-        seen |= mask
+    masks = tuple(mask_list)
     tables = rules._tables
-    if seen & ~tables.deck:
-        extra = CardSet.from_mask(seen & ~tables.deck)
-        raise DealError(f"{extra} not in the {rules.players}-player deck")
+    if _bad_masks(masks, tables.deck) >= 0:
+        _refuse_masks(masks, tables.deck, rules)
+    exposure = None
     if exposed.__class__ is CardSet and not exposed.mask & ~tables.exposable:
-        # The common case, a CardSet of exposable cards, without the general normalisation.
-        factors = dict.fromkeys(exposed, tables.face_up)
+        # The common case, a CardSet of exposable cards: its factors and read-only
+        # mapping come from a small cache instead of the general normalisation.
+        exposure = _CARDSET_EXPOSURES.get((exposed.mask, tables.face_up))
     elif exposed.__class__ is tuple and not exposed:
-        factors = {}
-    else:
-        factors = exposure_factors(exposed, rules)
+        exposure = _NO_EXPOSURE_FACTORS
     if queen_bonus_tricks is not None:
         try:
-            counts = tuple(queen_bonus_tricks)
+            counts = tuple(islice(queen_bonus_tricks, len(piles) + 1))
         except TypeError:
             raise DealError("queen_bonus_tricks needs one count 0-52 per pile") from None
         if len(counts) != len(piles) or not all(
@@ -401,18 +512,18 @@ def score(
             raise DealError("queen_bonus_tricks needs one count 0-52 per pile")
     else:
         counts = None
-    return _score(masks, factors, rules, tables, counts, piles)
+    if exposure is None:
+        exposure = _factor_ints(FrozenMap._of(exposure_factors(exposed, rules)))
+        if exposed.__class__ is CardSet and len(_CARDSET_EXPOSURES) < 64:
+            _CARDSET_EXPOSURES[(exposed.mask, tables.face_up)] = exposure
+    return _finish(masks, exposure, rules, tables, counts, piles)
 
 
-def _score(
-    masks: tuple[int, ...],
-    factors: Mapping[Card, int],
-    rules: RuleSet,
-    t: Tables,
-    queen_tricks: tuple[int, ...] | None,
-    piles: tuple[CardSet, ...] | None = None,
-) -> DealScore:
-    """Trusted core: ``masks`` are disjoint capture masks inside the deck."""
+_Exposure = tuple[FrozenMap[Card, int], int, int, int, int]
+"""An exposure as DealScore keeps it and as the kernel takes it: (mapping, A♥ Q♠ J♦ 10♣)."""
+
+
+def _factor_ints(factors: FrozenMap[Card, int]) -> _Exposure:
     fa = fq = fj = ft = 1
     # At most four entries: comparing identities is cheaper than hashing Cards
     # (Card.__hash__ is Python code).
@@ -425,146 +536,67 @@ def _score(
             fj = factor
         elif card is TRANSFORMER:
             ft = factor
+    return factors, fa, fq, fj, ft
 
-    all_hearts_seat = None
-    pig_taker = None
+
+_NO_EXPOSURE_FACTORS: Final[_Exposure] = (_NO_EXPOSURE, 1, 1, 1, 1)
+# (exposed mask, face-up factor) → its exposure: at most 16 sets × 2 factors in use.
+_CARDSET_EXPOSURES: dict[tuple[int, int], _Exposure] = {}
+
+
+def _refuse_masks(masks: tuple[int, ...], deck: int, rules: RuleSet) -> None:
+    seen = 0
     for seat, mask in enumerate(masks):
-        if mask & HEARTS == HEARTS:
-            all_hearts_seat = seat
-        if mask & PIG_BIT:
-            pig_taker = seat
-    if all_hearts_seat is None and not (rules.queen_of_diamonds_bonus and queen_tricks):
-        # The usual deal: nobody took all the hearts, so no slam, no sign swap, no
-        # turned pig or sheep; only the plain lines (the general loop below agrees).
-        heart_sums = t.heart_sums
-        lone_blockers = t.lone_blockers
-        pig_value = -100 * fq
-        sheep_value = 100 if fj == 1 else rules.exposed_sheep_value * fj // 2
-        lines = []
-        totals = []
-        for mask in masks:
-            base = heart_sums[mask >> 26 & 0x1FFF] * fa
-            hearts = base
-            pig = sheep = 0
-            if mask & PIG_BIT:
-                pig = pig_value
-                base += pig
-            if mask & SHEEP_BIT:
-                sheep = sheep_value
-                base += sheep
-            if mask & TEN_BIT:
-                if mask & lone_blockers:
-                    total = base * 2 * ft
-                    lines.append((hearts, pig, sheep, base, 2, 2 * ft, 0, total, 0))
-                else:
-                    total = 50 * ft
-                    lines.append((hearts, pig, sheep, base, 1, 1, 0, total, _LONE))
-            else:
-                total = base
-                lines.append((hearts, pig, sheep, base, 0, 1, 0, total, 0))
-            totals.append(total)
-        if piles is None:
-            piles = tuple([_from_mask(m) for m in masks])
-        return _deal_score(
-            tuple(totals), rules, piles, factors, None, None, pig_taker, tuple(lines)
-        )
-    turned_seat = None
-    if (
-        all_hearts_seat is not None
-        and rules.all_hearts_value is not None
-        and (not rules.pig_sheep_together or masks[all_hearts_seat] & SHEEP_BIT)
-    ):
-        turned_seat = all_hearts_seat
-    swap = rules.sign_swap and turned_seat is not None
-    pig_rule = rules.pig_with_all_hearts
-    # 004 bundle: "the sum of the sheep and the pig is always 0", so the sheep
-    # turns negative only when the all-hearts taker's pig actually counts +100
-    # (not when pig_with_all_hearts keeps it at −100).
-    zero_sum = (
-        rules.pig_sheep_zero_sum
-        and turned_seat is not None
-        and turned_seat == pig_taker
-        and (
-            pig_rule is PigWithAllHearts.POSITIVE
-            or (
-                pig_rule is PigWithAllHearts.GRAND_SLAM_ONLY
-                and masks[turned_seat] & t.grand_slam == t.grand_slam
-            )
-        )
+        if mask & seen:
+            dup = CardSet.from_mask(mask & seen)
+            raise DealError(f"seat {seat}: {dup} also in an earlier pile")
+        seen |= mask
+    extra = CardSet.from_mask(seen & ~deck)
+    raise DealError(f"{extra} not in the {rules.players}-player deck")
+
+
+def _score(
+    masks: tuple[int, ...],
+    factors: Mapping[Card, int],
+    rules: RuleSet,
+    t: Tables,
+    queen_tricks: tuple[int, ...] | None,
+    piles: tuple[CardSet, ...] | None = None,
+) -> DealScore:
+    """Trusted entry (``Round.score`` calls it): ``masks`` are disjoint capture masks
+    inside the deck, ``factors`` checked exposure factors, ``t`` is ``rules._tables``."""
+    frozen = (
+        factors
+        if factors.__class__ is FrozenMap
+        else (FrozenMap._of(dict(factors)) if factors else _NO_EXPOSURE)
     )
-    sheep_negative = swap or zero_sum
-    sheep_value = 100 if fj == 1 else rules.exposed_sheep_value * fj // 2
-    if sheep_negative:
-        sheep_value = -abs(sheep_value)
-    fixed_slam = rules.grand_slam_outcome is GrandSlamOutcome.FIXED
-    bonus_per_trick = rules.queen_of_diamonds_bonus
-    heart_sums = t.heart_sums
-    slam_mask = t.grand_slam
-    lone_blockers = t.lone_blockers
+    return _finish(masks, _factor_ints(frozen), rules, t, queen_tricks, piles)
 
-    lines = []
-    totals = []
-    grand_slam_seat = None
-    for seat, mask in enumerate(masks):
-        flags = 0
-        turned = seat == turned_seat
-        slam = mask & slam_mask == slam_mask
-        if slam:
-            grand_slam_seat = seat
-            flags |= _GRAND_SLAM
-        if seat == all_hearts_seat:
-            flags |= _ALL_HEARTS
-        if turned:
-            hearts = rules.all_hearts_value * fa  # type: ignore[operator]
-        else:
-            hearts = heart_sums[mask >> 26 & 0x1FFF] * fa
-        pig = 0
-        if mask & PIG_BIT:
-            positive = swap or (
-                turned
-                and (
-                    pig_rule is PigWithAllHearts.POSITIVE
-                    or (pig_rule is PigWithAllHearts.GRAND_SLAM_ONLY and slam)
-                )
-            )
-            pig = (100 if positive else -100) * fq
-        sheep = sheep_value if mask & SHEEP_BIT else 0
-        if slam and swap:
-            # 猪羊变色 grand slam (seeds/001): every line of the slam taker is positive.
-            hearts, pig, sheep = abs(hearts), abs(pig), abs(sheep)
-        base = hearts + pig + sheep
-        kind, mult = 0, 1
-        if mask & TEN_BIT:
-            if mask & lone_blockers:
-                kind, mult = 2, 2 * ft
-                total = base * mult
-            else:
-                kind = 1
-                flags |= _LONE
-                total = 50 * ft
-        else:
-            total = base
-        if slam and fixed_slam:
-            total = rules.grand_slam_value
-            flags |= _FIXED
-        bonus = 0
-        if bonus_per_trick and queen_tricks is not None and mask & QUEEN_OF_DIAMONDS_BIT:
-            bonus = bonus_per_trick * queen_tricks[seat]
-            total += bonus
-        totals.append(total)
-        lines.append((hearts, pig, sheep, base, kind, mult, bonus, total, flags))
+
+def _finish(
+    masks: tuple[int, ...],
+    exposure: _Exposure,
+    rules: RuleSet,
+    t: Tables,
+    queen_tricks: tuple[int, ...] | None,
+    piles: tuple[CardSet, ...] | None,
+) -> DealScore:
+    frozen, fa, fq, fj, ft = exposure
+    totals, lines, all_hearts, slam, pig = _score_masks(
+        masks, fa, fq, fj, ft, t.score, queen_tricks if rules.queen_of_diamonds_bonus else None
+    )
     if piles is None:
-        piles = tuple(_from_mask(m) for m in masks)
-    return _deal_score(
-        tuple(totals),
-        rules,
-        piles,
-        factors,
-        all_hearts_seat,
-        grand_slam_seat,
-        pig_taker,
-        tuple(lines),
-    )
+        piles = tuple([_from_mask(m) for m in masks])
+    ds: DealScore = _new(DealScore)
+    _set_totals(ds, totals)
+    _set_rules(ds, rules)
+    _set_captures(ds, piles)
+    _set_exposed(ds, frozen)
+    _set_all_hearts(ds, all_hearts if all_hearts >= 0 else None)
+    _set_grand_slam(ds, slam if slam >= 0 else None)
+    _set_pig_taker(ds, pig if pig >= 0 else None)
+    _set_lines(ds, lines)
+    return ds
 
 
 _new: Final = object.__new__
@@ -585,34 +617,12 @@ _DEAL_SCORE_SETTERS: Final = tuple(
 ) = _DEAL_SCORE_SETTERS
 
 
-def _deal_score(
-    totals: tuple[int, ...],
-    rules: RuleSet,
-    captures: tuple[CardSet, ...],
-    exposed: Mapping[Card, int],
-    all_hearts_seat: int | None,
-    grand_slam_seat: int | None,
-    pig_taker: int | None,
-    lines: tuple[tuple[int, ...], ...],
-) -> DealScore:
-    ds: DealScore = _new(DealScore)
-    _set_totals(ds, totals)
-    _set_rules(ds, rules)
-    _set_captures(ds, captures)
-    _set_exposed(ds, exposed)
-    _set_all_hearts(ds, all_hearts_seat)
-    _set_grand_slam(ds, grand_slam_seat)
-    _set_pig_taker(ds, pig_taker)
-    _set_lines(ds, lines)
-    return ds
-
-
 @attrs.frozen
 class ExposurePreview:
     """What exposing one card changes, for an exposure panel (seeds/001: "Pig −100 → −200").
 
     ``before``/``after`` are the card's value (pig, sheep), the hearts
-    multiplier (A♥) or the transformer's multiplier (10♣).
+    multiplier (A♥) or the transformer's multiplier (10♣); ``name`` says which.
 
     >>> p = exposure_preview("JD")
     >>> p.name, p.before, p.after, str(p)
@@ -624,8 +634,11 @@ class ExposurePreview:
     before: int
     after: int
     lone_before: int | None = None
-    """For 10♣: the lone bonus unexposed and exposed."""
+    """For 10♣: the lone bonus unexposed and exposed; for A♥: the all-hearts line."""
     lone_after: int | None = None
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "card", DealError)
 
     def __str__(self) -> str:
         if self.card is TRANSFORMER:
@@ -634,7 +647,10 @@ class ExposurePreview:
                 f" (alone {self.lone_before:+d} → {self.lone_after:+d})"
             )
         if self.card is ACE_OF_HEARTS:
-            return f"{self.name} hearts ×{self.before} → ×{self.after}"
+            text = f"{self.name} ×{self.before} → ×{self.after}"
+            if self.lone_before is not None and self.lone_after is not None:
+                text += f" (all hearts {self.lone_before:+d} → {self.lone_after:+d})"
+            return text
         return f"{self.name} {self.before:+d} → {self.after:+d}"
 
 
@@ -648,7 +664,7 @@ def exposure_preview(
     >>> str(exposure_preview(TRANSFORMER))
     'Transformer ×2 → ×4 (alone +50 → +100)'
     >>> str(exposure_preview("AH")), str(exposure_preview("JD"))
-    ('Ace of hearts hearts ×1 → ×2', 'Sheep +100 → +200')
+    ('Hearts ×1 → ×2 (all hearts +200 → +400)', 'Sheep +100 → +200')
     """
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
@@ -667,9 +683,15 @@ def exposure_preview(
         else (4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2)
     )
     if card is PIG:
-        return ExposurePreview(card, "Pig", -100, -100 * f)
+        return ExposurePreview(card, "Pig", rules.pig_value, rules.pig_value * f)
     if card is SHEEP:
-        return ExposurePreview(card, "Sheep", 100, rules.exposed_sheep_value * f // 2)
+        after = rules.effective_exposed_sheep_value * f // 2
+        return ExposurePreview(card, "Sheep", rules.sheep_value, after)
     if card is TRANSFORMER:
-        return ExposurePreview(card, "Transformer", 2, 2 * f, 50, 50 * f)
-    return ExposurePreview(card, "Ace of hearts", 1, f)
+        bonus = rules.transformer_bonus
+        return ExposurePreview(card, "Transformer", 2, 2 * f, bonus, bonus * f)
+    slam = rules.all_hearts_value
+    return ExposurePreview(card, "Hearts", 1, f, slam, None if slam is None else slam * f)
+
+
+guard_setstate(ExposurePreview, "card", DealError)

@@ -16,12 +16,10 @@ PRESET_SUMMARIES = {
     "online-quick": N_("seeds/001 quick game: the online rules ending at ±500"),
     "encyclopedia": N_("seeds/002: 2♣ opens; everyone who crosses −1000 loses"),
     "russian": N_("seeds/003: clockwise, the 2♠ holder opens every deal"),
-    "czech": N_("seeds/004: exposure restriction includes the lead"),
     "czech-variant": N_(
         "seeds/004 variant: face-value hearts, fixed +1000 grand slam, no exposure"
     ),
     "catch-the-pig": N_("seeds/004 'Chyťte prase': face-down ×2 / face-up ×4 exposure"),
-    # The presets of the house-rules work (#15), listed once it lands.
     "slam-pig": N_("programs: the pig turns positive only in a grand slam; tied leaders play on"),
     "flat-pig": N_("MrIfOffline: the pig never turns; no exposure; the leader rotates"),
     "taiwan": N_("Taiwan: 7♠ opens, face-value hearts, 豬羊變色, +1000 grand slam, no exposure"),

@@ -1,0 +1,368 @@
+"""The rules of play for every option, as typed functions over :class:`State`. Private.
+
+Nothing here raises for a refused action: the ``*_reason`` functions return
+a reason code (``OK`` when allowed; the facade turns codes into
+:class:`~gongzhu.Reason` and errors), and the transitions trust that their
+action was checked. Sources are cited as in RULES.md.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gongzhu._core.state import (
+    ACE_OF_HEARTS,
+    BIT,
+    CLAIM,
+    CLAIMING,
+    COMPLETE,
+    HEARTS,
+    HEARTS_BROKEN,
+    PLAY_ENTRIES,
+    PLAYING,
+    RESPOND,
+    RESTRICT_DEAL,
+    RESTRICT_SUIT,
+    SUIT_MASKS,
+    Config,
+    Log,
+    State,
+    Table,
+    Trick,
+    expose_entry,
+    popcount,
+    trick_cards,
+)
+
+# Reason codes, in the order of gongzhu.errors.Reason.
+OK: Final = 0
+NOT_YOUR_TURN: Final = 1
+NOT_IN_HAND: Final = 2
+MUST_FOLLOW_SUIT: Final = 3
+EXPOSED_CARD_HELD_BACK: Final = 4
+MUST_LEAD_OPENING_CARD: Final = 5
+HEARTS_NOT_BROKEN: Final = 6
+HEARTS_LOCKED: Final = 7
+WRONG_PHASE: Final = 8
+EXPOSURE_OFF: Final = 9
+NOT_EXPOSABLE: Final = 10
+ALREADY_EXPOSED: Final = 11
+EXPOSURE_OUT_OF_TURN: Final = 12
+NOT_FIRST_DEALT_CARD: Final = 13
+CLAIMS_OFF: Final = 14
+NO_SUCH_SEAT: Final = 15
+INVALID_CHOICE: Final = 16
+# Details the facade words differently (sub-reasons of NOT_EXPOSABLE / WRONG_PHASE).
+FACE_DOWN_OFF: Final = 100
+BLIND_OFF: Final = 101
+EXPOSURE_CLOSED: Final = 102
+
+
+# -- legal plays ------------------------------------------------------------------------------
+
+
+def legal_mask(
+    cfg: Config, hand: int, trick: int, flags: int, exposed: int, first: bool, opening: bool
+) -> int:
+    """The cards of ``hand`` that may be played.
+
+    ``trick`` and ``flags`` are the state's fields, ``exposed`` the face-up
+    exposures that bind, ``first`` true while no trick is complete and
+    ``opening`` true when the opening card must be led.
+    """
+    if trick:
+        led = trick >> 3
+        follow = hand & SUIT_MASKS[led]
+        if not follow:
+            legal = hand
+        else:
+            legal = follow
+            if cfg.restriction == RESTRICT_SUIT and exposed & follow and not flags >> led & 1:
+                free = follow & ~exposed
+                if free:
+                    legal = free
+    else:
+        if opening and first and hand & cfg.opening_card:
+            return cfg.opening_card
+        legal = hand
+        if (cfg.hearts_rule or (cfg.blood_lock and exposed & ACE_OF_HEARTS)) and not (
+            flags & HEARTS_BROKEN
+        ):
+            other = legal & ~HEARTS
+            if other:
+                legal = other
+        if cfg.restriction == RESTRICT_SUIT and exposed & hand:
+            for suit in range(4):
+                held = exposed & hand & SUIT_MASKS[suit]
+                if held and not flags >> suit & 1 and hand & SUIT_MASKS[suit] & ~held:
+                    legal &= ~held
+            if not legal:
+                legal = hand
+    if cfg.restriction == RESTRICT_DEAL and first and legal & exposed:
+        free = legal & ~exposed
+        if free:
+            legal = free
+    return legal
+
+
+def binding_exposed(s: State) -> int:
+    """The face-up exposures that restrict play now (with the forced fourth before the lead)."""
+    t = s.table
+    if not s.trick and not s.tricks and t.cfg.force_fourth:
+        return force_fourth(t)
+    return t.up
+
+
+def force_fourth(t: Table) -> int:
+    """The face-up exposures once "three exposed force the fourth" (Chinese app rules) applies.
+
+    The library applies it when the exposure window closes, i.e. with the first card played.
+    """
+    cfg = t.cfg
+    declared = (t.up | t.down) & cfg.exposable
+    if popcount(declared) == 3:
+        return t.up | cfg.exposable & ~declared
+    return t.up
+
+
+def legal(s: State) -> int:
+    """The legal-play mask of the seat to act (0 when no card may be played)."""
+    if s.done != PLAYING:
+        return 0
+    t = s.table
+    trick = s.trick
+    exposed = t.up
+    if not trick and not s.tricks and t.cfg.force_fourth:
+        exposed = force_fourth(t)
+    return legal_mask(
+        t.cfg, t.hands[(s.leader + (trick & 7)) % t.n] & ~s.gone, trick, s.flags, exposed,
+        not s.tricks, t.opening,
+    )  # fmt: skip
+
+
+def play_reason(s: State, card: int, seat: int) -> int:
+    """Why the seat to act (or ``seat``, when not ``-1``) may not play ``card``; ``OK`` if it may.
+
+    Mirrors :func:`legal_mask` step by step.
+    """
+    t = s.table
+    cfg = t.cfg
+    if s.done != PLAYING:
+        return WRONG_PHASE
+    trick = s.trick
+    acting = (s.leader + (trick & 7)) % t.n
+    if seat >= 0 and seat != acting:
+        return NOT_YOUR_TURN
+    hand = t.hands[acting] & ~s.gone
+    bit = BIT[card]
+    if not hand & bit:
+        return NOT_IN_HAND
+    if legal(s) & bit:
+        return OK
+    exposed = binding_exposed(s)
+    if trick:
+        if hand & SUIT_MASKS[trick >> 3] and card // 13 != trick >> 3:
+            return MUST_FOLLOW_SUIT
+        return EXPOSED_CARD_HELD_BACK
+    if t.opening and not s.tricks and hand & cfg.opening_card:
+        return MUST_LEAD_OPENING_CARD
+    if bit & HEARTS and not s.flags & HEARTS_BROKEN and hand & ~HEARTS:
+        if cfg.hearts_rule:
+            return HEARTS_NOT_BROKEN
+        if cfg.blood_lock and exposed & ACE_OF_HEARTS:
+            return HEARTS_LOCKED
+    return EXPOSED_CARD_HELD_BACK
+
+
+# -- transitions ------------------------------------------------------------------------------
+
+
+def advance(s: State, card: int) -> State:
+    """The state after the seat to act plays ``card`` (already checked legal)."""
+    t = s.table
+    n = t.n
+    trick = s.trick
+    flags = s.flags
+    seat = (s.leader + (trick & 7)) % n
+    if 26 <= card < 39:  # a heart
+        flags |= HEARTS_BROKEN
+    log = Log(s.log, PLAY_ENTRIES[card << 5 | seat << 2])
+    if trick:
+        trick += 1
+        if trick & 7 < n:  # the common case: a card follows, the trick goes on
+            return State(t, s.gone | BIT[card], s.capt, s.leader, trick, s.tricks, flags, 0, log)
+    else:
+        trick = (card // 13) << 3 | 1
+        if not s.tricks and t.cfg.force_fourth:
+            up = force_fourth(t)
+            if up != t.up:
+                t = t.copy()
+                t.up = up
+        if n > 1:
+            return State(t, s.gone | BIT[card], s.capt, s.leader, trick, s.tricks, flags, 0, log)
+    gone = s.gone | BIT[card]
+    tricks = s.tricks
+    # The trick is complete: its other cards are the previous plays in the log.
+    led = trick >> 3
+    cards = [card]
+    taken = BIT[card]
+    top = card if card // 13 == led else -1
+    winner = seat
+    node = s.log
+    while len(cards) < n and node is not None:
+        entry = node.entry
+        if entry & 3 == 0:  # a play (claims and responses can come mid-trick)
+            other = entry >> 5
+            cards.append(other)
+            taken |= BIT[other]
+            if other > top and other // 13 == led:
+                top = other
+                winner = entry >> 2 & 7
+        node = node.prev
+    cards.reverse()
+    capt = list(s.capt)
+    capt[winner] |= taken
+    done = PLAYING
+    if gone == t.every:
+        done = COMPLETE
+    elif t.cfg.end_when_points_out:
+        every_capt = 0
+        for c in capt:
+            every_capt |= c
+        if every_capt & t.cfg.point_cards == t.cfg.point_cards:
+            done = COMPLETE
+    done_trick: Trick = (s.leader, winner, tuple(cards))
+    return State(
+        t, gone, tuple(capt), winner, 0, (*tricks, done_trick), flags | BIT[led], done, log
+    )
+
+
+# -- exposure ---------------------------------------------------------------------------------
+
+
+def next_to_expose(s: State) -> int:
+    """The seat that decides next under in-turn exposure (``-1`` when all have, or simultaneous)."""
+    t = s.table
+    if not t.cfg.in_turn:
+        return -1
+    for i in range(t.n):
+        seat = (s.leader + i) % t.n
+        if not t.decided >> seat & 1:
+            return seat
+    return -1
+
+
+def expose_reason(s: State, seat: int, mask: int, face_down: bool, blind: bool) -> tuple[int, int]:
+    """``(reason code, card index or -1)``: why ``seat`` may not expose ``mask`` now."""
+    t = s.table
+    cfg = t.cfg
+    if not cfg.exposable:
+        return EXPOSURE_OFF, -1
+    if s.done != PLAYING or s.tricks or s.trick:
+        return EXPOSURE_CLOSED, -1
+    hand = t.hands[seat] & ~s.gone
+    rest = mask
+    while rest:
+        low = rest & -rest
+        card = popcount(low - 1)
+        if not hand & low:
+            return NOT_IN_HAND, card
+        if not cfg.exposable & low:
+            return NOT_EXPOSABLE, card
+        if (t.up | t.down) & low:
+            return ALREADY_EXPOSED, card
+        rest ^= low
+    if cfg.in_turn and next_to_expose(s) != seat:
+        return EXPOSURE_OUT_OF_TURN, -1
+    if face_down and not cfg.face_down:
+        return FACE_DOWN_OFF, -1
+    if blind:
+        if not cfg.blind:
+            return BLIND_OFF, -1
+        dealt = t.dealt[seat]
+        if not dealt or mask != BIT[dealt[0]]:
+            first = -1
+            if mask:
+                low = mask & -mask
+                first = popcount(low - 1)
+            return NOT_FIRST_DEALT_CARD, first
+    return OK, -1
+
+
+def expose(s: State, seat: int, mask: int, face_down: bool, blind: bool) -> State:
+    """The state after ``seat`` exposes ``mask`` (an empty mask declines; already checked)."""
+    t = s.table.copy()
+    if face_down:
+        t.down |= mask
+    else:
+        t.up |= mask
+    if blind:
+        t.blind |= mask
+    t.decided |= BIT[seat]
+    log = Log(s.log, expose_entry(seat, mask, face_down, blind))
+    return State(t, s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, s.done, log)
+
+
+# -- claims -----------------------------------------------------------------------------------
+
+
+def claim_reason(s: State, seat: int) -> int:
+    """Why ``seat`` (``-1``: the seat to act) may not claim the remaining tricks now."""
+    if not s.table.cfg.claims:
+        return CLAIMS_OFF
+    if s.done != PLAYING:
+        return WRONG_PHASE
+    if seat >= 0 and seat != (s.leader + (s.trick & 7)) % s.table.n:
+        return NOT_YOUR_TURN
+    return OK
+
+
+def claim(s: State) -> State:
+    """The seat to act shows its hand and claims every remaining trick (already checked)."""
+    t = s.table.copy()
+    seat = (s.leader + (s.trick & 7)) % t.n
+    t.shown |= t.hands[seat] & ~s.gone
+    t.claimer = seat
+    t.accepted = 0
+    log = Log(s.log, seat << 2 | CLAIM)
+    return State(t, s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, CLAIMING, log)
+
+
+def next_to_respond(s: State) -> int:
+    """The first seat after the claimer that has not answered (``-1`` without a claim)."""
+    t = s.table
+    if s.done != CLAIMING:
+        return -1
+    for i in range(1, t.n):
+        seat = (t.claimer + i) % t.n
+        if not t.accepted >> seat & 1:
+            return seat
+    return -1
+
+
+def respond_reason(s: State, seat: int) -> int:
+    if s.done != CLAIMING:
+        return WRONG_PHASE
+    t = s.table
+    if seat == t.claimer or t.accepted >> seat & 1:
+        return NOT_YOUR_TURN
+    return OK
+
+
+def respond(s: State, seat: int, accept: bool) -> State:
+    """The state after ``seat`` answers the pending claim (already checked)."""
+    t = s.table.copy()
+    log = Log(s.log, (1 if accept else 0) << 5 | seat << 2 | RESPOND)
+    if not accept:
+        t.claimer = -1
+        t.accepted = 0
+        return State(t, s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, PLAYING, log)
+    t.accepted |= BIT[seat]
+    if t.accepted | BIT[t.claimer] != BIT[t.n] - 1:
+        return State(t, s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, CLAIMING, log)
+    rest = t.every & ~s.gone
+    for i in trick_cards(s):
+        rest |= BIT[i]
+    capt = list(s.capt)
+    capt[t.claimer] |= rest
+    return State(t, t.every, tuple(capt), s.leader, 0, s.tricks, s.flags, COMPLETE, log)

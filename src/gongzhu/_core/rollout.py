@@ -1,0 +1,259 @@
+"""Playing a deal to its end inside the core: the engine of :meth:`Round.rollout`. Private.
+
+The random generator
+    :func:`seed_state` turns any int into the state of a 32-bit xorshift
+    generator (Marsaglia 2003, shifts 13/17/5) through splitmix64;
+    :func:`next_random` steps it. Both are plain int arithmetic with masks,
+    so the interpreted and the compiled builds draw the same numbers bit for
+    bit, on every platform. A random play is card number ``r % k`` (in index
+    order) of the ``k`` legal cards, ``r`` being the next draw.
+
+The policy hook (for search code; documented-private, no public objects per card)
+    A *policy* is any callable ``policy(state, legal) -> card`` taking the
+    core :class:`~gongzhu._core.state.State` (the seat to act is
+    ``gongzhu._core.state.to_act(state)``) and the non-empty legal-play mask
+    (a 52-bit int), and returning the index (0-51) of one legal card. It may
+    read the state's fields (see :mod:`gongzhu._core.state`) and call the
+    functions of :mod:`gongzhu._core.play`, and must not change the state.
+
+    :func:`rollout` takes one entry per seat, ``None`` meaning uniform random
+    plays from the shared generator. The public facade does the same with
+    ``Round.rollout(strategy)``; from search code, call the core directly::
+
+        from gongzhu._core.rollout import rollout, seed_state
+        end = rollout(rnd._core, (my_policy,) * rnd.players, seed_state(7))
+        finished = Round._from_core(end)
+
+    A returned card that is not legal raises ``ValueError`` (the facade turns
+    it into ``IllegalActionError``). Exposure decisions are not the policy's:
+    a rollout declines for every seat that has not decided. Under a pending
+    claim the seats that have not answered refuse it.
+
+When every seat is random, the loop runs on local ints and builds one state
+at the end (with the whole history); otherwise it advances state by state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from gongzhu._core.play import (
+    advance,
+    binding_exposed,
+    expose,
+    legal,
+    legal_mask,
+    next_to_respond,
+    respond,
+)
+from gongzhu._core.state import (
+    BIT,
+    COMPLETE,
+    LOW13,
+    PLAYING,
+    POP13,
+    Log,
+    State,
+    Trick,
+    play_entry,
+    trick_cards,
+)
+
+Policy = Callable[[State, int], int]  # or a RandomPolicy (below)
+"""``policy(state, legal_mask) -> card index`` (see the module docstring)."""
+
+M32: Final = 0xFFFFFFFF
+M64: Final = 0xFFFFFFFFFFFFFFFF
+
+
+def _splitmix64(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & M64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & M64
+    return x ^ (x >> 31)
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for an int ``seed`` (any size or sign; ``k`` and ``-k`` differ)."""
+    x = 0 if seed >= 0 else 0x5EED
+    v = seed if seed >= 0 else -seed
+    x = _splitmix64(x ^ (v & M64))
+    v >>= 64
+    while v:
+        x = _splitmix64(x ^ (v & M64))
+        v >>= 64
+    x &= M32
+    return x if x else 0x2545F491
+
+
+def next_random(x: int) -> int:
+    """The next state (and draw) of the 32-bit xorshift generator; never 0 from non-zero."""
+    x ^= (x << 13) & M32
+    x ^= x >> 17
+    x ^= (x << 5) & M32
+    return x
+
+
+def nth_card(mask: int, k: int) -> int:
+    """The index of card number ``k`` (0-based, index order) of ``mask``."""
+    base = 0
+    while True:
+        part = mask & 0x1FFF
+        count = POP13[part]
+        if k < count:
+            while k:
+                part &= part - 1
+                k -= 1
+            return base + LOW13[part]
+        k -= count
+        mask >>= 13
+        base += 13
+
+
+def random_card(mask: int, x: int) -> int:
+    """The random play for draw ``x`` among the non-empty ``mask``."""
+    return nth_card(
+        mask,
+        x
+        % (
+            POP13[mask & 0x1FFF]
+            + POP13[mask >> 13 & 0x1FFF]
+            + POP13[mask >> 26 & 0x1FFF]
+            + POP13[mask >> 39 & 0x1FFF]
+        ),
+    )
+
+
+class RandomPolicy:
+    """Uniform random legal plays from a generator of its own (the library's random bot).
+
+    ``x`` is the generator state (:func:`seed_state`); each call draws once.
+    """
+
+    __slots__ = ("x",)
+
+    def __init__(self, x: int) -> None:
+        self.x = x if x else 0x2545F491
+
+    def __call__(self, state: State, legal: int) -> int:
+        self.x = next_random(self.x)
+        return random_card(legal, self.x)
+
+
+def settle(s: State) -> State:
+    """``s`` with every seat's exposure decided (undecided seats decline) and no claim pending."""
+    t = s.table
+    if t.cfg.exposable and not s.tricks and not s.trick and s.done == PLAYING:
+        for i in range(t.n):
+            seat = (s.leader + i) % t.n
+            if not s.table.decided >> seat & 1:
+                s = expose(s, seat, 0, False, False)
+    while s.done != PLAYING and s.done != COMPLETE:
+        s = respond(s, next_to_respond(s), False)
+    return s
+
+
+def rollout(s: State, policies: Sequence[Policy | None], x: int) -> State:
+    """Play ``s`` to the end: seat ``i`` by ``policies[i]`` (``None``: random, drawing from ``x``).
+
+    Exposures still open are declined and a pending claim is refused first
+    (:func:`settle`). ``x`` is a generator state from :func:`seed_state`.
+    """
+    s = settle(s)
+    for p in policies:
+        if p is not None:
+            return _rollout_policies(s, policies, x)
+    return _rollout_random(s, x)
+
+
+def _rollout_policies(s: State, policies: Sequence[Policy | None], x: int) -> State:
+    n = s.table.n
+    while s.done == PLAYING:
+        mask = legal(s)
+        policy = policies[(s.leader + (s.trick & 7)) % n]
+        if policy is None:
+            x = next_random(x)
+            card = random_card(mask, x)
+        elif isinstance(policy, RandomPolicy):
+            policy.x = next_random(policy.x)
+            card = random_card(mask, policy.x)
+        else:
+            card = policy(s, mask)
+            if not 0 <= card < 52 or not mask & BIT[card]:
+                raise ValueError(f"the policy chose card {card}, not a legal play")
+        s = advance(s, card)
+    return s
+
+
+def _rollout_random(s: State, x: int) -> State:
+    """The all-random rollout on local ints; one state (and the log) built at the end."""
+    if s.done != PLAYING:
+        return s
+    t = s.table
+    cfg = t.cfg
+    n = t.n
+    hands = t.hands
+    every = t.every
+    opening = t.opening
+    points_out = cfg.end_when_points_out
+    point_cards = cfg.point_cards
+    gone = s.gone
+    leader = s.leader
+    trick = s.trick
+    flags = s.flags
+    exposed = binding_exposed(s)
+    if exposed != t.up:  # the forced fourth card, exposed as the first card is played
+        t = t.copy()
+        t.up = exposed
+    tricks: list[Trick] = list(s.tricks)
+    capt = list(s.capt)
+    table_cards = list(trick_cards(s))
+    log: Log | None = s.log
+    done = PLAYING
+    while True:
+        count = trick & 7
+        seat = (leader + count) % n
+        hand = hands[seat] & ~gone
+        mask = legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening)
+        x ^= (x << 13) & M32
+        x ^= x >> 17
+        x ^= (x << 5) & M32
+        card = random_card(mask, x)
+        gone |= BIT[card]
+        log = Log(log, play_entry(seat, card))
+        table_cards.append(card)
+        if not trick:
+            trick = (card // 13) << 3
+        if 26 <= card < 39:
+            flags |= 16
+        trick += 1
+        if count + 1 < n:
+            continue
+        led = trick >> 3
+        winner = leader
+        top = -1
+        taken = 0
+        for i in range(n):
+            c = table_cards[i]
+            taken |= BIT[c]
+            if c > top and c // 13 == led:
+                top = c
+                winner = (leader + i) % n
+        capt[winner] |= taken
+        tricks.append((leader, winner, tuple(table_cards)))
+        table_cards = []
+        flags |= BIT[led]
+        leader = winner
+        trick = 0
+        if gone == every:
+            done = COMPLETE
+        elif points_out:
+            every_capt = 0
+            for c in capt:
+                every_capt |= c
+            if every_capt & point_cards == point_cards:
+                done = COMPLETE
+        if done == COMPLETE:
+            break
+    return State(t, gone, tuple(capt), leader, 0, tuple(tricks), flags, done, log)

@@ -1,0 +1,416 @@
+"""The engine's state of one deal: typed records with named fields, on ints. Private.
+
+Cards are indexes 0-51 (suit-major: ``suit * 13 + rank - 2``) and sets of
+cards are 52-bit int masks. Nothing here imports from the public gongzhu
+modules: :mod:`gongzhu.round` turns a :class:`~gongzhu.RuleSet` into a
+:class:`Config` and wraps a :class:`State` in the public ``Round``.
+
+A :class:`State` is immutable by convention (no code mutates one after it is
+built), and successive states share structure: what changes rarely (the
+dealt hands, exposures, a claim) lives in a :class:`Table` that every state of
+the deal points to until an exposure or a claim replaces it; the history is a
+persistent linked list (:class:`Log`), so a play adds one node.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# -- bit tables (mypyc: no shifts with a constant left operand, no int.bit_count) -----------
+
+BIT: Final = tuple([1 << i for i in range(64)])
+SUIT_MASKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+HEARTS: Final = 0x1FFF << 26
+ACE_OF_HEARTS: Final = 1 << 38
+QUEEN_OF_DIAMONDS: Final = 23
+FULL: Final = (1 << 52) - 1
+
+
+def _pop13() -> tuple[int, ...]:
+    table = [0] * 8192
+    for i in range(1, 8192):
+        table[i] = table[i >> 1] + (i & 1)
+    return tuple(table)
+
+
+def _low13() -> tuple[int, ...]:
+    table = [-1] * 8192
+    for i in range(1, 8192):
+        j = 0
+        while not i >> j & 1:
+            j += 1
+        table[i] = j
+    return tuple(table)
+
+
+POP13: Final = _pop13()
+"""Number of set bits of every 13-bit pattern (one suit)."""
+LOW13: Final = _low13()
+"""Index of the lowest set bit of every non-zero 13-bit pattern."""
+
+
+def popcount(mask: int) -> int:
+    """The number of cards in a 52-bit mask."""
+    return (
+        POP13[mask & 0x1FFF]
+        + POP13[mask >> 13 & 0x1FFF]
+        + POP13[mask >> 26 & 0x1FFF]
+        + POP13[mask >> 39 & 0x1FFF]
+    )
+
+
+def lowest(mask: int) -> int:
+    """The index of the lowest card of a non-empty 52-bit mask."""
+    base = 0
+    while not mask & 0x1FFF:
+        mask >>= 13
+        base += 13
+    return base + LOW13[mask & 0x1FFF]
+
+
+# -- the exposure restriction (RULES.md §7), as Config.restriction ---------------------------
+
+RESTRICT_NONE: Final = 0
+RESTRICT_SUIT: Final = 1  # not to the first trick led in its suit while another is held
+RESTRICT_DEAL: Final = 2  # no exposed card at all in the deal's first trick (002, literal)
+
+# -- State.done ------------------------------------------------------------------------------
+
+PLAYING: Final = 0
+CLAIMING: Final = 1  # a claim is pending (Table.claimer, Table.accepted)
+COMPLETE: Final = 2
+
+HEARTS_BROKEN: Final = 16  # State.flags: bits 0-3 are the suits led so far
+
+
+class Config:
+    """Per-rule-set facts the engine reads on every move, as plain ints and bools.
+
+    The facade builds one per rule set; ``owner`` is that rule set, carried
+    opaquely so a state can name its rules without the core importing them.
+    """
+
+    __slots__ = (
+        "blind",
+        "blood_lock",
+        "claims",
+        "deck",
+        "end_when_points_out",
+        "exposable",
+        "face_down",
+        "face_up_factor",
+        "force_fourth",
+        "hand_size",
+        "hearts_rule",
+        "in_turn",
+        "must_lead_opening",
+        "n",
+        "opening_card",
+        "owner",
+        "point_cards",
+        "restriction",
+    )
+
+    def __init__(
+        self,
+        *,
+        n: int,
+        hand_size: int,
+        deck: int,
+        exposable: int,
+        restriction: int,
+        hearts_rule: bool,
+        blood_lock: bool,
+        end_when_points_out: bool,
+        point_cards: int,
+        claims: bool,
+        in_turn: bool,
+        face_down: bool,
+        blind: bool,
+        face_up_factor: int,
+        force_fourth: bool,
+        opening_card: int,
+        must_lead_opening: bool,
+        owner: object,
+    ) -> None:
+        self.n = n
+        self.hand_size = hand_size
+        self.deck = deck
+        self.exposable = exposable
+        self.restriction = restriction
+        self.hearts_rule = hearts_rule
+        self.blood_lock = blood_lock
+        self.end_when_points_out = end_when_points_out
+        self.point_cards = point_cards
+        self.claims = claims
+        self.in_turn = in_turn
+        self.face_down = face_down
+        self.blind = blind
+        self.face_up_factor = face_up_factor
+        self.force_fourth = force_fourth
+        self.opening_card = opening_card
+        self.must_lead_opening = must_lead_opening
+        self.owner = owner
+
+
+class Table:
+    """What changes rarely in a deal; shared by successive states until replaced.
+
+    ``hands`` are the dealt masks per seat (a seat's hand now is its dealt
+    mask minus ``State.gone``), ``dealt`` the dealt order of each seat's cards
+    (blind exposure needs the first). Exposures: ``up`` (face up), ``down``
+    (face down), ``blind`` (exposed blind; also in ``up`` or ``down``);
+    ``decided`` and ``blinded`` are seat masks. ``shown`` are cards shown by
+    claims. ``claimer`` (``-1`` for none) and ``accepted`` (seat mask) describe
+    the pending claim; ``refused`` (seat mask) are the seats whose claim was
+    refused while ``refused_at`` tricks were complete (RULES.md §9.7).
+    """
+
+    __slots__ = (
+        "accepted",
+        "blind",
+        "blinded",
+        "cfg",
+        "claimer",
+        "dealer",
+        "dealt",
+        "decided",
+        "down",
+        "every",
+        "hands",
+        "n",
+        "opening",
+        "refused",
+        "refused_at",
+        "seed",
+        "shown",
+        "up",
+    )
+
+    def __init__(
+        self,
+        cfg: Config,
+        hands: tuple[int, ...],
+        dealt: tuple[tuple[int, ...], ...],
+        dealer: int,
+        opening: bool,
+        seed: int | str | None,
+    ) -> None:
+        self.cfg = cfg
+        self.n: int = cfg.n
+        self.hands = hands
+        every = 0
+        for hand in hands:
+            every |= hand
+        self.every: int = every
+        self.dealt = dealt
+        self.dealer = dealer
+        self.opening = opening
+        self.seed = seed
+        self.up: int = 0
+        self.down: int = 0
+        self.blind: int = 0
+        self.decided: int = 0
+        self.blinded: int = 0
+        self.shown: int = 0
+        self.claimer: int = -1
+        self.accepted: int = 0
+        self.refused: int = 0
+        self.refused_at: int = -1
+
+    def copy(self) -> Table:
+        """A copy to change (only while building the next state)."""
+        t = Table(self.cfg, self.hands, self.dealt, self.dealer, self.opening, self.seed)
+        t.up = self.up
+        t.down = self.down
+        t.blind = self.blind
+        t.decided = self.decided
+        t.blinded = self.blinded
+        t.shown = self.shown
+        t.claimer = self.claimer
+        t.accepted = self.accepted
+        t.refused = self.refused
+        t.refused_at = self.refused_at
+        return t
+
+
+class Log:
+    """One action of the history, and the actions before it (``prev``; ``None`` first).
+
+    An entry is an int: bits 0-1 the kind (``PLAY``, ``EXPOSE``, ``CLAIM``,
+    ``RESPOND``), bits 2-4 the seat, the rest the argument: the card index of a
+    play, ``mask << 2 | blind << 1 | face_down`` of an exposure, ``accept``
+    (0/1) of a response.
+    """
+
+    __slots__ = ("entry", "prev")
+
+    def __init__(self, prev: Log | None, entry: int) -> None:
+        self.prev = prev
+        self.entry = entry
+
+
+PLAY: Final = 0
+EXPOSE: Final = 1
+CLAIM: Final = 2
+RESPOND: Final = 3
+
+# Play entries come from this table: most are above CPython's small-int cache, and a
+# table entry costs no allocation per play in the interpreted build.
+PLAY_ENTRIES: Final = tuple(range(64 << 5))
+
+
+def play_entry(seat: int, card: int) -> int:
+    return PLAY_ENTRIES[card << 5 | seat << 2]
+
+
+def expose_entry(seat: int, mask: int, face_down: bool, blind: bool) -> int:
+    return (mask << 2 | (2 if blind else 0) | (1 if face_down else 0)) << 5 | seat << 2 | EXPOSE
+
+
+def entries(log: Log | None) -> tuple[int, ...]:
+    """The history's entries, oldest first (iterative: any length)."""
+    out: list[int] = []
+    while log is not None:
+        out.append(log.entry)
+        log = log.prev
+    out.reverse()
+    return tuple(out)
+
+
+def chain(items: tuple[int, ...]) -> Log | None:
+    """The log of the given entries, oldest first."""
+    log: Log | None = None
+    for entry in items:
+        log = Log(log, entry)
+    return log
+
+
+Trick = tuple[int, int, tuple[int, ...]]
+"""A completed trick: ``(leader, winner, card indexes in play order)``."""
+
+
+class State:
+    """One position of a deal.
+
+    ``gone`` holds every card no longer in a hand, ``capt`` each seat's
+    captured mask, ``leader`` the seat that leads the trick in progress;
+    ``trick`` is ``led suit << 3 | cards played`` (0 before the lead; the cards
+    themselves are the last plays in ``log``), ``tricks`` the completed tricks,
+    ``flags`` the suits led (bits 0-3) and ``HEARTS_BROKEN``, ``done`` one of
+    ``PLAYING``, ``CLAIMING``, ``COMPLETE``.
+    """
+
+    __slots__ = ("capt", "done", "flags", "gone", "leader", "log", "table", "trick", "tricks")
+
+    def __init__(
+        self,
+        table: Table,
+        gone: int,
+        capt: tuple[int, ...],
+        leader: int,
+        trick: int,
+        tricks: tuple[Trick, ...],
+        flags: int,
+        done: int,
+        log: Log | None,
+    ) -> None:
+        self.table = table
+        self.gone = gone
+        self.capt = capt
+        self.leader = leader
+        self.trick = trick
+        self.tricks = tricks
+        self.flags = flags
+        self.done = done
+        self.log = log
+
+
+def start(table: Table, leader: int) -> State:
+    """The state before any action."""
+    return State(table, 0, tuple([0 for _ in range(table.n)]), leader, 0, (), 0, PLAYING, None)
+
+
+def to_act(s: State) -> int:
+    """The seat to play next (meaningful while ``done`` is ``PLAYING``)."""
+    return (s.leader + (s.trick & 7)) % s.table.n
+
+
+def hand(s: State, seat: int) -> int:
+    return s.table.hands[seat] & ~s.gone
+
+
+def trick_cards(s: State) -> tuple[int, ...]:
+    """The cards of the trick in progress, in play order: the last plays in the log."""
+    count = s.trick & 7
+    cards: list[int] = []
+    log = s.log
+    while len(cards) < count and log is not None:
+        entry = log.entry
+        if entry & 3 == PLAY:  # claims and responses can come mid-trick
+            cards.append(entry >> 5)
+        log = log.prev
+    cards.reverse()
+    return tuple(cards)
+
+
+def played(s: State) -> int:
+    """Every card played to a trick so far (completed or in progress)."""
+    mask = 0
+    for _lead, _winner, cards in s.tricks:
+        for i in cards:
+            mask |= BIT[i]
+    for i in trick_cards(s):
+        mask |= BIT[i]
+    return mask
+
+
+def key(s: State) -> tuple[object, ...]:
+    """Everything that tells two states of the same rules apart, flat (no recursion)."""
+    t = s.table
+    return (
+        t.hands, t.dealt, t.dealer, t.opening, t.seed, t.up, t.down, t.blind, t.decided,
+        t.blinded, t.shown, t.claimer, t.accepted, t.refused, t.refused_at,
+        s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, s.done, entries(s.log),
+    )  # fmt: skip
+
+
+def restore(
+    cfg: Config,
+    hands: tuple[int, ...],
+    dealt: tuple[tuple[int, ...], ...],
+    dealer: int,
+    opening: bool,
+    seed: int | str | None,
+    up: int,
+    down: int,
+    blind: int,
+    decided: int,
+    blinded: int,
+    shown: int,
+    claimer: int,
+    accepted: int,
+    refused: int,
+    refused_at: int,
+    gone: int,
+    capt: tuple[int, ...],
+    leader: int,
+    trick: int,
+    tricks: tuple[Trick, ...],
+    flags: int,
+    done: int,
+    log: tuple[int, ...],
+) -> State:
+    """The state whose :func:`key` is the arguments after ``cfg`` (the facade's unpickling)."""
+    t = Table(cfg, hands, dealt, dealer, opening, seed)
+    t.up = up
+    t.down = down
+    t.blind = blind
+    t.decided = decided
+    t.blinded = blinded
+    t.shown = shown
+    t.claimer = claimer
+    t.accepted = accepted
+    t.refused = refused
+    t.refused_at = refused_at
+    return State(t, gone, capt, leader, trick, tricks, flags, done, chain(log))
