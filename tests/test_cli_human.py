@@ -269,7 +269,8 @@ def test_hint_shows_the_search_bots_analysis_when_the_library_has_one(
     from gongzhu.cli.human import _Console, _Game
     from gongzhu.i18n import Translator
 
-    rnd = deal(seed=1)
+    # Every seat declines exposure (RULES.md §9.1), then the leader has cards to play.
+    rnd = deal(seed=1).pass_exposure()
     game = _Game(Translator(), RuleSet(), Seats(["S", "E", "N", "W"]), 0, [], _Console(False))
     view = rnd.view(rnd.to_act)
     monkeypatch.delattr(gongzhu, "SearchStrategy", raising=False)
@@ -281,7 +282,7 @@ def test_hint_shows_the_search_bots_analysis_when_the_library_has_one(
     assert lines[0] == "hint from the search bot (expected deal score per card):"
     first = view.legal_plays[0]
     assert lines[1] == f"    {first}: +5 ± 2 (100 samples)"
-    exposure = game.exposure_hint(view).splitlines()
+    exposure = game.exposure_hint(deal(seed=1).view(0)).splitlines()
     assert exposure[1:] == ["    expose nothing: -5 ± 1", "    expose Q♠: -40 ± 3"]
     # An analysis of another shape falls back to the rule-of-thumb bot.
     monkeypatch.setattr(gongzhu, "SearchStrategy", object, raising=False)
