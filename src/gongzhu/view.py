@@ -9,7 +9,9 @@ from __future__ import annotations
 import attrs
 
 from gongzhu._display import svg as _svg
+from gongzhu._frozen import refuse_reinit
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
+from gongzhu.errors import GongzhuError
 from gongzhu.phase import Phase
 from gongzhu.rules import RuleSet
 from gongzhu.trick import Trick
@@ -29,6 +31,9 @@ class PlayerView:
     >>> v.seat, len(v.hand), v.hand_sizes, v.to_act, v.legal_plays
     (2, 13, (13, 13, 13, 13), 0, CardSet(''))
     """
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "seat", GongzhuError)  # no re-initialising a view (#11 item 9)
 
     seat: int
     rules: RuleSet = attrs.field(repr=False)
