@@ -19,7 +19,7 @@ from typing import Any, Generic, NoReturn, TypeVar
 
 from gongzhu.errors import GongzhuError
 
-__all__ = ["FrozenMap", "refuse_reinit"]
+__all__ = ["FrozenMap", "guard_setstate", "refuse_reinit"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -32,6 +32,19 @@ def refuse_reinit(obj: object, first_field: str, error: type[GongzhuError]) -> N
     except AttributeError:
         return
     raise error(f"{type(obj).__name__} is immutable: it cannot be initialised again")
+
+
+def guard_setstate(cls: type, first_field: str, error: type[GongzhuError]) -> None:
+    """Make ``cls.__setstate__`` (attrs' own, used by pickle and copy on a fresh object)
+    refuse to run on an object that is already initialised, like :func:`refuse_reinit`."""
+    original = cls.__setstate__  # type: ignore[attr-defined]
+
+    def __setstate__(self: object, state: Any) -> None:
+        refuse_reinit(self, first_field, error)
+        original(self, state)
+
+    __setstate__.__doc__ = original.__doc__
+    setattr(cls, "__setstate__", __setstate__)  # noqa: B010 - on purpose, after attrs
 
 
 class FrozenMap(Mapping[K, V], Generic[K, V]):

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from gongzhu._core.rollout import RandomPolicy, seed_state
+from gongzhu.ai.search import SearchStrategy
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER, Card, CardSet, Rank, Suit
 from gongzhu.dealing import deal
 from gongzhu.errors import MatchError
@@ -82,7 +83,7 @@ class RandomStrategy:
     per strategy, consumed in call order).
 
     >>> from gongzhu import deal
-    >>> r = deal(seed=3)
+    >>> r = deal(seed=3).pass_exposure()
     >>> view = r.view(r.to_act)
     >>> a, b = RandomStrategy(seed=5), RandomStrategy(seed=5)
     >>> a.choose_play(view, view.legal_plays) == b.choose_play(view, view.legal_plays)
@@ -341,8 +342,15 @@ def _voids(view: PlayerView) -> list[frozenset[Suit]]:
 STRATEGIES: Final[dict[str, Callable[[int | None], Strategy]]] = {
     "random": lambda seed: RandomStrategy(seed),
     "rule-of-thumb": lambda seed: RuleOfThumbStrategy(),
+    # The 0.1.0 bot, kept under its own name so arena figures stay comparable
+    # when "rule-of-thumb" improves (today the two are the same class).
+    "rule-of-thumb-0.1": lambda seed: RuleOfThumbStrategy(),
+    "search": lambda seed: SearchStrategy(seed=seed),
 }
-"""Strategy names (as the CLI and :mod:`gongzhu.parallel` spell them) → factory taking a seed."""
+"""Strategy names (as the CLI and :mod:`gongzhu.parallel` spell them) → factory taking a seed.
+
+``search`` is :class:`~gongzhu.SearchStrategy` with its default limit
+(:data:`gongzhu.ai.search.DEFAULT_LIMIT`)."""
 
 
 def make_strategy(name: str, seed: int | None = None) -> Strategy:
@@ -353,7 +361,7 @@ def make_strategy(name: str, seed: int | None = None) -> Strategy:
     >>> make_strategy("clever")
     Traceback (most recent call last):
     ...
-    ValueError: unknown strategy 'clever'; known: random, rule-of-thumb
+    ValueError: unknown strategy 'clever'; known: random, rule-of-thumb, rule-of-thumb-0.1, search
     """
     try:
         factory = STRATEGIES[name]
@@ -397,15 +405,16 @@ def play_deal(
 def _play_out(rnd: Round, strategies: Sequence[Strategy]) -> Round:
     n = rnd.players
     if rnd.phase is Phase.EXPOSURE:
+        # Every seat decides, once (RULES.md §9.1); an empty exposure declines.
         order = [(rnd.leader + k) % n for k in range(n)]
+        order = [seat for seat in order if seat not in rnd.exposure_decided]
         if rnd.rules.exposure_order is ExposureOrder.IN_TURN:
             for seat in order:
                 rnd = rnd.expose(strategies[seat].choose_exposure(rnd.view(seat)), seat=seat)
         else:
             chosen = [(seat, strategies[seat].choose_exposure(rnd.view(seat))) for seat in order]
             for seat, cards in chosen:
-                if cards:
-                    rnd = rnd.expose(cards, seat=seat)
+                rnd = rnd.expose(cards, seat=seat)
     while not rnd.is_complete:
         acting = rnd.to_act
         assert acting is not None  # bots never claim, so a running deal has a seat to act

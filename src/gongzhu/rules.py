@@ -29,7 +29,7 @@ from typing import Any, Final
 import attrs
 
 from gongzhu._core.scoring import PIG_GRAND_SLAM_ONLY, PIG_POSITIVE, PIG_UNCHANGED
-from gongzhu._frozen import refuse_reinit
+from gongzhu._frozen import guard_setstate, refuse_reinit
 from gongzhu._tables import Tables
 from gongzhu.cards import (
     ACE_OF_HEARTS,
@@ -904,6 +904,8 @@ def _code_value(value: Any) -> Any:
         return "face-value"
     return _json_value(value) if not isinstance(value, tuple) else value
 
+
+guard_setstate(RuleSet, "players", RuleSetError)
 
 OPTION_NAMES: Final[tuple[str, ...]] = tuple(a.name for a in attrs.fields(RuleSet))
 """The names of every :class:`RuleSet` option, in documentation order."""

@@ -31,7 +31,8 @@ import attrs
 
 from gongzhu._core.scoring import first_bad_mask as _bad_masks
 from gongzhu._core.scoring import score_masks as _score_masks
-from gongzhu._frozen import FrozenMap, refuse_reinit
+from gongzhu._display import svg as _svg
+from gongzhu._frozen import FrozenMap, guard_setstate, refuse_reinit
 from gongzhu._tables import Tables
 from gongzhu.cards import (
     ACE_OF_HEARTS,
@@ -338,6 +339,13 @@ class DealScore:
             f"<tr><th>cards</th>{cards}</tr>{body}</table>"
         )
 
+    def _repr_svg_(self) -> str | None:
+        """The score sheet as a picture (Jupyter shows it), drawn by :mod:`gongzhu.svg`."""
+        return _svg(self)
+
+
+guard_setstate(PlayerScore, "seat", DealError)
+guard_setstate(DealScore, "totals", DealError)
 
 _KINDS: Final = (TransformerEffect.NONE, TransformerEffect.LONE_BONUS, TransformerEffect.MULTIPLIER)
 
@@ -684,3 +692,6 @@ def exposure_preview(
         return ExposurePreview(card, "Transformer", 2, 2 * f, bonus, bonus * f)
     slam = rules.all_hearts_value
     return ExposurePreview(card, "Hearts", 1, f, slam, None if slam is None else slam * f)
+
+
+guard_setstate(ExposurePreview, "card", DealError)

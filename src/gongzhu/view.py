@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from gongzhu._display import svg as _svg
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
 from gongzhu.phase import Phase
 from gongzhu.rules import RuleSet
@@ -88,7 +89,7 @@ class PlayerView:
         cards left, face-up exposures, captured point cards; then the trick.
 
         >>> from gongzhu import deal
-        >>> html = deal(seed=1).view(0)._repr_html_()
+        >>> html = deal(seed=1).pass_exposure().view(0)._repr_html_()
         >>> html.count("<tr>"), "<u>" in html        # a header and 4 seats; seat 0 leads
         (5, True)
         """
@@ -113,3 +114,7 @@ class PlayerView:
             "<table><tr><th>seat</th><th>cards</th><th>exposed</th><th>points taken</th></tr>"
             f"{''.join(rows)}</table>{shown}{trick}</div>"
         )
+
+    def _repr_svg_(self) -> str | None:
+        """The seat's table as a picture (hidden cards as backs), drawn by :mod:`gongzhu.svg`."""
+        return _svg(self)
