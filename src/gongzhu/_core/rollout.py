@@ -41,7 +41,7 @@ from typing import Final
 from gongzhu._core.play import (
     advance,
     binding_exposed,
-    expose,
+    decline_all,
     legal,
     legal_mask,
     next_to_respond,
@@ -143,12 +143,7 @@ class RandomPolicy:
 
 def settle(s: State) -> State:
     """``s`` with every seat's exposure decided (undecided seats decline) and no claim pending."""
-    t = s.table
-    if t.cfg.exposable and not s.tricks and not s.trick and s.done == PLAYING:
-        for i in range(t.n):
-            seat = (s.leader + i) % t.n
-            if not s.table.decided >> seat & 1:
-                s = expose(s, seat, 0, False, False)
+    s = decline_all(s)
     while s.done != PLAYING and s.done != COMPLETE:
         s = respond(s, next_to_respond(s), False)
     return s
@@ -222,7 +217,7 @@ def _rollout_random(s: State, x: int) -> State:
         x ^= (x << 5) & M32
         card = random_card(mask, x)
         gone |= BIT[card]
-        log = Log(log, play_entry(seat, card))
+        log = (log, play_entry(seat, card))
         table_cards.append(card)
         if not trick:
             trick = (card // 13) << 3
