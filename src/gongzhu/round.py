@@ -236,10 +236,12 @@ class Round:
         leader: int | None,
         dealer: int,
         seed: int | str | None,
+        hands: tuple[int, ...] | None = None,
     ) -> Round:
         n = cfg.n
         _deal_seat(dealer, n, "dealer")
-        hands = tuple([sum(map(_BIT_OF, cards)) for cards in dealt])  # cards are distinct
+        if hands is None:  # the masks of dealt (its cards are distinct)
+            hands = tuple([sum(map(_BIT_OF, cards)) for cards in dealt])
         opening = False
         if leader is None:
             leader = next(s for s in range(n) if hands[s] & cfg.opening_card)
