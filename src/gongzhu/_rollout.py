@@ -69,7 +69,7 @@ def rollout(rnd: Any, strategy: Any, seed: Any, make: Callable[[State], Any]) ->
     s: State = rnd._core
     # Seats without a strategy decline in the core (one step for all of them, in turn
     # from the leader, as the loop below would): only strategies need the protocol.
-    if exposure_open(s) and any(entry is not None for entry in strategies):
+    if exposure_open(s) and strategy is not None and any(entry is not None for entry in strategies):
         order = [(s.leader + i) % n for i in range(n)]
         waiting = [x for x in order if not s.table.decided >> x & 1]
         if s.table.cfg.in_turn:
