@@ -220,3 +220,17 @@ def test_random_positions_give_legal_choices() -> None:
             r = r.play(rng.choice(r.legal_plays.cards))
         view = r.view(r.to_act or 0)
         assert SearchStrategy(TINY, seed=k).choose_play(view, view.legal_plays) in view.legal_plays
+
+
+def test_pruning_keeps_every_card_in_the_analysis_and_stays_within_budget() -> None:
+    r = deal(RuleSet(exposable=""), seed=30)
+    view = r.view(r.to_act or 0)
+    bot = SearchStrategy(Limit(simulations=300), seed=2, prune=True)
+    a = bot.analyse(view)
+    assert {m.card for m in a.moves} == set(view.legal_plays)
+    assert a.simulations <= 300 + len(view.legal_plays)
+    # Pruned cards stop gathering samples, so the pruned search sees more deals.
+    full = SearchStrategy(Limit(simulations=300), seed=2).analyse(view)
+    assert a.worlds >= full.worlds
+    assert a.moves == bot.analyse(view).moves
+    assert bot.choose_play(view, view.legal_plays) == a.best.card
