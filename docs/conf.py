@@ -26,6 +26,8 @@ extensions = [
     "myst_parser",
     "gongzhu_docs",
     "cards_role",
+    "svg_pictures",
+    "sources_links",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}

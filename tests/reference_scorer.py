@@ -172,7 +172,8 @@ def reference_score(
 
         # 3. pig
         if PIG in pile:
-            pig = 100 * factor(PIG)
+            # pig_value is negative; a turned pig counts its opposite.
+            pig = -rules.pig_value * factor(PIG)
             line.pig = pig if pig_positive_for(seat) else -pig
             if swap_slam:
                 line.pig = abs(line.pig)
@@ -180,10 +181,14 @@ def reference_score(
         # 4. sheep
         if SHEEP in pile:
             if factor(SHEEP) == 1:
-                sheep = 100
+                sheep = rules.sheep_value
             else:
-                # exposed_sheep_value is the ×2 value; other factors scale it
-                sheep = rules.exposed_sheep_value * factor(SHEEP) // 2
+                # exposed_sheep_value is the ×2 value (None: twice the sheep); other
+                # factors scale it
+                doubled = rules.exposed_sheep_value
+                if doubled is None:
+                    doubled = 2 * rules.sheep_value
+                sheep = doubled * factor(SHEEP) // 2
             negative = (rules.sign_swap and slam_effect) or zero_sum_active
             # "the sheep counts −100" (RULES.md §7): a sign, not a flip, so an
             # already negative exposed sheep (004) stays negative.
@@ -200,7 +205,7 @@ def reference_score(
             others = [c for c in pile if is_point_card_for_lone_ten(c, rules)]
             if not others:
                 line.lone_transformer = True
-                line.lone_bonus = 50 * factor(TEN_OF_CLUBS)
+                line.lone_bonus = rules.transformer_bonus * factor(TEN_OF_CLUBS)
                 total = line.lone_bonus
             else:
                 line.multiplier = 2 * factor(TEN_OF_CLUBS)
@@ -315,7 +320,10 @@ def scoring_rules(draw: st.DrawFn) -> RuleSet:
             draw(st.sampled_from(list(ExposureKind))) if exposable else ExposureKind.OPEN
         ),
         blind_exposure=bool(exposable) and draw(st.booleans()),
-        exposed_sheep_value=draw(st.sampled_from([200, -200, -400])),
+        exposed_sheep_value=draw(st.sampled_from([None, 200, -200, -400])),
+        pig_value=draw(st.sampled_from([-100, -100, -200, -30])),
+        sheep_value=draw(st.sampled_from([100, 100, 200, 70])),
+        transformer_bonus=draw(st.sampled_from([50, 50, 0, 100])),
     )
 
 

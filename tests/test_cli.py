@@ -91,8 +91,15 @@ def test_score_prints_the_sheets_of_seeds_000_07() -> None:
     lines = result.stdout.splitlines()
     assert lines[-1] == "totals: -840 100"
     assert "  ⑤ transformer      ×4" in lines
-    # A header and seven lines per seat (seeds/001's sheet), plus the rules and totals lines.
-    assert len(lines) == 2 + 2 * 8
+    # A header and seven lines per seat (seeds/001's sheet), plus the rules and totals lines,
+    # and a note per doubled card explaining the swing.
+    notes = [line for line in lines if line.startswith("  * ")]
+    assert notes == [
+        "  * seat 0 took the exposed 10♣ (the transformer): its effect ×2",
+        "  * seat 0 took the exposed Q♠ (the pig): its effect ×2",
+        "  * seat 0 took the transformer with points: the deal ×4",
+    ]
+    assert len(lines) == 2 + 2 * 8 + len(notes)
     assert result.stderr == ""
 
 
@@ -143,9 +150,9 @@ def test_rules_lists_describes_and_diffs(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_every_preset_has_a_one_line_summary() -> None:
-    from gongzhu.cli import _PRESET_SUMMARIES
+    from gongzhu.cli.rules import PRESET_SUMMARIES
 
-    assert set(_PRESET_SUMMARIES) == set(PRESETS)
+    assert set(PRESET_SUMMARIES) == set(PRESETS)
 
 
 def test_play_a_seeded_match_is_reproducible() -> None:
@@ -194,7 +201,7 @@ def test_record_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert played.startswith(result.stdout)
     verbose = run("replay", str(path))
     assert "== Deal 1" in verbose.stdout
-    assert " 1 [" in verbose.stdout  # the tricks are listed
+    assert "   1 seat " in verbose.stdout  # the tricks are listed, by seat
 
 
 def test_demo_shows_tricks_sheets_and_standings() -> None:
@@ -254,3 +261,151 @@ def test_bad_input_is_one_line_on_stderr(tmp_path: Path, args: list[str], fragme
     assert "Traceback" not in result.stderr
     assert lines[0].startswith("gongzhu")
     assert fragment in lines[0]
+
+
+def test_rule_options_change_the_preset_with_rulesets_own_messages(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # seeds/000 §04 vs seeds/001: a zero heart cancels the lone 10♣ only when zero hearts
+    # count as point cards; --rule turns that option off on top of the classic preset.
+    assert run_main(capsys, "score", "TC 3H")[1].splitlines()[-1] == "totals: 0"
+    status, out, _ = run_main(capsys, "score", "TC 3H", "--rule", "zero_hearts_are_point_cards=no")
+    assert status == 0
+    assert out.splitlines()[-1] == "totals: 50"
+    status, out, _ = run_main(
+        capsys,
+        "play",
+        "--seed",
+        "3",
+        "--quiet",
+        "--rule",
+        "loss_threshold=-300",
+        "--rule",
+        "win-threshold=none",
+    )
+    assert status == 0
+    assert "Over after" in out
+
+
+@pytest.mark.parametrize(
+    ("rule", "fragment"),
+    [
+        ("nope=1", "unknown option(s): nope"),
+        ("sign_swap=maybe", "sign_swap: expected bool, got 'maybe'"),
+        ("loss_threshold=500", "loss_threshold: must be negative, got 500"),
+        ("players", "--rule needs KEY=VALUE"),
+        ("exposable=2C", "only A♥, Q♠, J♦ and 10♣ can be exposed"),
+    ],
+)
+def test_bad_rule_options_are_refused_in_rulesets_words(rule: str, fragment: str) -> None:
+    result = run("score", "QS", "--rule", rule)
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert fragment in result.stderr
+
+
+def test_rules_explain_prints_every_option_with_meaning_and_sources() -> None:
+    import attrs
+
+    from gongzhu import RuleSet
+
+    result = run("rules", "--explain", "online")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for field in attrs.fields(RuleSet):
+        assert f"\n{field.name} = " in out, field.name
+    assert "direction = clockwise" in out  # the online preset's value (seeds/001)
+    assert out.count("sources: ") == len(attrs.fields(RuleSet))
+    assert max(len(line) for line in out.splitlines()) <= 100
+
+
+def _columns(line: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_demo_lines_fit_100_columns(lang: str) -> None:
+    result = run("demo", "--lang", lang)
+    assert result.returncode == 0, result.stderr
+    widest = max(result.stdout.splitlines(), key=_columns)
+    assert _columns(widest) <= 100, widest
+
+
+def test_demo_with_stdout_closed_exits_cleanly() -> None:
+    result = subprocess.run(
+        ["sh", "-c", 'exec "$@" >&-', "sh", *_command(), "demo"],
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0
+    assert result.stderr == ""
+
+
+def test_replay_of_an_endless_file_is_one_line_and_fast() -> None:
+    import time
+
+    start = time.monotonic()
+    result = run("replay", "/dev/zero")
+    assert time.monotonic() - start < 30
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1, result.stderr[:500]
+    assert "too long" in result.stderr
+
+
+HOSTILE_NAMES = ["Ann\x1b]0;owned\x07", "Bob\r\n1. Bob 9999", "\u202eCid", "Dee\u200b"]
+
+
+def test_replay_shows_hostile_names_escaped(tmp_path: Path) -> None:
+    from gongzhu import record
+    from gongzhu.bots import RuleOfThumbStrategy, play_deal
+
+    # A text seed that clears the screen, and names that retitle the terminal, forge a
+    # standings line, reverse the text and hide a zero-width space.
+    data = json.loads(record.dumps([play_deal([RuleOfThumbStrategy()] * 4, seed="\x1b[2J")]))
+    data["players"] = HOSTILE_NAMES
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("replay", str(path))
+    text = result.stdout + result.stderr
+    # Either the record is refused (names with control characters), or every name is
+    # shown escaped: no raw control, bidi or zero-width character reaches the terminal.
+    for bad in ("\x1b", "\x07", "\r", "\u202e", "\u200b"):
+        assert bad not in text
+    if result.returncode == 0:
+        assert "Ann\\x1b]0;owned\\x07" in result.stdout
+        assert "\\u202eCid" in result.stdout
+        assert "seed \\x1b[2J" in result.stdout
+        assert not any(line.startswith("1. Bob 9999") for line in result.stdout.splitlines())
+    else:
+        assert result.returncode == 2
+        assert len(result.stderr.splitlines()) == 1
+
+
+def test_safe_escapes_what_acts_on_a_terminal() -> None:
+    from gongzhu.cli._common import safe
+
+    assert safe("Ann") == "Ann"
+    assert safe("红桃A 黑桃Q 猪") == "红桃A 黑桃Q 猪"
+    for ch in (
+        "\x1b",
+        "\x00",
+        "\x7f",
+        "\x9b",
+        "\u200b",
+        "\u200e",
+        "\u202e",
+        "\u2066",
+        "\u2028",
+        "\ufeff",
+        "\ud800",
+    ):
+        out = safe(f"a{ch}b")
+        assert out.startswith("a")
+        assert out.endswith("b")
+        assert ch not in out
+        assert out.isprintable()

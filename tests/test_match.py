@@ -278,10 +278,13 @@ def test_partnerships_flip_negates_the_team() -> None:
     assert m.losers == (1, 3)
 
 
-def test_without_partnerships_team_totals_is_none_and_teams_are_seats() -> None:
+def test_without_partnerships_every_seat_is_a_team_of_one() -> None:
+    # issue #15 item 8: team_totals was None without pairs; now one total per team of
+    # rules.teams, which are single seats, so callers need no special case.
     m = played(RuleSet(), (-1000, 0, 0, 0))
-    assert m.team_totals is None
+    assert m.team_totals == m.totals == (-1000, 0, 0, 0)
     assert m.losing_teams == (0,)
+    assert len(m.team_totals) == len(m.rules.teams)
 
 
 # -- priority of end conditions ------------------------------------------------------

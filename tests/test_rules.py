@@ -34,6 +34,7 @@ from gongzhu import (
     RuleSet,
     RuleSetError,
     SimultaneousLoss,
+    TiedWinners,
 )
 from gongzhu.rules import OPTION_NAMES
 from reference_scorer import scoring_rules
@@ -67,7 +68,9 @@ def test_defaults_are_the_rules_of_sections_1_to_6() -> None:
     assert r.exposable == CardSet([ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER])
     assert r.exposure_kind is ExposureKind.OPEN
     assert r.blind_exposure is False
-    assert r.exposed_sheep_value == 200
+    assert r.exposed_sheep_value is None  # twice sheep_value
+    assert r.effective_exposed_sheep_value == 200
+    assert (r.pig_value, r.sheep_value, r.transformer_bonus) == (-100, 100, 50)
     assert r.exposure_restriction is ExposureRestriction.FIRST_TRICK_OF_SUIT
     assert r.hearts_locked_by_exposed_ace is False
     assert r.three_exposed_force_fourth is False
@@ -105,11 +108,19 @@ def test_preset_names() -> None:
         "online-quick",
         "encyclopedia",
         "russian",
-        "czech",
         "czech-variant",
         "catch-the-pig",
+        "slam-pig",
+        "flat-pig",
+        "taiwan",
     }
     assert RuleSet.preset("classic") == RuleSet()
+    # seeds/004's base rules are seeds/000's: "czech" is another name, not a second preset
+    # that preset_name() could never return (issue #15 item 7).
+    assert "czech" not in PRESETS
+    assert RuleSet.preset("czech") is RuleSet.preset("classic")
+    values = list(PRESETS.values())
+    assert all(values.count(r) == 1 for r in values), "two presets with the same rules"
     with pytest.raises(RuleSetError):
         RuleSet.preset("bridge")
 
@@ -388,6 +399,8 @@ def any_rules(draw: st.DrawFn) -> RuleSet:
         "opening_card": draw(st.sampled_from(openings)),
         "must_lead_opening_card": draw(st.booleans()),
         "later_leader": draw(st.sampled_from(list(LaterLeader))),
+        "win_inclusive": draw(st.booleans()),
+        "tied_winners": draw(st.sampled_from(list(TiedWinners))),
         "hearts_must_be_broken": draw(st.booleans()),
         "exposure_restriction": draw(st.sampled_from(list(ExposureRestriction))),
         "exposure_order": draw(st.sampled_from(list(ExposureOrder))),
@@ -402,6 +415,8 @@ def any_rules(draw: st.DrawFn) -> RuleSet:
         "hearts_locked_by_exposed_ace": ACE_OF_HEARTS in base.exposable and draw(st.booleans()),
         "three_exposed_force_fourth": len(base.exposable) == 4 and draw(st.booleans()),
     }
+    if changes["later_leader"] is LaterLeader.ROTATE:
+        changes["must_lead_opening_card"] = False  # refused together (rules._validate)
     return base.replace(**changes)
 
 
@@ -464,3 +479,140 @@ def test_str_is_the_preset_name_or_the_changes() -> None:
     name, changes = RuleSet.preset("online").replace(max_deals=None).closest_preset()
     assert name == "online"
     assert changes == {"max_deals": (30, None)}
+
+
+# -- issue #15: naming, repr, new options, presets, precedence ------------------------
+
+
+def test_names_are_honest_a_preset_only_on_an_exact_match() -> None:
+    # A Taiwanese-like set used to print as "czech-variant + …" (issue #15 item 7).
+    taiwanish = RuleSet(opening_card="7S", heart_values="face-value", sign_swap=True)
+    assert str(taiwanish).startswith("classic + ")
+    assert taiwanish.describe().splitlines()[0] == "Rule set: classic with 3 change(s)"
+    for name, preset in PRESETS.items():
+        assert str(preset) == name
+        assert preset.preset_name() == name
+
+
+@given(any_rules())
+def test_repr_is_short_and_rebuilds_the_rule_set(rules: RuleSet) -> None:
+    text = repr(rules)
+    assert eval(text, {"RuleSet": RuleSet}) == rules
+    assert text.startswith(("RuleSet(", "RuleSet.preset("))
+    # Never longer than spelling out every change from the default.
+    assert len(text) <= len(f"RuleSet({RuleSet().to_dict(only_changes_from=rules)})") + 400
+
+
+def test_repr_of_presets_and_their_changes() -> None:
+    assert repr(RuleSet()) == "RuleSet.preset('classic')"
+    assert repr(RuleSet.preset("russian").replace(players=5)) == (
+        "RuleSet.preset('russian').replace(players=5)"
+    )
+    assert repr(RuleSet(players=5)) == "RuleSet(players=5)"
+    assert len(repr(RuleSet.preset("online"))) < 40
+
+
+def test_a_rule_set_cannot_be_initialised_again() -> None:
+    # issue #11 item 9: PRESETS["classic"].__init__(players=5) changed the shared preset.
+    classic = PRESETS["classic"]
+    with pytest.raises(RuleSetError, match="immutable"):
+        classic.__init__(players=5)  # type: ignore[misc]
+    assert classic.players == 4
+    assert classic == RuleSet()
+    with pytest.raises(TypeError):
+        PRESETS["classic"] = RuleSet(players=5)  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("option", "bad", "message"),
+    [
+        ("pig_value", 0, "must be negative"),
+        ("pig_value", 100, "must be negative"),
+        ("sheep_value", 0, "must be positive"),
+        ("sheep_value", -100, "must be positive"),
+        ("transformer_bonus", -1, "0 or positive"),
+        ("pig_value", "-100", "expected int"),
+        ("tied_winners", "sometimes", "expected TiedWinners"),
+        ("win_inclusive", 1, "expected bool"),
+    ],
+)
+def test_new_options_are_validated(option: str, bad: Any, message: str) -> None:
+    with pytest.raises(RuleSetError, match=message) as info:
+        RuleSet(**{option: bad})
+    assert option in info.value.options
+
+
+def test_a_rotating_leader_cannot_be_made_to_lead_the_opening_card() -> None:
+    # The one new impossible combination (rules._validate lists them all).
+    with pytest.raises(RuleSetError) as info:
+        RuleSet(later_leader="rotate", must_lead_opening_card=True)
+    assert set(info.value.options) == {"later_leader", "must_lead_opening_card"}
+
+
+def test_slam_pig_preset_is_duanap_and_sdawzy() -> None:
+    # duanap/gongzhu RULES.md; sdawzy/gongzhu api/src/env.py calc_score.
+    r = RuleSet.preset("slam-pig")
+    assert r.pig_with_all_hearts is PigWithAllHearts.GRAND_SLAM_ONLY
+    assert r.opening_card is Card("2C")
+    assert r.must_lead_opening_card
+    assert r.tied_winners is TiedWinners.PLAY_ON
+    assert r.grand_slam is GrandSlam.SIXTEEN
+    assert r.three_exposed_force_fourth is False
+
+
+def test_flat_pig_preset_is_mrifoffline() -> None:
+    # MrIfOffline Util.py calc_score and OfflineInterface.py prepare_new.
+    r = RuleSet.preset("flat-pig")
+    assert r.pig_with_all_hearts is PigWithAllHearts.UNCHANGED
+    assert r.exposable == CardSet()
+    assert r.later_leader is LaterLeader.ROTATE
+
+
+def test_taiwan_preset_is_the_taiwanese_rule_page() -> None:
+    # archive.esut.tp.edu.tw/~drpig/life/Pig_card.htm: 7♠ opens, counter-clockwise,
+    # face-value hearts, 豬羊變色, +1000 for all 16, no exposure.
+    r = RuleSet.preset("taiwan")
+    assert r.opening_card is Card("7S")
+    assert not r.must_lead_opening_card
+    assert r.direction is Direction.COUNTER_CLOCKWISE
+    assert r.heart_values == FACE_VALUE_HEARTS
+    assert r.sign_swap
+    assert r.exposable == CardSet()
+    assert (r.grand_slam_outcome, r.grand_slam_value) == (GrandSlamOutcome.FIXED, 1000)
+
+
+def test_sign_swap_precedence_over_pig_with_all_hearts_is_shown() -> None:
+    # The choice (issue #15 item 6): documented, not refused, because seeds/001 has one
+    # switch for the swap, and with it off "the pig stays −100" — online keeps that.
+    online = RuleSet.preset("online")
+    line = next(x for x in online.describe().splitlines() if "pig_with_all_hearts" in x)
+    assert "no effect: sign_swap is on" in line
+    assert "pig_with_all_hearts" in attrs.fields_dict(RuleSet)["sign_swap"].metadata["doc"]
+    assert "sign_swap" in attrs.fields_dict(RuleSet)["pig_with_all_hearts"].metadata["doc"]
+    off = online.replace(sign_swap=False)
+    assert "no effect" not in off.describe()
+
+
+@given(any_rules())
+def test_new_options_round_trip_through_dicts_and_records(rules: RuleSet) -> None:
+    from gongzhu import deal
+    from gongzhu.record import dumps, loads
+
+    data = rules.to_dict()
+    for option in (
+        "pig_value",
+        "sheep_value",
+        "transformer_bonus",
+        "win_inclusive",
+        "tied_winners",
+    ):
+        assert option in data
+    assert RuleSet.from_dict(json.loads(json.dumps(data))) == rules
+    rnd = deal(rules, seed=1)
+    while rnd.exposure_decided != tuple(range(rules.players)) and rules.exposable:
+        seat = next(s for s in range(rules.players) if s not in rnd.exposure_decided)
+        try:
+            rnd = rnd.expose(CardSet(), seat=seat)
+        except GongzhuError:
+            break
+    assert loads(dumps([rnd])).rules == rules

@@ -319,7 +319,8 @@ def test_team_totals_add_partners_opposite() -> None:
     result = score(piles, (), rules)
     assert result.totals == (-100, 50, 300, 0)
     assert result.team_totals == (200, 50)
-    assert score(piles).team_totals is None
+    # issue #15 item 8: without pairs each seat is a team of one.
+    assert score(piles).team_totals == score(piles).totals
 
 
 # -- the Q♦ bonus hook (002 v7) ---------------------------------------------------------

@@ -5,6 +5,7 @@
 (-220,)
 """
 
+import gongzhu.svg  # noqa: F401  (pictures: fills gongzhu._display for the _repr_svg_ methods)
 from gongzhu import record  # users call gongzhu.record.loads/dumps
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.ai.arena import ArenaResult, arena
@@ -59,6 +60,7 @@ from gongzhu.rules import (
     PigWithAllHearts,
     RuleSet,
     SimultaneousLoss,
+    TiedWinners,
 )
 from gongzhu.scoring import (
     DealScore,
@@ -128,6 +130,7 @@ __all__ = [
     "SimultaneousLoss",
     "Strategy",
     "Suit",
+    "TiedWinners",
     "TransformerEffect",
     "Trick",
     "__version__",

@@ -1,17 +1,16 @@
 """Per-rule-set int tables for the hot paths (scoring, legal plays). Private.
 
-A :class:`Tables` is built once per :class:`~gongzhu.RuleSet` and cached on it.
+A :class:`Tables` is built once per :class:`~gongzhu.RuleSet` and cached on it
+(``RuleSet._tables``). It takes plain values, not the rule set, so that this
+module sits below ``rules`` and imports nothing from it.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from gongzhu.cards import ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER
-
-if TYPE_CHECKING:
-    from gongzhu.rules import RuleSet
 
 HEARTS: Final = 0x1FFF << 26
 SUIT_MASKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
@@ -44,27 +43,32 @@ class Tables:
         "heart_sums",
         "lone_blockers",
         "nonzero_hearts",
-        "rules",
     )
 
-    def __init__(self, rules: RuleSet) -> None:
-        from gongzhu.rules import ExposureKind, GrandSlam
-
-        self.rules = rules
-        self.deck: int = rules.deck.mask
-        self.exposable: int = rules.exposable.mask
+    def __init__(
+        self,
+        *,
+        deck: int,
+        exposable: int,
+        face_up: int,
+        heart_values: tuple[int, ...],
+        zero_hearts_are_point_cards: bool,
+        grand_slam_has_transformer: bool,
+    ) -> None:
+        self.deck: int = deck
+        self.exposable: int = exposable
         # The factor of a face-up exposure (RULES.md §4).
-        self.face_up: int = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
-        self.heart_sums: tuple[int, ...] = heart_sums(rules.heart_values)
+        self.face_up: int = face_up
+        self.heart_sums: tuple[int, ...] = heart_sums(heart_values)
         nonzero = 0
-        for i, value in enumerate(rules.heart_values):
+        for i, value in enumerate(heart_values):
             if value:
                 nonzero |= 1 << (26 + i)
         self.nonzero_hearts: int = nonzero
-        hearts = HEARTS if rules.zero_hearts_are_point_cards else nonzero
+        hearts = HEARTS if zero_hearts_are_point_cards else nonzero
         # Cards that stop a captured 10♣ from scoring the lone bonus.
         self.lone_blockers: int = hearts | PIG_BIT | SHEEP_BIT
         slam = HEARTS | PIG_BIT | SHEEP_BIT
-        if rules.grand_slam is GrandSlam.SIXTEEN:
+        if grand_slam_has_transformer:
             slam |= TEN_BIT
         self.grand_slam: int = slam

@@ -161,7 +161,7 @@ class RuleOfThumbStrategy:
             low_spades = sum(1 for c in hand.of_suit(Suit.SPADES) if c.rank < Rank.QUEEN)
             if low_spades >= 5:
                 chosen.append(PIG)
-        if SHEEP in held and view.rules.exposed_sheep_value > 0:
+        if SHEEP in held and view.rules.effective_exposed_sheep_value > 0:
             diamonds = hand.of_suit(Suit.DIAMONDS)
             honours = sum(1 for c in diamonds if c.rank > Rank.JACK)
             if len(diamonds) >= 4 and honours >= 2:
@@ -203,7 +203,9 @@ class _Context:
         exposed = view.exposed
         face_up = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
         self.pig_factor = face_up if PIG in exposed else 1
-        self.sheep_value = rules.exposed_sheep_value if SHEEP in exposed else 100
+        self.sheep_value = (
+            rules.effective_exposed_sheep_value if SHEEP in exposed else rules.sheep_value
+        )
         self.hearts_factor = face_up if _ACE_OF_HEARTS in exposed else 1
         self.transformer_factor = 2 * (face_up if TRANSFORMER in exposed else 1)
         self.heart_values = rules.heart_values

@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterable, Iterator, Set
 from typing import Any, Final, NoReturn, overload
 
+from gongzhu._display import svg as _svg
 from gongzhu.errors import CardParseError, _brief
 
 __all__ = [
@@ -262,6 +263,10 @@ class Card:
     def _repr_html_(self) -> str:
         colour = "#c1121f" if self.suit.is_red else "#111"
         return f'<span style="color:{colour};font-weight:bold">{self.symbol}</span>'
+
+    def _repr_svg_(self) -> str | None:
+        """The card as a picture (Jupyter shows it), drawn by :mod:`gongzhu.svg`."""
+        return _svg(self)
 
 
 _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
@@ -504,6 +509,10 @@ class CardSet(Set[Card]):
         if not self.mask:
             return "<span>∅</span>"
         return " ".join(card._repr_html_() for card in self.cards)
+
+    def _repr_svg_(self) -> str | None:
+        """The cards as a fanned hand (Jupyter shows it), drawn by :mod:`gongzhu.svg`."""
+        return _svg(self)
 
 
 Hand = CardSet

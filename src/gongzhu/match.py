@@ -29,10 +29,17 @@ How the match ends (checked after every complete deal, in this order):
 3. The match is over when any of these holds: a grand slam under
    ``grand_slam_outcome="instant-win"`` (seeds/002 v8); a total at the loss
    threshold (``≤``, or ``<`` when ``loss_inclusive`` is off); a flip; a total
-   at or above ``win_threshold`` (seeds/001); ``max_deals`` deals played
-   (seeds/001's 30-deal cap). :attr:`Match.end_reason` names the first that
-   holds in the order :class:`EndReason` lists them.
-4. Losers, whatever ended the match: the players at the loss threshold, chosen
+   at the win threshold (``≥``, or ``>`` when ``win_inclusive`` is off;
+   seeds/001); ``max_deals`` deals played (seeds/001's 30-deal cap).
+   :attr:`Match.end_reason` names the first that holds in the order
+   :class:`EndReason` lists them.
+4. Under ``tied_winners="play-on"`` (duanap/gongzhu) a match that would end
+   with two or more units sharing the highest total does not end:
+   :attr:`Match.playing_on` is true and whole deals are added (past the
+   thresholds and ``max_deals``) until, after a deal, one unit alone has the
+   highest total; the match then ends with the reason that first ended it
+   (or a new one that holds then). An instant-win grand slam ends it at once.
+5. Losers, whatever ended the match: the players at the loss threshold, chosen
    by ``simultaneous_loss`` (the lowest, equal lowest share — seeds/000 §08; or
    all who crossed — seeds/002); if nobody is at the threshold, the lowest
    total(s) (seeds/001: "у кого меньше всех — «Свинья»"). A player who flipped
@@ -51,13 +58,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from typing import Any, Final
 
 import attrs
 
+from gongzhu._frozen import refuse_reinit
 from gongzhu.cards import CardSet
 from gongzhu.errors import GongzhuError, MatchError, _brief
-from gongzhu.rules import GrandSlamOutcome, LaterLeader, RuleSet, SimultaneousLoss
+from gongzhu.rules import GrandSlamOutcome, LaterLeader, RuleSet, SimultaneousLoss, TiedWinners
 from gongzhu.scoring import DealScore
 
 __all__ = ["EndReason", "Match"]
@@ -84,13 +93,17 @@ class EndReason(enum.Enum):
     """``max_deals`` deals were played (seeds/001: 30)."""
 
 
+# No table has more seats: an iterable of names is read no further than this plus one.
+_MAX_SEATS: Final = 5
+
+
 def _names_converter(value: Any) -> tuple[str, ...] | None:
     if value is None:
         return None
     if isinstance(value, str):
         raise MatchError("names must be a sequence of names, one per seat, not a single string")
     try:
-        return tuple(value)
+        return tuple(islice(value, _MAX_SEATS + 1))
     except TypeError:
         raise MatchError(
             f"names must be a sequence of names, one per seat; got {type(value).__name__}"
@@ -135,7 +148,13 @@ class Match:
     ``partnerships`` is on). Empty while the match is running."""
     winning_teams: tuple[int, ...] = attrs.field(init=False, default=())
     """The winning team numbers (indexes into ``rules.teams``); empty while running."""
+    pigs_taken: tuple[int, ...] = attrs.field(init=False, default=())
+    """Per seat, in how many deals it took the pig (Q♠); see :attr:`pig_kings`."""
     _totals: tuple[int, ...] = attrs.field(init=False, default=())
+    _pending: EndReason | None = attrs.field(init=False, default=None)
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "rules", MatchError)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, RuleSet):
@@ -155,6 +174,7 @@ class Match:
         if not isinstance(fd, int) or isinstance(fd, bool) or not 0 <= fd < n:
             raise MatchError(f"first_dealer must be a seat 0-{n - 1}, got {_brief(fd)}")
         object.__setattr__(self, "_totals", (0,) * n)
+        object.__setattr__(self, "pigs_taken", (0,) * n)
 
     @classmethod
     def new(
@@ -234,7 +254,7 @@ class Match:
         n = self.rules.players
         if isinstance(totals, (str, bytes)) or not isinstance(totals, Iterable):
             raise MatchError(f"totals must be {n} ints, one per seat; got {_brief(totals)}")
-        values = tuple(totals)
+        values = tuple(islice(totals, n + 1))
         # Bounded like RuleSet's ints (JSON-safe), so the table can always be printed.
         if len(values) != n or not all(
             isinstance(v, int) and not isinstance(v, bool) and abs(v) <= _TOTAL_LIMIT
@@ -294,6 +314,7 @@ class Match:
             units = (totals[0] + totals[2], totals[1] + totals[3]) if pairs else totals
         count = len(self.deals) + 1
         low = min(units)
+        high = max(units)
         crossed = loss is not None and (low <= loss if rules.loss_inclusive else low < loss)
         win = rules.win_threshold
         reason: EndReason | None = None
@@ -303,11 +324,18 @@ class Match:
             reason = EndReason.LOSS_THRESHOLD
         elif flipped_units:
             reason = EndReason.EXACT_FLIP
-        elif win is not None and max(units) >= win:
+        elif win is not None and (high >= win if rules.win_inclusive else high > win):
             reason = EndReason.WIN_THRESHOLD
         elif rules.max_deals is not None and count >= rules.max_deals:
             reason = EndReason.DEAL_CAP
+        if reason is None:
+            # Playing on after a tie at the top: the match ends on the first
+            # deal after which one unit alone has the highest total.
+            reason = self._pending
 
+        pigs = self.pigs_taken
+        if ds.pig_taker is not None:
+            pigs = tuple(c + (s == ds.pig_taker) for s, c in enumerate(pigs))
         new = object.__new__(Match)
         _set = object.__setattr__
         _set(new, "rules", rules)
@@ -316,13 +344,15 @@ class Match:
         _set(new, "deals", (*self.deals, ds))
         _set(new, "history", (*self.history, totals))
         _set(new, "_totals", totals)
+        _set(new, "pigs_taken", pigs)
+        _set(new, "_pending", None)
         _set(new, "end_reason", reason)
+        _set(new, "flipped", ())
+        _set(new, "losing_teams", ())
+        _set(new, "winning_teams", ())
         if reason is None:
-            _set(new, "flipped", ())
-            _set(new, "losing_teams", ())
-            _set(new, "winning_teams", ())
             return new
-        _set(new, "flipped", tuple(s for u in flipped_units for s in sorted(teams[u])))
+        flipped = tuple(s for u in flipped_units for s in sorted(teams[u]))
         excluded = set(flipped_units)
         if reason is EndReason.GRAND_SLAM:
             assert slam is not None
@@ -331,10 +361,17 @@ class Match:
             winning: tuple[int, ...] = (slam_unit,)
             losing = _losers(units, excluded, rules)
         else:
+            if rules.tied_winners is TiedWinners.PLAY_ON and units.count(high) > 1:
+                # duanap/gongzhu: "最高分并列时继续进行完整的一副牌，直到出现唯一最高分".
+                _set(new, "end_reason", None)
+                _set(new, "_pending", reason)
+                _set(new, "flipped", flipped)
+                return new
             losing = _losers(units, excluded, rules)
             others = [u for u in range(len(units)) if u not in losing]
             top = max((units[u] for u in others), default=None)
             winning = tuple(u for u in others if units[u] == top)
+        _set(new, "flipped", flipped)
         _set(new, "losing_teams", losing)
         _set(new, "winning_teams", winning)
         return new
@@ -347,12 +384,41 @@ class Match:
         return self._totals
 
     @property
-    def team_totals(self) -> tuple[int, int] | None:
-        """With ``partnerships``, each team's running total (team 0 = seats 0+2); else None."""
-        if not self.rules.partnerships:
-            return None
+    def team_totals(self) -> tuple[int, ...]:
+        """Each team's running total, one per team of ``rules.teams``.
+
+        With ``partnerships`` team 0 is seats 0+2 and team 1 seats 1+3; without
+        them every player is a team of one and this equals :attr:`totals`
+        (the units the thresholds apply to, either way).
+
+        >>> Match().add_totals((-100, 50, 0, 50)).team_totals
+        (-100, 50, 0, 50)
+        """
         t = self._totals
+        if not self.rules.partnerships:
+            return t
         return (t[0] + t[2], t[1] + t[3])
+
+    @property
+    def playing_on(self) -> bool:
+        """The match would have ended, but seats tied for the top play on
+        (``tied_winners="play-on"``); it ends after the first deal that breaks the tie."""
+        return self._pending is not None
+
+    @property
+    def pig_kings(self) -> tuple[int, ...]:
+        """The seats that took the pig in the most deals (猪王, "pig king"); empty before any.
+
+        The library's reading of the title: most deals with Q♠ taken, ties all
+        named; it changes nothing in the match.
+
+        >>> Match().add_totals((-100, 0, 0, 100), pig_taker=0).pig_kings
+        (0,)
+        """
+        most = max(self.pigs_taken, default=0)
+        if not most:
+            return ()
+        return tuple(s for s, c in enumerate(self.pigs_taken) if c == most)
 
     @property
     def deal_count(self) -> int:
@@ -396,9 +462,18 @@ class Match:
         None for the first deal, under ``later_leader="opening-card"`` (seeds/003),
         and when nobody took Q♠ in the previous deal (e.g. a 5-player deal where
         it was not captured); otherwise the previous deal's pig taker
-        (seeds/000, 001, 004).
+        (seeds/000, 001, 004). Under ``later_leader="rotate"`` (MrIfOffline) the
+        seat after the next deal's dealer, for every deal including the first:
+        pass it to :func:`~gongzhu.deal` as ``leader``.
+
+        >>> m = Match(RuleSet(later_leader="rotate"), first_dealer=3)
+        >>> m.next_leader, m.add_totals((0, 0, 0, 0)).next_leader
+        (0, 1)
         """
-        if not self.deals or self.rules.later_leader is LaterLeader.OPENING_CARD:
+        later = self.rules.later_leader
+        if later is LaterLeader.ROTATE:
+            return (self.dealer + 1) % self.rules.players
+        if not self.deals or later is LaterLeader.OPENING_CARD:
             return None
         return self.deals[-1].pig_taker
 
@@ -442,7 +517,7 @@ class Match:
         for i, row in enumerate(self.history, 1):
             lines.append(f"{i:>4} " + " ".join(f"{v:>{width}}" for v in row))
         team = self.team_totals
-        if team is not None:
+        if self.rules.partnerships:
             lines.append(f"teams: {heads[0]}+{heads[2]} {team[0]}, {heads[1]}+{heads[3]} {team[1]}")
         lines.append(self._status())
         return "\n".join(lines)
@@ -454,8 +529,10 @@ class Match:
         if self.end_reason is None:
             leader = self.next_leader
             lead = self.name(leader) if leader is not None else "the opening-card holder"
+            tie = "Tied for first: playing on. " if self.playing_on else ""
             return (
-                f"Next: deal {len(self.deals) + 1}, dealer {self.name(self.dealer)}, leader {lead}."
+                f"{tie}Next: deal {len(self.deals) + 1}, dealer {self.name(self.dealer)},"
+                f" leader {lead}."
             )
         pig = "the pig is" if len(self.losers) == 1 else "the pigs are"
         first = "first is" if len(self.winners) == 1 else "first are"
@@ -537,7 +614,7 @@ _TOTAL_LIMIT: Final = 2**53 - 1
 
 
 def _losers(units: tuple[int, ...], excluded: set[int], rules: RuleSet) -> tuple[int, ...]:
-    """The losing units of a finished match (the rule in the module docstring, step 4)."""
+    """The losing units of a finished match (the rule in the module docstring, step 5)."""
     candidates = [u for u in range(len(units)) if u not in excluded]
     if not candidates:
         return ()

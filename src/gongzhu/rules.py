@@ -23,10 +23,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Final
+from types import MappingProxyType
+from typing import Any, Final
 
 import attrs
 
+from gongzhu._frozen import refuse_reinit
+from gongzhu._tables import Tables
 from gongzhu.cards import (
     ACE_OF_HEARTS,
     DECK,
@@ -40,9 +43,6 @@ from gongzhu.cards import (
     parse_cards,
 )
 from gongzhu.errors import CardParseError, RuleSetError, _brief
-
-if TYPE_CHECKING:
-    from gongzhu._tables import Tables
 
 __all__ = [
     "FACE_VALUE_HEARTS",
@@ -58,6 +58,7 @@ __all__ = [
     "PigWithAllHearts",
     "RuleSet",
     "SimultaneousLoss",
+    "TiedWinners",
 ]
 
 
@@ -83,6 +84,9 @@ class LaterLeader(enum.Enum):
     """Whoever took Q♠ in the previous deal (000, 001, 004)."""
     OPENING_CARD = "opening-card"
     """The holder of the opening card, every deal (003)."""
+    ROTATE = "rotate"
+    """The seat after the dealer, every deal including the first: the leader moves one
+    seat on each deal, as the dealer does (MrIfOffline ``OfflineInterface.prepare_new``)."""
 
 
 class PigWithAllHearts(enum.Enum):
@@ -175,6 +179,20 @@ class ExposureOrder(enum.Enum):
     """All decide at once; the choices are shown together (001)."""
     IN_TURN = "in-turn"
     """One seat at a time, starting from the leader (Chinese rule pages)."""
+
+
+class TiedWinners(enum.Enum):
+    """What happens when a match would end with two or more seats tied for the top.
+
+    >>> RuleSet.preset("slam-pig").tied_winners
+    <TiedWinners.PLAY_ON: 'play-on'>
+    """
+
+    SHARE = "share"
+    """The tied seats share the win; the match ends (000 §08)."""
+    PLAY_ON = "play-on"
+    """Whole deals are played on until one seat (team) alone has the highest total
+    (duanap/gongzhu ``RULES.md`` 胜负)."""
 
 
 class SimultaneousLoss(enum.Enum):
@@ -392,8 +410,11 @@ class RuleSet:
     )
     later_leader: LaterLeader = _enum_option(
         LaterLeader.PIG_TAKER,
-        "Who leads the first trick of later deals.",
-        "000, 001, 004 (pig taker); 003 (opening-card holder every deal)",
+        "Who leads the first trick of later deals: the previous pig taker; the opening-card "
+        "holder; or, with 'rotate', the seat after the dealer in every deal, the first "
+        "included (Match.next_leader gives it; the opening card then plays no part).",
+        "000, 001, 004 (pig taker); 003 (opening-card holder every deal); "
+        "MrIfOffline OfflineInterface.py prepare_new (rotate)",
     )
     hearts_must_be_broken: bool = _option(
         False,
@@ -409,6 +430,27 @@ class RuleSet:
         "value over the standard table).",
         "000 §04 (standard); 003 v1, 004 bundle (face value)",
         converter=_to_heart_values,
+    )
+    pig_value: int = _option(
+        -100,
+        int,
+        "The pig's (Q♠) value, negative. Exposure multiplies it; where a rule turns the "
+        "pig positive (all hearts, the sign swap, a grand slam) it counts the opposite.",
+        "000 §04, 001–004 (−100); a family rule (−200)",
+    )
+    sheep_value: int = _option(
+        100,
+        int,
+        "The sheep's (J♦) value, positive. Exposure multiplies it (see exposed_sheep_value); "
+        "where a rule turns the sheep negative it counts the opposite.",
+        "000 §04, 001–004 (+100)",
+    )
+    transformer_bonus: int = _option(
+        50,
+        int,
+        "The lone transformer's bonus: the deal total of a player who took 10♣ and no other "
+        "point card (0 or more; exposure multiplies it).",
+        "000 §04, 001, 003, 004 (+50)",
     )
     zero_hearts_are_point_cards: bool = _option(
         True,
@@ -427,7 +469,9 @@ class RuleSet:
     )
     pig_with_all_hearts: PigWithAllHearts = _enum_option(
         PigWithAllHearts.POSITIVE,
-        "The pig's sign for the player who also took all hearts.",
+        "The pig's sign for the player who also took all hearts. No effect while sign_swap "
+        "is on (the swap turns the pig for everybody): so 001's one switch, sign_swap, "
+        "moves between its two readings (swap on; swap off with the pig unchanged).",
         "000 §05, 002 case 4, 003 (positive); 002 glossary (grand slam only); "
         "001 with the swap off (unchanged)",
     )
@@ -436,7 +480,8 @@ class RuleSet:
         bool,
         "猪羊变色: when a player takes all 13 hearts, the pig counts +100 and the sheep "
         "−100 for whoever took them (exposed sheep −200); in a grand slam every line of "
-        "the slam taker is positive and the transformer multiplies.",
+        "the slam taker is positive and the transformer multiplies. While it is on, "
+        "pig_with_all_hearts has no effect.",
         "001 (on by default there), 002; warned against in 000 §05",
     )
     pig_sheep_together: bool = _option(
@@ -500,11 +545,13 @@ class RuleSet:
         "its effect doubles again (pig −400, 10♣ ×8).",
         "004",
     )
-    exposed_sheep_value: int = _option(
-        200,
+    exposed_sheep_value: int | None = _option(
+        None,
         int,
-        "The exposed sheep's value (×2 exposure factor; scaled for other factors).",
+        "The exposed sheep's value at the ×2 exposure factor (scaled for other factors); "
+        "None: twice sheep_value, like every other exposed card.",
         "000 §06 (+200); 004 variants (−200 or −400)",
+        optional=True,
     )
     exposure_restriction: ExposureRestriction = _enum_option(
         ExposureRestriction.FIRST_TRICK_OF_SUIT,
@@ -561,10 +608,17 @@ class RuleSet:
     win_threshold: int | None = _option(
         None,
         int,
-        "A running total at or above this ends the match (highest first, lowest is the "
+        "A running total at (or above) this ends the match (highest first, lowest is the "
         "pig); None: no win threshold.",
         "001 (+1000; quick +500)",
         optional=True,
+    )
+    win_inclusive: bool = _option(
+        True,
+        bool,
+        "Whether reaching the win threshold exactly ends the match (≥) or only going past "
+        "it (>); the mirror of loss_inclusive.",
+        "001 ('reaches' +1000: ≥); the library's mirror of 002's 'go past' (>)",
     )
     max_deals: int | None = _option(
         None,
@@ -579,6 +633,13 @@ class RuleSet:
         "Who loses when several cross the loss threshold after the same deal.",
         "000 §08 (lowest, ties share); 002 (all who crossed)",
     )
+    tied_winners: TiedWinners = _enum_option(
+        TiedWinners.SHARE,
+        "When the match would end with two or more seats (teams) tied for the highest "
+        "total: they share the win, or whole deals are played on (past the thresholds "
+        "and max_deals) until the highest total is unique.",
+        "000 §08 (share); duanap/gongzhu RULES.md 胜负 (play on)",
+    )
     exact_threshold_flips: bool = _option(
         False,
         bool,
@@ -590,6 +651,7 @@ class RuleSet:
     def __init__(self, **options: Any) -> None:
         # A hand-written __init__ so that an unknown option is a RuleSetError
         # (not attrs' TypeError) and text values type-check for users.
+        refuse_reinit(self, "players", RuleSetError)
         unknown = sorted(set(options) - _OPTION_NAMES)
         if unknown:
             raise RuleSetError(f"unknown option(s): {', '.join(unknown)}", unknown)
@@ -617,11 +679,26 @@ class RuleSet:
             return ((0, 2), (1, 3))
         return tuple((seat,) for seat in range(self.players))
 
+    @property
+    def effective_exposed_sheep_value(self) -> int:
+        """The exposed sheep at the ×2 factor: ``exposed_sheep_value``, or twice ``sheep_value``.
+
+        >>> RuleSet(sheep_value=150).effective_exposed_sheep_value
+        300
+        """
+        value = self.exposed_sheep_value
+        return 2 * self.sheep_value if value is None else value
+
     @cached_property
     def _tables(self) -> Tables:
-        from gongzhu._tables import Tables
-
-        return Tables(self)
+        return Tables(
+            deck=self.deck.mask,
+            exposable=self.exposable.mask,
+            face_up=4 if self.exposure_kind is ExposureKind.FACE_DOWN_UP else 2,
+            heart_values=self.heart_values,
+            zero_hearts_are_point_cards=self.zero_hearts_are_point_cards,
+            grand_slam_has_transformer=self.grand_slam is GrandSlam.SIXTEEN,
+        )
 
     # -- presets, changes, description -------------------------------------------
 
@@ -629,11 +706,16 @@ class RuleSet:
     def preset(name: str) -> RuleSet:
         """The named preset (see :data:`PRESETS`), e.g. ``"online"``.
 
+        ``"czech"`` is accepted as another name of ``"classic"``: seeds/004's
+        base rules are exactly seeds/000's (see :data:`PRESETS`).
+
         >>> RuleSet.preset("czech-variant").heart_values == FACE_VALUE_HEARTS
+        True
+        >>> RuleSet.preset("czech") is RuleSet.preset("classic")
         True
         """
         try:
-            return PRESETS[name]
+            return PRESETS[_PRESET_ALIASES.get(name, name)]
         except (KeyError, TypeError):
             known = ", ".join(PRESETS)
             raise RuleSetError(
@@ -661,32 +743,63 @@ class RuleSet:
         }
 
     def describe(self) -> str:
-        """A readable summary: one line per option, with the preset this differs from.
+        """A readable summary: its name, then one line per option.
+
+        The name is a preset's only when every option equals it; otherwise the
+        rule set is described as ``classic`` (the default) with changes, which
+        are marked ``*``. An option that has no effect under the other options
+        says so.
 
         >>> print(RuleSet.preset("czech-variant").describe().splitlines()[0])
         Rule set czech-variant
+        >>> print(RuleSet(players=5).describe().splitlines()[0])
+        Rule set: classic with 1 change(s)
+        >>> [line for line in RuleSet.preset("online").describe().splitlines()
+        ...  if "pig_with_all_hearts" in line]
+        ['  pig_with_all_hearts          unchanged * (no effect: sign_swap is on)']
         """
         name = self.preset_name()
-        base_name, changes = self.closest_preset()
+        changes = PRESETS[_BASE_PRESET].diff(self)
         head = (
-            f"Rule set {name}" if name else f"Rule set: {base_name} with {len(changes)} change(s)"
+            f"Rule set {name}"
+            if name
+            else f"Rule set: {_BASE_PRESET} with {len(changes)} change(s)"
         )
         lines = [head]
         for option in OPTION_NAMES:
             value = _format_value(getattr(self, option))
             mark = " *" if option in changes else ""
-            lines.append(f"  {option:28} {value}{mark}")
+            note = self._no_effect(option)
+            lines.append(f"  {option:28} {value}{mark}{f' (no effect: {note})' if note else ''}")
         return "\n".join(lines)
 
+    def _no_effect(self, option: str) -> str | None:
+        """Why a non-default option changes nothing under the others, if it does not."""
+        if (
+            option == "pig_with_all_hearts"
+            and self.sign_swap
+            and self.pig_with_all_hearts is not PigWithAllHearts.POSITIVE
+        ):
+            return "sign_swap is on"
+        return None
+
     def preset_name(self) -> str | None:
-        """The name of the preset equal to this rule set, if any."""
+        """The name of the preset equal to this rule set, if any.
+
+        >>> RuleSet().preset_name(), RuleSet(players=5).preset_name()
+        ('classic', None)
+        """
         for name, preset in PRESETS.items():
             if preset == self:
                 return name
         return None
 
     def closest_preset(self) -> tuple[str, dict[str, tuple[Any, Any]]]:
-        """The preset this differs least from, and the differences (preset value, this value)."""
+        """The preset this differs least from, and the differences (preset value, this value).
+
+        For the shortest description (records use it); the rule set's *name*
+        is :meth:`preset_name` or ``classic + …`` (:meth:`__str__`).
+        """
         best = min(PRESETS, key=lambda n: len(PRESETS[n].diff(self)))
         return best, PRESETS[best].diff(self)
 
@@ -713,6 +826,10 @@ class RuleSet:
         """
         if not isinstance(data, Mapping):
             raise RuleSetError(f"rules must be a mapping, got {type(data).__name__}")
+        if len(data) > len(OPTION_NAMES):
+            raise RuleSetError(
+                f"rules has {len(data)} keys; there are only {len(OPTION_NAMES)} options"
+            )
         bad = [k for k in data if not isinstance(k, str)]
         if bad:
             raise RuleSetError(f"option names must be text, got {_brief(bad[0])}")
@@ -721,13 +838,50 @@ class RuleSet:
         return (base or cls()).replace(**dict(data))
 
     def __str__(self) -> str:
+        """The preset's name on an exact match, else ``classic + `` the changes.
+
+        >>> str(RuleSet.preset("online")), str(RuleSet(players=5, claims=True))
+        ('online', 'classic + claims=True, players=5')
+        """
         name = self.preset_name()
         if name:
             return name
-        base, changes = self.closest_preset()
-        return f"{base} + " + ", ".join(
+        changes = PRESETS[_BASE_PRESET].diff(self)
+        return f"{_BASE_PRESET} + " + ", ".join(
             f"{k}={_format_value(v[1])}" for k, v in sorted(changes.items())
         )
+
+    def __repr__(self) -> str:
+        """An expression that rebuilds this rule set: a preset, with its changes if any.
+
+        >>> RuleSet.preset("online")
+        RuleSet.preset('online')
+        >>> RuleSet.preset("russian").replace(players=5)
+        RuleSet.preset('russian').replace(players=5)
+        >>> RuleSet(opening_card="7S", heart_values="face-value")
+        RuleSet(heart_values='face-value', opening_card='7S')
+        """
+        name = self.preset_name()
+        if name:
+            return f"RuleSet.preset({name!r})"
+        candidates = [f"RuleSet({_kwargs(PRESETS[_BASE_PRESET].diff(self))})"]
+        best, changes = self.closest_preset()
+        if best != _BASE_PRESET:
+            candidates.append(f"RuleSet.preset({best!r}).replace({_kwargs(changes)})")
+        return min(candidates, key=len)
+
+
+def _kwargs(changes: Mapping[str, tuple[Any, Any]]) -> str:
+    return ", ".join(f"{k}={_code_value(v[1])!r}" for k, v in sorted(changes.items()))
+
+
+def _code_value(value: Any) -> Any:
+    """The value as the keyword a reader would write (text where the converters take text)."""
+    if value == STANDARD_HEARTS:
+        return "standard"
+    if value == FACE_VALUE_HEARTS:
+        return "face-value"
+    return _json_value(value) if not isinstance(value, tuple) else value
 
 
 OPTION_NAMES: Final[tuple[str, ...]] = tuple(a.name for a in attrs.fields(RuleSet))
@@ -742,6 +896,27 @@ _REMOVED: Final = {
 
 
 def _validate(r: RuleSet) -> None:
+    """Refuse values out of range and the combinations that can never work.
+
+    Only true impossibilities are refused (RULES.md §7, §9.6): restrictions
+    of play that merely collide in some position (hearts not broken, an
+    exposed card held back, a blood lock) give way at play time in the order
+    of §9.6 and are not refused here. The refused combinations:
+
+    * pairs without exactly 4 players (partners sit opposite);
+    * an opening card not in the deck (2♣ with 3 or 5 players): nobody holds it;
+    * an exposable card other than A♥ Q♠ J♦ 10♣, or exposure kinds, blind
+      exposure or a forced fourth exposure with nothing exposable;
+    * a forced fourth exposure with fewer than four exposable cards (the
+      fourth could never be forced);
+    * a blood lock without A♥ exposable (it could never lock);
+    * the sign swap, 猪羊满圈 or the zero sum without a small-slam effect
+      (they act only on the all-hearts taker);
+    * a leader who must lead the opening card under ``later_leader="rotate"``
+      (the rotating leader need not hold it);
+    * an exact flip without a loss threshold.
+    """
+
     def fail(message: str, *options: str) -> None:
         raise RuleSetError(f"{', '.join(options)}: {message}", options)
 
@@ -780,6 +955,18 @@ def _validate(r: RuleSet) -> None:
                     option,
                     "all_hearts_value",
                 )
+    if r.pig_value >= 0:
+        fail(f"must be negative (the pig is a penalty), got {r.pig_value}", "pig_value")
+    if r.sheep_value <= 0:
+        fail(f"must be positive (the sheep is a reward), got {r.sheep_value}", "sheep_value")
+    if r.transformer_bonus < 0:
+        fail(f"must be 0 or positive, got {r.transformer_bonus}", "transformer_bonus")
+    if r.must_lead_opening_card and r.later_leader is LaterLeader.ROTATE:
+        fail(
+            "the rotating leader need not hold the opening card, so it cannot be made to lead it",
+            "must_lead_opening_card",
+            "later_leader",
+        )
     if r.queen_of_diamonds_bonus < 0:
         fail(
             f"must be 0 (off) or positive, got {r.queen_of_diamonds_bonus}",
@@ -830,7 +1017,6 @@ def _presets() -> dict[str, RuleSet]:
         win_threshold=1000,
         max_deals=30,
     )
-    czech = RuleSet()
     return {
         "classic": classic,
         "online": online,
@@ -843,8 +1029,7 @@ def _presets() -> dict[str, RuleSet]:
             direction=Direction.CLOCKWISE,
             later_leader=LaterLeader.OPENING_CARD,
         ),
-        "czech": czech,
-        "czech-variant": czech.replace(
+        "czech-variant": classic.replace(
             heart_values=FACE_VALUE_HEARTS,
             pig_sheep_zero_sum=True,
             grand_slam=GrandSlam.SIXTEEN,
@@ -853,11 +1038,34 @@ def _presets() -> dict[str, RuleSet]:
             exact_threshold_flips=True,
             exposable=CardSet(),
         ),
-        "catch-the-pig": czech.replace(exposure_kind=ExposureKind.FACE_DOWN_UP),
+        "catch-the-pig": classic.replace(exposure_kind=ExposureKind.FACE_DOWN_UP),
+        "slam-pig": RuleSet(
+            opening_card=Card(Suit.CLUBS, Rank.TWO),
+            must_lead_opening_card=True,
+            pig_with_all_hearts=PigWithAllHearts.GRAND_SLAM_ONLY,
+            tied_winners=TiedWinners.PLAY_ON,
+        ),
+        "flat-pig": RuleSet(
+            pig_with_all_hearts=PigWithAllHearts.UNCHANGED,
+            exposable=CardSet(),
+            later_leader=LaterLeader.ROTATE,
+        ),
+        "taiwan": RuleSet(
+            opening_card=Card(Suit.SPADES, Rank.SEVEN),
+            heart_values=FACE_VALUE_HEARTS,
+            sign_swap=True,
+            grand_slam_outcome=GrandSlamOutcome.FIXED,
+            grand_slam_value=1000,
+            exposable=CardSet(),
+        ),
     }
 
 
-PRESETS: Final[Mapping[str, RuleSet]] = _presets()
+_BASE_PRESET: Final = "classic"
+_PRESET_ALIASES: Final = {"czech": "classic"}
+
+
+PRESETS: Final[Mapping[str, RuleSet]] = MappingProxyType(_presets())
 """Named rule sets, one per whole rule set of the seeds. See the docs' *Variants* page.
 
 ``classic``
@@ -877,14 +1085,40 @@ PRESETS: Final[Mapping[str, RuleSet]] = _presets()
     ``heart_values="face-value"`` (v1), ``grand_slam="15"`` with
     ``grand_slam_outcome="rotate"`` (v2) or ``"fixed"`` (v3), and
     ``exposable=""`` (v4).
-``czech``
-    seeds/004: the 2♠ holder opens, later the pig taker; the exposure
-    restriction includes the lead. Its variants: ``blind_exposure=True``,
-    ``exposed_sheep_value=-200`` (or −400), ``pig_sheep_together=True``.
 ``czech-variant``
     seeds/004 "Další varianta": face-value hearts, pig–sheep zero sum, a
     16-card grand slam worth a fixed +1000, exactly −1000 flips to +1000,
     no exposure.
 ``catch-the-pig``
     seeds/004 "Chyťte prase": face-down ×2 / face-up ×4 exposure.
+``slam-pig``
+    The pig turns positive only in a grand slam (16 cards: all hearts and
+    the pig alone stay −100), as programs score it: duanap/gongzhu
+    ``RULES.md`` (满贯: +800, +3200 with all four exposed; the 2♣ holder must
+    lead 2♣; later the pig taker; sealed simultaneous exposure; ≤ −1000
+    ends the match; tied leaders play whole deals on until one leads
+    alone) and sdawzy/gongzhu ``api/src/env.py`` ``calc_score``.
+``flat-pig``
+    The pig never turns: all hearts are +200 but the pig stays −100 even
+    in a grand slam (all hearts + Q♠ + J♦ + 10♣ = 2 × (200 − 100 + 100) =
+    400); no exposure; the leader moves one seat on each deal. From
+    MrIfOffline (``Util.py`` ``calc_score``, ``OfflineInterface.py``
+    ``prepare_new``).
+``taiwan``
+    豬羊變色 as the Taiwanese rule page describes it
+    (archive.esut.tp.edu.tw/~drpig/life/Pig_card.htm, 【拱豬計分方式】): the
+    7♠ holder opens with any card, counter-clockwise; face-value hearts
+    (4♥ −10); when one player takes all hearts the pig counts +100 and the
+    sheep −100 for whoever took them (all hearts +200, with the pig +300,
+    with the sheep +100, with both +200); all 16 point cards a fixed +1000;
+    no exposure.
+
+seeds/004's base rules (the 2♠ holder opens, later the pig taker, the
+exposure restriction including the lead) are exactly ``classic``:
+``RuleSet.preset("czech")`` is accepted as another name for it, and
+``czech-variant`` and ``catch-the-pig`` are built on it.
+
+The mapping is read-only; each value is a frozen :class:`RuleSet`.
+
+:meta hide-value:
 """

@@ -24,10 +24,13 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from html import escape as _esc
+from itertools import islice
 from typing import Any, Final
 
 import attrs
 
+from gongzhu._display import svg as _svg
+from gongzhu._frozen import FrozenMap, refuse_reinit
 from gongzhu._tables import (
     HEARTS,
     PIG_BIT,
@@ -67,6 +70,66 @@ __all__ = [
 _DEFAULT_RULES: Final = RuleSet()
 
 
+_NO_EXPOSURE: Final[FrozenMap[Card, int]] = FrozenMap()
+_INT_LIMIT: Final = 2**53 - 1
+
+
+def _frozen_factors(value: Any) -> Mapping[Card, int]:
+    if isinstance(value, FrozenMap):
+        return value
+    if not isinstance(value, Mapping):
+        raise DealError(f"exposed must be a mapping card → factor, got {_brief(value)}")
+    if len(value) > 4:
+        raise DealError(f"at most 4 cards can be exposed, got {len(value)}")
+    return FrozenMap(value)
+
+
+def _is_small_int(value: object) -> bool:
+    return value.__class__ is int and -_INT_LIMIT <= value <= _INT_LIMIT
+
+
+def _check_deal_score(ds: DealScore) -> None:
+    """The checks of DealScore's public constructor (a DealError names the first bad field)."""
+    if not isinstance(ds.rules, RuleSet):
+        raise DealError(f"rules must be a RuleSet, got {_brief(ds.rules)}")
+    totals = ds.totals
+    n = ds.rules.players
+    if not isinstance(totals, tuple) or not 1 <= len(totals) <= n:
+        raise DealError(f"totals must be a tuple of 1 to {n} ints, got {_brief(totals)}")
+    if not all(_is_small_int(t) for t in totals):
+        raise DealError(f"totals must be ints (at most 2**53 - 1 in size), got {_brief(totals)}")
+    captures = ds.captures
+    if (
+        not isinstance(captures, tuple)
+        or len(captures) != len(totals)
+        or not all(isinstance(c, CardSet) for c in captures)
+    ):
+        raise DealError(f"captures must be a tuple of {len(totals)} CardSets")
+    for card, factor in ds.exposed.items():
+        if not isinstance(card, Card) or not _is_small_int(factor) or not 1 <= factor <= 64:
+            raise DealError(
+                f"exposed must map cards to factors 1-64, got {_brief(dict(ds.exposed))}"
+            )
+    for label in ("all_hearts_seat", "grand_slam_seat", "pig_taker"):
+        seat = getattr(ds, label)
+        if seat is not None and (not _is_small_int(seat) or not 0 <= seat < len(totals)):
+            raise DealError(
+                f"{label} must be a seat 0-{len(totals) - 1} or None, got {_brief(seat)}"
+            )
+    lines = ds._lines
+    if (
+        not isinstance(lines, tuple)
+        or len(lines) != len(totals)
+        or not all(
+            isinstance(line, tuple) and len(line) == 9 and all(_is_small_int(v) for v in line)
+            for line in lines
+        )
+    ):
+        raise DealError(f"lines must be {len(totals)} tuples of 9 ints, one per seat")
+    if not all(line[4] in (0, 1, 2) for line in lines):
+        raise DealError("lines: the transformer kind (item 5) must be 0, 1 or 2")
+
+
 class TransformerEffect(enum.Enum):
     """What the 10♣ did to a player's deal (line ⑤ of the sheet).
 
@@ -99,7 +162,7 @@ class PlayerScore:
 
     seat: int
     cards: CardSet
-    """The seat's captured cards."""
+    """The seat's captured cards (``Q♠ in cards`` says whether this seat took the pig)."""
     hearts: int
     pig: int
     sheep: int
@@ -117,6 +180,9 @@ class PlayerScore:
     """The seat took 10♣ and no other point card."""
     fixed: bool
     """The deal total is the rule set's fixed grand-slam value."""
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "seat", DealError)
 
     @property
     def transformer_line(self) -> str:
@@ -182,15 +248,25 @@ class DealScore:
     """Each seat's deal score, in seat order."""
     rules: RuleSet = attrs.field(repr=False)
     captures: tuple[CardSet, ...] = attrs.field(repr=False)
-    exposed: Mapping[Card, int] = attrs.field(repr=False, hash=False)
-    """Exposed card → exposure factor (2 for an ordinary exposure)."""
+    exposed: Mapping[Card, int] = attrs.field(repr=False, hash=False, converter=_frozen_factors)
+    """Exposed card → exposure factor (2 for an ordinary exposure); read-only."""
     all_hearts_seat: int | None
     """The seat that took all 13 hearts, if any."""
     grand_slam_seat: int | None
     """The seat that made a grand slam, if any."""
     pig_taker: int | None
-    """The seat that took Q♠ (it leads the next deal under most rules), if captured."""
+    """The seat that took Q♠ in this deal (the deal's pig; it leads the next deal
+    under most rules), or None if nobody captured it."""
     _lines: tuple[tuple[int, ...], ...] = attrs.field(repr=False, alias="lines")
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "totals", DealError)
+
+    def __attrs_post_init__(self) -> None:
+        # Only the public constructor gets here (score() builds its results
+        # directly): check what a caller handed in, so a Match never adds a
+        # text or NaN total or a seat that does not exist.
+        _check_deal_score(self)
 
     @cached_property
     def players(self) -> tuple[PlayerScore, ...]:
@@ -223,12 +299,22 @@ class DealScore:
         return len(self.totals)
 
     @property
-    def team_totals(self) -> tuple[int, ...] | None:
-        """With partnerships, each team's deal score (team 0 = seats 0 and 2); else None."""
-        if not self.rules.partnerships or len(self.totals) != 4:
-            return None
+    def team_totals(self) -> tuple[int, ...]:
+        """Each team's deal score, one per team of ``rules.teams``.
+
+        With partnerships team 0 is seats 0 and 2, team 1 seats 1 and 3;
+        without them every player is a team of one, so this equals ``totals``
+        (never None: the same code serves both).
+
+        >>> score(["QS", "JD", "AH", "TC"], rules=RuleSet(partnerships=True)).team_totals
+        (-150, 150)
+        >>> score(["QS", "JD"]).team_totals
+        (-100, 100)
+        """
         t = self.totals
-        return (t[0] + t[2], t[1] + t[3])
+        if self.rules.partnerships and len(t) == 4:
+            return (t[0] + t[2], t[1] + t[3])
+        return t
 
     def sheet(self, running_before: Sequence[int] | None = None) -> str:
         """Every seat's sheet, one after the other."""
@@ -260,6 +346,10 @@ class DealScore:
             f"<tr><th>cards</th>{cards}</tr>{body}</table>"
         )
 
+    def _repr_svg_(self) -> str | None:
+        """The score sheet as a picture (Jupyter shows it), drawn by :mod:`gongzhu.svg`."""
+        return _svg(self)
+
 
 _KINDS: Final = (TransformerEffect.NONE, TransformerEffect.LONE_BONUS, TransformerEffect.MULTIPLIER)
 
@@ -287,6 +377,8 @@ def exposure_factors(
     face_up = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
     factors: dict[Card, int] = {}
     if isinstance(exposed, Mapping):
+        if len(exposed) > 4:
+            raise DealError(f"at most 4 cards can be exposed, got a mapping of {len(exposed)}")
         for key, factor in exposed.items():
             card = key if isinstance(key, Card) else _one_card(key)
             if not isinstance(factor, int) or isinstance(factor, bool) or not 1 <= factor <= 64:
@@ -308,16 +400,35 @@ def _one_card(value: Any) -> Card:
     try:
         return Card.parse(value)
     except CardParseError as exc:
-        raise DealError(f"bad exposed card: {exc}") from None
+        # The parse error (its token and position) stays attached as the cause.
+        raise DealError(f"bad exposed card: {exc}") from exc
+
+
+# More items than any valid argument can have: a pile holds at most the 52 cards.
+_MAX_PILE: Final = 52
+
+
+def _bounded(value: Any, limit: int, what: str) -> list[Any]:
+    """At most ``limit`` items of an iterable; one more is refused before it is stored."""
+    try:
+        items = list(islice(value, limit + 1))
+    except TypeError:
+        raise DealError(f"{what} must be cards, got {type(value).__name__}") from None
+    if len(items) > limit:
+        raise DealError(f"{what}: more than {limit} items")
+    return items
 
 
 def _as_cardset(value: Any, what: str) -> CardSet:
     if isinstance(value, CardSet):
         return value
+    if not isinstance(value, str) and isinstance(value, Iterable):
+        value = _bounded(value, _MAX_PILE, what)
     try:
         return parse_cards(value)
     except CardParseError as exc:
-        raise DealError(f"{what}: {exc}") from None
+        # The parse error (its token and position) stays attached as the cause.
+        raise DealError(f"{what}: {exc}") from exc
 
 
 def score(
@@ -352,7 +463,8 @@ def score(
         piles: tuple[CardSet, ...] = (_as_cardset(captures, "captures"),)
     else:
         try:
-            raw = list(captures)
+            # At most one pile more than seats: an endless iterable is refused, not drained.
+            raw = list(islice(captures, rules.players + 1))
         except TypeError:
             raise DealError(
                 f"captures must be card piles, one per seat; got {type(captures).__name__}"
@@ -387,7 +499,7 @@ def score(
         factors = exposure_factors(exposed, rules)
     if queen_bonus_tricks is not None:
         try:
-            counts = tuple(queen_bonus_tricks)
+            counts = tuple(islice(queen_bonus_tricks, len(piles) + 1))
         except TypeError:
             raise DealError("queen_bonus_tricks needs one count 0-52 per pile") from None
         if len(counts) != len(piles) or not all(
@@ -433,8 +545,11 @@ def _score(
         # turned pig or sheep; only the plain lines (the general loop below agrees).
         heart_sums = t.heart_sums
         lone_blockers = t.lone_blockers
-        pig_value = -100 * fq
-        sheep_value = 100 if fj == 1 else rules.exposed_sheep_value * fj // 2
+        pig_value = rules.pig_value * fq
+        sheep_value = (
+            rules.sheep_value if fj == 1 else rules.effective_exposed_sheep_value * fj // 2
+        )
+        lone_bonus = rules.transformer_bonus * ft
         lines = []
         totals = []
         for mask in masks:
@@ -452,7 +567,7 @@ def _score(
                     total = base * 2 * ft
                     lines.append((hearts, pig, sheep, base, 2, 2 * ft, 0, total, 0))
                 else:
-                    total = 50 * ft
+                    total = lone_bonus
                     lines.append((hearts, pig, sheep, base, 1, 1, 0, total, _LONE))
             else:
                 total = base
@@ -488,7 +603,7 @@ def _score(
         )
     )
     sheep_negative = swap or zero_sum
-    sheep_value = 100 if fj == 1 else rules.exposed_sheep_value * fj // 2
+    sheep_value = rules.sheep_value if fj == 1 else rules.effective_exposed_sheep_value * fj // 2
     if sheep_negative:
         sheep_value = -abs(sheep_value)
     fixed_slam = rules.grand_slam_outcome is GrandSlamOutcome.FIXED
@@ -522,7 +637,7 @@ def _score(
                     or (pig_rule is PigWithAllHearts.GRAND_SLAM_ONLY and slam)
                 )
             )
-            pig = (100 if positive else -100) * fq
+            pig = (-rules.pig_value if positive else rules.pig_value) * fq
         sheep = sheep_value if mask & SHEEP_BIT else 0
         if slam and swap:
             # 猪羊变色 grand slam (seeds/001): every line of the slam taker is positive.
@@ -536,7 +651,7 @@ def _score(
             else:
                 kind = 1
                 flags |= _LONE
-                total = 50 * ft
+                total = rules.transformer_bonus * ft
         else:
             total = base
         if slam and fixed_slam:
@@ -594,6 +709,8 @@ def _deal_score(
     _set_totals(ds, totals)
     _set_rules(ds, rules)
     _set_captures(ds, captures)
+    if exposed.__class__ is not FrozenMap:
+        exposed = FrozenMap._of(dict(exposed)) if exposed else _NO_EXPOSURE
     _set_exposed(ds, exposed)
     _set_all_hearts(ds, all_hearts_seat)
     _set_grand_slam(ds, grand_slam_seat)
@@ -607,7 +724,7 @@ class ExposurePreview:
     """What exposing one card changes, for an exposure panel (seeds/001: "Pig −100 → −200").
 
     ``before``/``after`` are the card's value (pig, sheep), the hearts
-    multiplier (A♥) or the transformer's multiplier (10♣).
+    multiplier (A♥) or the transformer's multiplier (10♣); ``name`` says which.
 
     >>> p = exposure_preview("JD")
     >>> p.name, p.before, p.after, str(p)
@@ -619,8 +736,11 @@ class ExposurePreview:
     before: int
     after: int
     lone_before: int | None = None
-    """For 10♣: the lone bonus unexposed and exposed."""
+    """For 10♣: the lone bonus unexposed and exposed; for A♥: the all-hearts line."""
     lone_after: int | None = None
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "card", DealError)
 
     def __str__(self) -> str:
         if self.card is TRANSFORMER:
@@ -629,7 +749,10 @@ class ExposurePreview:
                 f" (alone {self.lone_before:+d} → {self.lone_after:+d})"
             )
         if self.card is ACE_OF_HEARTS:
-            return f"{self.name} hearts ×{self.before} → ×{self.after}"
+            text = f"{self.name} ×{self.before} → ×{self.after}"
+            if self.lone_before is not None and self.lone_after is not None:
+                text += f" (all hearts {self.lone_before:+d} → {self.lone_after:+d})"
+            return text
         return f"{self.name} {self.before:+d} → {self.after:+d}"
 
 
@@ -643,7 +766,7 @@ def exposure_preview(
     >>> str(exposure_preview(TRANSFORMER))
     'Transformer ×2 → ×4 (alone +50 → +100)'
     >>> str(exposure_preview("AH")), str(exposure_preview("JD"))
-    ('Ace of hearts hearts ×1 → ×2', 'Sheep +100 → +200')
+    ('Hearts ×1 → ×2 (all hearts +200 → +400)', 'Sheep +100 → +200')
     """
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
@@ -662,9 +785,12 @@ def exposure_preview(
         else (4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2)
     )
     if card is PIG:
-        return ExposurePreview(card, "Pig", -100, -100 * f)
+        return ExposurePreview(card, "Pig", rules.pig_value, rules.pig_value * f)
     if card is SHEEP:
-        return ExposurePreview(card, "Sheep", 100, rules.exposed_sheep_value * f // 2)
+        after = rules.effective_exposed_sheep_value * f // 2
+        return ExposurePreview(card, "Sheep", rules.sheep_value, after)
     if card is TRANSFORMER:
-        return ExposurePreview(card, "Transformer", 2, 2 * f, 50, 50 * f)
-    return ExposurePreview(card, "Ace of hearts", 1, f)
+        bonus = rules.transformer_bonus
+        return ExposurePreview(card, "Transformer", 2, 2 * f, bonus, bonus * f)
+    slam = rules.all_hearts_value
+    return ExposurePreview(card, "Hearts", 1, f, slam, None if slam is None else slam * f)

@@ -25,8 +25,14 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
-from hypothesis import strategies as st
-from hypothesis.strategies import SearchStrategy
+
+try:
+    from hypothesis import strategies as st
+    from hypothesis.strategies import SearchStrategy
+except ImportError as _exc:  # say how to get it rather than only "No module named ..."
+    raise ImportError(
+        "gongzhu.testing needs Hypothesis: install the test extra, pip install 'gongzhu[test]'"
+    ) from _exc
 
 from gongzhu.cards import ACE_OF_HEARTS, DECK, PIG, SHEEP, TRANSFORMER, Card, CardSet
 from gongzhu.dealing import deal
@@ -47,6 +53,7 @@ from gongzhu.rules import (
     PigWithAllHearts,
     RuleSet,
     SimultaneousLoss,
+    TiedWinners,
 )
 
 __all__ = [
@@ -126,6 +133,9 @@ def _option_strategies() -> dict[str, SearchStrategy[Any]]:
         "later_leader": st.sampled_from(LaterLeader),
         "hearts_must_be_broken": st.booleans(),
         "heart_values": _heart_tables(),
+        "pig_value": st.one_of(st.sampled_from([-100, -200]), st.integers(-400, -1)),
+        "sheep_value": st.one_of(st.sampled_from([100, 200]), st.integers(1, 400)),
+        "transformer_bonus": st.one_of(st.sampled_from([50, 0, 100]), st.integers(0, 200)),
         "zero_hearts_are_point_cards": st.booleans(),
         "all_hearts_value": st.one_of(
             st.sampled_from([200, 400]), st.none(), st.integers(-400, 800)
@@ -141,7 +151,7 @@ def _option_strategies() -> dict[str, SearchStrategy[Any]]:
         "exposable": st.sets(st.sampled_from(_EXPOSABLE)).map(CardSet),
         "exposure_kind": st.sampled_from(ExposureKind),
         "blind_exposure": st.booleans(),
-        "exposed_sheep_value": st.sampled_from([200, -200, -400]),
+        "exposed_sheep_value": st.sampled_from([None, 200, -200, -400]),
         "exposure_restriction": st.sampled_from(ExposureRestriction),
         "hearts_locked_by_exposed_ace": st.booleans(),
         "three_exposed_force_fourth": st.booleans(),
@@ -153,8 +163,10 @@ def _option_strategies() -> dict[str, SearchStrategy[Any]]:
         ),
         "loss_inclusive": st.booleans(),
         "win_threshold": st.one_of(st.none(), st.sampled_from([1000, 500]), st.integers(1, 5000)),
+        "win_inclusive": st.booleans(),
         "max_deals": st.one_of(st.none(), st.just(30), st.integers(1, 60)),
         "simultaneous_loss": st.sampled_from(SimultaneousLoss),
+        "tied_winners": st.sampled_from(TiedWinners),
         "exact_threshold_flips": st.booleans(),
     }
 
@@ -212,6 +224,11 @@ def _repair(opts: dict[str, Any], fixed: Mapping[str, Any]) -> None:
             for name in slam_options:
                 if free(name):
                     opts[name] = False
+    if opts["must_lead_opening_card"] and opts["later_leader"] is LaterLeader.ROTATE:
+        if free("must_lead_opening_card"):
+            opts["must_lead_opening_card"] = False
+        elif free("later_leader"):
+            opts["later_leader"] = LaterLeader.PIG_TAKER
     if opts["exact_threshold_flips"] and opts["loss_threshold"] is None:
         if free("exact_threshold_flips"):
             opts["exact_threshold_flips"] = False

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import attrs
 
+from gongzhu._display import svg as _svg
 from gongzhu._tables import POINT_CARDS
 from gongzhu.cards import Card, CardSet, Suit, _from_mask
 
@@ -66,3 +67,7 @@ class Trick:
             for s, c in zip(self.seats, self.cards, strict=True)
         )
         return f"<table><tr>{cells}</tr></table>"
+
+    def _repr_svg_(self) -> str | None:
+        """The trick on a table, a card in front of each seat, drawn by :mod:`gongzhu.svg`."""
+        return _svg(self)

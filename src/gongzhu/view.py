@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from gongzhu._display import svg as _svg
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
 from gongzhu.phase import Phase
 from gongzhu.rules import RuleSet
@@ -113,3 +114,7 @@ class PlayerView:
             "<table><tr><th>seat</th><th>cards</th><th>exposed</th><th>points taken</th></tr>"
             f"{''.join(rows)}</table>{shown}{trick}</div>"
         )
+
+    def _repr_svg_(self) -> str | None:
+        """The seat's table as a picture (hidden cards as backs), drawn by :mod:`gongzhu.svg`."""
+        return _svg(self)

@@ -18,8 +18,11 @@ _PROG = "gongzhu arena"
 _LINE_LIMIT = 300
 
 
-def register(subparsers: Any) -> argparse.ArgumentParser:
-    """Add the ``arena`` subcommand to ``subparsers`` (``set_defaults(func=run)``)."""
+def register(subparsers: Any, t: Any = None) -> argparse.ArgumentParser:
+    """Add the ``arena`` subcommand to ``subparsers`` (``set_defaults(func=run)``).
+
+    ``t`` (the CLI's translator) is accepted and unused: the arena's output is English.
+    """
     p: argparse.ArgumentParser = subparsers.add_parser(
         "arena",
         help="two bots in duplicate play: mean team difference per deal ± standard error",

@@ -43,7 +43,7 @@ def _value(cfg: SimRules, card: int, fa: int, fq: int, sheep: int) -> int:
     if 26 <= card < 39:
         return cfg.heart_values[card - 26] * fa
     if card == _PIG:
-        return -100 * fq
+        return cfg.pig_value * fq
     if card == _SHEEP:
         return sheep
     return 0
@@ -52,7 +52,7 @@ def _value(cfg: SimRules, card: int, fa: int, fq: int, sheep: int) -> int:
 def _pile(cfg: SimRules, mask: int, fa: int, fq: int, sheep: int) -> int:
     total = cfg.heart_sums[mask >> 26 & 0x1FFF] * fa
     if mask & PIG_BIT:
-        total -= 100 * fq
+        total += cfg.pig_value * fq
     if mask & SHEEP_BIT:
         total += sheep
     return total
@@ -69,7 +69,7 @@ def choose(sim: Sim) -> int:
     seat = (sim.leader + len(trick)) % n
     hand = sim.hands[seat]
     fa, fq, fj, _ft = sim.factors()
-    sheep = 100 if fj == 1 else cfg.exposed_sheep_value * fj // 2
+    sheep = cfg.sheep_value if fj == 1 else cfg.exposed_sheep_value * fj // 2
     pig_out = not (sim.played | hand) & PIG_BIT
     if not trick:
         return _lead(sim, legal, hand, pig_out, fa)

@@ -51,12 +51,15 @@ class SimRules:
         "lone_blockers",
         "n",
         "opening_card",
+        "pig_value",
         "point_cards",
         "queen_bonus",
         "restriction",
         "rules",
+        "sheep_value",
         "team_of",
         "teams",
+        "transformer_bonus",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -81,7 +84,10 @@ class SimRules:
         self.heart_sums: tuple[int, ...] = t.heart_sums
         self.heart_values: tuple[int, ...] = tuple(rules.heart_values)
         self.lone_blockers: int = t.lone_blockers
-        self.exposed_sheep_value: int = rules.exposed_sheep_value
+        self.exposed_sheep_value: int = rules.effective_exposed_sheep_value
+        self.pig_value: int = rules.pig_value
+        self.sheep_value: int = rules.sheep_value
+        self.transformer_bonus: int = rules.transformer_bonus
         self.queen_bonus: bool = bool(rules.queen_of_diamonds_bonus)
         self.teams: tuple[tuple[int, ...], ...] = rules.teams
         team_of = [0] * self.n
@@ -306,8 +312,9 @@ class Sim:
             ).totals
         heart_sums = cfg.heart_sums
         lone = cfg.lone_blockers
-        pig_value = -100 * fq
-        sheep_value = 100 if fj == 1 else cfg.exposed_sheep_value * fj // 2
+        pig_value = cfg.pig_value * fq
+        sheep_value = cfg.sheep_value if fj == 1 else cfg.exposed_sheep_value * fj // 2
+        lone_bonus = cfg.transformer_bonus * ft
         out = []
         for mask in capt:
             base = heart_sums[mask >> 26 & 0x1FFF] * fa
@@ -316,7 +323,7 @@ class Sim:
             if mask & SHEEP_BIT:
                 base += sheep_value
             if mask & TEN_BIT:
-                out.append(base * 2 * ft if mask & lone else 50 * ft)
+                out.append(base * 2 * ft if mask & lone else lone_bonus)
             else:
                 out.append(base)
         return tuple(out)

@@ -38,6 +38,7 @@ import random
 import time
 from collections.abc import Sequence
 from itertools import combinations
+from typing import overload
 
 import attrs
 
@@ -149,8 +150,11 @@ class MoveValue:
 
 
 @attrs.frozen
-class Analysis:
-    """What :meth:`SearchStrategy.analyse` found: every legal card, best first."""
+class Analysis(Sequence[MoveValue]):
+    """What :meth:`SearchStrategy.analyse` found: every legal card, best first.
+
+    It is a sequence of its :attr:`moves` (``analysis[0]`` is the best).
+    """
 
     seat: int
     moves: tuple[MoveValue, ...]
@@ -165,6 +169,16 @@ class Analysis:
     def best(self) -> MoveValue:
         """The card the bot would play."""
         return self.moves[0]
+
+    @overload
+    def __getitem__(self, index: int) -> MoveValue: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[MoveValue, ...]: ...
+    def __getitem__(self, index: int | slice) -> MoveValue | tuple[MoveValue, ...]:
+        return self.moves[index]
+
+    def __len__(self) -> int:
+        return len(self.moves)
 
     def __str__(self) -> str:
         return "\n".join(str(m) for m in self.moves)

@@ -1,0 +1,97 @@
+"""Helpers that keep frozen public objects frozen. Private.
+
+``attrs`` frozen classes refuse ``obj.x = 1``, but their ``__init__`` stays
+callable on a finished object and rewrites every field through
+``object.__setattr__``: ``PRESETS["classic"].__init__(players=5)`` would
+change a shared preset. :func:`refuse_reinit` is called first thing in such an
+``__init__`` (or in ``__attrs_pre_init__``) and refuses a second call.
+
+:class:`FrozenMap` is the read-only, hashable, picklable mapping used where a
+public object holds a mapping (a plain ``dict`` inside a frozen object could
+be changed by anyone holding it, and its equality with it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Generic, NoReturn, TypeVar
+
+from gongzhu.errors import GongzhuError
+
+__all__ = ["FrozenMap", "refuse_reinit"]
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def refuse_reinit(obj: object, first_field: str, error: type[GongzhuError]) -> None:
+    """Raise ``error`` if ``obj`` already has ``first_field`` set (it was initialised)."""
+    try:
+        object.__getattribute__(obj, first_field)
+    except AttributeError:
+        return
+    raise error(f"{type(obj).__name__} is immutable: it cannot be initialised again")
+
+
+class FrozenMap(Mapping[K, V], Generic[K, V]):
+    """An immutable mapping (insertion order kept; equal to any mapping with the same items)."""
+
+    __slots__ = ("_data", "_hash")
+
+    _data: dict[K, V]
+    _hash: int | None
+
+    def __init__(self, items: Mapping[K, V] | None = None) -> None:
+        refuse_reinit(self, "_data", GongzhuError)
+        object.__setattr__(self, "_data", dict(items) if items is not None else {})
+        object.__setattr__(self, "_hash", None)
+
+    @classmethod
+    def _of(cls, data: dict[K, V]) -> FrozenMap[K, V]:
+        """Trusted constructor: ``data`` is a fresh dict that nobody else holds."""
+        new = object.__new__(cls)
+        _set_data(new, data)
+        _set_hash(new, None)
+        return new
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrozenMap):
+            return self._data == other._data
+        if isinstance(other, Mapping):
+            return self._data == dict(other.items())
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash(frozenset(self._data.items()))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenMap, (self._data,))
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"FrozenMap is immutable (cannot set {name})")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"FrozenMap is immutable (cannot delete {name})")
+
+
+_set_data: Any = FrozenMap.__dict__["_data"].__set__
+_set_hash: Any = FrozenMap.__dict__["_hash"].__set__

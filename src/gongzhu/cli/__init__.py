@@ -1,0 +1,106 @@
+"""The ``gongzhu`` command: play a match, score piles, show rule sets, replay records.
+
+Run ``gongzhu --help`` (or ``python -m gongzhu --help``). Each command is one
+module here with ``register(subparsers, t)`` and ``run(args) -> int``; adding
+one is a module and a line in :data:`COMMANDS`. Errors print one line to
+stderr and exit with status 2 (bad input) or 1 (anything unexpected); Ctrl-C
+exits with 130; there is never a traceback unless ``GONGZHU_DEBUG=1`` is set.
+
+The engine modules are imported inside the commands, so ``gongzhu --help``
+stays quick.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+import gongzhu.ai._arena_cli as arena
+import gongzhu.cli.demo as demo
+import gongzhu.cli.play as play
+import gongzhu.cli.replay as replay
+import gongzhu.cli.rules as rules
+import gongzhu.cli.score as score
+from gongzhu.cli._common import Parser, UsageError, one_line, prescan_language
+from gongzhu.i18n import Translator
+
+__all__ = ["main"]
+
+COMMANDS = (play, score, rules, replay, demo, arena)
+"""The command modules, in the order ``gongzhu --help`` lists them."""
+
+
+def build_parser(t: Translator) -> Parser:
+    from gongzhu import __version__
+
+    parser = Parser(
+        prog="gongzhu",
+        description=t.gettext(
+            "Gong Zhu (拱猪, Chase the Pig): play a match against bots, score deals, "
+            "compare house rules, watch bots play, replay game records."
+        ),
+        epilog=t.gettext("Each command has its own --help, e.g. gongzhu play --help."),
+    )
+    parser.add_argument("--version", action="version", version=f"gongzhu {__version__}")
+    sub = parser.add_subparsers(title=t.gettext("commands"), dest="command", metavar="COMMAND")
+    for command in COMMANDS:
+        command.register(sub, t)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 ok, 2 bad input, 1 unexpected, 130 ^C)."""
+    if sys.stdout is None:
+        # Started with standard output closed (``gongzhu demo >&-``): nobody reads it.
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    prog = "gongzhu"
+    try:
+        parser = build_parser(Translator(prescan_language(args_list)))
+        args = parser.parse_args(args_list)
+        if args.command is None:
+            parser.print_help()
+            return 0
+        prog = f"gongzhu {args.command}"
+        status: int = args.func(args)
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        print(f"\n{prog}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``gongzhu replay x.json | head``): stop quietly.
+        # (Before OSError, of which it is a subclass.)
+        _silence_stdout()
+        return 1
+    except Exception as exc:
+        return _report(prog, exc)
+    return status
+
+
+def _report(prog: str, exc: Exception) -> int:
+    from gongzhu.errors import GongzhuError
+
+    if isinstance(exc, (GongzhuError, UsageError, ValueError)):
+        print(f"{prog}: error: {one_line(str(exc))}", file=sys.stderr)
+        return 2
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"{prog}: error: {one_line(f'{where}{exc.strerror or exc}')}", file=sys.stderr)
+        return 2
+    if os.environ.get("GONGZHU_DEBUG"):
+        raise exc
+    print(
+        f"{prog}: internal error: {type(exc).__name__}: {one_line(str(exc))} "
+        "(set GONGZHU_DEBUG=1 for details)",
+        file=sys.stderr,
+    )
+    return 1
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
