@@ -96,6 +96,9 @@ def test_analyse_rates_every_legal_card_best_first() -> None:
     assert a.worlds >= 1
     assert all(m.samples >= 1 and m.stderr >= 0 for m in a.moves)
     assert "±" in str(a)
+    assert a[0] == a.best
+    assert len(a) == len(a.moves)
+    assert list(a) == list(a.moves)
 
 
 def test_equivalent_cards_share_one_estimate() -> None:
