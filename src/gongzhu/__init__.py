@@ -17,6 +17,7 @@ from gongzhu.bots import (
     play_deal,
     play_match,
 )
+from gongzhu.build import compiled
 from gongzhu.cards import (
     ACE_OF_HEARTS,
     DECK,
@@ -135,6 +136,7 @@ __all__ = [
     "Trick",
     "__version__",
     "arena",
+    "compiled",
     "deal",
     "exposure_factors",
     "exposure_preview",

@@ -83,7 +83,7 @@ class RandomStrategy:
     per strategy, consumed in call order).
 
     >>> from gongzhu import deal
-    >>> r = deal(seed=3)
+    >>> r = deal(seed=3).pass_exposure()
     >>> view = r.view(r.to_act)
     >>> a, b = RandomStrategy(seed=5), RandomStrategy(seed=5)
     >>> a.choose_play(view, view.legal_plays) == b.choose_play(view, view.legal_plays)
@@ -405,15 +405,16 @@ def play_deal(
 def _play_out(rnd: Round, strategies: Sequence[Strategy]) -> Round:
     n = rnd.players
     if rnd.phase is Phase.EXPOSURE:
+        # Every seat decides, once (RULES.md §9.1); an empty exposure declines.
         order = [(rnd.leader + k) % n for k in range(n)]
+        order = [seat for seat in order if seat not in rnd.exposure_decided]
         if rnd.rules.exposure_order is ExposureOrder.IN_TURN:
             for seat in order:
                 rnd = rnd.expose(strategies[seat].choose_exposure(rnd.view(seat)), seat=seat)
         else:
             chosen = [(seat, strategies[seat].choose_exposure(rnd.view(seat))) for seat in order]
             for seat, cards in chosen:
-                if cards:
-                    rnd = rnd.expose(cards, seat=seat)
+                rnd = rnd.expose(cards, seat=seat)
     while not rnd.is_complete:
         acting = rnd.to_act
         assert acting is not None  # bots never claim, so a running deal has a seat to act

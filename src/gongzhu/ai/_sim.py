@@ -314,7 +314,6 @@ class Sim:
         lone = cfg.lone_blockers
         pig_value = cfg.pig_value * fq
         sheep_value = cfg.sheep_value if fj == 1 else cfg.exposed_sheep_value * fj // 2
-        lone_bonus = cfg.transformer_bonus * ft
         out = []
         for mask in capt:
             base = heart_sums[mask >> 26 & 0x1FFF] * fa
@@ -323,7 +322,7 @@ class Sim:
             if mask & SHEEP_BIT:
                 base += sheep_value
             if mask & TEN_BIT:
-                out.append(base * 2 * ft if mask & lone else lone_bonus)
+                out.append(base * 2 * ft if mask & lone else cfg.transformer_bonus * ft)
             else:
                 out.append(base)
         return tuple(out)

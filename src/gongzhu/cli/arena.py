@@ -1,7 +1,7 @@
 """The ``gongzhu arena`` command: :func:`register` adds it to the CLI, :func:`run` runs it.
 
-Kept apart from the rest of the CLI so it can move into the ``cli`` package as
-one file. Errors print one line on stderr and exit with status 2.
+Errors print one line on stderr and exit with status 2. Its help is English
+only for now (the other commands go through :mod:`gongzhu.i18n`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,8 @@ _PROG = "gongzhu arena"
 _LINE_LIMIT = 300
 
 
-def register(subparsers: Any, t: Any = None) -> argparse.ArgumentParser:
-    """Add the ``arena`` subcommand to ``subparsers`` (``set_defaults(func=run)``).
-
-    ``t`` (the CLI's translator) is accepted and unused: the arena's output is English.
-    """
+def register(subparsers: Any, t: object = None) -> argparse.ArgumentParser:
+    """Add the ``arena`` subcommand to ``subparsers`` (``set_defaults(func=run)``)."""
     p: argparse.ArgumentParser = subparsers.add_parser(
         "arena",
         help="two bots in duplicate play: mean team difference per deal ± standard error",
