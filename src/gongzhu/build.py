@@ -37,7 +37,10 @@ def _core_compiled() -> bool:
 
 
 compiled: bool = _core_compiled()
-"""True when every module of the engine core is a compiled (mypyc) extension module."""
+"""True when every module of the engine core is a compiled (mypyc) extension module.
+
+(This page is built from the sources, which run as pure Python: hence ``False``.)
+"""
 
 # The build in words, for ``gongzhu --version``.
 _LABEL = "compiled with mypyc" if compiled else "pure Python"

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 
+from gongzhu._config import _config
 from gongzhu.cards import _from_mask
 from gongzhu.errors import DealError
-from gongzhu.round import _DEFAULT_RULES, Round, _config, _deal_seat
+from gongzhu.round import _DEFAULT_RULES, Round, _deal_seat
 from gongzhu.rules import RuleSet
 
 __all__ = ["deal"]

@@ -24,21 +24,17 @@ views, action records) on request. Every transition returns a new
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
+from gongzhu._config import _DETAILS, _REASONS, _config
 from gongzhu._core import play as _p
-from gongzhu._core import rollout as _ro
 from gongzhu._core.play import advance as _advance
 from gongzhu._core.play import legal as _legal
 from gongzhu._core.state import (
     COMPLETE,
     HEARTS_BROKEN,
     PLAYING,
-    RESTRICT_DEAL,
-    RESTRICT_NONE,
-    RESTRICT_SUIT,
     SUIT_MASKS,
     Config,
     State,
@@ -50,13 +46,14 @@ from gongzhu._core.state import (
     start,
     trick_cards,
 )
+from gongzhu._rollout import rollout as _rollout
 from gongzhu._tables import POINT_CARDS
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.cards import _SPLIT, Card, CardSet, Suit, _from_mask, _set_cards, _set_mask
 from gongzhu.cards import parse_cards as _parse_cards
 from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason, _brief
 from gongzhu.phase import Phase as Phase
-from gongzhu.rules import ExposureKind, ExposureOrder, ExposureRestriction, RuleSet
+from gongzhu.rules import RuleSet
 from gongzhu.scoring import DealScore, _score, exposure_preview
 from gongzhu.trick import Trick as Trick
 from gongzhu.view import PlayerView as PlayerView
@@ -65,60 +62,6 @@ __all__ = ["Phase", "Round"]
 
 _DEFAULT_RULES: Final = RuleSet()
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
-# Core reason codes → Reason (the core's codes follow the enum's order, from 1).
-_REASONS: Final = {i + 1: r for i, r in enumerate(Reason)}
-_REASONS[_p.FACE_DOWN_OFF] = _REASONS[_p.BLIND_OFF] = Reason.NOT_EXPOSABLE
-_REASONS[_p.EXPOSURE_CLOSED] = Reason.WRONG_PHASE
-_DETAILS: Final = {
-    _p.FACE_DOWN_OFF: "face-down exposure is not played",
-    _p.BLIND_OFF: "blind exposure is not played",
-    _p.EXPOSURE_CLOSED: "exposure ends when the first card is played",
-}
-_RESTRICTIONS: Final = {
-    ExposureRestriction.NONE: RESTRICT_NONE,
-    ExposureRestriction.FIRST_TRICK_OF_SUIT: RESTRICT_SUIT,
-    ExposureRestriction.FIRST_TRICK_OF_DEAL: RESTRICT_DEAL,
-}
-
-
-def _build_config(rules: RuleSet) -> Config:
-    return Config(
-        n=rules.players,
-        hand_size=rules.hand_size,
-        deck=rules.deck.mask,
-        exposable=rules.exposable.mask,
-        restriction=_RESTRICTIONS[rules.exposure_restriction],
-        hearts_rule=rules.hearts_must_be_broken,
-        blood_lock=rules.hearts_locked_by_exposed_ace,
-        end_when_points_out=rules.end_when_points_out,
-        point_cards=POINT_CARDS & rules.deck.mask,
-        claims=rules.claims,
-        in_turn=rules.exposure_order is ExposureOrder.IN_TURN,
-        face_down=rules.exposure_kind is ExposureKind.FACE_DOWN_UP,
-        blind=rules.blind_exposure,
-        face_up_factor=4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2,
-        force_fourth=rules.three_exposed_force_fourth,
-        opening_card=rules.opening_card.mask,
-        must_lead_opening=rules.must_lead_opening_card,
-        owner=rules,
-    )
-
-
-_CONFIGS: dict[int, tuple[RuleSet, Config]] = {}
-
-
-def _config(rules: RuleSet) -> Config:
-    # Keyed by id with the rule set kept alive, so no RuleSet hash is computed per deal.
-    hit = _CONFIGS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    cfg = _build_config(rules)
-    if len(_CONFIGS) > 256:
-        _CONFIGS.clear()
-    _CONFIGS[id(rules)] = (rules, cfg)
-    return cfg
-
-
 _new = object.__new__
 
 
@@ -368,6 +311,12 @@ class Round:
     def history(self) -> tuple[Action, ...]:
         """Every action so far, in order (:mod:`gongzhu.actions`).
 
+        A round is the referee's object and its history holds everything,
+        sealed exposure choices included (RULES.md §9.2): while
+        :attr:`phase` is ``EXPOSURE`` under simultaneous order, send seats
+        their :meth:`view`, never the history or the round. (The views and
+        ``repr()`` keep the choices hidden until every seat has decided.)
+
         Replaying them on the starting position rebuilds this state exactly:
 
         >>> from gongzhu import deal
@@ -613,14 +562,22 @@ class Round:
         _set_lm(r, -1)
         return r
 
-    def apply(self, action: Action) -> Round:
-        """Do one action record (:mod:`gongzhu.actions`): the same as the method it names.
+    def apply(self, action: Action | Mapping[str, Any]) -> Round:
+        """Do one action record (:mod:`gongzhu.actions`), or its dict form: the method it names.
+
+        A dict is read by :meth:`Action.from_dict <gongzhu.Action.from_dict>` (a
+        malformed one raises :class:`~gongzhu.ProtocolError`), so a table server is
+        ``round = round.apply(message)``.
 
         >>> from gongzhu import Play, deal
         >>> r = deal(seed=5).pass_exposure()
         >>> r.apply(Play(seat=0, card=Card("2C"))) == r.play("2C", seat=0)
         True
+        >>> r.apply({"type": "play", "seat": 0, "card": "2C"}) == r.play("2C", seat=0)
+        True
         """
+        if isinstance(action, Mapping):
+            action = Action.from_dict(action)
         if isinstance(action, Play):
             return self.play(action.card, seat=action.seat)
         if isinstance(action, Exposure):
@@ -654,7 +611,8 @@ class Round:
         >>> end.is_complete, end == deal(seed=3).rollout(seed=11)
         (True, True)
         """
-        return _rollout(self, strategy, seed)
+        end: Round = _rollout(self, strategy, seed, _make)
+        return end
 
     # -- exposure ----------------------------------------------------------------------
 
@@ -727,10 +685,7 @@ class Round:
         >>> r.legal_plays, r.pass_exposure().phase.name, len(r.pass_exposure().legal_plays) > 0
         (CardSet(''), 'PLAY', True)
         """
-        r = self
-        while pending := r.exposure_pending:
-            r = r.expose((), seat=pending[0])
-        return r
+        return _make(_p.decline_all(self._s)) if _p.exposure_open(self._s) else self
 
     def exposure_preview(self, seat: int) -> dict[Card, str]:
         """For each exposable card ``seat`` holds and has not exposed: what exposing it changes."""
@@ -900,78 +855,3 @@ def _restore_state(rules: RuleSet, k: tuple[Any, ...]) -> Round:
 
 
 _TRICK_OBJECTS: dict[int, tuple[tuple[Any, ...], tuple[Trick, ...]]] = {}
-
-
-# -- rollout: strategies around the core loop ----------------------------------------------
-
-
-def _refuse_rollout(detail: str) -> NoReturn:
-    raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="roll out")
-
-
-def _is_strategy(obj: object) -> bool:
-    return callable(getattr(obj, "choose_play", None)) and callable(
-        getattr(obj, "choose_exposure", None)
-    )
-
-
-def _protocol_policy(strategy: Any) -> _ro.Policy:
-    """A core policy that asks ``strategy`` through its protocol, from its seat's view."""
-
-    def policy(state: State, legal: int) -> int:
-        rnd = _make(state)
-        seat = (state.leader + (state.trick & 7)) % state.table.n
-        view = rnd.view(seat)
-        choice = strategy.choose_play(view, view.legal_plays)
-        card = choice if isinstance(choice, Card) else _to_card(choice)
-        if not legal & card.mask:
-            rnd.check_play(card, seat)
-        return card.index
-
-    return policy
-
-
-def _rollout(rnd: Round, strategy: Any, seed: Any) -> Round:
-    n = rnd.players
-    if strategy is None or _is_strategy(strategy):
-        strategies: tuple[Any, ...] = (strategy,) * n
-    elif isinstance(strategy, Sequence) and not isinstance(strategy, str):
-        strategies = tuple(strategy[:n])
-        if len(strategies) != n or len(strategy) != n:
-            _refuse_rollout(f"give one strategy per seat ({n})")
-    else:
-        _refuse_rollout("strategy must be a Strategy, one per seat, or None")
-    for entry in strategies:
-        if entry is not None and not _is_strategy(entry):
-            _refuse_rollout(f"not a Strategy: {_brief(entry)}")
-    if seed is None:
-        seed = random.getrandbits(64)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        _refuse_rollout(f"seed must be an int, got {type(seed).__name__}")
-    # Exposure through the strategies' protocol; seats without one decline.
-    s = rnd._s
-    if s.table.cfg.exposable and s.done == PLAYING and not s.tricks and not s.trick:
-        order = [(s.leader + i) % n for i in range(n)]
-        waiting = [x for x in order if not s.table.decided >> x & 1]
-        if s.table.cfg.in_turn:
-            for seat in waiting:
-                chosen = strategies[seat]
-                cards = chosen.choose_exposure(rnd.view(seat)) if chosen is not None else ()
-                rnd = rnd.expose(cards, seat=seat)
-        else:
-            views = [rnd.view(seat) for seat in waiting]
-            picks = [
-                (seat, strategies[seat].choose_exposure(view) if strategies[seat] else ())
-                for seat, view in zip(waiting, views, strict=True)
-            ]
-            for seat, cards in picks:
-                rnd = rnd.expose(cards, seat=seat)
-    policies: list[_ro.Policy | None] = []
-    for entry in strategies:
-        if entry is None:
-            policies.append(None)
-        elif callable(getattr(entry, "_core_policy", None)):
-            policies.append(entry._core_policy())
-        else:
-            policies.append(_protocol_policy(entry))
-    return _make(_ro.rollout(rnd._s, policies, _ro.seed_state(seed)))

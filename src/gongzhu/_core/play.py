@@ -25,7 +25,6 @@ from gongzhu._core.state import (
     RESTRICT_SUIT,
     SUIT_MASKS,
     Config,
-    Log,
     State,
     Table,
     Trick,
@@ -148,7 +147,14 @@ def legal(s: State) -> int:
     t = s.table
     trick = s.trick
     exposed = t.up
-    if not trick and not s.tricks:
+    if trick:
+        # A follower: the led suit, or the whole hand when void. Every restriction on a
+        # follower only ever holds back an exposed card, so without one that is all.
+        hand = t.hands[(s.leader + (trick & 7)) % t.n] & ~s.gone
+        candidates = hand & SUIT_MASKS[trick >> 3] or hand
+        if not candidates & exposed:
+            return candidates
+    elif not s.tricks:
         if t.decided != t.cfg.all_seats and t.cfg.exposable:
             return 0  # RULES.md §9.1: every seat decides before the first lead
         if t.cfg.force_fourth:
@@ -207,7 +213,7 @@ def advance(s: State, card: int) -> State:
     seat = (s.leader + (trick & 7)) % n
     if 26 <= card < 39:  # a heart
         flags |= HEARTS_BROKEN
-    log = Log(s.log, PLAY_ENTRIES[card << 5 | seat << 2])
+    log = (s.log, PLAY_ENTRIES[card << 5 | seat << 2])
     if trick:
         trick += 1
         if trick & 7 < n:  # the common case: a card follows, the trick goes on
@@ -232,7 +238,7 @@ def advance(s: State, card: int) -> State:
     winner = seat
     node = s.log
     while len(cards) < n and node is not None:
-        entry = node.entry
+        entry = node[1]
         if entry & 3 == 0:  # a play (claims and responses can come mid-trick)
             other = entry >> 5
             cards.append(other)
@@ -240,7 +246,7 @@ def advance(s: State, card: int) -> State:
             if other > top and other // 13 == led:
                 top = other
                 winner = entry >> 2 & 7
-        node = node.prev
+        node = node[0]  # type: ignore[assignment]  # a Log or None (no cast call per card)
     cards.reverse()
     capt = list(s.capt)
     capt[winner] |= taken
@@ -351,7 +357,21 @@ def expose(s: State, seat: int, mask: int, face_down: bool, blind: bool) -> Stat
         t.blinded |= BIT[seat]
     else:
         t.decided |= BIT[seat]
-    log = Log(s.log, expose_entry(seat, mask, face_down, blind))
+    log = (s.log, expose_entry(seat, mask, face_down, blind))
+    return State(t, s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, s.done, log)
+
+
+def decline_all(s: State) -> State:
+    """The state after every undecided seat declines, in turn from the leader (one step)."""
+    if not exposure_open(s):
+        return s
+    t = s.table.copy()
+    log = s.log
+    for i in range(t.n):
+        seat = (s.leader + i) % t.n
+        if not t.decided >> seat & 1:
+            log = (log, expose_entry(seat, 0, False, False))
+            t.decided |= BIT[seat]
     return State(t, s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, s.done, log)
 
 
@@ -384,7 +404,7 @@ def claim(s: State) -> State:
     t.shown |= t.hands[seat] & ~s.gone
     t.claimer = seat
     t.accepted = 0
-    log = Log(s.log, seat << 2 | CLAIM)
+    log = (s.log, seat << 2 | CLAIM)
     return State(t, s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, CLAIMING, log)
 
 
@@ -412,7 +432,7 @@ def respond_reason(s: State, seat: int) -> int:
 def respond(s: State, seat: int, accept: bool) -> State:
     """The state after ``seat`` answers the pending claim (already checked)."""
     t = s.table.copy()
-    log = Log(s.log, (1 if accept else 0) << 5 | seat << 2 | RESPOND)
+    log = (s.log, (1 if accept else 0) << 5 | seat << 2 | RESPOND)
     if not accept:
         if t.refused_at != len(s.tricks):
             t.refused = 0

@@ -41,7 +41,7 @@ from typing import Final
 from gongzhu._core.play import (
     advance,
     binding_exposed,
-    expose,
+    decline_all,
     legal,
     legal_mask,
     next_to_respond,
@@ -51,12 +51,12 @@ from gongzhu._core.state import (
     BIT,
     COMPLETE,
     LOW13,
+    PLAY_ENTRIES,
     PLAYING,
     POP13,
     Log,
     State,
     Trick,
-    play_entry,
     trick_cards,
 )
 
@@ -64,6 +64,7 @@ Policy = Callable[[State, int], int]  # or a RandomPolicy (below)
 """``policy(state, legal_mask) -> card index`` (see the module docstring)."""
 
 M32: Final = 0xFFFFFFFF
+SHIFTS: Final = (0, 13, 26, 39)  # a suit's first card index
 M64: Final = 0xFFFFFFFFFFFFFFFF
 
 
@@ -143,12 +144,7 @@ class RandomPolicy:
 
 def settle(s: State) -> State:
     """``s`` with every seat's exposure decided (undecided seats decline) and no claim pending."""
-    t = s.table
-    if t.cfg.exposable and not s.tricks and not s.trick and s.done == PLAYING:
-        for i in range(t.n):
-            seat = (s.leader + i) % t.n
-            if not s.table.decided >> seat & 1:
-                s = expose(s, seat, 0, False, False)
+    s = decline_all(s)
     while s.done != PLAYING and s.done != COMPLETE:
         s = respond(s, next_to_respond(s), False)
     return s
@@ -216,13 +212,28 @@ def _rollout_random(s: State, x: int) -> State:
         count = trick & 7
         seat = (leader + count) % n
         hand = hands[seat] & ~gone
-        mask = legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening)
         x ^= (x << 13) & M32
         x ^= x >> 17
         x ^= (x << 5) & M32
-        card = random_card(mask, x)
+        if trick:
+            # The common case inline: a follower with cards of the led suit and no
+            # exposed card among them plays one of those (as legal_mask would say).
+            shift = SHIFTS[trick >> 3]
+            part = hand >> shift & 0x1FFF
+            if part and not part << shift & exposed:
+                k = x % POP13[part]
+                while k:
+                    part &= part - 1
+                    k -= 1
+                card = shift + LOW13[part]
+            else:
+                mask = legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening)
+                card = random_card(mask, x)
+        else:
+            mask = legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening)
+            card = random_card(mask, x)
         gone |= BIT[card]
-        log = Log(log, play_entry(seat, card))
+        log = (log, PLAY_ENTRIES[card << 5 | seat << 2])
         table_cards.append(card)
         if not trick:
             trick = (card // 13) << 3

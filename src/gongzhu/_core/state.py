@@ -9,12 +9,12 @@ A :class:`State` is immutable by convention (no code mutates one after it is
 built), and successive states share structure: what changes rarely (the
 dealt hands, exposures, a claim) lives in a :class:`Table` that every state of
 the deal points to until an exposure or a claim replaces it; the history is a
-persistent linked list (:class:`Log`), so a play adds one node.
+persistent linked list (:data:`Log`), so a play adds one node.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 # -- bit tables (mypyc: no shifts with a constant left operand, no int.bit_count) -----------
 
@@ -236,20 +236,22 @@ class Table:
         return t
 
 
-class Log:
-    """One action of the history, and the actions before it (``prev``; ``None`` first).
+Log = tuple[object, int]
+"""One action of the history and the history before it: ``(previous node or None, entry)``.
 
-    An entry is an int: bits 0-1 the kind (``PLAY``, ``EXPOSE``, ``CLAIM``,
-    ``RESPOND``), bits 2-4 the seat, the rest the argument: the card index of a
-    play, ``mask << 2 | blind << 1 | face_down`` of an exposure, ``accept``
-    (0/1) of a response.
-    """
+A persistent linked list of plain tuples (a tuple costs far less to build
+than an object in the interpreted build; nothing ever hashes or compares the
+nested nodes: :func:`entries` walks them iteratively). An entry is an int:
+bits 0-1 the kind (``PLAY``, ``EXPOSE``, ``CLAIM``, ``RESPOND``), bits 2-4
+the seat, the rest the argument: the card index of a play,
+``mask << 2 | blind << 1 | face_down`` of an exposure, ``accept`` (0/1) of a
+response.
+"""
 
-    __slots__ = ("entry", "prev")
 
-    def __init__(self, prev: Log | None, entry: int) -> None:
-        self.prev = prev
-        self.entry = entry
+def previous(node: Log) -> Log | None:
+    """The node before ``node``."""
+    return cast("Log | None", node[0])
 
 
 PLAY: Final = 0
@@ -274,8 +276,8 @@ def entries(log: Log | None) -> tuple[int, ...]:
     """The history's entries, oldest first (iterative: any length)."""
     out: list[int] = []
     while log is not None:
-        out.append(log.entry)
-        log = log.prev
+        out.append(log[1])
+        log = previous(log)
     out.reverse()
     return tuple(out)
 
@@ -284,7 +286,7 @@ def chain(items: tuple[int, ...]) -> Log | None:
     """The log of the given entries, oldest first."""
     log: Log | None = None
     for entry in items:
-        log = Log(log, entry)
+        log = (log, entry)
     return log
 
 
@@ -348,10 +350,10 @@ def trick_cards(s: State) -> tuple[int, ...]:
     cards: list[int] = []
     log = s.log
     while len(cards) < count and log is not None:
-        entry = log.entry
+        entry = log[1]
         if entry & 3 == PLAY:  # claims and responses can come mid-trick
             cards.append(entry >> 5)
-        log = log.prev
+        log = previous(log)
     cards.reverse()
     return tuple(cards)
 

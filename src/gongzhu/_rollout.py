@@ -1,0 +1,96 @@
+"""Round.rollout's strategies around the core's rollout loop. Private.
+
+:meth:`Round.rollout <gongzhu.Round.rollout>` checks its arguments here, lets
+strategies decide on exposure through their protocol, turns each strategy
+into a core policy (see :mod:`gongzhu._core.rollout`) and runs the core loop.
+The round is passed in (duck-typed), so this module does not import
+:mod:`gongzhu.round`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from gongzhu._core import rollout as _ro
+from gongzhu._core.play import expose, exposure_open
+from gongzhu._core.state import State
+from gongzhu.cards import Card
+from gongzhu.errors import IllegalActionError, Reason, _brief
+
+
+def _refuse_rollout(detail: str) -> NoReturn:
+    raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="roll out")
+
+
+def _is_strategy(obj: object) -> bool:
+    return callable(getattr(obj, "choose_play", None)) and callable(
+        getattr(obj, "choose_exposure", None)
+    )
+
+
+def _protocol_policy(strategy: Any, make: Callable[[State], Any]) -> _ro.Policy:
+    """A core policy that asks ``strategy`` through its protocol, from its seat's view."""
+
+    def policy(state: State, legal: int) -> int:
+        rnd = make(state)
+        seat = (state.leader + (state.trick & 7)) % state.table.n
+        view = rnd.view(seat)
+        choice = strategy.choose_play(view, view.legal_plays)
+        card = choice if isinstance(choice, Card) else Card.parse(choice)
+        if not legal & card.mask:
+            rnd.check_play(card, seat)
+        return card.index
+
+    return policy
+
+
+def rollout(rnd: Any, strategy: Any, seed: Any, make: Callable[[State], Any]) -> Any:
+    """The completed round (``make`` builds a Round of a core state); see Round.rollout."""
+    n = rnd.players
+    if strategy is None or _is_strategy(strategy):
+        strategies: tuple[Any, ...] = (strategy,) * n
+    elif isinstance(strategy, Sequence) and not isinstance(strategy, str):
+        strategies = tuple(strategy[:n])
+        if len(strategies) != n or len(strategy) != n:
+            _refuse_rollout(f"give one strategy per seat ({n})")
+    else:
+        _refuse_rollout("strategy must be a Strategy, one per seat, or None")
+    for entry in strategies:
+        if entry is not None and not _is_strategy(entry):
+            _refuse_rollout(f"not a Strategy: {_brief(entry)}")
+    if seed is None:
+        seed = random.getrandbits(64)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        _refuse_rollout(f"seed must be an int, got {type(seed).__name__}")
+    # Exposure through the strategies' protocol; seats without one decline, in the core
+    # (under simultaneous order the core declines for them after the others, at once).
+    s: State = rnd._core
+    if exposure_open(s):
+        order = [(s.leader + i) % n for i in range(n)]
+        waiting = [x for x in order if not s.table.decided >> x & 1]
+        if s.table.cfg.in_turn:
+            for seat in waiting:
+                chosen = strategies[seat]
+                if chosen is None:
+                    rnd = make(expose(rnd._core, seat, 0, False, False))
+                else:
+                    rnd = rnd.expose(chosen.choose_exposure(rnd.view(seat)), seat=seat)
+        else:
+            picks = [
+                (seat, strategies[seat].choose_exposure(rnd.view(seat)))
+                for seat in waiting
+                if strategies[seat] is not None
+            ]
+            for seat, cards in picks:
+                rnd = rnd.expose(cards, seat=seat)
+    policies: list[_ro.Policy | None] = []
+    for entry in strategies:
+        if entry is None:
+            policies.append(None)
+        elif callable(getattr(entry, "_core_policy", None)):
+            policies.append(entry._core_policy())
+        else:
+            policies.append(_protocol_policy(entry, make))
+    return make(_ro.rollout(rnd._core, policies, _ro.seed_state(seed)))
