@@ -365,6 +365,10 @@ def test_records_and_bot_tables_cannot_be_initialised_again() -> None:
     with pytest.raises(GongzhuError, match="immutable"):
         table.__init__(("rule-of-thumb",) * 4)  # type: ignore[misc]
     assert table.names == ("random",) * 4
+    sim = simulate(2, seed=1)
+    with pytest.raises(GongzhuError, match="immutable"):
+        sim.__init__(*[getattr(simulate(3, seed=2), a.name) for a in attrs.fields(type(sim))])  # type: ignore[misc]
+    assert sim == simulate(2, seed=1)
 
 
 # -- item 10: names and text seeds in records ---------------------------------------------

@@ -120,6 +120,9 @@ class Simulation:
     the same arguments compare equal.
     """
 
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "rules", SimulationError)  # no re-initialising (#11 item 9)
+
     rules: RuleSet = attrs.field(repr=False)
     players: int
     seed: int

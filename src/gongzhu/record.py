@@ -99,7 +99,9 @@ is not a call: the engine exposes it when the first card is played.
 Limits (hostile input gets a :class:`~gongzhu.RecordError`, quickly): text of
 at most :data:`MAX_TEXT` characters, :data:`MAX_DEALS` deals,
 :data:`MAX_ACTIONS` actions and :data:`MAX_EXPOSURES` exposure calls per deal,
-integers of at most 80 digits, names of 100 characters, text seeds of 1000;
+integers of at most 80 digits, names of 100 characters, text seeds of 1000
+(neither with control or invisible characters, nor white space at either end;
+look-alike names are the same name);
 no ``NaN``/``Infinity``, no duplicate keys, no deep nesting. A round with
 more actions than that cannot be written either.
 """
