@@ -451,8 +451,11 @@ def _ignore_sigint() -> None:
 def _terminate(pool: ProcessPoolExecutor) -> None:
     """Stop ``pool`` now: cancel what has not started, kill what runs, reap the processes."""
     # The executor has no public way to stop running work before Python 3.14
-    # (terminate_workers); its process table is the documented-in-code fallback.
+    # (terminate_workers); before that, its process table is the way.
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    terminate_workers = getattr(pool, "terminate_workers", None)
+    if callable(terminate_workers):
+        terminate_workers()
     for process in processes:
         process.terminate()
     pool.shutdown(wait=True, cancel_futures=True)
