@@ -216,6 +216,8 @@ _IDS = [
     "GameRecord-match-5",
     "dumps-range-10**12",
     "dumps-indent-huge",
+    "dumps-names-range-10**12",
+    "choose_play-legal-None",
     "dump-to-int",
     "dump-to-binary",
     "play_deal-lying-len",
@@ -292,7 +294,13 @@ _IDS = [
         (lambda: GameRecord(RuleSet(), None, (), 5), RecordError, "match"),  # type: ignore[arg-type]
         # Found by tools/fuzz_public_api.py:
         (lambda: record.dumps(range(10**12)), RecordError, "at most 1000 deals"),
-        (lambda: record.dumps(_finished(), indent=HUGE), RecordError, "indent"),  # type: ignore[arg-type]
+        (lambda: record.dumps(_finished(), indent=HUGE), RecordError, "indent"),
+        (lambda: record.dumps(_finished(), names=range(10**12)), RecordError, "players"),
+        (
+            lambda: RuleOfThumbStrategy().choose_play(deal(seed=1).view(0), None),
+            SimulationError,
+            "non-empty",
+        ),  # type: ignore[arg-type]
         (lambda: record.dump(_finished(), 5), RecordError, "file"),  # type: ignore[arg-type]
         (lambda: record.dump(_finished(), io.BytesIO()), RecordError, "text mode"),  # type: ignore[arg-type]
         (lambda: play_deal(_LyingLength()), SimulationError, "need 4"),

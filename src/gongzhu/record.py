@@ -589,7 +589,12 @@ def _build(
     """The checked record of ``rounds`` and its canonical JSON data."""
     if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
         raise RecordError("names must be a sequence of names, one per seat", field="players")
-    checked = None if names is None else _read_names(list(names), rules)
+    # One more than the seats, whatever the sequence's length: range(10**12) is not read.
+    checked = (
+        None
+        if names is None
+        else _read_names(list(itertools.islice(names, rules.players + 1)), rules)
+    )
     preset = rules.closest_preset()[0]
     data: dict[str, Any] = {
         "format": FORMAT,
