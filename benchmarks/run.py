@@ -6,6 +6,13 @@ Run from a checkout (or anywhere the package is importable)::
     python benchmarks/run.py            # full run (about a minute)
     python benchmarks/run.py --quick    # CI smoke: a second or two, same table
     python benchmarks/run.py --json     # machine-readable output
+    python benchmarks/run.py --both     # the compiled and the pure build, one table
+
+``--both`` needs the compiled build installed (``pip install .`` with a C
+compiler): it runs this script twice, in subprocesses, once on the installed
+package and once on a pure-Python copy of the same sources
+(``gongzhu.build._pure_copy``), each run with its own OpenSpiel baseline, and
+prints the two columns side by side.
 
 Absolute numbers depend on the machine and on whatever else runs on it, so
 every figure is the best of several repeats, and the two baselines are timed
@@ -186,6 +193,22 @@ def bench_playout(timer: Timer, rules: RuleSet, rng: random.Random, expose: bool
     return timer.rate(_playout_runner(rules, rng, 50, expose))
 
 
+def bench_rollout(timer: Timer, rules: RuleSet) -> float:
+    """Deals/s of ``deal(rules, seed)`` → ``Round.rollout(seed=...)`` → ``score()``:
+    the deal, 52 random legal plays inside the engine core, and the score, like the
+    OpenSpiel baseline (chance nodes, random actions, returns)."""
+    counter = [0]
+
+    def run(_: None) -> int:
+        base = counter[0]
+        counter[0] += 100
+        for seed in range(base, base + 100):
+            deal(rules, seed=seed).rollout(seed=seed).score()
+        return 100
+
+    return timer.rate(run)
+
+
 def bench_match(timer: Timer, rng: random.Random) -> tuple[float, float, str]:
     """(matches/s, deals per match, driver): random bots until the loss threshold."""
     try:
@@ -263,6 +286,31 @@ def bench_state_size(rng: random.Random) -> tuple[float, float, float]:
     all_b = min(b for _, b, _ in results)
     n = results[0][2]
     return (all_b - first_b) / (n - 1), all_b / 1024, first_b / 1024
+
+
+def bench_help(repeats: int, wall: bool) -> float:
+    """Seconds for ``gongzhu --help`` in a new process, best of ``repeats``: the child's
+    CPU time (user + system), or the wall clock with ``--wall``."""
+    import resource
+    import subprocess
+
+    script = os.path.join(os.path.dirname(sys.executable), "gongzhu")
+    if os.path.exists(script) and os.environ.get("PYTHONPATH") is None:
+        command = [script, "--help"]
+    else:  # a checkout or a pure copy on PYTHONPATH: the same entry point
+        command = [sys.executable, "-m", "gongzhu", "--help"]
+
+    def cpu() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    clock = time.perf_counter if wall else cpu
+    best = float("inf")
+    for _ in range(max(3, repeats)):
+        t0 = clock()
+        subprocess.run(command, check=True, capture_output=True)
+        best = min(best, clock() - t0)
+    return best
 
 
 def bench_record(timer: Timer, rng: random.Random) -> float | str:
@@ -385,26 +433,31 @@ def machine() -> str:
     return f"{cpu}, {cores} logical cores, {platform.system()} {platform.release()}"
 
 
-TARGETS = {
-    "playout": (">=", 5000.0),
-    "playout_vs_openspiel": (">=", 2.5),
-    "score_default": (">=", 200_000.0),
-    "step_us": ("<=", 3.0),
-    "all_states_kb": ("<=", 20.0),
+# Figures other parts of the library add: (key, label, unit, format, function). The
+# function gets the Timer and the random source and returns the figure, or a string
+# (a note: why it was skipped, e.g. an optional dependency is missing).
+# The PettingZoo environment's figure ("PettingZoo step vs bare Round.play") goes here.
+EXTRA_FIGURES: list[tuple[str, str, str, str, Callable[[Timer, random.Random], float | str]]] = []
+
+# key: (op, limit for the compiled build, limit for the pure build); None: no target.
+# The ratio targets of issue #10 are measured on rules without exposure, as
+# OpenSpiel's Hearts has none.
+TARGETS: dict[str, tuple[str, float | None, float | None]] = {
+    "playout": (">=", 5000.0, 5000.0),
+    "playout_vs_openspiel": (">=", 2.5, 1.0),
+    "rollout_vs_openspiel": (">=", 10.0, 2.0),
+    "score_default": (">=", 500_000.0, 200_000.0),
+    "step_us": ("<=", 3.0, 3.0),
+    "all_states_kb": ("<=", 20.0, 20.0),
+    "help_s": ("<=", 0.3, 0.3),
 }
 
+# Rules without exposure (OpenSpiel's Hearts has none) for the figures compared with it.
+NO_EXPOSURE = RuleSet(exposable="")
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="CI smoke run (a second or two)")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    parser.add_argument("--repeats", type=int, default=None, help="repeats per figure (best wins)")
-    parser.add_argument("--seed", type=int, default=2024, help="seed of the random inputs")
-    parser.add_argument(
-        "--wall", action="store_true", help="time with the wall clock instead of CPU time"
-    )
-    args = parser.parse_args(argv)
 
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    """Every figure of this build, with the baselines, as a JSON-safe dict."""
     repeats = args.repeats or (1 if args.quick else 5)
     # CPU time of this process by default: on a shared machine, wall time also counts
     # the time other processes hold the core (the figures are for one core).
@@ -415,23 +468,27 @@ def main(argv: list[str] | None = None) -> int:
 
     fig: dict[str, Any] = {}
     notes: dict[str, str] = {}
-    # The ratios: the engine's playout and the baselines take turns, one repeat each,
+    # The ratios: the engine's playouts and the baselines take turns, one repeat each,
     # and each keeps its best, so a burst of load on a shared machine penalises
     # neither side of a ratio.
     once = Timer(1, timer.budget, timer.clock)
-    playout, naive, osr = [], [], []
+    playout, rollout, naive, osr = [], [], [], []
     for _ in range(repeats):
         naive.append(bench_naive(once, rng))
-        playout.append(bench_playout(once, RuleSet(), rng))
+        playout.append(bench_playout(once, NO_EXPOSURE, rng))
+        rollout.append(bench_rollout(once, NO_EXPOSURE))
         if not isinstance(os_game, str):
             osr.append(bench_openspiel(once, os_game[0], rng))
     fig["playout"] = max(playout)
+    fig["rollout"] = max(rollout)
 
     fig["score_default"] = bench_score(timer, RuleSet(), rng)
     fig["score_sign_swap"] = bench_score(timer, RuleSet(sign_swap=True), rng)
     fig["step_us"] = bench_step(timer, rng)
+    fig["playout_exposable"] = bench_playout(timer, RuleSet(), rng)
     fig["playout_5p"] = bench_playout(timer, RuleSet(players=5), rng)
     fig["playout_exposed"] = bench_playout(timer, RuleSet(), rng, expose=True)
+    fig["rollout_default"] = bench_rollout(timer, RuleSet())
     mrate, per_match, driver = bench_match(timer, rng)
     fig["match"] = mrate
     fig["match_deals"] = per_match
@@ -445,89 +502,169 @@ def main(argv: list[str] | None = None) -> int:
         notes["record"] = rec
     else:
         fig["record"] = rec
+    for key, _label, _unit, _fmt, function in EXTRA_FIGURES:
+        value = function(timer, rng)
+        if isinstance(value, str):
+            notes[key] = value
+        else:
+            fig[key] = value
+    fig["help_s"] = bench_help(repeats, args.wall)
 
     fig["naive"] = max(naive)
     fig["playout_vs_naive"] = fig["playout"] / fig["naive"]
     if osr:
         fig["openspiel"] = max(osr)
         fig["playout_vs_openspiel"] = fig["playout"] / fig["openspiel"]
+        fig["rollout_vs_openspiel"] = fig["rollout"] / fig["openspiel"]
     else:
         notes["openspiel"] = str(os_game)
 
+    compiled = bool(getattr(gongzhu, "compiled", False))
     header = {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "machine": machine(),
         "gongzhu": gongzhu.__version__,
+        "build": "compiled" if compiled else "pure",
+        "file": gongzhu.__file__,
         "open_spiel": os_game[1] if not isinstance(os_game, str) else None,
         "quick": args.quick,
         "repeats": repeats,
         "clock": "wall" if args.wall else "process CPU time",
     }
-    checks = {}
-    for key, (op, limit) in TARGETS.items():
-        if key in fig:
-            value = fig[key]
-            checks[key] = value >= limit if op == ">=" else value <= limit
+    targets = {}
+    for key, (op, *limits) in TARGETS.items():
+        limit = limits[0] if compiled else limits[1]
+        met = None
+        if key in fig and limit is not None:
+            met = fig[key] >= limit if op == ">=" else fig[key] <= limit
+        targets[key] = {"op": op, "limit": limit, "met": met}
+    return {"header": header, "figures": fig, "notes": notes, "targets": targets}
 
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "header": header,
-                    "figures": fig,
-                    "notes": notes,
-                    "targets": {
-                        k: {"op": op, "limit": lim, "met": checks.get(k)}
-                        for k, (op, lim) in TARGETS.items()
-                    },
-                },
-                indent=2,
-            )
+
+def run_both(argv: list[str]) -> list[dict[str, Any]]:
+    """This script's JSON from the compiled install and from a pure copy of its sources."""
+    import subprocess
+    import tempfile
+
+    if not getattr(gongzhu, "compiled", False):
+        raise SystemExit(
+            "--both compares the compiled build with a pure copy of it, but this gongzhu "
+            f"({gongzhu.__file__}) is pure Python: install it with a C compiler "
+            "(`pip install .`) and run this script with that Python"
         )
-        return 0
+    from gongzhu.build import _pure_copy
 
-    def target(key: str) -> str:
-        if key not in TARGETS:
-            return ""
-        op, limit = TARGETS[key]
-        mark = "ok" if checks.get(key) else "MISSED" if key in checks else "n/a"
-        return f"{op} {limit:,g}  {mark}"
+    rest = [a for a in argv if a != "--both"] + ["--json"]
+    results = []
+    with tempfile.TemporaryDirectory(prefix="gongzhu-bench-") as tmp:
+        env = dict(os.environ)
+        env.pop("PYTHONPATH", None)
+        for pythonpath in (None, _pure_copy(tmp)):
+            if pythonpath is not None:
+                env["PYTHONPATH"] = pythonpath
+            out = subprocess.run(
+                [sys.executable, os.path.abspath(__file__), *rest],
+                env=env,
+                cwd=tmp,
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+            results.append(json.loads(out.stdout))
+    want = ["compiled", "pure"]
+    got = [r["header"]["build"] for r in results]
+    if got != want:
+        raise SystemExit(f"--both expected the builds {want}, got {got}")
+    return results
 
-    rows: list[tuple[str, str, str, str]] = []
 
-    def row(key: str, label: str, unit: str, fmt: str = "{:,.0f}") -> None:
-        if key in fig:
-            rows.append((label, fmt.format(fig[key]), unit, target(key)))
+ROWS: list[tuple[str, str, str, str]] = [
+    ("score_default", "score(), default rules", "deals/s", "{:,.0f}"),
+    ("score_sign_swap", "score(), sign-swap rules", "deals/s", "{:,.0f}"),
+    ("step_us", "legal_plays + choice + play()", "µs/step", "{:.2f}"),
+    ("playout", "random playout, no exposure", "deals/s", "{:,.0f}"),
+    ("playout_exposable", "random playout, default rules", "deals/s", "{:,.0f}"),
+    ("playout_5p", "random playout, 5 players", "deals/s", "{:,.0f}"),
+    ("playout_exposed", "random playout, with exposures", "deals/s", "{:,.0f}"),
+    ("rollout", "Round.rollout(), no exposure", "deals/s", "{:,.0f}"),
+    ("rollout_default", "Round.rollout(), default rules", "deals/s", "{:,.0f}"),
+    ("match", "match of random bots to -1000", "matches/s", "{:,.1f}"),
+    ("match_deals", "  deals per match", "deals", "{:.1f}"),
+    ("state_bytes", "state size, 52-ply line", "bytes/Round", "{:,.0f}"),
+    ("all_states_kb", "all 53 states of a deal alive", "KB", "{:.1f}"),
+    ("deal_kb", "  of which the dealt Round", "KB", "{:.1f}"),
+    ("record", "record dumps + loads", "records/s", "{:,.0f}"),
+    ("help_s", "gongzhu --help (new process)", "s", "{:.3f}"),
+]
+BASELINE_ROWS: list[tuple[str, str, str, str]] = [
+    ("naive", "naive list-based playout", "deals/s", "{:,.0f}"),
+    ("playout_vs_naive", "playout / naive", "×", "{:.2f}"),
+    ("openspiel", "OpenSpiel Hearts playout", "deals/s", "{:,.0f}"),
+    ("playout_vs_openspiel", "playout / OpenSpiel", "×", "{:.2f}"),
+    ("rollout_vs_openspiel", "rollout / OpenSpiel", "×", "{:.2f}"),
+]
 
-    row("score_default", "score(), default rules", "deals/s")
-    row("score_sign_swap", "score(), sign-swap rules", "deals/s")
-    row("step_us", "legal_plays + choice + play()", "µs/step", "{:.2f}")
-    row("playout", "random playout, 4 players", "deals/s")
-    row("playout_5p", "random playout, 5 players", "deals/s")
-    row("playout_exposed", "random playout, with exposures", "deals/s")
-    row("match", "match of random bots to -1000", "matches/s", "{:,.1f}")
-    row("match_deals", "  deals per match", "deals", "{:.1f}")
-    row("state_bytes", "state size, 52-ply line", "bytes/Round")
-    row("all_states_kb", "all 53 states of a deal alive", "KB", "{:.1f}")
-    row("deal_kb", "  of which the dealt Round", "KB", "{:.1f}")
-    row("record", "record dumps + loads", "records/s")
-    rows.append(("-- baselines (same run) --", "", "", ""))
-    row("naive", "naive list-based playout", "deals/s")
-    row("playout_vs_naive", "playout / naive", "×", "{:.2f}")
-    row("openspiel", "OpenSpiel Hearts playout", "deals/s")
-    row("playout_vs_openspiel", "playout / OpenSpiel", "×", "{:.2f}")
 
-    print(f"gongzhu {header['gongzhu']} benchmarks — {header['python']}")
-    print(f"machine: {header['machine']}")
-    if header["open_spiel"]:
-        print(f"open_spiel {header['open_spiel']}")
-    quick = " (--quick)" if args.quick else ""
-    print(f"best batch of {repeats} repeat(s), {header['clock']}{quick}\n")
-    w = max(len(r[0]) for r in rows)
-    for label, value, unit, tgt in rows:
-        print(f"{label:<{w}}  {value:>10}  {unit:<11} {tgt}".rstrip())
-    for key, note in notes.items():
-        print(f"note [{key}]: {note}")
+def print_table(results: list[dict[str, Any]]) -> None:
+    """One column of figures per build (with its targets), the baselines of each run."""
+    first = results[0]["header"]
+    print(f"gongzhu {first['gongzhu']} benchmarks — {first['python']}")
+    print(f"machine: {first['machine']}")
+    if first["open_spiel"]:
+        print(f"open_spiel {first['open_spiel']}")
+    quick = " (--quick)" if first["quick"] else ""
+    print(f"best batch of {first['repeats']} repeat(s), {first['clock']}{quick}")
+    for r in results:
+        print(f"{r['header']['build']} build: {r['header']['file']}")
+    print()
+
+    def cell(result: dict[str, Any], key: str, fmt: str) -> str:
+        value = result["figures"].get(key)
+        text = "-" if value is None else fmt.format(value)
+        target = result["targets"].get(key)
+        if target and target["limit"] is not None:
+            mark = {True: "ok", False: "MISSED", None: "n/a"}[target["met"]]
+            text += f" ({target['op']} {target['limit']:,g} {mark})"
+        return text
+
+    extra = [(k, label, unit, fmt) for k, label, unit, fmt, _ in EXTRA_FIGURES]
+    table = [("figure", *(r["header"]["build"] for r in results), "unit")]
+    for key, label, unit, fmt in [*ROWS, *extra, ("", "-- baselines (same run) --", "", ""),
+                                  *BASELINE_ROWS]:  # fmt: skip
+        if not key:
+            table.append((label, *("" for _ in results), ""))
+        elif any(key in r["figures"] for r in results):
+            table.append((label, *(cell(r, key, fmt) for r in results), unit))
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    for row in table:
+        label, *values, unit = row
+        line = f"{label:<{widths[0]}}"
+        for i, value in enumerate(values, 1):
+            line += f"  {value:>{widths[i]}}"
+        print(f"{line}  {unit}".rstrip())
+    for r in results:
+        for key, note in r["notes"].items():
+            print(f"note [{r['header']['build']}, {key}]: {note}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="CI smoke run (a second or two)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--both", action="store_true", help="run the compiled and the pure build, one table"
+    )
+    parser.add_argument("--repeats", type=int, default=None, help="repeats per figure (best wins)")
+    parser.add_argument("--seed", type=int, default=2024, help="seed of the random inputs")
+    parser.add_argument(
+        "--wall", action="store_true", help="time with the wall clock instead of CPU time"
+    )
+    args = parser.parse_args(argv)
+    results = run_both(sys.argv[1:] if argv is None else argv) if args.both else [measure(args)]
+    if args.json:
+        print(json.dumps(results if args.both else results[0], indent=2))
+    else:
+        print_table(results)
     return 0
 
 

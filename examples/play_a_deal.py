@@ -27,9 +27,8 @@ def main() -> None:
     for card, effect in rnd.exposure_preview(0).items() or {"-": "you hold none"}.items():
         print(f"  {card}: {effect}")
     decisions = [(seat, bot.choose_exposure(rnd.view(seat))) for seat in range(4)]
-    for seat, cards in decisions:
-        if cards:
-            rnd = rnd.expose(cards, seat=seat)
+    for seat, cards in decisions:  # every seat decides, an empty exposure declines
+        rnd = rnd.expose(cards, seat=seat)
     print(f"Exposed: {rnd.exposed or 'nothing'}\n")
 
     # The first trick, one seat at a time.

@@ -65,15 +65,14 @@ def exposure_window(rnd: Round, bot: RuleOfThumbStrategy) -> Round:
             line = ask("Expose which cards? (empty: none, auto: the bot's advice) > ")
             try:
                 chosen = bot.choose_exposure(you) if line.lower() == "auto" else parse_cards(line)
-                if chosen:
-                    rnd = rnd.expose(chosen, seat=YOU)
+                rnd = rnd.expose(chosen, seat=YOU)
                 break
             except (CardParseError, IllegalActionError) as exc:
                 print(f"  {exc}")
+    else:
+        rnd = rnd.expose((), seat=YOU)  # every seat decides; an empty exposure declines
     for seat in range(1, 4):
-        cards = bot.choose_exposure(rnd.view(seat))
-        if cards:
-            rnd = rnd.expose(cards, seat=seat)
+        rnd = rnd.expose(bot.choose_exposure(rnd.view(seat)), seat=seat)
     print(f"Exposed: {describe_exposures(rnd)}\n")
     return rnd
 

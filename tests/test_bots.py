@@ -279,7 +279,7 @@ def _choose(rnd: Round) -> Card:
 
 
 def _after(hands: list[list[Card]], leader: int, plays: str) -> Round:
-    rnd = Round.from_hands(hands, leader=leader)
+    rnd = Round.from_hands(hands, leader=leader).pass_exposure()  # RULES.md §9.1
     for card in plays.split():
         rnd = rnd.play(card)
     return rnd

@@ -1,4 +1,4 @@
-"""Seeds for :func:`gongzhu.deal`: any int or valid text deals; anything else is a DealError.
+"""Seeds for :func:`gongzhu.deal`: ints to ±2**64 and valid text deal; anything else is a DealError.
 
 A seed is hashed by ``random.Random`` from its UTF-8 bytes, so text with a lone
 surrogate (which JSON escapes such as ``"\\ud800"`` can spell) has no seed value;
@@ -34,10 +34,13 @@ def test_every_int_or_text_seed_deals_the_same_hands_twice(seed: int | str) -> N
     try:
         first = deal(seed=seed)
     except DealError:
-        # Only text that is not valid Unicode may be refused.
-        assert isinstance(seed, str)
-        with pytest.raises(UnicodeEncodeError):
-            seed.encode("utf-8")
+        # Refused: ints beyond ±2**64, text beyond 1000 characters (#11: every accepted
+        # seed can be recorded) and text that is not valid Unicode.
+        if isinstance(seed, int):
+            assert abs(seed) > 2**64
+        elif len(seed) <= 1000:
+            with pytest.raises(UnicodeEncodeError):
+                seed.encode("utf-8")
         return
     assert first.hands == deal(seed=seed).hands
     assert sum(len(h) for h in first.hands) == 52

@@ -29,6 +29,7 @@ from gongzhu import (
     PIG,
     CardParseError,
     CardSet,
+    DealError,
     ExposureOrder,
     GameRecord,
     GongzhuError,
@@ -230,7 +231,8 @@ _IDS = [
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: record.dumps(deal(seed=HUGE)), RecordError, "digits"),
+        # deal() refuses the seed itself now (its documented domain is |seed| <= 2**64).
+        (lambda: record.dumps(deal(seed=HUGE)), DealError, "seed"),
         (lambda: DECK.of_suit(HUGE), CardParseError, "not a suit"),
         (lambda: deal(seed=1).view(0).unseen_in(HUGE), CardParseError, "not a suit"),
         (lambda: DECK.of_suit(-(10**4400)), CardParseError, "not a suit"),

@@ -140,6 +140,9 @@ def _check_play_agreement(rnd: Round, card: Card, seat: object) -> None:
 def _call(rnd: Round, action: str, data: st.DataObject) -> tuple[str, Any]:
     """Perform one random action on ``rnd``; return (kind for EXPECTED, result or error)."""
     seat: Any
+    if action == "play-legal" and rnd.phase is Phase.EXPOSURE:
+        # No lead before every seat has decided (RULES.md §9.1): the next one declines.
+        return "expose", outcome(lambda: rnd.expose((), seat=rnd.exposure_pending[0]))
     if action == "play-legal":
         if rnd.phase is Phase.CLAIM or rnd.is_complete:
             action = "respond"
@@ -244,6 +247,7 @@ def test_refused_actions_change_nothing_and_the_round_plays_on(
             rnd = result
     # The round reached is a normal round: it pickles, and play goes on to the end.
     assert _snapshot(pickle.loads(pickle.dumps(rnd))) == _snapshot(rnd)
+    rnd = rnd.pass_exposure()  # every seat decides before the first lead (RULES.md §9.1)
     while not rnd.is_complete:
         pending = rnd.claim_pending
         if pending is not None:
@@ -400,6 +404,8 @@ def test_deal_of_anything_is_a_round_or_a_library_error(
 @pytest.mark.parametrize(
     "seed", [10**5000, -(10**5000), "x" * 1_000_000, "♠" * 300_000], ids=["big", "neg", "1MB", "u"]
 )
-def test_huge_seeds_deal_quickly(seed: int | str) -> None:
+def test_huge_seeds_are_refused_quickly(seed: int | str) -> None:
+    # #11 item 6: deal() has a documented seed domain (|int| <= 2**64, text <= 1000
+    # characters), so that every accepted seed can be written to a record.
     got = timed(lambda: deal(seed=seed), limit=1.0)
-    assert isinstance(got, Round)
+    assert isinstance(got, DealError)

@@ -80,9 +80,12 @@ def playthrough(preset: str, players: int, seed: int) -> str:
             if preview:
                 line += " (" + "; ".join(f"{c}: {text}" for c, text in preview.items()) + ")"
             out.append(line)
+            # Every seat decides, an empty exposure declining (RULES.md §9.1).
+            rnd = rnd.expose(chosen, seat=seat, face_down=face_down and bool(chosen))
             if chosen:
-                rnd = rnd.expose(chosen, seat=seat, face_down=face_down)
                 out.append(f"    exposes {_cards(chosen)}" + (" face down" if face_down else ""))
+            else:
+                out.append("    declines")
         out.append(f"  exposed face up: {_cards(rnd.exposed)}")
         if rules.exposure_kind is ExposureKind.FACE_DOWN_UP:
             out.append(f"  declared face down: {_cards(rnd.face_down)}")

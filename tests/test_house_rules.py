@@ -78,6 +78,20 @@ def test_scaling_the_pig_scales_the_pig_line_and_nothing_else(data: st.DataObjec
 
 
 @given(st.data())
+def test_scaling_the_sheep_scales_the_sheep_line_and_nothing_else(data: st.DataObject) -> None:
+    rules = data.draw(scoring_rules()).replace(sheep_value=100, exposed_sheep_value=None)
+    piles = data.draw(partitions(rules))
+    exposed = data.draw(st.sampled_from([CardSet(), CardSet([SHEEP])]))
+    exposed = exposed if SHEEP in rules.exposable else CardSet()
+    k = data.draw(st.integers(2, 5))
+    plain = score(piles, exposed, rules)
+    scaled = score(piles, exposed, rules.replace(sheep_value=100 * k))
+    for a, b in zip(plain.players, scaled.players, strict=True):
+        assert b.sheep == k * a.sheep
+        assert (b.hearts, b.pig) == (a.hearts, a.pig)
+
+
+@given(st.data())
 def test_the_lone_bonus_is_transformer_bonus_times_its_factor(data: st.DataObject) -> None:
     bonus = data.draw(st.integers(0, 500))
     rules = RuleSet(transformer_bonus=bonus)

@@ -152,7 +152,7 @@ def test_english_is_the_default_and_lang_is_always_explicit() -> None:
 
 
 def test_refusals_render_from_the_errors_fields() -> None:
-    r = deal(seed=1)
+    r = deal(seed=1).pass_exposure()
     seat = (r.to_act + 1) % 4
     with pytest.raises(IllegalActionError) as info:
         r.play(r.legal_plays[0], seat=seat)

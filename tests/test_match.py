@@ -645,7 +645,8 @@ def test_rotation_moves_each_total_one_seat_on(
 
 
 def play_out(round_: Round) -> Round:
-    """Finish a deal by always playing the lowest legal card."""
+    """Finish a deal by always playing the lowest legal card (every seat declines exposure)."""
+    round_ = round_.pass_exposure()
     while not round_.is_complete:
         round_ = round_.play(min(round_.legal_plays, key=lambda c: c.index))
     return round_

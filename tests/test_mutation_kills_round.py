@@ -23,6 +23,11 @@ SUITS = [
 CLAIMS = RuleSet(claims=True)
 
 
+def fresh(hands: list[str], rules: RuleSet = RuleSet(), **kw: int) -> Round:  # noqa: B008
+    """A deal in which every seat has declined exposure (RULES.md §9.1)."""
+    return Round.from_hands(hands, rules, **kw).pass_exposure()
+
+
 def refusal(action: Callable[[], object]) -> IllegalActionError:
     with pytest.raises(IllegalActionError) as info:
         action()
@@ -45,7 +50,7 @@ def test_a_finished_tricks_text_names_its_taker_and_an_open_one_does_not() -> No
 
 def test_no_card_may_be_played_while_a_claim_is_pending() -> None:
     # RULES.md §7 claims (002 glossary): the others accept or refuse before play goes on.
-    rnd = Round.from_hands(SUITS, CLAIMS)
+    rnd = fresh(SUITS, CLAIMS)
     pending = rnd.claim()
     assert refusal(lambda: pending.play("AS")).reason is Reason.WRONG_PHASE
     assert refusal(lambda: pending.play("AS", seat=0)).reason is Reason.WRONG_PHASE
@@ -55,7 +60,7 @@ def test_no_card_may_be_played_while_a_claim_is_pending() -> None:
 
 def test_a_seat_given_as_true_is_not_seat_1() -> None:
     # Seats are plain ints 0-3 (RULES.md §5); True is not a seat, even when seat 1 is to act.
-    rnd = Round.from_hands(SUITS).play("2S")
+    rnd = fresh(SUITS).play("2S")
     assert rnd.to_act == 1
     assert refusal(lambda: rnd.play("2H", seat=True)).reason is Reason.NO_SUCH_SEAT  # type: ignore[arg-type]
     assert rnd.play("2H", seat=1).to_act == 2
@@ -80,12 +85,15 @@ def test_the_history_records_exposures_claims_and_responses_in_order() -> None:
     rnd = (
         Round.from_hands(SUITS, CLAIMS)
         .expose("QS", seat=0)
+        .pass_exposure()
         .claim()
         .respond(False, seat=1)
         .play("AS")
     )
     assert rnd.history == (
         Exposure(seat=0, cards=parse_cards("QS"), face_down=False, blind=False),
+        # RULES.md §9.1: every seat decides; the others decline.
+        *(Exposure(seat=s, cards=parse_cards(""), face_down=False, blind=False) for s in (1, 2, 3)),
         Claim(seat=0),
         ClaimResponse(seat=1, accept=False),
         Play(seat=0, card=Card("AS")),
@@ -96,7 +104,7 @@ def test_an_accepted_claim_mid_trick_gives_the_open_tricks_cards_to_the_claimer(
     # RULES.md §7 claims: every card still in play goes to the claimer, and the deal ends.
     from gongzhu import Phase
 
-    rnd = Round.from_hands(SUITS, CLAIMS).play("AS")  # seat 1 to act, A♠ on the table
+    rnd = fresh(SUITS, CLAIMS).play("AS")  # seat 1 to act, A♠ on the table
     done = rnd.claim().respond(True, seat=0).respond(True, seat=2).respond(True, seat=3)
     assert done.phase is Phase.COMPLETE
     assert done.claim_pending is None
@@ -110,7 +118,7 @@ def test_the_claimers_shown_hand_stays_visible_until_each_card_is_played() -> No
     # seat 3's clubs, 2♣ included, none of them played yet.
     from gongzhu import parse_cards
 
-    rnd = Round.from_hands(SUITS, CLAIMS)
+    rnd = fresh(SUITS, CLAIMS)
     for card in ("AS", "2H", "2D"):
         rnd = rnd.play(card)
     refused = rnd.claim().respond(False, seat=0)
@@ -123,7 +131,7 @@ def test_a_shown_card_played_to_the_open_trick_is_no_longer_shown() -> None:
     # RULES.md §7 claims: seat 1 claims after A♠ is led, is refused, and plays 2♥.
     from gongzhu import parse_cards
 
-    rnd = Round.from_hands(SUITS, CLAIMS).play("AS").claim().respond(False, seat=0).play("2H")
+    rnd = fresh(SUITS, CLAIMS).play("AS").claim().respond(False, seat=0).play("2H")
     assert rnd.view(2).shown == parse_cards(SUITS[1]) - parse_cards("2H")
     # ... nor once that trick is complete.
     done = rnd.play("2D").play("2C")
@@ -137,7 +145,7 @@ def test_three_exposures_do_not_force_the_fourth_unless_the_option_is_on() -> No
     # lead (RULES.md §4 play restriction).
     def position(rules: RuleSet) -> Round:
         rnd = Round.from_hands(SUITS, rules, leader=3)
-        return rnd.expose("QS", seat=0).expose("AH", seat=1).expose("JD", seat=2)
+        return rnd.expose("QS", seat=0).expose("AH", seat=1).expose("JD", seat=2).pass_exposure()
 
     assert position(RuleSet()).why_illegal("TC") is None
     forced = position(RuleSet(three_exposed_force_fourth=True))
@@ -167,6 +175,7 @@ def test_a_forced_ace_of_hearts_locks_the_hearts_from_the_first_lead() -> None:
             .expose("QS", seat=1)
             .expose("JD", seat=2)
             .expose("TC", seat=3)
+            .pass_exposure()
         )
 
     forced = position(lock.replace(three_exposed_force_fourth=True))
@@ -178,7 +187,7 @@ def test_a_forced_ace_of_hearts_locks_the_hearts_from_the_first_lead() -> None:
 
 def test_there_is_no_seat_numbered_like_the_player_count() -> None:
     # Seats are numbered 0 to players - 1 (RULES.md §5).
-    rnd = Round.from_hands(SUITS)
+    rnd = fresh(SUITS)
     assert rnd.why_illegal("2S", seat=4) is Reason.NO_SUCH_SEAT
     assert rnd.why_illegal("2S", seat=3) is Reason.NOT_YOUR_TURN
 
@@ -196,7 +205,13 @@ def test_a_held_back_exposed_lead_is_reported_as_such_under_the_hearts_rules(
         RuleSet(hearts_locked_by_exposed_ace=True),
     ):
         rnd = Round.from_hands(SUITS, rules, leader=leader).expose(card, seat=leader)
-        assert rnd.why_illegal(card) is Reason.EXPOSED_CARD_HELD_BACK
+        rnd = rnd.pass_exposure()
+        if card == "QS":
+            assert rnd.why_illegal(card) is Reason.EXPOSED_CARD_HELD_BACK
+        else:
+            # RULES.md §9.6: hearts only, all of them forbidden by the hearts rule, so the
+            # restrictions give way in order (exposure first, then the hearts rules): A♥ too.
+            assert rnd.why_illegal(card) is None
 
 
 def test_an_exposed_ace_held_back_without_the_blood_lock_is_not_a_hearts_lock() -> None:
@@ -208,7 +223,7 @@ def test_an_exposed_ace_held_back_without_the_blood_lock_is_not_a_hearts_lock() 
         "JD 2D 3D 4D 5D 6D 7D 8D 9D TD QD KD AD",
         "TC AH QH KH 5C 6C 7C 8C 9C JC QC KC AC",
     ]
-    rnd = Round.from_hands(hands, leader=3).expose("AH", seat=3)
+    rnd = Round.from_hands(hands, leader=3).expose("AH", seat=3).pass_exposure()
     assert rnd.why_illegal("AH") is Reason.EXPOSED_CARD_HELD_BACK
     assert rnd.why_illegal("KH") is None
 
@@ -216,10 +231,10 @@ def test_an_exposed_ace_held_back_without_the_blood_lock_is_not_a_hearts_lock() 
 def test_the_two_of_hearts_breaks_hearts_like_any_heart() -> None:
     # RULES.md §7 "hearts must be broken": hearts may be led once a heart has been played;
     # 2♥ is a heart (a zero-value point card, RULES.md §2) and breaks them too.
-    rnd = Round.from_hands(SUITS, RuleSet(hearts_must_be_broken=True)).play("AS")
+    rnd = fresh(SUITS, RuleSet(hearts_must_be_broken=True)).play("AS")
     assert not rnd.hearts_broken
     assert rnd.play("2H").hearts_broken
-    assert Round.from_hands(SUITS).play("AS").play("AH").hearts_broken
+    assert fresh(SUITS).play("AS").play("AH").hearts_broken
 
 
 def test_the_history_records_every_play_of_a_completed_trick_with_its_seat() -> None:
@@ -227,10 +242,10 @@ def test_the_history_records_every_play_of_a_completed_trick_with_its_seat() -> 
     # a trick is recorded like the others: seat 3's 2♣ closes the first trick.
     from gongzhu import Play
 
-    rnd = Round.from_hands(SUITS)
+    rnd = fresh(SUITS)
     for card in ("AS", "2H", "2D", "2C", "KS"):
         rnd = rnd.play(card)
-    assert rnd.history == tuple(
+    assert rnd.history[4:] == tuple(  # after the four exposure decisions
         Play(seat=seat, card=Card(card))
         for seat, card in ((0, "AS"), (1, "2H"), (2, "2D"), (3, "2C"), (0, "KS"))
     )
@@ -238,7 +253,7 @@ def test_the_history_records_every_play_of_a_completed_trick_with_its_seat() -> 
 
 def test_no_response_is_taken_once_the_deal_is_complete() -> None:
     # RULES.md §7 claims: responses answer a pending claim; an accepted claim ends the deal.
-    done = Round.from_hands(SUITS, CLAIMS).claim().respond(True, seat=1).respond(True, seat=2)
+    done = fresh(SUITS, CLAIMS).claim().respond(True, seat=1).respond(True, seat=2)
     done = done.respond(True, seat=3)
     assert done.is_complete
     assert refusal(lambda: done.respond(True, seat=1)).reason is Reason.WRONG_PHASE

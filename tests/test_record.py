@@ -27,7 +27,7 @@ from gongzhu import (
     ExposureOrder,
     IllegalActionError,
     Match,
-    Phase,
+    Reason,
     RecordError,
     Round,
     RuleSet,
@@ -50,17 +50,14 @@ SUITED = [
 
 
 def random_exposures(rng: random.Random, r: Round) -> Round:
-    """Random legal exposure calls: passes, repeats, blind and face-down ones."""
+    """Random legal exposure decisions, one per seat (RULES.md §9.1): passes, blind, face down."""
     rules = r.rules
     if not rules.exposable:
         return r
     n = r.players
-    if rules.exposure_order is ExposureOrder.IN_TURN:
-        order = [(r.leader + k) % n for k in range(n)]
-        waiting = [s for s in order if s not in r.exposure_decided]
-        seats = waiting[: rng.randint(0, len(waiting))]
-    else:
-        seats = [rng.randrange(n) for _ in range(rng.randint(0, n + 2))]
+    seats = [(r.leader + k) % n for k in range(n)]
+    if rules.exposure_order is not ExposureOrder.IN_TURN:
+        rng.shuffle(seats)
     for seat in seats:
         held = [
             c
@@ -68,10 +65,13 @@ def random_exposures(rng: random.Random, r: Round) -> Round:
             if c in rules.exposable and c not in r.exposed and c not in r.face_down
         ]
         first = r.dealt[seat][0]
-        blind = rules.blind_exposure and first in held and rng.random() < 0.4
-        cards = [first] if blind else [c for c in held if rng.random() < 0.5]
+        if rules.blind_exposure and first in held and rng.random() < 0.4:
+            # A blind exposure comes first and is not the seat's decision (§9.4).
+            r = r.expose([first], seat=seat, blind=True)
+            held.remove(first)
+        cards = [c for c in held if rng.random() < 0.5]
         face_down = rules.exposure_kind is ExposureKind.FACE_DOWN_UP and rng.random() < 0.5
-        r = r.expose(cards, seat=seat, face_down=face_down, blind=blind)
+        r = r.expose(cards, seat=seat, face_down=face_down)
     return r
 
 
@@ -97,13 +97,11 @@ def play_random(rng: random.Random, r: Round, stop_after: int | None = None) -> 
     plays = 0
     while not r.is_complete:
         if stop_after is not None and plays >= stop_after:
-            if r.rules.claims and rng.random() < 0.5:
+            if r.can_claim() and rng.random() < 0.5:
                 r = random_claim(rng, r, finish=False)
             return r
-        if r.rules.claims and rng.random() < 0.06:
+        if r.can_claim() and rng.random() < 0.06:  # bounded by RULES.md §9.7
             r = random_claim(rng, r)
-            if r.phase is Phase.EXPOSURE:  # refused before the first card: expose again
-                r = random_exposures(rng, r)
             continue
         r = r.play(rng.choice(list(r.legal_plays)))
         plays += 1
@@ -238,7 +236,7 @@ def test_the_cards_of_a_trick_swept_up_by_an_accepted_claim_are_kept() -> None:
     # RULES.md §7 claims (002 glossary): the claimer takes every card still in play,
     # the unfinished trick's too; the record keeps which cards were played to it.
     rules = RuleSet(claims=True)
-    r = deal(rules, seed=11)
+    r = deal(rules, seed=11).pass_exposure()
     for _ in range(6):
         r = r.play(r.legal_plays[0])
     on_table = [c.code for c in r.current_trick.cards]
@@ -261,26 +259,28 @@ def test_the_cards_of_a_trick_swept_up_by_an_accepted_claim_are_kept() -> None:
 
 def test_every_refused_claim_and_every_answer_round_trips() -> None:
     # A refused claim leaves the claimer's hand shown (002 glossary); the same seat may
-    # claim again, and acceptances before a refusal are part of the history.
-    r = deal(RuleSet(claims=True), seed=21)
+    # claim again once another trick is complete (RULES.md §9.7), and acceptances
+    # before a refusal are part of the history.
+    r = deal(RuleSet(claims=True), seed=21).pass_exposure()
     for _ in range(5):
         r = r.play(r.legal_plays[0])
     first = r.to_act
     assert first is not None
     r = r.claim().respond(True, seat=(first + 2) % 4).respond(False, seat=(first + 1) % 4)
-    r = r.claim().respond(False, seat=(first + 3) % 4)  # the same seat claims again at once
-    for _ in range(7):
+    assert not r.can_claim()
+    for _ in range(3):  # the trick completes
+        r = r.play(r.legal_plays[0])
+    r = r.claim().respond(False, seat=(r.to_act + 1) % 4)  # type: ignore[operator]
+    for _ in range(4):
         r = r.play(r.legal_plays[0])
     second = r.to_act
     assert second is not None
     r = r.claim().respond(True, seat=(second + 2) % 4)  # pending: one answer so far
     actions = json.loads(dumps(r))["deals"][0]["actions"]
-    assert actions[5:10] == [
+    assert actions[5:8] == [
         {"claim": first},
         {"respond": (first + 2) % 4, "accept": True},
         {"respond": (first + 1) % 4, "accept": False},
-        {"claim": first},
-        {"respond": (first + 3) % 4, "accept": False},
     ]
     assert actions[-2:] == [{"claim": second}, {"respond": (second + 2) % 4, "accept": True}]
     rec = loads(dumps(r))
@@ -290,35 +290,34 @@ def test_every_refused_claim_and_every_answer_round_trips() -> None:
 
 
 def test_exposure_calls_keep_their_order_and_their_split() -> None:
-    # RULES.md §4: under simultaneous exposure any seat may call, in any order, more than once.
+    # RULES.md §4, §9.1: under simultaneous exposure the seats decide in any order, once each.
     rules = RuleSet(exposure_kind="face-down-up")
     r = Round.from_hands(SUITED, rules)  # seat 0 holds Q♠, 1 A♥, 2 J♦, 3 10♣
-    r = r.expose(["TC"], seat=3).expose([], seat=1, face_down=False)
+    r = r.expose(["TC"], seat=3).expose([], seat=2, face_down=False)
     r = r.expose(["QS"], seat=0, face_down=True).expose(["AH"], seat=1)
     calls = json.loads(dumps(r))["deals"][0]["exposures"]
     assert [(c["seat"], c["cards"], c["face_down"]) for c in calls] == [
-        (3, ["TC"], False), (1, [], False), (0, ["QS"], True), (1, ["AH"], False)
+        (3, ["TC"], False), (2, [], False), (0, ["QS"], True), (1, ["AH"], False)
     ]  # fmt: skip
     assert loads(dumps(r)).rounds == (r,)
-    swapped = Round.from_hands(SUITED, rules).expose([], seat=1).expose(["TC"], seat=3)
+    swapped = Round.from_hands(SUITED, rules).expose([], seat=2).expose(["TC"], seat=3)
     swapped = swapped.expose(["QS"], seat=0, face_down=True).expose(["AH"], seat=1)
     assert swapped != r  # the same exposures in another order are another history
     assert dumps(swapped) != dumps(r)
 
 
-def test_an_exposure_after_a_refused_claim_before_the_first_card_is_an_action() -> None:
-    # The leader may claim before any card is played; once refused, the exposure
-    # window is open again (RULES.md §4, §7).
+def test_a_claim_before_the_first_card_waits_for_every_exposure_decision() -> None:
+    # RULES.md §9.1: nothing is led or claimed until every seat has decided, so every
+    # exposure comes before the first action and belongs in "exposures".
     rules = RuleSet(claims=True)
-    r = Round.from_hands(SUITED, rules)
-    r = r.expose(["JD"], seat=2).claim().respond(False, seat=3).expose(["QS"], seat=0)
+    r = Round.from_hands(SUITED, rules).expose(["JD"], seat=2)
+    with pytest.raises(IllegalActionError) as info:
+        r.claim()
+    assert info.value.reason is Reason.EXPOSURE_PENDING
+    r = r.pass_exposure().claim().respond(False, seat=3)
     data = json.loads(dumps(r))["deals"][0]
-    assert data["exposures"] == [{"seat": 2, "cards": ["JD"], "face_down": False, "blind": False}]
-    assert data["actions"] == [
-        {"claim": 0},
-        {"respond": 3, "accept": False},
-        {"expose": 0, "cards": ["QS"], "face_down": False, "blind": False},
-    ]
+    assert [e["seat"] for e in data["exposures"]] == [2, 0, 1, 3]
+    assert data["actions"] == [{"claim": 0}, {"respond": 3, "accept": False}]
     assert loads(dumps(r)).rounds == (r,)
     assert dumps(loads(dumps(r))) == dumps(r)
 
@@ -332,13 +331,15 @@ def test_an_exposure_action_is_refused_where_the_exposures_field_belongs_or_too_
             deal=1, move=2, words="unknown field 'up'")  # fmt: skip
 
 
-def test_a_round_with_more_actions_than_a_record_holds_cannot_be_written() -> None:
-    r = deal(RuleSet(claims=True), seed=1)
-    for _ in range(260):
-        r = r.claim().respond(False, seat=1)
-    with pytest.raises(RecordError, match="at most 500") as info:
-        dumps(r)
-    assert (info.value.deal, info.value.field) == (1, "actions")
+def test_a_refused_claimer_cannot_grow_the_history_without_bound() -> None:
+    # RULES.md §9.7: once refused, the claimer waits for another completed trick, so a
+    # deal's history is bounded and always fits a record.
+    r = deal(RuleSet(claims=True), seed=1).pass_exposure()
+    r = r.claim().respond(False, seat=1)
+    with pytest.raises(IllegalActionError) as info:
+        r.claim()
+    assert info.value.reason is Reason.CLAIM_REFUSED
+    assert loads(dumps(r)).rounds == (r,)
 
 
 def test_in_turn_exposures_and_their_passes_are_recorded_in_turn() -> None:
@@ -378,6 +379,7 @@ def test_a_forced_fourth_exposure_is_not_written_as_a_call() -> None:
     for card, seat in holders.items():
         if card != forced:
             r = r.expose([card], seat=seat)
+    r = r.pass_exposure()
     r = r.play(r.legal_plays[0])
     assert forced in r.exposed
     calls = json.loads(dumps(r))["deals"][0]["exposures"]
@@ -397,10 +399,10 @@ def test_an_explicit_leader_who_holds_the_opening_card_is_kept_explicit() -> Non
     assert loads(dumps(explicit)).rounds == (explicit,)
     # Once cards are played the difference stays in the state, whatever was led.
     for card in ("2C", "AC"):
-        played = explicit.play(card).play("2S")
+        played = explicit.pass_exposure().play(card).play("2S")
         assert json.loads(dumps(played))["deals"][0]["leader"] == holder
         assert loads(dumps(played)).rounds == (played,)
-    assert json.loads(dumps(r.play("2C")))["deals"][0]["leader"] is None
+    assert json.loads(dumps(r.pass_exposure().play("2C")))["deals"][0]["leader"] is None
 
 
 def test_dump_and_load_use_files() -> None:
@@ -464,7 +466,7 @@ def test_a_hand_written_record_replays_trick_by_trick() -> None:
 
 
 def test_a_record_may_give_a_seed_without_hands_and_card_text_in_any_notation() -> None:
-    r = deal(seed="abc", dealer=2)
+    r = deal(seed="abc", dealer=2).pass_exposure()  # a record may leave declines out
     card = r.legal_plays[0]
     rec = loads(record({"dealer": 2, "seed": "abc", "actions": [card.symbol]}))
     assert rec.rounds == (r.play(card),)

@@ -42,6 +42,7 @@ def _play(rng: random.Random, r: Round) -> Round:
     holders = [s for s in range(r.players) if r.hands[s] & rules.exposable]
     for seat in holders[:2]:
         r = r.expose(list(r.hands[seat] & rules.exposable)[:1], seat=seat)
+    r = r.pass_exposure()  # the others decline (RULES.md §9.1)
     while not r.is_complete:
         if rules.claims and len(r.tricks) == 9 and not r.current_trick.cards:
             claimer = r.to_act
@@ -74,13 +75,15 @@ def _match_text(rules: RuleSet, seed: int, deals: int, unfinished: bool) -> str:
 
 
 def _claims_text() -> str:
-    """A deal with an exposure after a refused claim, refused claims and a swept trick."""
+    """A deal with a face-down exposure, refused claims and a swept trick."""
     r = deal(RuleSet(claims=True, exposure_kind="face-down-up"), 4)
     holders = [s for s in range(4) if r.hands[s] & r.rules.exposable]
-    r = r.expose([], seat=holders[0]).claim().respond(False, seat=(r.leader + 1) % 4)
+    r = r.expose([], seat=holders[0])
     r = r.expose(
         list(r.hands[holders[-1]] & r.rules.exposable)[:1], seat=holders[-1], face_down=True
     )
+    # Claims come after every exposure decision (RULES.md §9.1).
+    r = r.pass_exposure().claim().respond(False, seat=(r.leader + 1) % 4)
     for _ in range(6):
         r = r.play(r.legal_plays[0])
     claimer = r.to_act

@@ -125,7 +125,7 @@ def test_a_trick_renders_each_seat_and_card_in_play_order() -> None:
             "JD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
         ],
         leader=0,
-    )
+    ).pass_exposure()
     for code in ("AC", "TC", "QS", "JD"):
         rnd = rnd.play(code)
     [trick] = rnd.tricks
@@ -214,7 +214,7 @@ def test_a_view_hides_other_seats_face_down_declarations() -> None:
     rules = RuleSet.preset("catch-the-pig")
     rnd = deal(rules, seed=1)
     holder = next(s for s, h in enumerate(rnd.hands) if Card("QS") in h)
-    rnd = rnd.expose("QS", seat=holder, face_down=True)
+    rnd = rnd.expose("QS", seat=holder, face_down=True).pass_exposure()  # unsealed (§9.2)
     other = (holder + 1) % rnd.players
     assert Card("QS") not in cards_in(rnd.view(other)._repr_html_())
     assert "1 face down" in rnd.view(other)._repr_html_()
@@ -231,7 +231,7 @@ def test_a_view_underlines_exactly_the_legal_plays() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_finished_view_still_renders(seed: int) -> None:
-    rnd = deal(seed=seed)
+    rnd = deal(seed=seed).pass_exposure()
     while not rnd.is_complete:
         rnd = rnd.play(rnd.legal_plays[0])
     assert_well_formed(rnd.view(0)._repr_html_())

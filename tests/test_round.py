@@ -55,10 +55,19 @@ ONLINE = RuleSet.preset("online")
 
 
 def play(rnd: Round, cards: str) -> Round:
-    """Play the given cards in order, each by the seat to act."""
+    """Play the given cards in order, each by the seat to act.
+
+    Seats that have not decided on exposure decline first (RULES.md §9.1).
+    """
+    rnd = rnd.pass_exposure()
     for card in cards.split():
         rnd = rnd.play(card)
     return rnd
+
+
+def start(hands: list[str], rules: RuleSet, **kw: int) -> Round:
+    """A deal from explicit hands in which every seat has declined exposure (RULES.md §9.1)."""
+    return Round.from_hands(hands, rules, **kw).pass_exposure()
 
 
 def refusal(action: Callable[[], object]) -> IllegalActionError:
@@ -72,7 +81,7 @@ def refusal(action: Callable[[], object]) -> IllegalActionError:
 
 def test_the_two_of_spades_holder_leads_any_card() -> None:
     # seeds/000 §02: the 2♠ holder starts; leading the 2♠ itself is not required.
-    rnd = Round.from_hands(TABLE, CLASSIC)
+    rnd = start(TABLE, CLASSIC)
     assert rnd.to_act == 0
     assert rnd.legal_plays == rnd.hands[0]
     assert rnd.play("5D").current_trick.cards == (Card("5D"),)
@@ -80,7 +89,7 @@ def test_the_two_of_spades_holder_leads_any_card() -> None:
 
 def test_the_two_of_clubs_must_open_under_online_rules() -> None:
     # seeds/001: "Первую сдачу начинает тот, у кого ♣2, и первым ходом должна быть именно она".
-    rnd = Round.from_hands(TABLE, ONLINE)
+    rnd = start(TABLE, ONLINE)
     assert rnd.to_act == 0
     assert rnd.legal_plays == parse_cards("2C")
     assert rnd.why_illegal("2S") is Reason.MUST_LEAD_OPENING_CARD
@@ -102,7 +111,7 @@ def test_opening_card_held_by_another_seat_decides_the_leader() -> None:
 def test_a_later_deal_leader_is_given_explicitly_and_leads_any_card() -> None:
     # RULES.md §5: later deals are led by the previous pig taker, with any card
     # (000, 001, 004), even under 001's must-lead rule for the first deal.
-    rnd = Round.from_hands(TABLE, ONLINE, leader=2)
+    rnd = start(TABLE, ONLINE, leader=2)
     assert rnd.to_act == 2
     assert rnd.legal_plays == rnd.hands[2]
     assert deal(CLASSIC, seed=5, leader=3).to_act == 3
@@ -111,7 +120,7 @@ def test_a_later_deal_leader_is_given_explicitly_and_leads_any_card() -> None:
 def test_a_seven_of_spades_opening_card() -> None:
     # RULES.md §5: a family rule names 7♠.
     rules = RuleSet(opening_card="7S", must_lead_opening_card=True)
-    rnd = Round.from_hands(TABLE, rules)
+    rnd = start(TABLE, rules)
     assert rnd.to_act == 1
     assert rnd.legal_plays == parse_cards("7S")
 
@@ -153,7 +162,7 @@ def test_following_suit_is_compulsory_but_beating_is_not() -> None:
 
 def test_hearts_and_spades_may_be_led_at_once_by_default() -> None:
     # seeds/000 §03: no "hearts must be broken" rule.
-    rnd = Round.from_hands(TABLE, CLASSIC, leader=1)
+    rnd = start(TABLE, CLASSIC, leader=1)
     assert rnd.can_play("3H")
 
 
@@ -161,7 +170,7 @@ def test_hearts_and_spades_may_be_led_at_once_by_default() -> None:
 
 
 def _exposed_pig(hands: list[str] = TABLE, rules: RuleSet = CLASSIC, **kw: int) -> Round:
-    return Round.from_hands(hands, rules, **kw).expose("QS", seat=1)
+    return Round.from_hands(hands, rules, **kw).expose("QS", seat=1).pass_exposure()
 
 
 def test_an_exposed_card_may_not_be_led_into_its_unplayed_suit() -> None:
@@ -284,7 +293,7 @@ def test_exposure_refusals_name_their_reason() -> None:
     cases = {
         Reason.NOT_IN_HAND: lambda: rnd.expose("AH", seat=0),
         Reason.NOT_EXPOSABLE: lambda: rnd.expose("2S", seat=0),
-        Reason.ALREADY_EXPOSED: lambda: rnd.expose("QS", seat=1),
+        Reason.ALREADY_DECIDED: lambda: rnd.expose("QS", seat=1),  # RULES.md §9.1
         Reason.NO_SUCH_SEAT: lambda: rnd.expose("AH", seat=4),
     }
     for reason, action in cases.items():
@@ -295,7 +304,7 @@ def test_exposure_refusals_name_their_reason() -> None:
 
 def test_a_flag_that_is_not_a_bool_is_refused_not_guessed() -> None:
     # "no" is truthy: reading it as True would accept a claim the player refused.
-    rnd = Round.from_hands(TABLE, CLASSIC.replace(claims=True)).claim()
+    rnd = start(TABLE, CLASSIC.replace(claims=True)).claim()
     err = refusal(lambda: rnd.respond("no", seat=1))  # type: ignore[arg-type]
     assert err.reason is Reason.INVALID_CHOICE
     assert rnd.claim_pending == (0, ())
@@ -361,11 +370,14 @@ def test_in_turn_exposure_goes_round_from_the_leader_once_each() -> None:
     rnd = Round.from_hands(TABLE, rules)
     err = refusal(lambda: rnd.expose("QS", seat=1))
     assert (err.reason, err.seat) == (Reason.EXPOSURE_OUT_OF_TURN, 1)
-    rnd = rnd.expose([], seat=0).expose("QS", seat=1).expose("", seat=2)
+    rnd = rnd.expose([], seat=0)
     assert refusal(lambda: rnd.expose("JD", seat=2)).reason is Reason.EXPOSURE_OUT_OF_TURN
+    rnd = rnd.expose("QS", seat=1).expose("", seat=2)
+    # RULES.md §9.1: a seat that has decided may not decide again.
+    assert refusal(lambda: rnd.expose("JD", seat=2)).reason is Reason.ALREADY_DECIDED
     rnd = rnd.expose("AH", seat=3)
     assert rnd.exposed == parse_cards("QS AH")
-    assert refusal(lambda: rnd.expose("", seat=0)).reason is Reason.EXPOSURE_OUT_OF_TURN
+    assert refusal(lambda: rnd.expose("", seat=0)).reason is Reason.ALREADY_DECIDED
 
 
 def test_simultaneous_exposure_in_any_order() -> None:
@@ -385,12 +397,12 @@ def test_three_exposed_force_the_fourth_when_the_first_card_is_played() -> None:
         .expose("AH", seat=3)
     )
     assert Card("TC") not in rnd.exposed
-    after = rnd.play("2S")
+    after = play(rnd, "2S")
     assert after.exposed == parse_cards("QS JD AH TC")
     assert after.exposures[2] == parse_cards("TC JD")
     assert after.exposure_factors[Card("TC")] == 2
     # Two exposed force nothing.
-    two = Round.from_hands(TABLE, rules).expose("QS", seat=1).expose("AH", seat=3).play("2S")
+    two = play(Round.from_hands(TABLE, rules).expose("QS", seat=1).expose("AH", seat=3), "2S")
     assert two.exposed == parse_cards("QS AH")
 
 
@@ -409,7 +421,7 @@ def test_a_forced_exposure_binds_the_leader_too() -> None:
 
 def test_hearts_must_be_broken_before_they_are_led() -> None:
     rules = CLASSIC.replace(hearts_must_be_broken=True)
-    rnd = Round.from_hands(TABLE, rules, leader=1)
+    rnd = start(TABLE, rules, leader=1)
     assert rnd.why_illegal("3H") is Reason.HEARTS_NOT_BROKEN
     assert rnd.legal_plays == rnd.hands[1] - rnd.hands[1].of_suit(Card("3H").suit)
     # A heart discarded on diamonds breaks hearts.
@@ -420,7 +432,7 @@ def test_hearts_must_be_broken_before_they_are_led() -> None:
 
 def test_a_leader_with_only_hearts_may_lead_them_unbroken() -> None:
     rules = CLASSIC.replace(hearts_must_be_broken=True)
-    rnd = Round.from_hands(SUITS, rules, leader=1)
+    rnd = start(SUITS, rules, leader=1)
     assert rnd.legal_plays == rnd.hands[1]
 
 
@@ -428,8 +440,8 @@ def test_an_exposed_ace_of_hearts_locks_hearts_until_one_is_played() -> None:
     # RULES.md §7 "blood lock" (an online program).
     rules = CLASSIC.replace(hearts_locked_by_exposed_ace=True)
     unexposed = Round.from_hands(TABLE, rules, leader=1)
-    assert unexposed.can_play("3H")
-    locked = unexposed.expose("AH", seat=3)
+    assert unexposed.pass_exposure().can_play("3H")
+    locked = unexposed.expose("AH", seat=3).pass_exposure()
     assert locked.why_illegal("3H") is Reason.HEARTS_LOCKED
     assert locked.can_play("6S")
     # Following with a heart is not leading: allowed (seat 1 is void in diamonds).
@@ -516,7 +528,7 @@ def test_a_refused_claim_lets_play_continue_with_the_hand_shown() -> None:
 
 def test_claim_refusals() -> None:
     assert refusal(lambda: Round.from_hands(SUITS, CLASSIC).claim()).reason is Reason.CLAIMS_OFF
-    rnd = Round.from_hands(SUITS, CLAIMS)
+    rnd = start(SUITS, CLAIMS)
     assert refusal(lambda: rnd.claim(2)).reason is Reason.NOT_YOUR_TURN
     assert refusal(lambda: rnd.respond(True, seat=1)).reason is Reason.WRONG_PHASE
     pending = rnd.claim()
@@ -550,7 +562,7 @@ def test_the_queen_of_diamonds_taker_scores_each_later_trick() -> None:
 def test_five_players_get_ten_cards_without_the_two_of_clubs_and_diamonds() -> None:
     # seeds/003, 004: "při 5 hráčích se nepoužívají 2 Křížová a kárová".
     rules = RuleSet(players=5)
-    rnd = deal(rules, seed=11)
+    rnd = deal(rules, seed=11).pass_exposure()
     assert [len(h) for h in rnd.hands] == [10] * 5
     held = _union(rnd.hands)
     assert len(held) == 50
@@ -566,7 +578,7 @@ def test_five_players_get_ten_cards_without_the_two_of_clubs_and_diamonds() -> N
 
 def test_three_players_get_seventeen_cards_without_the_two_of_clubs() -> None:
     # RULES.md §7 (an extension).
-    rnd = deal(RuleSet(players=3), seed=2)
+    rnd = deal(RuleSet(players=3), seed=2).pass_exposure()
     assert [len(h) for h in rnd.hands] == [17] * 3
     assert Card("2C") not in _union(rnd.hands)
     while not rnd.is_complete:
@@ -641,7 +653,7 @@ def test_a_round_cannot_be_built_directly() -> None:
 
 
 def test_play_out_of_turn_names_the_seat() -> None:
-    rnd = Round.from_hands(TABLE, CLASSIC)
+    rnd = start(TABLE, CLASSIC)
     err = refusal(lambda: rnd.play("6S", seat=1))
     assert (err.reason, err.seat, err.card) == (Reason.NOT_YOUR_TURN, 1, Card("6S"))
     assert rnd.why_illegal("6S", seat=1) is Reason.NOT_YOUR_TURN
@@ -649,7 +661,7 @@ def test_play_out_of_turn_names_the_seat() -> None:
 
 
 def test_play_of_a_card_not_in_hand() -> None:
-    rnd = Round.from_hands(TABLE, CLASSIC)
+    rnd = start(TABLE, CLASSIC)
     err = refusal(lambda: rnd.play("AH"))
     assert (err.reason, err.seat, err.card) == (Reason.NOT_IN_HAND, 0, Card("AH"))
     assert str(err) == "seat 0 may not play A♥: card not in hand"
@@ -678,27 +690,33 @@ def test_check_play_raises_what_why_illegal_answers() -> None:
 
 
 def _reason_cases() -> dict[Reason, Callable[[], object]]:
-    table = Round.from_hands(TABLE, CLASSIC)
+    fresh = Round.from_hands(TABLE, CLASSIC)
+    table = fresh.pass_exposure()
+    blind = CLASSIC.replace(blind_exposure=True)
     return {
         Reason.NOT_YOUR_TURN: lambda: table.play("6S", seat=1),
         Reason.NOT_IN_HAND: lambda: table.play("AH"),
         Reason.MUST_FOLLOW_SUIT: lambda: play(table, "2S 6C"),
-        Reason.EXPOSED_CARD_HELD_BACK: lambda: play(table.expose("QS", seat=1), "2S QS"),
-        Reason.MUST_LEAD_OPENING_CARD: lambda: Round.from_hands(TABLE, ONLINE).play("3S"),
-        Reason.HEARTS_NOT_BROKEN: lambda: Round.from_hands(
+        Reason.EXPOSED_CARD_HELD_BACK: lambda: play(fresh.expose("QS", seat=1), "2S QS"),
+        Reason.MUST_LEAD_OPENING_CARD: lambda: start(TABLE, ONLINE).play("3S"),
+        Reason.HEARTS_NOT_BROKEN: lambda: start(
             TABLE, CLASSIC.replace(hearts_must_be_broken=True), leader=1
         ).play("3H"),
         Reason.HEARTS_LOCKED: lambda: (
             Round.from_hands(TABLE, CLASSIC.replace(hearts_locked_by_exposed_ace=True), leader=1)
             .expose("AH", seat=3)
+            .pass_exposure()
             .play("3H")
         ),
         Reason.WRONG_PHASE: lambda: table.play("2S").expose("QS", seat=1),
         Reason.EXPOSURE_OFF: lambda: Round.from_hands(TABLE, CLASSIC.replace(exposable="")).expose(
             "QS", seat=1
         ),
-        Reason.NOT_EXPOSABLE: lambda: table.expose("2S", seat=0),
-        Reason.ALREADY_EXPOSED: lambda: table.expose("QS", seat=1).expose("QS", seat=1),
+        Reason.NOT_EXPOSABLE: lambda: fresh.expose("2S", seat=0),
+        # Only a blind exposure leaves its seat undecided (RULES.md §9.4).
+        Reason.ALREADY_EXPOSED: lambda: (
+            Round.from_hands(TABLE, blind).expose("QS", seat=1, blind=True).expose("QS", seat=1)
+        ),
         Reason.EXPOSURE_OUT_OF_TURN: lambda: Round.from_hands(
             TABLE, CLASSIC.replace(exposure_order="in-turn")
         ).expose("AH", seat=3),
@@ -707,7 +725,15 @@ def _reason_cases() -> dict[Reason, Callable[[], object]]:
         ).expose("AH", seat=3, blind=True),
         Reason.CLAIMS_OFF: lambda: table.claim(),
         Reason.NO_SUCH_SEAT: lambda: table.expose("AH", seat=9),
-        Reason.INVALID_CHOICE: lambda: table.expose("QS", seat=1, face_down="yes"),  # type: ignore[arg-type]
+        Reason.INVALID_CHOICE: lambda: fresh.expose("QS", seat=1, face_down="yes"),  # type: ignore[arg-type]
+        Reason.EXPOSURE_PENDING: lambda: fresh.expose("QS", seat=1).play("2S"),  # RULES.md §9.1
+        Reason.ALREADY_DECIDED: lambda: table.expose("QS", seat=1),
+        Reason.CLAIM_REFUSED: lambda: (
+            start(TABLE, CLAIMS)  # RULES.md §9.7
+            .claim()
+            .respond(False, seat=1)
+            .claim()
+        ),
     }
 
 
@@ -736,7 +762,7 @@ def test_play_and_expose_leave_the_old_round_unchanged() -> None:
     rnd = Round.from_hands(TABLE, CLASSIC)
     snapshot = pickle.dumps(rnd)
     exposed = rnd.expose("QS", seat=1)
-    played = exposed.play("2S")
+    played = exposed.pass_exposure().play("2S")
     assert pickle.loads(snapshot) == rnd
     assert rnd.exposed == CardSet()
     assert rnd.current_trick.cards == ()
@@ -749,7 +775,7 @@ def test_play_and_expose_leave_the_old_round_unchanged() -> None:
 
 
 def test_rounds_pickle_round_trip() -> None:
-    rnd = deal(RuleSet.preset("online"), seed=3)
+    rnd = deal(RuleSet.preset("online"), seed=3).pass_exposure()
     rnd = rnd.play(rnd.legal_plays[0])
     back = pickle.loads(pickle.dumps(rnd))
     assert back == rnd
@@ -759,12 +785,13 @@ def test_rounds_pickle_round_trip() -> None:
 
 
 def test_equal_positions_are_equal_and_hash_alike() -> None:
-    a = Round.from_hands(TABLE, CLASSIC)
-    b = Round.from_hands(list(TABLE), RuleSet())
+    fresh = Round.from_hands(TABLE, CLASSIC)
+    a = fresh.pass_exposure()
+    b = start(list(TABLE), RuleSet())
     assert a == b
     assert hash(a) == hash(b)
     assert a.play("2S") == b.play("2S")
     assert a.play("2S") != a.play("3S")
-    assert a != a.expose("QS", seat=1)
+    assert fresh != fresh.expose("QS", seat=1)
     assert len({a, b, a.play("2S")}) == 2
     assert a != "a round"

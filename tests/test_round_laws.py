@@ -56,11 +56,14 @@ def played_cards(rnd: Round) -> CardSet:
 
 
 def effective_exposed(rnd: Round) -> CardSet:
-    """Face-up exposed cards, with a forced fourth counted before the first lead."""
+    """Face-up exposed cards, with a forced fourth counted before the first lead.
+
+    Only face-up exposures count towards the three (RULES.md §9.3).
+    """
     exposed = rnd.exposed
     rules = rnd.rules
     if rules.three_exposed_force_fourth and not played_cards(rnd):
-        declared = (exposed | rnd.face_down) & rules.exposable
+        declared = exposed & rules.exposable
         if len(declared) == 3:
             exposed = exposed | (rules.exposable - declared)
     return exposed
@@ -92,17 +95,21 @@ def reference_legal(rnd: Round, opening_forced: bool) -> CardSet:
     else:
         if opening_forced and not rnd.tricks and rules.opening_card in hand:
             return CardSet([rules.opening_card])
-        legal = hand
         broken = bool(played_cards(rnd) & HEARTS)
         locked = rules.hearts_locked_by_exposed_ace and ACE_OF_HEARTS in exposed
-        if (rules.hearts_must_be_broken or locked) and not broken and hand - HEARTS:
-            legal = hand - HEARTS
+        blocked = HEARTS if (rules.hearts_must_be_broken or locked) and not broken else CardSet()
+        held = CardSet()
         if restriction is ExposureRestriction.FIRST_TRICK_OF_SUIT:
-            for card in exposed & legal:
+            for card in exposed & hand:
                 if card.suit not in suits_led and len(hand.of_suit(card.suit)) > 1:
-                    legal = legal - CardSet([card])
+                    held = held | CardSet([card])
+        elif restriction is ExposureRestriction.FIRST_TRICK_OF_DEAL and not rnd.tricks:
+            held = exposed & hand
+        # §9.6: the exposure restriction gives way first, then the blood lock and
+        # hearts-broken (which forbid the same cards).
+        return (hand - blocked - held) or (hand - blocked) or hand
     if restriction is ExposureRestriction.FIRST_TRICK_OF_DEAL and not rnd.tricks:
-        free = legal - exposed
+        free = legal - exposed  # §9.5: follow suit beats it
         if free:
             legal = free
     return legal
@@ -132,7 +139,9 @@ def expose_randomly(data: st.DataObject, rnd: Round) -> Round:
     in_turn = rules.exposure_order is ExposureOrder.IN_TURN
     if not in_turn:
         seats = data.draw(st.permutations(seats), label="exposure order")
-    for seat in seats[: data.draw(st.integers(0, n), label="deciding seats")]:
+    # RULES.md §9.1: every seat decides once; a blind exposure comes first (§9.4).
+    for seat in seats:
+        assert rnd.phase is Phase.EXPOSURE
         free = (rnd.hands[seat] & rules.exposable) - rnd.exposed - rnd.face_down
         face_down = rules.exposure_kind is ExposureKind.FACE_DOWN_UP and data.draw(st.booleans())
         first = rnd.dealt[seat][0]
@@ -141,12 +150,15 @@ def expose_randomly(data: st.DataObject, rnd: Round) -> Round:
                 rnd, partial(rnd.expose, [first], seat=seat, blind=True, face_down=face_down)
             )
             assert first in rnd.blind
-            continue
+            assert seat not in rnd.exposure_decided
+            free = free - CardSet([first])
         chosen = data.draw(st.sets(st.sampled_from(sorted(free)))) if free else set()
-        if chosen or in_turn:
-            new = unchanged(rnd, partial(rnd.expose, chosen, seat=seat, face_down=face_down))
-            assert CardSet(chosen) <= (new.face_down if face_down else new.exposed)
-            rnd = new
+        new = unchanged(rnd, partial(rnd.expose, chosen, seat=seat, face_down=face_down))
+        assert CardSet(chosen) <= (new.face_down if face_down else new.exposed)
+        assert seat in new.exposure_decided
+        again = _refused(partial(new.expose, (), seat=seat))
+        assert again.reason is Reason.ALREADY_DECIDED
+        rnd = new
     return rnd
 
 
@@ -165,7 +177,7 @@ def playout(data: st.DataObject, rnd: Round, check: Check) -> Round:
             seat = next(s for s in range(current.players) if s != claimer and s not in accepted)
             accept = data.draw(st.integers(0, 3), label="accept") < 3
             rnd = unchanged(current, partial(current.respond, accept, seat=seat))
-        elif current.rules.claims and data.draw(st.integers(0, 12), label="claim") == 12:
+        elif current.can_claim() and data.draw(st.integers(0, 12), label="claim") == 12:
             rnd = unchanged(current, current.claim)
         else:
             legal = current.legal_plays
@@ -213,6 +225,13 @@ def step_laws(opening_forced: bool) -> Check:
             assert rnd.legal_plays == CardSet()
             for card in rules_deck(rnd):
                 assert rnd.why_illegal(card) is Reason.WRONG_PHASE
+            return
+        if phase is Phase.EXPOSURE:
+            # RULES.md §9.1: no lead until every seat has decided.
+            assert rnd.exposure_pending
+            assert rnd.legal_plays == CardSet()
+            for card in rules_deck(rnd):
+                assert rnd.why_illegal(card) is Reason.EXPOSURE_PENDING
             return
         seat = rnd.to_act
         assert seat is not None
@@ -392,7 +411,7 @@ def test_reference_model_catches_a_known_restriction() -> None:
         "KS AS TC JC 6D 7D 8D 9D TD JD 9H TH JH",
         "8S 9S TS JS QC KC AC QD KD AD QH KH AH",
     ]
-    rnd = Round.from_hands(hands).expose("QS", seat=1).play("2S")
+    rnd = Round.from_hands(hands).expose("QS", seat=1).pass_exposure().play("2S")
     assert reference_legal(rnd, False) == CardSet([Card("6S"), Card("7S")])
 
 

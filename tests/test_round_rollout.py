@@ -43,7 +43,8 @@ def test_rollout_seeds_differ_and_negation_counts() -> None:
 
 def test_a_rollout_declines_exposure_and_keeps_the_history() -> None:
     start = deal(seed=8)
-    mid = start.play(start.legal_plays[0])
+    mid = start.pass_exposure()
+    mid = mid.play(mid.legal_plays[0])
     end = mid.rollout(seed=3)
     assert end.history[: len(mid.history)] == mid.history
     assert end.exposed == CardSet()
@@ -156,10 +157,11 @@ def test_the_core_bit_helpers() -> None:
 
 def test_apply_dispatches_every_action_record() -> None:
     rules = RuleSet(claims=True)
-    r = deal(rules, seed=1)
-    holder = next(s for s, h in enumerate(r.hands) if Card("QS") in h)
-    exposed = r.apply(Exposure(holder, parse_cards("QS")))
-    assert exposed == r.expose("QS", seat=holder)
+    fresh = deal(rules, seed=1)
+    holder = next(s for s, h in enumerate(fresh.hands) if Card("QS") in h)
+    exposed = fresh.apply(Exposure(holder, parse_cards("QS")))
+    assert exposed == fresh.expose("QS", seat=holder)
+    r = exposed.pass_exposure()
     seat = r.to_act
     assert seat is not None
     played = r.apply(Play(seat, r.legal_plays[0]))

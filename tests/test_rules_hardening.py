@@ -197,3 +197,25 @@ def test_the_exposed_mapping_of_a_score_is_read_only() -> None:
     assert again.exposed == {PIG: 2}
     assert copy.deepcopy(ds) == ds
     assert hash(ds.exposed) == hash(copy.copy(ds.exposed))
+
+
+def test_set_state_cannot_rewrite_a_finished_object() -> None:
+    # The same hole as a second __init__, through pickle's hook.
+    classic = PRESETS["classic"]
+    with pytest.raises(RuleSetError, match="immutable"):
+        classic.__setstate__({**classic.__getstate__(), "players": 5})
+    assert classic.players == 4
+    ds = score(["QS", "JD"])
+    with pytest.raises(DealError, match="immutable"):
+        ds.__setstate__({**ds.__getstate__(), "totals": (0, 0)})
+    assert ds.totals == (-100, 100)
+    m = Match().add(score(["QS", "JD", "", ""]))
+    with pytest.raises(MatchError, match="immutable"):
+        m.__setstate__({**m.__getstate__(), "rules": RuleSet(players=5)})
+    preview = exposure_preview("QS")
+    with pytest.raises(DealError, match="immutable"):
+        preview.__setstate__({**preview.__getstate__(), "after": 0})
+    # Pickling and copying (which use __setstate__ on fresh objects) still work.
+    for obj in (classic, ds, ds[0], m, preview):
+        assert pickle.loads(pickle.dumps(obj)) == obj
+        assert copy.deepcopy(obj) == obj

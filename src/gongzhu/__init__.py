@@ -8,6 +8,8 @@
 import gongzhu.svg  # noqa: F401  (pictures: fills gongzhu._display for the _repr_svg_ methods)
 from gongzhu import record  # users call gongzhu.record.loads/dumps
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
+from gongzhu.ai.arena import ArenaResult, arena
+from gongzhu.ai.search import Analysis, Limit, SearchStrategy
 from gongzhu.bots import (
     RandomStrategy,
     RuleOfThumbStrategy,
@@ -15,6 +17,7 @@ from gongzhu.bots import (
     play_deal,
     play_match,
 )
+from gongzhu.build import compiled
 from gongzhu.cards import (
     ACE_OF_HEARTS,
     DECK,
@@ -84,6 +87,8 @@ __all__ = [
     "STANDARD_HEARTS",
     "TRANSFORMER",
     "Action",
+    "Analysis",
+    "ArenaResult",
     "Card",
     "CardParseError",
     "CardSet",
@@ -105,6 +110,7 @@ __all__ = [
     "Hand",
     "IllegalActionError",
     "LaterLeader",
+    "Limit",
     "Match",
     "MatchError",
     "Phase",
@@ -120,6 +126,7 @@ __all__ = [
     "RuleOfThumbStrategy",
     "RuleSet",
     "RuleSetError",
+    "SearchStrategy",
     "SimulationError",
     "SimultaneousLoss",
     "Strategy",
@@ -128,6 +135,8 @@ __all__ = [
     "TransformerEffect",
     "Trick",
     "__version__",
+    "arena",
+    "compiled",
     "deal",
     "exposure_factors",
     "exposure_preview",

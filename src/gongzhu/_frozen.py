@@ -14,11 +14,12 @@ be changed by anyone holding it, and its equality with it).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import Any, Generic, NoReturn, TypeVar
 
 from gongzhu.errors import GongzhuError
 
-__all__ = ["FrozenMap", "refuse_reinit"]
+__all__ = ["FrozenMap", "guard_setstate", "refuse_reinit"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -33,24 +34,39 @@ def refuse_reinit(obj: object, first_field: str, error: type[GongzhuError]) -> N
     raise error(f"{type(obj).__name__} is immutable: it cannot be initialised again")
 
 
+def guard_setstate(cls: type, first_field: str, error: type[GongzhuError]) -> None:
+    """Make ``cls.__setstate__`` (attrs' own, used by pickle and copy on a fresh object)
+    refuse to run on an object that is already initialised, like :func:`refuse_reinit`."""
+    original = cls.__setstate__  # type: ignore[attr-defined]
+
+    def __setstate__(self: object, state: Any) -> None:
+        refuse_reinit(self, first_field, error)
+        original(self, state)
+
+    __setstate__.__doc__ = original.__doc__
+    setattr(cls, "__setstate__", __setstate__)  # noqa: B010 - on purpose, after attrs
+
+
 class FrozenMap(Mapping[K, V], Generic[K, V]):
     """An immutable mapping (insertion order kept; equal to any mapping with the same items)."""
 
     __slots__ = ("_data", "_hash")
 
-    _data: dict[K, V]
+    # A read-only view of a dict only this object holds: even the private
+    # attribute cannot be used to change the items.
+    _data: MappingProxyType[K, V]
     _hash: int | None
 
     def __init__(self, items: Mapping[K, V] | None = None) -> None:
         refuse_reinit(self, "_data", GongzhuError)
-        object.__setattr__(self, "_data", dict(items) if items is not None else {})
+        object.__setattr__(self, "_data", MappingProxyType(dict(items) if items else {}))
         object.__setattr__(self, "_hash", None)
 
     @classmethod
     def _of(cls, data: dict[K, V]) -> FrozenMap[K, V]:
         """Trusted constructor: ``data`` is a fresh dict that nobody else holds."""
         new = object.__new__(cls)
-        _set_data(new, data)
+        _set_data(new, MappingProxyType(data))
         _set_hash(new, None)
         return new
 
@@ -84,7 +100,7 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         return repr(self._data)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (FrozenMap, (self._data,))
+        return (FrozenMap, (dict(self._data),))
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"FrozenMap is immutable (cannot set {name})")

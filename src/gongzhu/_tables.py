@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from gongzhu._core.scoring import ScoreParams, heart_sum_table
 from gongzhu.cards import ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER
 
 HEARTS: Final = 0x1FFF << 26
@@ -25,15 +26,11 @@ POINT_CARDS: Final = HEARTS | PIG_BIT | SHEEP_BIT | TEN_BIT
 @lru_cache(maxsize=16)
 def heart_sums(values: tuple[int, ...]) -> tuple[int, ...]:
     """The hearts total for every 13-bit pattern of hearts (bit i = rank i + 2)."""
-    sums = [0] * 8192
-    for pattern in range(1, 8192):
-        low = pattern & -pattern
-        sums[pattern] = sums[pattern ^ low] + values[low.bit_length() - 1]
-    return tuple(sums)
+    return heart_sum_table(values)
 
 
 class Tables:
-    """Masks and tables derived from one rule set."""
+    """Masks and tables derived from one rule set; ``score`` feeds the scoring kernel."""
 
     __slots__ = (
         "deck",
@@ -43,6 +40,7 @@ class Tables:
         "heart_sums",
         "lone_blockers",
         "nonzero_hearts",
+        "score",
     )
 
     def __init__(
@@ -54,6 +52,18 @@ class Tables:
         heart_values: tuple[int, ...],
         zero_hearts_are_point_cards: bool,
         grand_slam_has_transformer: bool,
+        all_hearts_value: int | None,
+        pig_sheep_together: bool,
+        sign_swap: bool,
+        pig_rule: int,
+        zero_sum: bool,
+        pig_value: int,
+        sheep_value: int,
+        exposed_sheep_value: int,
+        transformer_bonus: int,
+        fixed_slam: bool,
+        grand_slam_value: int,
+        queen_bonus: int,
     ) -> None:
         self.deck: int = deck
         self.exposable: int = exposable
@@ -72,3 +82,20 @@ class Tables:
         if grand_slam_has_transformer:
             slam |= TEN_BIT
         self.grand_slam: int = slam
+        self.score: ScoreParams = ScoreParams(
+            self.heart_sums,
+            self.lone_blockers,
+            slam,
+            all_hearts_value,
+            pig_sheep_together,
+            sign_swap,
+            pig_rule,
+            zero_sum,
+            pig_value,
+            sheep_value,
+            exposed_sheep_value,
+            transformer_bonus,
+            fixed_slam,
+            grand_slam_value,
+            queen_bonus,
+        )

@@ -5,11 +5,11 @@ replaying them through the engine rebuilds every state exactly. Game
 records (:mod:`gongzhu.record`) and clients that keep an undo list use them.
 
 >>> from gongzhu import deal
->>> r = deal(seed=5)
+>>> r = deal(seed=5).pass_exposure()
 >>> r = r.play(r.legal_plays[0])
->>> r.history
-(Play(seat=0, card=Card('2C')),)
->>> r.history[0].apply(deal(seed=5)) == r
+>>> r.history[-1]
+Play(seat=0, card=Card('2C'))
+>>> r.history[-1].apply(deal(seed=5).pass_exposure()) == r
 True
 """
 

@@ -16,9 +16,23 @@ from gongzhu.rules import RuleSet
 __all__ = ["deal"]
 
 
+SEED_LIMIT = 2**64
+"""Int seeds are accepted from ``-SEED_LIMIT`` to ``SEED_LIMIT`` (both included)."""
+SEED_TEXT_LIMIT = 1000
+"""Text seeds may have at most this many characters (what a game record holds)."""
+
+
+def _generator_seed(seed: int | str) -> int | str:
+    # random.Random seeds an int by its absolute value, so -k would deal like k (RULES.md
+    # §9.8 wants them different): a negative seed maps above every accepted positive one.
+    if isinstance(seed, int) and seed < 0:
+        return 2 * SEED_LIMIT + 1 - seed
+    return seed
+
+
 def shuffled_deck(rules: RuleSet, seed: int | str | None) -> list[int]:
     """The deck's card indexes after the library's stable Fisher–Yates shuffle."""
-    rng = random.Random(seed) if seed is not None else random.Random()
+    rng = random.Random(_generator_seed(seed)) if seed is not None else random.Random()
     getrandbits = rng.getrandbits
     deck, steps = _shuffle_plan(rules._tables.deck)
     cards = list(deck)
@@ -55,11 +69,14 @@ def deal(
     """Shuffle and deal a new :class:`Round`.
 
     The deck is shuffled with the library's own Fisher–Yates shuffle on
-    ``random.Random(seed)`` (using only ``getrandbits``), so a seed gives the
-    same deal on every machine and Python version. Cards are dealt one at a
-    time in play order, starting with the seat after the dealer. Without
-    ``leader`` the holder of the opening card leads (the first deal of a
-    match); a match passes the previous pig taker.
+    ``random.Random`` (using only ``getrandbits``), so a seed gives the same
+    deal on every machine and Python version. A seed is an int from
+    ``-2**64`` to ``2**64`` or a text of at most 1000 characters (what a game
+    record can hold); different seeds deal differently, ``k`` and ``-k``
+    included (RULES.md §9.8); anything else is a :class:`~gongzhu.DealError`.
+    Cards are dealt one at a time in play order, starting with the seat after
+    the dealer. Without ``leader`` the holder of the opening card leads (the
+    first deal of a match); a match passes the previous pig taker.
 
     >>> deal(seed=42).hands == deal(seed=42).hands
     True
@@ -70,6 +87,10 @@ def deal(
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise DealError(f"seed must be an int or text, got {type(seed).__name__}")
+    if isinstance(seed, int) and not -SEED_LIMIT <= seed <= SEED_LIMIT:
+        raise DealError("an int seed must be between -2**64 and 2**64")
+    if isinstance(seed, str) and len(seed) > SEED_TEXT_LIMIT:
+        raise DealError(f"a text seed may have at most {SEED_TEXT_LIMIT} characters")
     cfg = _config(rules)
     _deal_seat(dealer, cfg.n, "dealer")
     try:

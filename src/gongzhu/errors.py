@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from gongzhu.cards import Card
+from typing import Any, Protocol
 
 __all__ = [
     "CardParseError",
@@ -36,7 +33,30 @@ class GongzhuError(Exception):
     ... except GongzhuError as error:
     ...     print(type(error).__name__, error.options)
     RuleSetError ('players',)
+
+    Every error pickles and copies with its attributes (so an error raised in
+    a worker process reaches the caller as itself):
+
+    >>> import pickle
+    >>> from gongzhu import deal
+    >>> try:
+    ...     deal(seed=1).pass_exposure().play("AH", seat=3)
+    ... except GongzhuError as error:
+    ...     back = pickle.loads(pickle.dumps(error))
+    ...     type(back).__name__, back.reason, back.seat, str(back) == str(error)
+    ('IllegalActionError', <Reason.NOT_YOUR_TURN: 'not your turn'>, 3, True)
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The default rebuilds with cls(*self.args), and most subclasses take other
+        # arguments than their message: rebuild without __init__, then restore the facts.
+        return (_rebuild, (type(self), self.args), self.__dict__)
+
+
+def _rebuild(cls: type[GongzhuError], args: tuple[Any, ...]) -> GongzhuError:
+    error = cls.__new__(cls, *args)
+    error.args = args
+    return error
 
 
 _BRIEF_LIMIT = 60
@@ -170,7 +190,7 @@ class Reason(enum.Enum):
     """Why an action was refused (``IllegalActionError.reason``); the value is a phrase.
 
     >>> from gongzhu import deal
-    >>> r = deal(seed=1)
+    >>> r = deal(seed=1).pass_exposure()
     >>> r.why_illegal(r.hands[(r.to_act + 1) % 4][0])
     <Reason.NOT_IN_HAND: 'card not in hand'>
     """
@@ -191,16 +211,28 @@ class Reason(enum.Enum):
     CLAIMS_OFF = "claims are not played"
     NO_SUCH_SEAT = "no such seat"
     INVALID_CHOICE = "not a valid choice"
+    EXPOSURE_PENDING = "every seat must decide on exposure before the first lead"
+    ALREADY_DECIDED = "this seat has already decided on exposure"
+    CLAIM_REFUSED = "this seat's claim was refused; it may claim again after another trick"
+
+
+class _CardLike(Protocol):
+    """What an error needs of a card (errors sit below :mod:`gongzhu.cards`)."""
+
+    @property
+    def index(self) -> int: ...
 
 
 class IllegalActionError(GongzhuError):
     """An action was refused. Nothing changed: the previous object is still valid.
 
-    ``reason`` is a :class:`Reason`, ``seat`` the acting seat, ``card`` the card
-    involved (or ``None``); ``str(error)`` is a sentence a client can show.
+    ``reason`` is a :class:`Reason`, ``seat`` the acting seat (``None`` when
+    no seat could act, e.g. after the deal), ``card`` the :class:`~gongzhu.Card`
+    involved (or ``None``), ``action`` what was refused (``"play"``,
+    ``"expose"``, ``"claim"``…); ``str(error)`` is a sentence a client can show.
 
     >>> from gongzhu import deal
-    >>> r = deal(seed=1)
+    >>> r = deal(seed=1).pass_exposure()
     >>> try:
     ...     r.play(r.legal_plays[0], seat=(r.to_act + 1) % 4)
     ... except IllegalActionError as error:
@@ -212,7 +244,7 @@ class IllegalActionError(GongzhuError):
         self,
         reason: Reason,
         seat: int | None,
-        card: Card | None = None,
+        card: _CardLike | None = None,
         detail: str = "",
         *,
         action: str = "play",
@@ -221,9 +253,11 @@ class IllegalActionError(GongzhuError):
         self.seat = seat
         self.card = card
         self.action = action
-        who = f"seat {_brief(seat)}" if seat is not None else "nobody"
         what = f" {card}" if card is not None else ""
-        sentence = f"{who} may not {action}{what}: {reason.value}"
+        if seat is not None:
+            sentence = f"seat {_brief(seat)} may not {action}{what}: {reason.value}"
+        else:
+            sentence = f"{action}{what} refused: {reason.value}"
         if detail:
             sentence += f" ({detail})"
         super().__init__(sentence)

@@ -63,7 +63,7 @@ from typing import Any, Final
 
 import attrs
 
-from gongzhu._frozen import refuse_reinit
+from gongzhu._frozen import guard_setstate, refuse_reinit
 from gongzhu.cards import CardSet
 from gongzhu.errors import GongzhuError, MatchError, _brief
 from gongzhu.rules import GrandSlamOutcome, LaterLeader, RuleSet, SimultaneousLoss, TiedWinners
@@ -550,6 +550,9 @@ class Match:
     def __repr__(self) -> str:
         state = self.end_reason.name if self.end_reason is not None else "running"
         return f"<Match {len(self.deals)} deals totals={self._totals} {state}>"
+
+
+guard_setstate(Match, "rules", MatchError)
 
 
 def _as_deal_score(deal: Any) -> DealScore:

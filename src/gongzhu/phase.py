@@ -19,7 +19,7 @@ class Phase(enum.Enum):
     """
 
     EXPOSURE = "exposure"
-    """No card played yet and exposure is played: seats may expose; the leader may lead."""
+    """Some seat has not decided on exposure (:attr:`Round.exposure_pending`); no lead yet."""
     PLAY = "play"
     """The seat :attr:`Round.to_act` must play a card."""
     CLAIM = "claim"

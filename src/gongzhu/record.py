@@ -8,7 +8,7 @@ are): :func:`dumps`/:func:`dump` write a finished or in-progress
 order) or a :class:`GameRecord`; :func:`loads`/:func:`load` read one back.
 
 >>> from gongzhu import deal
->>> r = deal(seed=7)
+>>> r = deal(seed=7).pass_exposure()
 >>> while not r.is_complete:
 ...     r = r.play(r.legal_plays[0])
 >>> text = dumps(r, names=["Ann", "Bob", "Cid", "Dee"])
@@ -480,6 +480,8 @@ def _replay_deal(
             r = _expose(r, entry, entry["seat"], at)
         except GongzhuError as exc:
             at.fail(f"exposure {j}: {exc}")
+    if r.exposure_pending and obj.get("actions"):
+        r = r.pass_exposure()  # a record may leave declines out (RULES.md §9.1)
     r = _replay_actions(r, obj.get("actions", []), number)
     if "result" in obj:
         at = where.at("result")

@@ -12,12 +12,13 @@ views, action records) on request. Every transition returns a new
 >>> r = deal(seed=7)
 >>> r.phase, r.to_act, len(r.hands[0])
 (<Phase.EXPOSURE: 'exposure'>, 2, 13)
+>>> r = r.pass_exposure()                 # every seat declines exposure (RULES.md §9.1)
 >>> card = r.legal_plays[0]
 >>> r2 = r.play(card)
 >>> r2.current_trick.cards == (card,), r.current_trick.cards == ()
 (True, True)
 >>> r3 = r2.rollout(seed=1)               # play on to the end, randomly
->>> len(r3.tricks), r3.history[:1] == r2.history, r3 == r2.rollout(seed=1)
+>>> len(r3.tricks), r3.history[:5] == r2.history, r3 == r2.rollout(seed=1)
 (13, True, True)
 """
 
@@ -65,7 +66,7 @@ __all__ = ["Phase", "Round"]
 _DEFAULT_RULES: Final = RuleSet()
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 # Core reason codes → Reason (the core's codes follow the enum's order, from 1).
-_REASONS: Final = {i + 1: r for i, r in enumerate(list(Reason)[: _p.INVALID_CHOICE])}
+_REASONS: Final = {i + 1: r for i, r in enumerate(Reason)}
 _REASONS[_p.FACE_DOWN_OFF] = _REASONS[_p.BLIND_OFF] = Reason.NOT_EXPOSABLE
 _REASONS[_p.EXPOSURE_CLOSED] = Reason.WRONG_PHASE
 _DETAILS: Final = {
@@ -189,8 +190,11 @@ class Round:
 
     >>> from gongzhu import deal
     >>> r = deal(seed=1)
+    >>> r.phase.name, r.exposure_pending, r.why_illegal("2S").name
+    ('EXPOSURE', (0, 1, 2, 3), 'EXPOSURE_PENDING')
+    >>> r = r.expose("", seat=0).expose("", seat=1).expose("", seat=2).expose("", seat=3)
     >>> r.phase.name, r.to_act, r.why_illegal("2S", seat=1).name
-    ('EXPOSURE', 0, 'NOT_YOUR_TURN')
+    ('PLAY', 0, 'NOT_YOUR_TURN')
     >>> r2 = r.play("2S")
     >>> r2.to_act, r2.current_trick.cards, r.current_trick.cards     # r is unchanged
     (1, (Card('2S'),), ())
@@ -325,9 +329,7 @@ class Round:
             return Phase.COMPLETE
         if s.done != PLAYING:
             return Phase.CLAIM
-        if not s.tricks and not s.trick and s.table.cfg.exposable:
-            return Phase.EXPOSURE
-        return Phase.PLAY
+        return Phase.EXPOSURE if _p.exposure_open(s) else Phase.PLAY
 
     @property
     def is_complete(self) -> bool:
@@ -370,7 +372,8 @@ class Round:
 
         >>> from gongzhu import deal
         >>> start = deal(seed=9)
-        >>> r2 = start.play(start.legal_plays[-1])
+        >>> r2 = start.pass_exposure()
+        >>> r2 = r2.play(r2.legal_plays[-1])
         >>> replayed = start
         >>> for action in r2.history:
         ...     replayed = replayed.apply(action)
@@ -392,9 +395,24 @@ class Round:
 
     @property
     def exposure_decided(self) -> tuple[int, ...]:
-        """The seats that have made an exposure decision (called :meth:`expose`)."""
+        """The seats that have made their exposure decision (public even while sealed)."""
         decided = self._s.table.decided
         return tuple(seat for seat in range(self.players) if decided >> seat & 1)
+
+    @property
+    def exposure_pending(self) -> tuple[int, ...]:
+        """The seats that may decide on exposure now (the next one only, under in-turn order).
+
+        The first card may be led once this is empty (RULES.md §9.1).
+        """
+        s = self._s
+        if not _p.exposure_open(s):
+            return ()
+        if s.table.cfg.in_turn:
+            return (_p.next_to_expose(s),)
+        n = s.table.n
+        waiting = [(s.leader + i) % n for i in range(n)]
+        return tuple(x for x in waiting if not s.table.decided >> x & 1)
 
     # -- public state ------------------------------------------------------------------
 
@@ -537,7 +555,7 @@ class Round:
 
         >>> r = Round.from_hands(["2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
         ...     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
-        ...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"])
+        ...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"]).pass_exposure()
         >>> r.why_illegal("2H"), r.why_illegal("2S", seat=1), r.why_illegal("AS")
         (<Reason.NOT_IN_HAND: 'card not in hand'>, <Reason.NOT_YOUR_TURN: 'not your turn'>, None)
         """
@@ -599,7 +617,7 @@ class Round:
         """Do one action record (:mod:`gongzhu.actions`): the same as the method it names.
 
         >>> from gongzhu import Play, deal
-        >>> r = deal(seed=5)
+        >>> r = deal(seed=5).pass_exposure()
         >>> r.apply(Play(seat=0, card=Card("2C"))) == r.play("2C", seat=0)
         True
         """
@@ -654,11 +672,16 @@ class Round:
         may be left out under ``exposure_order="in-turn"``, where the seat that
         decides next is known.
 
-        Allowed before the first card is played. ``face_down`` declares them
-        face down (``exposure_kind="face-down-up"``); ``blind`` exposes the
-        first card dealt to the seat (``blind_exposure=True``). Under
-        ``exposure_order="in-turn"`` seats decide in turn from the leader,
-        once each (an empty ``cards`` passes).
+        Every seat decides once, before the first lead (RULES.md §9.1): an
+        empty ``cards`` declines, and a second decision is refused with
+        ``Reason.ALREADY_DECIDED``. Under ``exposure_order="in-turn"`` seats
+        decide in turn from the leader; under ``"simultaneous"`` in any order,
+        sealed: until every seat has decided, no other seat's :meth:`view`
+        shows what a seat chose (§9.2). ``face_down`` declares the cards face
+        down (``exposure_kind="face-down-up"``). ``blind`` exposes the first
+        card dealt to the seat (``blind_exposure=True``, §9.4): only as the
+        seat's first act, once, and it is not the decision — the seat then
+        still makes its ordinary one.
 
         >>> from gongzhu import deal
         >>> r = deal(seed=3)
@@ -685,6 +708,8 @@ class Round:
         code, index = _p.expose_reason(s, seat, chosen.mask, face_down, blind)
         if code:
             detail = _DETAILS.get(code, "")
+            if code == _p.ALREADY_DECIDED and not _p.exposure_open(s):
+                detail = "every seat has decided"
             if code == _p.NOT_EXPOSABLE:
                 detail = f"exposable: {_from_mask(s.table.cfg.exposable)}"
             elif code == _p.EXPOSURE_OUT_OF_TURN:
@@ -693,6 +718,19 @@ class Round:
             card = _CARDS[index] if index >= 0 else None
             raise IllegalActionError(_REASONS[code], seat, card, detail, action="expose")
         return _make(_p.expose(s, seat, chosen.mask, face_down, blind))
+
+    def pass_exposure(self) -> Round:
+        """Every seat that has not decided on exposure declines (in turn from the leader).
+
+        >>> from gongzhu import deal
+        >>> r = deal(seed=3)
+        >>> r.legal_plays, r.pass_exposure().phase.name, len(r.pass_exposure().legal_plays) > 0
+        (CardSet(''), 'PLAY', True)
+        """
+        r = self
+        while pending := r.exposure_pending:
+            r = r.expose((), seat=pending[0])
+        return r
 
     def exposure_preview(self, seat: int) -> dict[Card, str]:
         """For each exposable card ``seat`` holds and has not exposed: what exposing it changes."""
@@ -715,6 +753,12 @@ class Round:
                 _REASONS[code], self.to_act if seat is None else seat, action="claim"
             )
         return _make(_p.claim(s))
+
+    def can_claim(self, seat: int | None = None) -> bool:
+        """True if :meth:`claim` would accept a claim by ``seat`` (default: the seat to act)."""
+        if seat is not None and not _is_seat(seat, self._s.table.n):
+            return False
+        return not _p.claim_reason(self._s, -1 if seat is None else seat)
 
     def respond(self, accept: bool, seat: int | None = None) -> Round:
         """``seat`` accepts or refuses the pending claim.
@@ -766,6 +810,10 @@ class Round:
         seat = _check_seat(seat, t.n, "view")
         hands = t.hands
         gone = s.gone
+        up, down = t.up, t.down
+        if _p.sealed(s):  # RULES.md §9.2: only the seat's own choice shows until all decide
+            up &= hands[seat]
+            down &= hands[seat]
         return PlayerView(
             seat=seat,
             rules=self.rules,
@@ -775,9 +823,9 @@ class Round:
             to_act=self.to_act,
             leader=s.leader,
             dealer=t.dealer,
-            exposures=tuple(_from_mask(t.up & h) for h in hands),
-            own_face_down=_from_mask(t.down & hands[seat]),
-            face_down_counts=tuple((t.down & h).bit_count() for h in hands),
+            exposures=tuple(_from_mask(up & h) for h in hands),
+            own_face_down=_from_mask(down & hands[seat]),
+            face_down_counts=tuple((down & h).bit_count() for h in hands),
             current_trick=self.current_trick,
             tricks=self.tricks,
             captured_points=tuple(_from_mask(c & POINT_CARDS) for c in s.capt),
@@ -795,7 +843,8 @@ class Round:
         for x, hand in enumerate(t.hands):
             if x != seat:
                 others |= hand
-        return _from_mask(others & ~s.gone & ~t.up & ~t.shown)
+        up = 0 if _p.sealed(s) else t.up  # others' sealed exposures are not seen yet
+        return _from_mask(others & ~s.gone & ~up & ~t.shown)
 
     # -- dunder ------------------------------------------------------------------------
 

@@ -28,7 +28,8 @@ from typing import Any, Final
 
 import attrs
 
-from gongzhu._frozen import refuse_reinit
+from gongzhu._core.scoring import PIG_GRAND_SLAM_ONLY, PIG_POSITIVE, PIG_UNCHANGED
+from gongzhu._frozen import guard_setstate, refuse_reinit
 from gongzhu._tables import Tables
 from gongzhu.cards import (
     ACE_OF_HEARTS,
@@ -243,6 +244,12 @@ FACE_VALUE_HEARTS: Final[tuple[int, ...]] = (
 """Face-value hearts (003 v1, 004 bundle): minus the pip value, but 4♥ is −10; total −200."""
 
 _EXPOSABLE_CARDS: Final = CardSet((ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER))
+# pig_with_all_hearts as the scoring kernel's ints (gongzhu._core.scoring).
+_PIG_RULES: Final = {
+    PigWithAllHearts.POSITIVE: PIG_POSITIVE,
+    PigWithAllHearts.GRAND_SLAM_ONLY: PIG_GRAND_SLAM_ONLY,
+    PigWithAllHearts.UNCHANGED: PIG_UNCHANGED,
+}
 
 
 # -- converters (the boundary: text and JSON values become typed values) ------
@@ -698,6 +705,18 @@ class RuleSet:
             heart_values=self.heart_values,
             zero_hearts_are_point_cards=self.zero_hearts_are_point_cards,
             grand_slam_has_transformer=self.grand_slam is GrandSlam.SIXTEEN,
+            all_hearts_value=self.all_hearts_value,
+            pig_sheep_together=self.pig_sheep_together,
+            sign_swap=self.sign_swap,
+            pig_rule=_PIG_RULES[self.pig_with_all_hearts],
+            zero_sum=self.pig_sheep_zero_sum,
+            pig_value=self.pig_value,
+            sheep_value=self.sheep_value,
+            exposed_sheep_value=self.effective_exposed_sheep_value,
+            transformer_bonus=self.transformer_bonus,
+            fixed_slam=self.grand_slam_outcome is GrandSlamOutcome.FIXED,
+            grand_slam_value=self.grand_slam_value,
+            queen_bonus=self.queen_of_diamonds_bonus,
         )
 
     # -- presets, changes, description -------------------------------------------
@@ -768,6 +787,8 @@ class RuleSet:
         lines = [head]
         for option in OPTION_NAMES:
             value = _format_value(getattr(self, option))
+            if option == "exposed_sheep_value" and self.exposed_sheep_value is None:
+                value = f"{self.effective_exposed_sheep_value} (twice sheep_value)"
             mark = " *" if option in changes else ""
             note = self._no_effect(option)
             lines.append(f"  {option:28} {value}{mark}{f' (no effect: {note})' if note else ''}")
@@ -883,6 +904,8 @@ def _code_value(value: Any) -> Any:
         return "face-value"
     return _json_value(value) if not isinstance(value, tuple) else value
 
+
+guard_setstate(RuleSet, "players", RuleSetError)
 
 OPTION_NAMES: Final[tuple[str, ...]] = tuple(a.name for a in attrs.fields(RuleSet))
 """The names of every :class:`RuleSet` option, in documentation order."""

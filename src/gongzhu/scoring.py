@@ -29,16 +29,11 @@ from typing import Any, Final
 
 import attrs
 
+from gongzhu._core.scoring import first_bad_mask as _bad_masks
+from gongzhu._core.scoring import score_masks as _score_masks
 from gongzhu._display import svg as _svg
-from gongzhu._frozen import FrozenMap, refuse_reinit
-from gongzhu._tables import (
-    HEARTS,
-    PIG_BIT,
-    QUEEN_OF_DIAMONDS_BIT,
-    SHEEP_BIT,
-    TEN_BIT,
-    Tables,
-)
+from gongzhu._frozen import FrozenMap, guard_setstate, refuse_reinit
+from gongzhu._tables import Tables
 from gongzhu.cards import (
     ACE_OF_HEARTS,
     PIG,
@@ -52,8 +47,6 @@ from gongzhu.cards import (
 from gongzhu.errors import CardParseError, DealError, _brief
 from gongzhu.rules import (
     ExposureKind,
-    GrandSlamOutcome,
-    PigWithAllHearts,
     RuleSet,
 )
 
@@ -351,10 +344,10 @@ class DealScore:
         return _svg(self)
 
 
-_KINDS: Final = (TransformerEffect.NONE, TransformerEffect.LONE_BONUS, TransformerEffect.MULTIPLIER)
+guard_setstate(PlayerScore, "seat", DealError)
+guard_setstate(DealScore, "totals", DealError)
 
-# Flag bits in a line tuple.
-_ALL_HEARTS, _GRAND_SLAM, _LONE, _FIXED = 1, 2, 4, 8
+_KINDS: Final = (TransformerEffect.NONE, TransformerEffect.LONE_BONUS, TransformerEffect.MULTIPLIER)
 
 
 def exposure_factors(
@@ -461,42 +454,53 @@ def score(
     kind = captures.__class__
     if kind is not list and kind is not tuple and isinstance(captures, (str, CardSet)):
         piles: tuple[CardSet, ...] = (_as_cardset(captures, "captures"),)
+        mask_list = [piles[0].mask]
     else:
         try:
             # At most one pile more than seats: an endless iterable is refused, not drained.
-            raw = list(islice(captures, rules.players + 1))
+            raw: Sequence[Any] = (
+                captures  # type: ignore[assignment]
+                if kind is list or kind is tuple
+                else list(islice(captures, rules.players + 1))
+            )
         except TypeError:
             raise DealError(
                 f"captures must be card piles, one per seat; got {type(captures).__name__}"
             ) from None
+        if len(raw) > rules.players:
+            got = len(raw) if raw is captures else "more"
+            raise DealError(f"expected 1 to {rules.players} piles, got {got}")
         if raw and isinstance(raw[0], Card) and all(isinstance(c, Card) for c in raw):
             raise DealError("captures is a list of cards: pass one pile per seat, e.g. [pile]")
-        piles = tuple(
-            [
-                p if p.__class__ is CardSet else _as_cardset(p, f"seat {i}")
-                for i, p in enumerate(raw)
-            ]
-        )
+        # One plain loop (no comprehension frames): this is most of score()'s own time.
+        mask_list = []
+        for p in raw:
+            if p.__class__ is not CardSet:
+                break
+            mask_list.append(p.mask)
+        else:
+            piles = raw if kind is tuple else tuple(raw)  # type: ignore[assignment]
+        if len(mask_list) != len(raw):
+            piles = tuple(
+                [
+                    p if p.__class__ is CardSet else _as_cardset(p, f"seat {i}")
+                    for i, p in enumerate(raw)
+                ]
+            )
+            mask_list = [p.mask for p in piles]
     if not piles or len(piles) > rules.players:
         raise DealError(f"expected 1 to {rules.players} piles, got {len(piles)}")
-    masks = tuple([p.mask for p in piles])
-    seen = 0
-    for seat, mask in enumerate(masks):
-        if mask & seen:
-            dup = CardSet.from_mask(mask & seen)
-            raise DealError(f"seat {seat}: {dup} also in an earlier pile")
-        seen |= mask
+    masks = tuple(mask_list)
     tables = rules._tables
-    if seen & ~tables.deck:
-        extra = CardSet.from_mask(seen & ~tables.deck)
-        raise DealError(f"{extra} not in the {rules.players}-player deck")
+    if _bad_masks(masks, tables.deck) >= 0:
+        _refuse_masks(masks, tables.deck, rules)
+    exposure = None
     if exposed.__class__ is CardSet and not exposed.mask & ~tables.exposable:
-        # The common case, a CardSet of exposable cards, without the general normalisation.
-        factors = dict.fromkeys(exposed, tables.face_up)
+        # The common case, a CardSet of exposable cards: its factors and read-only
+        # mapping come from a small cache instead of the general normalisation.
+        exposure = _CARDSET_EXPOSURES.get((exposed.mask, tables.face_up))
     elif exposed.__class__ is tuple and not exposed:
-        factors = {}
-    else:
-        factors = exposure_factors(exposed, rules)
+        exposure = _NO_EXPOSURE_FACTORS
     if queen_bonus_tricks is not None:
         try:
             counts = tuple(islice(queen_bonus_tricks, len(piles) + 1))
@@ -508,18 +512,18 @@ def score(
             raise DealError("queen_bonus_tricks needs one count 0-52 per pile")
     else:
         counts = None
-    return _score(masks, factors, rules, tables, counts, piles)
+    if exposure is None:
+        exposure = _factor_ints(FrozenMap._of(exposure_factors(exposed, rules)))
+        if exposed.__class__ is CardSet and len(_CARDSET_EXPOSURES) < 64:
+            _CARDSET_EXPOSURES[(exposed.mask, tables.face_up)] = exposure
+    return _finish(masks, exposure, rules, tables, counts, piles)
 
 
-def _score(
-    masks: tuple[int, ...],
-    factors: Mapping[Card, int],
-    rules: RuleSet,
-    t: Tables,
-    queen_tricks: tuple[int, ...] | None,
-    piles: tuple[CardSet, ...] | None = None,
-) -> DealScore:
-    """Trusted core: ``masks`` are disjoint capture masks inside the deck."""
+_Exposure = tuple[FrozenMap[Card, int], int, int, int, int]
+"""An exposure as DealScore keeps it and as the kernel takes it: (mapping, A♥ Q♠ J♦ 10♣)."""
+
+
+def _factor_ints(factors: FrozenMap[Card, int]) -> _Exposure:
     fa = fq = fj = ft = 1
     # At most four entries: comparing identities is cheaper than hashing Cards
     # (Card.__hash__ is Python code).
@@ -532,149 +536,67 @@ def _score(
             fj = factor
         elif card is TRANSFORMER:
             ft = factor
+    return factors, fa, fq, fj, ft
 
-    all_hearts_seat = None
-    pig_taker = None
+
+_NO_EXPOSURE_FACTORS: Final[_Exposure] = (_NO_EXPOSURE, 1, 1, 1, 1)
+# (exposed mask, face-up factor) → its exposure: at most 16 sets × 2 factors in use.
+_CARDSET_EXPOSURES: dict[tuple[int, int], _Exposure] = {}
+
+
+def _refuse_masks(masks: tuple[int, ...], deck: int, rules: RuleSet) -> None:
+    seen = 0
     for seat, mask in enumerate(masks):
-        if mask & HEARTS == HEARTS:
-            all_hearts_seat = seat
-        if mask & PIG_BIT:
-            pig_taker = seat
-    if all_hearts_seat is None and not (rules.queen_of_diamonds_bonus and queen_tricks):
-        # The usual deal: nobody took all the hearts, so no slam, no sign swap, no
-        # turned pig or sheep; only the plain lines (the general loop below agrees).
-        heart_sums = t.heart_sums
-        lone_blockers = t.lone_blockers
-        pig_value = rules.pig_value * fq
-        sheep_value = (
-            rules.sheep_value if fj == 1 else rules.effective_exposed_sheep_value * fj // 2
-        )
-        lone_bonus = rules.transformer_bonus * ft
-        lines = []
-        totals = []
-        for mask in masks:
-            base = heart_sums[mask >> 26 & 0x1FFF] * fa
-            hearts = base
-            pig = sheep = 0
-            if mask & PIG_BIT:
-                pig = pig_value
-                base += pig
-            if mask & SHEEP_BIT:
-                sheep = sheep_value
-                base += sheep
-            if mask & TEN_BIT:
-                if mask & lone_blockers:
-                    total = base * 2 * ft
-                    lines.append((hearts, pig, sheep, base, 2, 2 * ft, 0, total, 0))
-                else:
-                    total = lone_bonus
-                    lines.append((hearts, pig, sheep, base, 1, 1, 0, total, _LONE))
-            else:
-                total = base
-                lines.append((hearts, pig, sheep, base, 0, 1, 0, total, 0))
-            totals.append(total)
-        if piles is None:
-            piles = tuple([_from_mask(m) for m in masks])
-        return _deal_score(
-            tuple(totals), rules, piles, factors, None, None, pig_taker, tuple(lines)
-        )
-    turned_seat = None
-    if (
-        all_hearts_seat is not None
-        and rules.all_hearts_value is not None
-        and (not rules.pig_sheep_together or masks[all_hearts_seat] & SHEEP_BIT)
-    ):
-        turned_seat = all_hearts_seat
-    swap = rules.sign_swap and turned_seat is not None
-    pig_rule = rules.pig_with_all_hearts
-    # 004 bundle: "the sum of the sheep and the pig is always 0", so the sheep
-    # turns negative only when the all-hearts taker's pig actually counts +100
-    # (not when pig_with_all_hearts keeps it at −100).
-    zero_sum = (
-        rules.pig_sheep_zero_sum
-        and turned_seat is not None
-        and turned_seat == pig_taker
-        and (
-            pig_rule is PigWithAllHearts.POSITIVE
-            or (
-                pig_rule is PigWithAllHearts.GRAND_SLAM_ONLY
-                and masks[turned_seat] & t.grand_slam == t.grand_slam
-            )
-        )
+        if mask & seen:
+            dup = CardSet.from_mask(mask & seen)
+            raise DealError(f"seat {seat}: {dup} also in an earlier pile")
+        seen |= mask
+    extra = CardSet.from_mask(seen & ~deck)
+    raise DealError(f"{extra} not in the {rules.players}-player deck")
+
+
+def _score(
+    masks: tuple[int, ...],
+    factors: Mapping[Card, int],
+    rules: RuleSet,
+    t: Tables,
+    queen_tricks: tuple[int, ...] | None,
+    piles: tuple[CardSet, ...] | None = None,
+) -> DealScore:
+    """Trusted entry (``Round.score`` calls it): ``masks`` are disjoint capture masks
+    inside the deck, ``factors`` checked exposure factors, ``t`` is ``rules._tables``."""
+    frozen = (
+        factors
+        if factors.__class__ is FrozenMap
+        else (FrozenMap._of(dict(factors)) if factors else _NO_EXPOSURE)
     )
-    sheep_negative = swap or zero_sum
-    sheep_value = rules.sheep_value if fj == 1 else rules.effective_exposed_sheep_value * fj // 2
-    if sheep_negative:
-        sheep_value = -abs(sheep_value)
-    fixed_slam = rules.grand_slam_outcome is GrandSlamOutcome.FIXED
-    bonus_per_trick = rules.queen_of_diamonds_bonus
-    heart_sums = t.heart_sums
-    slam_mask = t.grand_slam
-    lone_blockers = t.lone_blockers
+    return _finish(masks, _factor_ints(frozen), rules, t, queen_tricks, piles)
 
-    lines = []
-    totals = []
-    grand_slam_seat = None
-    for seat, mask in enumerate(masks):
-        flags = 0
-        turned = seat == turned_seat
-        slam = mask & slam_mask == slam_mask
-        if slam:
-            grand_slam_seat = seat
-            flags |= _GRAND_SLAM
-        if seat == all_hearts_seat:
-            flags |= _ALL_HEARTS
-        if turned:
-            hearts = rules.all_hearts_value * fa  # type: ignore[operator]
-        else:
-            hearts = heart_sums[mask >> 26 & 0x1FFF] * fa
-        pig = 0
-        if mask & PIG_BIT:
-            positive = swap or (
-                turned
-                and (
-                    pig_rule is PigWithAllHearts.POSITIVE
-                    or (pig_rule is PigWithAllHearts.GRAND_SLAM_ONLY and slam)
-                )
-            )
-            pig = (-rules.pig_value if positive else rules.pig_value) * fq
-        sheep = sheep_value if mask & SHEEP_BIT else 0
-        if slam and swap:
-            # 猪羊变色 grand slam (seeds/001): every line of the slam taker is positive.
-            hearts, pig, sheep = abs(hearts), abs(pig), abs(sheep)
-        base = hearts + pig + sheep
-        kind, mult = 0, 1
-        if mask & TEN_BIT:
-            if mask & lone_blockers:
-                kind, mult = 2, 2 * ft
-                total = base * mult
-            else:
-                kind = 1
-                flags |= _LONE
-                total = rules.transformer_bonus * ft
-        else:
-            total = base
-        if slam and fixed_slam:
-            total = rules.grand_slam_value
-            flags |= _FIXED
-        bonus = 0
-        if bonus_per_trick and queen_tricks is not None and mask & QUEEN_OF_DIAMONDS_BIT:
-            bonus = bonus_per_trick * queen_tricks[seat]
-            total += bonus
-        totals.append(total)
-        lines.append((hearts, pig, sheep, base, kind, mult, bonus, total, flags))
+
+def _finish(
+    masks: tuple[int, ...],
+    exposure: _Exposure,
+    rules: RuleSet,
+    t: Tables,
+    queen_tricks: tuple[int, ...] | None,
+    piles: tuple[CardSet, ...] | None,
+) -> DealScore:
+    frozen, fa, fq, fj, ft = exposure
+    totals, lines, all_hearts, slam, pig = _score_masks(
+        masks, fa, fq, fj, ft, t.score, queen_tricks if rules.queen_of_diamonds_bonus else None
+    )
     if piles is None:
-        piles = tuple(_from_mask(m) for m in masks)
-    return _deal_score(
-        tuple(totals),
-        rules,
-        piles,
-        factors,
-        all_hearts_seat,
-        grand_slam_seat,
-        pig_taker,
-        tuple(lines),
-    )
+        piles = tuple([_from_mask(m) for m in masks])
+    ds: DealScore = _new(DealScore)
+    _set_totals(ds, totals)
+    _set_rules(ds, rules)
+    _set_captures(ds, piles)
+    _set_exposed(ds, frozen)
+    _set_all_hearts(ds, all_hearts if all_hearts >= 0 else None)
+    _set_grand_slam(ds, slam if slam >= 0 else None)
+    _set_pig_taker(ds, pig if pig >= 0 else None)
+    _set_lines(ds, lines)
+    return ds
 
 
 _new: Final = object.__new__
@@ -693,30 +615,6 @@ _DEAL_SCORE_SETTERS: Final = tuple(
     _set_pig_taker,
     _set_lines,
 ) = _DEAL_SCORE_SETTERS
-
-
-def _deal_score(
-    totals: tuple[int, ...],
-    rules: RuleSet,
-    captures: tuple[CardSet, ...],
-    exposed: Mapping[Card, int],
-    all_hearts_seat: int | None,
-    grand_slam_seat: int | None,
-    pig_taker: int | None,
-    lines: tuple[tuple[int, ...], ...],
-) -> DealScore:
-    ds: DealScore = _new(DealScore)
-    _set_totals(ds, totals)
-    _set_rules(ds, rules)
-    _set_captures(ds, captures)
-    if exposed.__class__ is not FrozenMap:
-        exposed = FrozenMap._of(dict(exposed)) if exposed else _NO_EXPOSURE
-    _set_exposed(ds, exposed)
-    _set_all_hearts(ds, all_hearts_seat)
-    _set_grand_slam(ds, grand_slam_seat)
-    _set_pig_taker(ds, pig_taker)
-    _set_lines(ds, lines)
-    return ds
 
 
 @attrs.frozen
@@ -794,3 +692,6 @@ def exposure_preview(
         return ExposurePreview(card, "Transformer", 2, 2 * f, bonus, bonus * f)
     slam = rules.all_hearts_value
     return ExposurePreview(card, "Hearts", 1, f, slam, None if slam is None else slam * f)
+
+
+guard_setstate(ExposurePreview, "card", DealError)

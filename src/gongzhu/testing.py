@@ -463,20 +463,22 @@ def _expose_randomly(draw: st.DrawFn, rnd: Round) -> Round:
     seats = [(rnd.leader + i) % n for i in range(n)]
     if not in_turn:
         seats = draw(st.permutations(seats))
-    # Sometimes the leader leads before every seat has decided (the window closes).
-    deciding = draw(st.integers(0, n)) if draw(st.booleans()) else n
+    # Every seat decides once before the first lead (RULES.md §9.1); a blind exposure
+    # comes first and is not the decision (§9.4).
     face_down_played = rules.exposure_kind is ExposureKind.FACE_DOWN_UP
-    for seat in seats[:deciding]:
+    for seat in seats:
+        if seat in rnd.exposure_decided:
+            continue
         held = rnd.hands[seat] & rules.exposable
         held = held - rnd.exposed - rnd.face_down
         face_down = face_down_played and draw(st.booleans())
         first = rnd.dealt[seat][0]
         if rules.blind_exposure and first in held and draw(st.booleans()):
             rnd = rnd.expose([first], seat=seat, face_down=face_down, blind=True)
-            continue
+            held = held - CardSet([first])
+            face_down = face_down_played and draw(st.booleans())
         chosen = draw(st.sets(st.sampled_from(tuple(held)))) if held else set()
-        if chosen or in_turn:
-            rnd = rnd.expose(chosen, seat=seat, face_down=face_down)
+        rnd = rnd.expose(chosen, seat=seat, face_down=face_down)
     return rnd
 
 
@@ -496,7 +498,7 @@ def _step(draw: st.DrawFn, rnd: Round) -> Round:
     if rnd.phase is Phase.CLAIM:
         return _respond_randomly(draw, rnd)
     # Claim rarely, and never in the simplest example (which shrinks towards 0).
-    if rnd.rules.claims and draw(st.integers(0, 15)) == 15:
+    if rnd.can_claim() and draw(st.integers(0, 15)) == 15:
         return rnd.claim()
     legal = rnd.legal_plays
     return rnd.play(legal[draw(st.integers(0, len(legal) - 1))])
@@ -532,7 +534,7 @@ def finished_rounds(rules: _RulesArg = None) -> SearchStrategy[Round]:
 def _in_progress(draw: st.DrawFn, rounds: SearchStrategy[Round]) -> Round:
     rnd = draw(rounds)
     steps = draw(st.integers(0, len(rnd.rules.deck)))
-    if steps and draw(st.booleans()):
+    if steps:  # every seat decides before the first lead (RULES.md §9.1)
         rnd = _expose_randomly(draw, rnd)
     for _ in range(steps):
         nxt = _step(draw, rnd)

@@ -10,6 +10,7 @@ import attrs
 from gongzhu._display import svg as _svg
 from gongzhu._tables import POINT_CARDS
 from gongzhu.cards import Card, CardSet, Suit, _from_mask
+from gongzhu.errors import DealError, _brief
 
 __all__ = ["Trick"]
 
@@ -29,6 +30,21 @@ class Trick:
     cards: tuple[Card, ...]
     winner: int | None
     players: int = 4
+
+    def __attrs_post_init__(self) -> None:
+        # Checked once here, so the properties below never divide by a bad seat count.
+        n = self.players
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 8:
+            raise DealError(f"a trick needs 1-8 players, got {_brief(n)}")
+        for name, seat in (("leader", self.leader), ("winner", self.winner)):
+            if seat is None and name == "winner":
+                continue
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+                raise DealError(f"a trick's {name} must be a seat 0-{n - 1}, got {_brief(seat)}")
+        if not isinstance(self.cards, tuple) or len(self.cards) > n:
+            raise DealError(f"a trick holds a tuple of at most {n} cards")
+        if not all(isinstance(c, Card) for c in self.cards):
+            raise DealError("a trick holds Card objects")
 
     @property
     def seats(self) -> tuple[int, ...]:

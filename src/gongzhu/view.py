@@ -94,7 +94,7 @@ class PlayerView:
         cards left, face-up exposures, captured point cards; then the trick.
 
         >>> from gongzhu import deal
-        >>> html = deal(seed=1).view(0)._repr_html_()
+        >>> html = deal(seed=1).pass_exposure().view(0)._repr_html_()
         >>> html.count("<tr>"), "<u>" in html        # a header and 4 seats; seat 0 leads
         (5, True)
         """

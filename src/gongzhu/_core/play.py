@@ -52,6 +52,9 @@ NOT_FIRST_DEALT_CARD: Final = 13
 CLAIMS_OFF: Final = 14
 NO_SUCH_SEAT: Final = 15
 INVALID_CHOICE: Final = 16
+EXPOSURE_PENDING: Final = 17
+ALREADY_DECIDED: Final = 18
+CLAIM_REFUSED: Final = 19
 # Details the facade words differently (sub-reasons of NOT_EXPOSABLE / WRONG_PHASE).
 FACE_DOWN_OFF: Final = 100
 BLIND_OFF: Final = 101
@@ -83,21 +86,32 @@ def legal_mask(
                     legal = free
     else:
         if opening and first and hand & cfg.opening_card:
-            return cfg.opening_card
-        legal = hand
+            return cfg.opening_card  # led even when exposed (RULES.md §9.6)
+        # The lead's restrictions; when together they leave nothing, they give way in
+        # the order of RULES.md §9.6: the exposure restriction, then the blood lock,
+        # then hearts-broken (both forbid the same cards: the hearts).
+        blocked = 0
         if (cfg.hearts_rule or (cfg.blood_lock and exposed & ACE_OF_HEARTS)) and not (
             flags & HEARTS_BROKEN
         ):
-            other = legal & ~HEARTS
-            if other:
-                legal = other
-        if cfg.restriction == RESTRICT_SUIT and exposed & hand:
-            for suit in range(4):
-                held = exposed & hand & SUIT_MASKS[suit]
-                if held and not flags >> suit & 1 and hand & SUIT_MASKS[suit] & ~held:
-                    legal &= ~held
+            blocked = HEARTS
+        held = 0
+        if exposed & hand:
+            if cfg.restriction == RESTRICT_SUIT:
+                for suit in range(4):
+                    mine = exposed & hand & SUIT_MASKS[suit]
+                    if mine and not flags >> suit & 1 and hand & SUIT_MASKS[suit] & ~mine:
+                        held |= mine
+            elif cfg.restriction == RESTRICT_DEAL and first:
+                held = exposed & hand
+        legal = hand & ~blocked & ~held
+        if not legal:
+            legal = hand & ~blocked
             if not legal:
                 legal = hand
+        return legal
+    # Following: the led suit if held (follow suit beats every exposure restriction,
+    # RULES.md §9.5), then the literal reading's first trick of the deal.
     if cfg.restriction == RESTRICT_DEAL and first and legal & exposed:
         free = legal & ~exposed
         if free:
@@ -118,10 +132,12 @@ def force_fourth(t: Table) -> int:
 
     The library applies it when the exposure window closes, i.e. with the first card played.
     """
+    # Only face-up exposures count (RULES.md §9.3): counting a face-down one would tell
+    # every seat which card it is. A face-down fourth card is then turned face up.
     cfg = t.cfg
-    declared = (t.up | t.down) & cfg.exposable
-    if popcount(declared) == 3:
-        return t.up | cfg.exposable & ~declared
+    up = t.up & cfg.exposable
+    if popcount(up) == 3:
+        return t.up | cfg.exposable & ~up
     return t.up
 
 
@@ -132,8 +148,11 @@ def legal(s: State) -> int:
     t = s.table
     trick = s.trick
     exposed = t.up
-    if not trick and not s.tricks and t.cfg.force_fourth:
-        exposed = force_fourth(t)
+    if not trick and not s.tricks:
+        if t.decided != t.cfg.all_seats and t.cfg.exposable:
+            return 0  # RULES.md §9.1: every seat decides before the first lead
+        if t.cfg.force_fourth:
+            exposed = force_fourth(t)
     return legal_mask(
         t.cfg, t.hands[(s.leader + (trick & 7)) % t.n] & ~s.gone, trick, s.flags, exposed,
         not s.tricks, t.opening,
@@ -150,6 +169,8 @@ def play_reason(s: State, card: int, seat: int) -> int:
     if s.done != PLAYING:
         return WRONG_PHASE
     trick = s.trick
+    if exposure_open(s):
+        return EXPOSURE_PENDING
     acting = (s.leader + (trick & 7)) % t.n
     if seat >= 0 and seat != acting:
         return NOT_YOUR_TURN
@@ -198,6 +219,7 @@ def advance(s: State, card: int) -> State:
             if up != t.up:
                 t = t.copy()
                 t.up = up
+                t.down &= ~up
         if n > 1:
             return State(t, s.gone | BIT[card], s.capt, s.leader, trick, s.tricks, flags, 0, log)
     gone = s.gone | BIT[card]
@@ -240,6 +262,23 @@ def advance(s: State, card: int) -> State:
 # -- exposure ---------------------------------------------------------------------------------
 
 
+def exposure_open(s: State) -> bool:
+    """True while some seat has not decided on exposure (no card may be led yet)."""
+    t = s.table
+    return (
+        t.decided != t.cfg.all_seats
+        and t.cfg.exposable != 0
+        and s.done == PLAYING
+        and not s.trick
+        and not s.tricks
+    )
+
+
+def sealed(s: State) -> bool:
+    """True while exposures are hidden from the other seats (simultaneous order, RULES.md §9.2)."""
+    return not s.table.cfg.in_turn and exposure_open(s)
+
+
 def next_to_expose(s: State) -> int:
     """The seat that decides next under in-turn exposure (``-1`` when all have, or simultaneous)."""
     t = s.table
@@ -253,13 +292,21 @@ def next_to_expose(s: State) -> int:
 
 
 def expose_reason(s: State, seat: int, mask: int, face_down: bool, blind: bool) -> tuple[int, int]:
-    """``(reason code, card index or -1)``: why ``seat`` may not expose ``mask`` now."""
+    """``(reason code, card index or -1)``: why ``seat`` may not expose ``mask`` now.
+
+    RULES.md §9.1: each seat decides once (an empty mask declines), before the
+    first lead; in turn from the leader under in-turn order. §9.4: a blind
+    exposure is the seat's first act, of its first dealt card only, once; it
+    does not count as the decision.
+    """
     t = s.table
     cfg = t.cfg
     if not cfg.exposable:
         return EXPOSURE_OFF, -1
     if s.done != PLAYING or s.tricks or s.trick:
         return EXPOSURE_CLOSED, -1
+    if t.decided >> seat & 1:
+        return ALREADY_DECIDED, -1
     hand = t.hands[seat] & ~s.gone
     rest = mask
     while rest:
@@ -280,7 +327,7 @@ def expose_reason(s: State, seat: int, mask: int, face_down: bool, blind: bool) 
         if not cfg.blind:
             return BLIND_OFF, -1
         dealt = t.dealt[seat]
-        if not dealt or mask != BIT[dealt[0]]:
+        if not dealt or mask != BIT[dealt[0]] or t.blinded >> seat & 1:
             first = -1
             if mask:
                 low = mask & -mask
@@ -290,7 +337,10 @@ def expose_reason(s: State, seat: int, mask: int, face_down: bool, blind: bool) 
 
 
 def expose(s: State, seat: int, mask: int, face_down: bool, blind: bool) -> State:
-    """The state after ``seat`` exposes ``mask`` (an empty mask declines; already checked)."""
+    """The state after ``seat`` exposes ``mask`` (an empty mask declines; already checked).
+
+    A blind exposure leaves the seat undecided: its ordinary decision follows.
+    """
     t = s.table.copy()
     if face_down:
         t.down |= mask
@@ -298,7 +348,9 @@ def expose(s: State, seat: int, mask: int, face_down: bool, blind: bool) -> Stat
         t.up |= mask
     if blind:
         t.blind |= mask
-    t.decided |= BIT[seat]
+        t.blinded |= BIT[seat]
+    else:
+        t.decided |= BIT[seat]
     log = Log(s.log, expose_entry(seat, mask, face_down, blind))
     return State(t, s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, s.done, log)
 
@@ -308,12 +360,20 @@ def expose(s: State, seat: int, mask: int, face_down: bool, blind: bool) -> Stat
 
 def claim_reason(s: State, seat: int) -> int:
     """Why ``seat`` (``-1``: the seat to act) may not claim the remaining tricks now."""
-    if not s.table.cfg.claims:
+    t = s.table
+    if not t.cfg.claims:
         return CLAIMS_OFF
     if s.done != PLAYING:
         return WRONG_PHASE
-    if seat >= 0 and seat != (s.leader + (s.trick & 7)) % s.table.n:
+    if exposure_open(s):
+        return EXPOSURE_PENDING
+    acting = (s.leader + (s.trick & 7)) % t.n
+    if seat >= 0 and seat != acting:
         return NOT_YOUR_TURN
+    # RULES.md §9.7: a refused claimer waits for another completed trick, which
+    # bounds a deal's history by the number of tricks.
+    if t.refused_at == len(s.tricks) and t.refused >> acting & 1:
+        return CLAIM_REFUSED
     return OK
 
 
@@ -354,6 +414,10 @@ def respond(s: State, seat: int, accept: bool) -> State:
     t = s.table.copy()
     log = Log(s.log, (1 if accept else 0) << 5 | seat << 2 | RESPOND)
     if not accept:
+        if t.refused_at != len(s.tricks):
+            t.refused = 0
+            t.refused_at = len(s.tricks)
+        t.refused |= BIT[t.claimer]
         t.claimer = -1
         t.accepted = 0
         return State(t, s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, PLAYING, log)

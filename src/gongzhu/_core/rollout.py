@@ -206,6 +206,7 @@ def _rollout_random(s: State, x: int) -> State:
     if exposed != t.up:  # the forced fourth card, exposed as the first card is played
         t = t.copy()
         t.up = exposed
+        t.down &= ~exposed
     tricks: list[Trick] = list(s.tricks)
     capt = list(s.capt)
     table_cards = list(trick_cards(s))

@@ -91,6 +91,7 @@ class Config:
     """
 
     __slots__ = (
+        "all_seats",
         "blind",
         "blood_lock",
         "claims",
@@ -134,6 +135,7 @@ class Config:
         owner: object,
     ) -> None:
         self.n = n
+        self.all_seats: int = BIT[n] - 1
         self.hand_size = hand_size
         self.deck = deck
         self.exposable = exposable

@@ -16,6 +16,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+import gongzhu.cli.arena as arena
 import gongzhu.cli.demo as demo
 import gongzhu.cli.play as play
 import gongzhu.cli.replay as replay
@@ -26,12 +27,13 @@ from gongzhu.i18n import Translator
 
 __all__ = ["main"]
 
-COMMANDS = (play, score, rules, replay, demo)
+COMMANDS = (play, arena, score, rules, replay, demo)
 """The command modules, in the order ``gongzhu --help`` lists them."""
 
 
 def build_parser(t: Translator) -> Parser:
     from gongzhu import __version__
+    from gongzhu.build import _LABEL
 
     parser = Parser(
         prog="gongzhu",
@@ -41,7 +43,7 @@ def build_parser(t: Translator) -> Parser:
         ),
         epilog=t.gettext("Each command has its own --help, e.g. gongzhu play --help."),
     )
-    parser.add_argument("--version", action="version", version=f"gongzhu {__version__}")
+    parser.add_argument("--version", action="version", version=f"gongzhu {__version__} ({_LABEL})")
     sub = parser.add_subparsers(title=t.gettext("commands"), dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.register(sub, t)

@@ -120,7 +120,7 @@ _REASONS: Final = {
     # Reasons the hardened engine adds (RULES.md §9.1, §9.7).
     "EXPOSURE_PENDING": N_("every seat must decide on exposure before the first lead"),
     "ALREADY_DECIDED": N_("this seat has already decided on exposure"),
-    "CLAIM_REFUSED_RECENTLY": N_("a refused claim may be repeated only after another trick"),
+    "CLAIM_REFUSED": N_("this seat's claim was refused; it may claim again after another trick"),
 }
 
 _ACTIONS: Final = {
@@ -257,7 +257,7 @@ class Translator:
         ``who`` names the seat (default ``'seat N'``).
 
         >>> from gongzhu import deal
-        >>> r = deal(seed=1)
+        >>> r = deal(seed=1).pass_exposure()
         >>> try:
         ...     r.play("2S", seat=1)
         ... except IllegalActionError as error:
@@ -270,7 +270,8 @@ class Translator:
         card = error.card
         if card is not None and action in _ACTIONS:
             template = _ACTIONS[action]
-            return self.gettext(template).format(who=name, card=self.card(card), reason=reason)
+            shown = self.card(Card.from_index(card.index))
+            return self.gettext(template).format(who=name, card=shown, reason=reason)
         template = _ACTION_NO_CARD.get(action) or _ACTIONS.get(action) or _REFUSED_OTHER
         if "{card}" in template:
             template = _REFUSED_OTHER

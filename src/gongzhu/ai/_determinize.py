@@ -1,0 +1,316 @@
+"""Determinization: deals consistent with what one seat knows, sampled uniformly, then weighted.
+
+:class:`Worlds` reads a :class:`~gongzhu.PlayerView` once and then draws
+complete deals (one hand per seat) that agree with every fact the seat has:
+
+* its own hand, and every card played (by whom, in which trick);
+* voids: a seat that did not follow a suit holds none of it;
+* cards exposed face up, and cards shown by a claim, are in their holder's hand;
+* face-down declarations: a seat that declared ``k`` cards face down holds (or
+  has played) at least ``k`` exposable cards; the seat's own are known;
+* the rule set's deck (5 players: no 2♣ or 2♦) and every seat's hand size.
+
+Sampling is **uniform** over the deals that satisfy the suit constraints: a
+dynamic programme over the four suits counts, for every way of splitting a
+suit's free cards among the seats that may hold it, the deals that complete
+it, and draws a split with probability proportional to that count (exact
+integer arithmetic). Cards within a suit are then shuffled into the chosen
+counts. The face-down condition, rarely binding, is met by rejection.
+
+:meth:`Worlds.weight` is the importance weight of a sampled deal: the
+likelihood of every past play of the other seats under the rollout policy
+(a play the policy would have made counts 1, any other ``beta``), so worlds
+in which the opponents' plays look natural count more.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from itertools import combinations
+from typing import Final
+
+from gongzhu._tables import SUIT_MASKS
+from gongzhu.ai._policy import choose
+from gongzhu.ai._sim import BITS, Sim, sim_rules
+from gongzhu.view import PlayerView
+
+__all__: list[str] = []
+
+_FACT: Final[tuple[int, ...]] = tuple(math.factorial(k) for k in range(60))
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _splits(
+    m: int, caps: tuple[int, ...], allowed: tuple[bool, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Every way to give ``m`` cards to the seats (``a_i <= caps_i``, 0 where not allowed)."""
+    out: list[tuple[int, ...]] = []
+    k = len(caps)
+
+    def rec(i: int, left: int, acc: list[int]) -> None:
+        if i == k - 1:
+            if left <= (caps[i] if allowed[i] else 0):
+                out.append((*acc, left))
+            return
+        top = min(left, caps[i]) if allowed[i] else 0
+        for a in range(top + 1):
+            acc.append(a)
+            rec(i + 1, left - a, acc)
+            acc.pop()
+
+    if k:
+        rec(0, m, [])
+    elif m == 0:
+        out.append(())
+    return tuple(out)
+
+
+class _Pool:
+    """Cards to share among some seats, each seat taking ``caps[i]``, none of a suit it lacks.
+
+    ``count`` is the exact number of ways; :meth:`draw` picks one uniformly. Only
+    suits some seat lacks need the dynamic programme; the cards of the other
+    suits are exchangeable among all the seats, so they are counted with one
+    multinomial at the end and dealt by a shuffle.
+    """
+
+    def __init__(self, cards: int, seats: list[int], caps: tuple[int, ...], voids: list[int]):
+        self.seats = seats
+        self.caps = caps
+        self.suit_cards: list[list[int]] = []
+        self.allowed: list[tuple[bool, ...]] = []
+        self.open_cards: list[int] = []
+        for u in range(4):
+            allowed = tuple(not voids[s] >> u & 1 for s in seats)
+            suit = _cards(cards & SUIT_MASKS[u])
+            if all(allowed):
+                self.open_cards.extend(suit)
+            elif suit:
+                self.suit_cards.append(suit)
+                self.allowed.append(allowed)
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.count = self._count(0, caps) if sum(caps) == cards.bit_count() else 0
+
+    def _count(self, u: int, caps: tuple[int, ...]) -> int:
+        if u == len(self.suit_cards):
+            if sum(caps) != len(self.open_cards) or min(caps, default=0) < 0:
+                return 0
+            mult = _FACT[len(self.open_cards)]
+            for a in caps:
+                mult //= _FACT[a]
+            return mult
+        key = (u, caps)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        m = len(self.suit_cards[u])
+        total = 0
+        for split in _splits(m, caps, self.allowed[u]):
+            sub = self._count(u + 1, tuple(c - a for c, a in zip(caps, split, strict=True)))
+            if sub:
+                mult = _FACT[m]
+                for a in split:
+                    mult //= _FACT[a]
+                total += mult * sub
+        self._memo[key] = total
+        return total
+
+    def draw(self, rng: random.Random, hands: list[int]) -> None:
+        """Add one uniformly drawn share-out to ``hands`` (``count`` must be positive)."""
+        caps = self.caps
+        for u, cards in enumerate(self.suit_cards):
+            m = len(cards)
+            splits = _splits(m, caps, self.allowed[u])
+            pick = rng.randrange(self._count(u, caps))
+            chosen = splits[-1]
+            for split in splits:
+                sub = self._count(u + 1, tuple(c - a for c, a in zip(caps, split, strict=True)))
+                if not sub:
+                    continue
+                mult = _FACT[m]
+                for a in split:
+                    mult //= _FACT[a]
+                pick -= mult * sub
+                if pick < 0:
+                    chosen = split
+                    break
+            self._deal(rng, cards, chosen, hands)
+            caps = tuple(c - a for c, a in zip(caps, chosen, strict=True))
+        self._deal(rng, self.open_cards, caps, hands)
+
+    def _deal(
+        self, rng: random.Random, cards: list[int], counts: tuple[int, ...], hands: list[int]
+    ) -> None:
+        if not cards:
+            return
+        shuffled = cards[:]
+        rng.shuffle(shuffled)
+        i = 0
+        for s, a in zip(self.seats, counts, strict=True):
+            for c in shuffled[i : i + a]:
+                hands[s] |= BITS[c]
+            i += a
+
+
+class Worlds:
+    """The deals consistent with ``view`` (see the module doc); draw them with :meth:`sample`."""
+
+    def __init__(self, view: PlayerView) -> None:
+        cfg = sim_rules(view.rules)
+        self.cfg = cfg
+        self.view = view
+        n = cfg.n
+        me = view.seat
+        self.me = me
+        played = [0] * n
+        order: list[tuple[int, int]] = []
+        voids = [0] * n
+        for trick in (*view.tricks, view.current_trick):
+            if not trick.cards:
+                continue
+            led = trick.cards[0].suit
+            for s, c in zip(trick.seats, trick.cards, strict=True):
+                played[s] |= c.mask
+                order.append((s, c.index))
+                if c.suit is not led:
+                    voids[s] |= 1 << led
+        self.played = played
+        self.order = order
+        self.voids = voids
+        all_played = 0
+        for m in played:
+            all_played |= m
+        known = [0] * n
+        known[me] = view.hand.mask
+        for s in range(n):
+            if s != me:
+                known[s] = view.exposures[s].mask & ~all_played
+        self.known = known
+        others = [s for s in range(n) if s != me]
+        self.others = others
+        unseen = cfg.deck & ~all_played
+        for m in known:
+            unseen &= ~m
+        shown = view.shown.mask & unseen
+        caps = {s: view.hand_sizes[s] - known[s].bit_count() for s in others}
+        if any(c < 0 for c in caps.values()) or sum(caps.values()) != unseen.bit_count():
+            raise ValueError("the view's hand sizes do not match its unseen cards")
+        self.pools = self._pools(unseen, shown, others, caps, voids)
+        self.total = 1
+        for pool in self.pools:
+            self.total *= pool.count
+        # Face-down declarations of other seats: how many exposable cards each must hold.
+        up = view.exposed.mask
+        self.face_down_need = [
+            (s, view.face_down_counts[s], up) for s in others if view.face_down_counts[s]
+        ]
+
+    @staticmethod
+    def _pools(
+        unseen: int, shown: int, others: list[int], caps: dict[int, int], voids: list[int]
+    ) -> list[_Pool]:
+        if not shown:
+            return [_Pool(unseen, others, tuple(caps[s] for s in others), voids)]
+        # A claim shows the claimer's whole hand, so every claimer holds only shown
+        # cards (besides its exposures); the view does not say who claimed. Take the
+        # fewest seats whose hands the shown cards can fill exactly.
+        free = unseen & ~shown
+        for size in range(1, len(others) + 1):
+            for claimers in combinations(others, size):
+                rest = [s for s in others if s not in claimers]
+                a = _Pool(shown, list(claimers), tuple(caps[s] for s in claimers), voids)
+                if not a.count:
+                    continue
+                b = _Pool(free, rest, tuple(caps[s] for s in rest), voids)
+                if b.count:
+                    return [a, b]
+        no_voids = [0] * len(voids)
+        return [_Pool(unseen, others, tuple(caps[s] for s in others), no_voids)]
+
+    def sample(self, rng: random.Random) -> tuple[list[int], int]:
+        """One consistent deal: (every seat's current hand, face-down mask of the deal)."""
+        for _attempt in range(64):
+            hands = self.known[:]
+            for pool in self.pools:
+                pool.draw(rng, hands)
+            facedown = self._face_down(rng, hands)
+            if facedown >= 0:
+                return hands, facedown
+        return hands, self.view.own_face_down.mask
+
+    def _face_down(self, rng: random.Random, hands: list[int]) -> int:
+        facedown = self.view.own_face_down.mask
+        for s, k, up in self.face_down_need:
+            cards = _cards((hands[s] | self.played[s]) & self.cfg.exposable & ~up)
+            if len(cards) < k:
+                return -1
+            for c in rng.sample(cards, k):
+                facedown |= BITS[c]
+        return facedown
+
+    def start(self, hands: list[int], facedown: int) -> Sim:
+        """The position of the view, in the sampled deal (its current state, mutable)."""
+        view = self.view
+        cfg = self.cfg
+        sim = Sim(cfg, hands[:], view.leader)
+        sim.exposed = view.exposed.mask
+        sim.facedown = facedown
+        for t in view.tricks:
+            for c in t.cards:
+                sim.played |= c.mask
+                if 26 <= c.index < 39:
+                    sim.hearts_broken = True
+            sim.capt[t.winner if t.winner is not None else 0] |= sum(c.mask for c in t.cards)
+            sim.suits_led |= 1 << t.cards[0].suit
+            if cfg.queen_bonus:
+                if sim.qd_taker >= 0 and t.winner == sim.qd_taker:
+                    sim.qd_counts[sim.qd_taker] += 1
+                if sim.qd_taker < 0 and any(c.index == 23 for c in t.cards):
+                    sim.qd_taker = t.winner if t.winner is not None else 0
+        sim.ntricks = len(view.tricks)
+        cur = view.current_trick
+        sim.leader = cur.leader
+        for c in cur.cards:
+            sim.trick.append(c.index)
+            sim.played |= c.mask
+            if 26 <= c.index < 39:
+                sim.hearts_broken = True
+        if cur.cards:
+            sim.led = cur.cards[0].suit
+        if not view.tricks and not cur.cards:
+            sim.opening = bool(
+                view.rules.must_lead_opening_card and hands[sim.leader] & cfg.opening_card
+            )
+        return sim
+
+    def weight(self, hands: list[int], facedown: int, beta: float) -> float:
+        """The likelihood of the other seats' past plays in this deal under the rollout policy."""
+        if beta >= 1.0 or not self.order:
+            return 1.0
+        view = self.view
+        cfg = self.cfg
+        dealt = [h | p for h, p in zip(hands, self.played, strict=True)]
+        first = view.tricks[0].leader if view.tricks else view.current_trick.leader
+        sim = Sim(cfg, dealt, first)
+        sim.exposed = view.exposed.mask
+        sim.facedown = facedown
+        w = 1.0
+        me = self.me
+        for seat, card in self.order:
+            if seat != me:
+                legal = sim.legal()
+                if legal & (legal - 1) and legal & BITS[card] and choose(sim) != card:
+                    w *= beta
+            sim.play(card)
+        return w

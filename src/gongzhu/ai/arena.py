@@ -1,0 +1,458 @@
+"""Duplicate matches between two bots: :func:`run` (also ``gongzhu.arena``), :class:`ArenaResult`.
+
+Two bots meet 2 against 2: bot A sits at seats 0 and 2, bot B at 1 and 3.
+Every deal is played ``rotations`` times with the same four hands moved round
+the table (rotation ``r`` gives seat ``s`` the hand of seat ``s + r``), so each
+team plays every hand the other team played and the luck of the deal cancels.
+A deal's figure is the mean, over its rotations, of team A's total deal score
+minus team B's. The reported mean and its standard error are over deals (the
+rotations of one deal are not independent, so they are not counted apart).
+
+Deals come from seeds (deal ``k`` of seed ``S`` is ``gongzhu.deal(rules,
+seed=f"gongzhu-arena:{S}:{k}")``) or from a JSON deal file (:func:`load_deals`);
+by default from the 1,024 deals shipped with the package
+(``gongzhu/ai/deals-1024.json``), so figures are comparable across versions.
+
+Bots are named as :func:`gongzhu.bots.make_strategy` spells them
+(``random``, ``rule-of-thumb``, ``rule-of-thumb-0.1``, ``search``), or
+``module:factory`` for a strategy of your own: ``factory(seed)`` must return a
+:class:`~gongzhu.Strategy`. ``limit`` sets the search bot's :class:`~gongzhu.Limit`.
+
+Each game's bots are built afresh with seeds derived from ``seed``, the deal
+and the seat, so the result never depends on ``workers`` or on the order in
+which worker processes finish.
+
+>>> from gongzhu import RuleSet
+>>> res = run("rule-of-thumb", "random", deals=4, rules=RuleSet(exposable=""), seed=1)
+>>> res.deals, res.rotations, len(res.differences), res.wins + res.draws + res.losses
+(4, 2, 4, 4)
+>>> res == run("rule-of-thumb", "random", deals=4, rules=RuleSet(exposable=""), seed=1, workers=2)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from gongzhu.ai.search import Limit, SearchStrategy
+from gongzhu.bots import STRATEGIES, Strategy, make_strategy
+from gongzhu.cards import CardSet, parse_cards
+from gongzhu.dealing import deal
+from gongzhu.errors import GongzhuError
+from gongzhu.phase import Phase
+from gongzhu.round import Round
+from gongzhu.rules import ExposureOrder, RuleSet
+
+__all__ = ["ArenaError", "ArenaResult", "arena", "load_deals", "run", "save_deals"]
+
+DEAL_FILE: Final = Path(__file__).with_name("deals-1024.json")
+"""The deal file shipped with the package: 1,024 fixed 4-player deals."""
+_MAX_FILE_BYTES: Final = 32 * 1024 * 1024
+_MAX_DEALS: Final = 1_000_000
+_FORMAT: Final = "gongzhu-deals"
+
+
+class ArenaError(GongzhuError, ValueError):
+    """Bad arena arguments: an unknown bot, a bad deal file, rotations other than 2 or 4."""
+
+
+@attrs.frozen
+class ArenaResult:
+    """The outcome of :func:`run`. Means and errors are properties of the recorded figures."""
+
+    bot_a: str
+    bot_b: str
+    rules: RuleSet = attrs.field(repr=False)
+    rotations: int
+    source: str
+    """Where the deals came from: ``seed S`` or the deal file's name."""
+    differences: tuple[float, ...]
+    """Per deal: team A's minus team B's total deal score, averaged over the rotations."""
+    seat_sums: tuple[int, ...]
+    """Each seat's summed deal scores over every game (seats 0 and 2 are bot A)."""
+    moves: tuple[int, int]
+    """Card plays decided by bot A and by bot B."""
+    seconds: tuple[float, float] = attrs.field(eq=False)
+    """Seconds bot A and bot B spent deciding them (not compared: it depends on the machine)."""
+
+    @property
+    def deals(self) -> int:
+        return len(self.differences)
+
+    @property
+    def games(self) -> int:
+        return self.deals * self.rotations
+
+    @property
+    def mean(self) -> float:
+        """Mean team difference per deal (positive: bot A is stronger)."""
+        return sum(self.differences) / self.deals if self.deals else 0.0
+
+    @property
+    def stderr(self) -> float:
+        """Standard error of :attr:`mean`, over deals."""
+        n = self.deals
+        if n < 2:
+            return 0.0
+        m = self.mean
+        var = sum((d - m) ** 2 for d in self.differences) / (n - 1)
+        return math.sqrt(var / n)
+
+    @property
+    def wins(self) -> int:
+        """Deals bot A won (positive difference)."""
+        return sum(1 for d in self.differences if d > 0)
+
+    @property
+    def draws(self) -> int:
+        return sum(1 for d in self.differences if d == 0)
+
+    @property
+    def losses(self) -> int:
+        return sum(1 for d in self.differences if d < 0)
+
+    @property
+    def seat_means(self) -> tuple[float, ...]:
+        """Each seat's mean deal score over every game."""
+        g = self.games
+        return tuple(s / g for s in self.seat_sums) if g else ()
+
+    @property
+    def ms_per_move(self) -> tuple[float, float]:
+        """Milliseconds per card decision, bot A and bot B."""
+        return tuple(  # type: ignore[return-value]
+            1000 * s / m if m else 0.0 for s, m in zip(self.seconds, self.moves, strict=True)
+        )
+
+    def summary(self) -> str:
+        """A few lines for people.
+
+        >>> print(ArenaResult("a", "b", RuleSet(), 2, "seed 0", (10.0, -20.0, 40.0), (1, 2, 3, 4),
+        ...                   (10, 10), (0.01, 0.02)).summary())
+        a vs b: +10.0 ± 17.3 a deal over 3 deals (2 rotations, seed 0, rules classic)
+        wins/draws/losses 2/0/1; seat means +0.2 +0.3 +0.5 +0.7
+        ms per move: a 1.0, b 2.0
+        """
+        a, b = self.ms_per_move
+        seats = " ".join(f"{m:+.1f}" for m in self.seat_means)
+        return (
+            f"{self.bot_a} vs {self.bot_b}: {self.mean:+.1f} ± {self.stderr:.1f} a deal over"
+            f" {self.deals} deals ({self.rotations} rotations, {self.source}, rules {self.rules})\n"
+            f"wins/draws/losses {self.wins}/{self.draws}/{self.losses}; seat means {seats}\n"
+            f"ms per move: {self.bot_a} {a:.1f}, {self.bot_b} {b:.1f}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as JSON-ready data (the CLI's ``--json``)."""
+        return {
+            "bot_a": self.bot_a,
+            "bot_b": self.bot_b,
+            "rules": self.rules.to_dict(),
+            "rotations": self.rotations,
+            "source": self.source,
+            "deals": self.deals,
+            "mean": self.mean,
+            "stderr": self.stderr,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "seat_means": list(self.seat_means),
+            "ms_per_move": list(self.ms_per_move),
+            "differences": list(self.differences),
+        }
+
+
+# -- deal files ------------------------------------------------------------------------
+
+
+def save_deals(path: str | os.PathLike[str], hands: Sequence[Sequence[CardSet]]) -> None:
+    """Write deals (one hand per seat each) as a deal file :func:`load_deals` reads."""
+    players = len(hands[0]) if hands else 4
+    data = {
+        "format": _FORMAT,
+        "version": 1,
+        "players": players,
+        "deals": [[" ".join(c.code for c in hand) for hand in deal_] for deal_ in hands],
+    }
+    Path(path).write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+
+
+def load_deals(path: str | os.PathLike[str], rules: RuleSet | None = None) -> list[list[CardSet]]:
+    """Read a deal file: a JSON object ``{"format": "gongzhu-deals", "version": 1,
+    "players": 4, "deals": [[hand, hand, hand, hand], ...]}``, each hand a string of
+    card codes (``"2S 3S QS ..."``). Every deal is checked as :meth:`Round.from_hands`
+    checks it (against ``rules`` when given).
+
+    >>> len(load_deals(DEAL_FILE))
+    1024
+    """
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > _MAX_FILE_BYTES:
+            raise ArenaError(f"{p}: {size} bytes; deal files are at most {_MAX_FILE_BYTES}")
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ArenaError(f"{p}: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ArenaError(f"{p}: not a JSON deal file ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("version") != 1:
+        raise ArenaError(f'{p}: expected {{"format": "{_FORMAT}", "version": 1, ...}}')
+    deals_ = data.get("deals")
+    players = data.get("players")
+    if not isinstance(players, int) or isinstance(players, bool) or players not in (4, 5):
+        raise ArenaError(f"{p}: players must be 4 or 5")
+    if not isinstance(deals_, list) or len(deals_) > _MAX_DEALS:
+        raise ArenaError(f"{p}: deals must be a list of at most {_MAX_DEALS} deals")
+    check = rules if rules is not None else RuleSet(players=players)
+    if check.players != players:
+        raise ArenaError(f"{p}: {players}-player deals, but the rules have {check.players} seats")
+    out: list[list[CardSet]] = []
+    for k, item in enumerate(deals_):
+        if not isinstance(item, list) or not all(isinstance(h, str) for h in item):
+            raise ArenaError(f"{p}: deal {k} must be a list of {players} hand strings")
+        try:
+            hands = [parse_cards(h) for h in item]
+            Round.from_hands(item, check)
+        except (GongzhuError, ValueError) as exc:
+            raise ArenaError(f"{p}: deal {k}: {exc}") from None
+        out.append(hands)
+    return out
+
+
+def _seeded_deals(rules: RuleSet, seed: int | str, count: int) -> list[list[tuple[Any, ...]]]:
+    return [
+        [tuple(h) for h in deal(rules, seed=f"gongzhu-arena:{seed}:{k}").dealt]
+        for k in range(count)
+    ]
+
+
+# -- bots -------------------------------------------------------------------------------
+
+
+def _factory(name: str, limit: Limit | None) -> Callable[[int], Strategy]:
+    if name == "search":
+        return lambda seed: SearchStrategy(limit, seed=seed)
+    if name in STRATEGIES:
+        return lambda seed: make_strategy(name, seed)
+    module, sep, attr = name.partition(":")
+    if not sep or not module or not attr:
+        raise ArenaError(f"unknown bot {name!r}; known: {', '.join(STRATEGIES)}, or module:factory")
+    try:
+        obj: Any = importlib.import_module(module)
+        for part in attr.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as exc:
+        raise ArenaError(f"cannot load bot {name!r}: {exc}") from None
+    if not callable(obj):
+        raise ArenaError(f"bot {name!r} is not callable")
+    factory: Callable[[int], Strategy] = obj
+    return factory
+
+
+def _bot_seed(seed: int | str, deal_no: int, rotation: int, seat: int) -> int:
+    return random.Random(f"gongzhu-arena-bot:{seed}:{deal_no}:{rotation}:{seat}").getrandbits(48)
+
+
+# -- playing --------------------------------------------------------------------------------
+
+# One game's figures: seat totals, then (moves, seconds) of bot A and of bot B.
+_Game = tuple[tuple[int, ...], int, float, int, float]
+
+
+def _play_game(
+    rules: RuleSet,
+    hands: Sequence[Any],
+    strategies: Sequence[Strategy],
+    is_a: Sequence[bool],
+) -> _Game:
+    rnd = Round.from_hands(hands, rules)
+    n = rnd.players
+    if rnd.phase is Phase.EXPOSURE:
+        # RULES.md §9.1: every seat decides once before the first lead (an empty set declines).
+        order = [(rnd.leader + k) % n for k in range(n)]
+        if rules.exposure_order is ExposureOrder.IN_TURN:
+            for seat in order:
+                if seat not in rnd.exposure_decided:
+                    rnd = rnd.expose(strategies[seat].choose_exposure(rnd.view(seat)), seat=seat)
+        else:
+            chosen = [(seat, strategies[seat].choose_exposure(rnd.view(seat))) for seat in order]
+            for seat, cards in chosen:
+                if seat not in rnd.exposure_decided:
+                    rnd = rnd.expose(cards, seat=seat)
+    moves = [0, 0]
+    secs = [0.0, 0.0]
+    clock = time.perf_counter
+    while not rnd.is_complete:
+        acting = rnd.to_act
+        if acting is None:
+            raise ArenaError("a claim is pending, but arena bots never claim")
+        view = rnd.view(acting)
+        legal = view.legal_plays
+        t0 = clock()
+        card = strategies[acting].choose_play(view, legal)
+        k = 0 if is_a[acting] else 1
+        secs[k] += clock() - t0
+        moves[k] += 1
+        rnd = rnd.play(card, seat=acting)
+    return rnd.score().totals, moves[0], secs[0], moves[1], secs[1]
+
+
+def _play_deals(
+    bot_a: str,
+    bot_b: str,
+    limit: Limit | None,
+    rules: RuleSet,
+    rotations: int,
+    seed: int | str,
+    numbered: Sequence[tuple[int, Sequence[Any]]],
+) -> list[list[_Game]]:
+    fa, fb = _factory(bot_a, limit), _factory(bot_b, limit)
+    n = rules.players
+    is_a = [s % 2 == 0 for s in range(n)]
+    out = []
+    for number, hands in numbered:
+        games = []
+        for r in range(rotations):
+            rotated = [hands[(s + r) % n] for s in range(n)]
+            strategies = [(fa if is_a[s] else fb)(_bot_seed(seed, number, r, s)) for s in range(n)]
+            games.append(_play_game(rules, rotated, strategies, is_a))
+        out.append(games)
+    return out
+
+
+def run(
+    bot_a: str,
+    bot_b: str,
+    *,
+    deals: int | None = None,
+    rotations: int = 2,
+    rules: RuleSet | None = None,
+    limit: Limit | None = None,
+    workers: int = 1,
+    seed: int | str | None = None,
+    deal_file: str | os.PathLike[str] | None = None,
+    progress: Callable[[int, int, float, float], None] | None = None,
+) -> ArenaResult:
+    """Play ``bot_a`` against ``bot_b`` in duplicate; see the module doc.
+
+    ``deals`` defaults to every deal of the file (or 256 seeded deals);
+    ``rotations`` is 2 (teams swap hands) or 4 (every hand at every seat);
+    ``workers`` processes share the deals (1: this process; 0: one per CPU).
+    ``progress(done, total, mean, stderr)`` is called as deals finish.
+    """
+    rules = RuleSet() if rules is None else rules
+    if not isinstance(rules, RuleSet):
+        raise ArenaError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    if rules.players != 4:
+        raise ArenaError("the arena seats two teams of two: it needs 4-player rules")
+    if rotations not in (2, 4):
+        raise ArenaError(f"rotations must be 2 or 4, got {rotations!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise ArenaError(f"workers must be a non-negative int, got {workers!r}")
+    if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int) or deals < 1):
+        raise ArenaError(f"deals must be a positive int, got {deals!r}")
+    for name in (bot_a, bot_b):
+        _factory(name, limit)  # unknown names fail here, not in a worker
+    if seed is not None and deal_file is not None:
+        raise ArenaError("give seed or deal_file, not both")
+    if seed is not None:
+        count = 256 if deals is None else deals
+        hands_list: list[Sequence[Any]] = list(_seeded_deals(rules, seed, count))
+        source = f"seed {seed}"
+        bot_seed: int | str = seed
+    else:
+        path = DEAL_FILE if deal_file is None else Path(deal_file)
+        loaded = load_deals(path, rules)
+        if deals is not None:
+            if deals > len(loaded):
+                raise ArenaError(f"{path.name} holds {len(loaded)} deals, not {deals}")
+            loaded = loaded[:deals]
+        hands_list = [[tuple(h) for h in d] for d in loaded]
+        source = path.name
+        bot_seed = path.name
+    numbered = list(enumerate(hands_list))
+    total = len(numbered)
+    workers = workers or os.cpu_count() or 1
+    workers = max(1, min(workers, total))
+    results: list[list[_Game]] = [[] for _ in numbered]
+    finished: list[float] = []
+
+    def report(done_games: Sequence[tuple[int, list[_Game]]]) -> None:
+        for number, games in done_games:
+            results[number] = games
+            finished.append(_difference(games))
+        if progress is not None:
+            m = sum(finished) / len(finished)
+            se = _stderr(finished)
+            progress(len(finished), total, m, se)
+
+    if workers == 1:
+        for item in numbered:
+            games = _play_deals(bot_a, bot_b, limit, rules, rotations, bot_seed, [item])
+            report([(item[0], games[0])])
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        # Small chunks: search games are slow and uneven, and progress should move.
+        size = max(1, min(8, total // (workers * 8) or 1))
+        chunks = [numbered[i : i + size] for i in range(0, total, size)]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(_play_deals, bot_a, bot_b, limit, rules, rotations, bot_seed, c): c
+                for c in chunks
+            }
+            for future in as_completed(futures):
+                chunk = futures[future]
+                report([(num, g) for (num, _h), g in zip(chunk, future.result(), strict=True)])
+    seat_sums = [0] * rules.players
+    moves = [0, 0]
+    secs = [0.0, 0.0]
+    for deal_games in results:
+        for totals, ma, sa, mb, sb in deal_games:
+            for s, v in enumerate(totals):
+                seat_sums[s] += v
+            moves[0] += ma
+            moves[1] += mb
+            secs[0] += sa
+            secs[1] += sb
+    return ArenaResult(
+        bot_a=bot_a,
+        bot_b=bot_b,
+        rules=rules,
+        rotations=rotations,
+        source=source,
+        differences=tuple(_difference(g) for g in results),
+        seat_sums=tuple(seat_sums),
+        moves=(moves[0], moves[1]),
+        seconds=(round(secs[0], 6), round(secs[1], 6)),
+    )
+
+
+arena = run
+"""``gongzhu.arena``: the same function as :func:`run`."""
+
+
+def _difference(games: Sequence[_Game]) -> float:
+    diffs = []
+    for totals, *_rest in games:
+        diffs.append(sum(v if s % 2 == 0 else -v for s, v in enumerate(totals)))
+    return sum(diffs) / len(diffs)
+
+
+def _stderr(xs: Sequence[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    m = sum(xs) / n
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)

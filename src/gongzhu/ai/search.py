@@ -1,0 +1,502 @@
+"""The search bot: :class:`SearchStrategy`, its :class:`Limit`, and what it finds (an analysis).
+
+Perfect-information Monte Carlo (PIMC) over sampled deals: for each decision
+the bot draws deals consistent with its :class:`~gongzhu.PlayerView`
+(uniformly, then importance-weighted by how natural the opponents' past plays
+look in each; :mod:`gongzhu.ai._determinize`), and in every deal plays each
+candidate card followed by a rule-of-thumb rollout of the rest of the deal at
+every seat. The card with the best weighted mean deal score wins. Every
+candidate is tried in the same deals (common random numbers), so the
+comparison is much less noisy than the means themselves. Equivalent cards
+(neighbours in a suit with nothing outstanding between them, of equal value)
+are searched once.
+
+Exposure is decided the same way: each subset of the exposable cards held
+(declining included) is played out over common sampled deals.
+
+With ``Limit(simulations=N)`` and a ``seed`` the bot is deterministic: each
+decision's random stream is derived from the seed and the position, not from
+the calls before it.
+
+>>> from gongzhu import deal, RuleSet
+>>> r = deal(RuleSet(exposable=""), seed=4)
+>>> bot = SearchStrategy(Limit(simulations=60), seed=1)
+>>> view = r.view(r.to_act)
+>>> card = bot.choose_play(view, view.legal_plays)
+>>> card in view.legal_plays, card == SearchStrategy(Limit(simulations=60), seed=1).choose_play(
+...     view, view.legal_plays)
+(True, True)
+>>> a = bot.analyse(view, Limit(simulations=60))
+>>> a.best.card in view.legal_plays, len(a.moves) == len(view.legal_plays)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from itertools import combinations
+
+import attrs
+
+from gongzhu._tables import PIG_BIT, SHEEP_BIT, TEN_BIT
+from gongzhu.ai._determinize import Worlds
+from gongzhu.ai._policy import choose_exposure, rollout
+from gongzhu.ai._sim import BITS
+from gongzhu.cards import Card, CardSet, _from_mask
+from gongzhu.errors import GongzhuError
+from gongzhu.phase import Phase
+from gongzhu.view import PlayerView
+
+__all__ = [
+    "Analysis",
+    "ExposureAnalysis",
+    "ExposureValue",
+    "Limit",
+    "LimitError",
+    "MoveValue",
+    "SearchStrategy",
+]
+
+
+class LimitError(GongzhuError, ValueError):
+    """A :class:`Limit` that cannot bound a search."""
+
+
+def _check_time(inst: object, attribute: attrs.Attribute[float | None], value: object) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise LimitError(f"time must be a positive number of seconds, got {value!r}")
+    if math.isinf(value) or math.isnan(value):
+        raise LimitError(f"time must be finite, got {value!r}")
+
+
+def _check_sims(inst: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**9:
+        raise LimitError(f"simulations must be an int 1-10**9, got {value!r}")
+
+
+@attrs.frozen
+class Limit:
+    """How long a search may run: ``time`` in seconds, ``simulations`` in rollouts, or both.
+
+    Whichever runs out first stops the search (at least one world is always
+    searched). A simulation limit makes the search deterministic for a given
+    seed; a time limit makes it depend on the machine's speed.
+
+    >>> Limit(simulations=200)
+    Limit(time=None, simulations=200)
+    >>> Limit()
+    Traceback (most recent call last):
+    ...
+    gongzhu.ai.search.LimitError: a Limit needs time=, simulations= or both
+    """
+
+    time: float | None = attrs.field(default=None, validator=_check_time)
+    simulations: int | None = attrs.field(default=None, validator=_check_sims)
+
+    def __attrs_post_init__(self) -> None:
+        if self.time is None and self.simulations is None:
+            raise LimitError("a Limit needs time=, simulations= or both")
+
+    @classmethod
+    def parse(cls, text: str) -> Limit:
+        """``"time=0.05"``, ``"simulations=200"`` or both, comma-separated (the CLI's ``--limit``).
+
+        >>> Limit.parse("time=0.05,simulations=300")
+        Limit(time=0.05, simulations=300)
+        """
+        time_: float | None = None
+        sims: int | None = None
+        for part in text.split(","):
+            key, sep, value = part.strip().partition("=")
+            try:
+                if sep and key == "time":
+                    time_ = float(value)
+                elif sep and key in ("simulations", "sims"):
+                    sims = int(value)
+                else:
+                    raise ValueError
+            except ValueError:
+                raise LimitError(
+                    f"bad limit {part.strip()!r}: expected time=SECONDS or simulations=N"
+                ) from None
+        return cls(time=time_, simulations=sims)
+
+
+DEFAULT_LIMIT = Limit(simulations=400)
+"""The limit of ``SearchStrategy()`` and of the ``search`` bot name: 400 rollouts a decision."""
+
+
+@attrs.frozen
+class MoveValue:
+    """One legal card's estimate: the seat's (team's) expected deal score after playing it."""
+
+    card: Card
+    expected: float
+    samples: int
+    """Rollouts that estimate it (equivalent cards share theirs)."""
+    stderr: float
+    """Standard error of ``expected`` (importance-weighted, over the sampled deals)."""
+
+    def __str__(self) -> str:
+        return f"{self.card}: {self.expected:+.0f} ± {self.stderr:.0f} ({self.samples} samples)"
+
+
+@attrs.frozen
+class Analysis:
+    """What :meth:`SearchStrategy.analyse` found: every legal card, best first."""
+
+    seat: int
+    moves: tuple[MoveValue, ...]
+    worlds: int
+    """Deals sampled."""
+    simulations: int
+    """Rollouts played in all."""
+    elapsed: float
+    """Seconds spent."""
+
+    @property
+    def best(self) -> MoveValue:
+        """The card the bot would play."""
+        return self.moves[0]
+
+    def __str__(self) -> str:
+        return "\n".join(str(m) for m in self.moves)
+
+
+@attrs.frozen
+class ExposureValue:
+    """One exposure choice (``cards`` empty: decline) and the seat's expected deal score with it."""
+
+    cards: CardSet
+    expected: float
+    samples: int
+    stderr: float
+
+    def __str__(self) -> str:
+        what = f"exposing {self.cards}" if self.cards else "declining"
+        return f"{what}: {self.expected:+.0f} ± {self.stderr:.0f} ({self.samples} samples)"
+
+
+@attrs.frozen
+class ExposureAnalysis:
+    """Every exposure choice of :meth:`SearchStrategy.analyse_exposure`, best first.
+
+    :meth:`gain` tells a client what one choice is worth against declining
+    ("exposing Q♠ is worth −35 ± 8 here").
+    """
+
+    seat: int
+    options: tuple[ExposureValue, ...]
+    worlds: int
+    elapsed: float
+    gains: tuple[tuple[CardSet, float, float], ...] = ()
+    """(cards, expected gain over declining, its standard error) per non-empty option."""
+
+    @property
+    def best(self) -> ExposureValue:
+        return self.options[0]
+
+    def gain(self, cards: CardSet) -> tuple[float, float]:
+        """(expected gain of exposing ``cards`` over declining, its standard error)."""
+        for c, g, se in self.gains:
+            if c == cards:
+                return g, se
+        if not cards:
+            return 0.0, 0.0
+        raise KeyError(f"{cards} is not an option")
+
+
+class _Stats:
+    """Weighted running sums for one candidate."""
+
+    __slots__ = ("n", "sw", "sw2", "swx", "swx2")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.sw = self.sw2 = self.swx = self.swx2 = 0.0
+
+    def add(self, x: float, w: float) -> None:
+        self.n += 1
+        self.sw += w
+        self.sw2 += w * w
+        self.swx += w * x
+        self.swx2 += w * x * x
+
+    def mean(self) -> float:
+        return self.swx / self.sw if self.sw else 0.0
+
+    def stderr(self) -> float:
+        if self.n < 2 or not self.sw:
+            return 0.0
+        mean = self.swx / self.sw
+        var = max(0.0, self.swx2 / self.sw - mean * mean)
+        ess = self.sw * self.sw / self.sw2
+        return math.sqrt(var / max(1.0, ess - 1.0))
+
+
+def _classes(view: PlayerView, legal: int) -> list[int]:
+    """One representative per class of equivalent legal cards (the lowest of each run)."""
+    rules = view.rules
+    # Cards on the table count as outstanding: 5♣ and 7♣ differ when 6♣ leads the trick.
+    gone = 0
+    for trick in view.tricks:
+        for card in trick.cards:
+            gone |= card.mask
+    outstanding = rules.deck.mask & ~view.hand.mask & ~gone
+    special = PIG_BIT | SHEEP_BIT | TEN_BIT | view.exposed.mask
+    if rules.queen_of_diamonds_bonus:
+        special |= BITS[23]
+    values = rules.heart_values
+    reps: list[int] = []
+    prev = -1
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if (
+            prev >= 0
+            and prev // 13 == c // 13
+            and not (BITS[c] | BITS[prev]) & special
+            and not outstanding & (BITS[c] - BITS[prev + 1] if c > prev + 1 else 0)
+            and (not 26 <= c < 39 or values[c - 26] == values[prev - 26])
+        ):
+            prev = c
+            continue
+        reps.append(c)
+        prev = c
+    return reps
+
+
+def _objective(view: PlayerView) -> tuple[int, ...]:
+    """The seats whose deal scores the bot maximises: itself, or its team under pairs."""
+    for team in view.rules.teams:
+        if view.seat in team:
+            return team
+    return (view.seat,)
+
+
+class SearchStrategy:
+    """A :class:`~gongzhu.Strategy` that searches: PIMC over importance-weighted sampled deals.
+
+    ``limit`` bounds each decision (default :data:`DEFAULT_LIMIT`); ``seed``
+    makes it reproducible. ``beta`` is the importance weight of a sampled
+    deal per past opponent play the rollout policy would not have made
+    (1.0 switches weighting off). The bot plays for itself, or for its team
+    under pairs. It never claims; :meth:`accept_claim` answers a claim.
+    """
+
+    def __init__(
+        self, limit: Limit | None = None, seed: int | str | None = None, *, beta: float = 0.6
+    ) -> None:
+        if limit is not None and not isinstance(limit, Limit):
+            raise LimitError(f"limit must be a Limit, got {type(limit).__name__}")
+        if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta <= 1:
+            raise LimitError(f"beta must be in (0, 1], got {beta!r}")
+        self.limit = limit or DEFAULT_LIMIT
+        self.seed = seed
+        self.beta = float(beta)
+
+    def __repr__(self) -> str:
+        return f"SearchStrategy({self.limit!r}, seed={self.seed!r})"
+
+    def _rng(self, view: PlayerView, what: str) -> random.Random:
+        plays = ",".join(str(c.index) for t in (*view.tricks, view.current_trick) for c in t.cards)
+        return random.Random(
+            f"gongzhu-search:{self.seed}:{what}:{view.seat}:{view.hand.mask}:"
+            f"{view.exposed.mask}:{plays}"
+        )
+
+    # -- play --------------------------------------------------------------------
+
+    def choose_play(self, view: PlayerView, legal: CardSet) -> Card:
+        """The legal card with the best expected deal score."""
+        cards = legal.cards
+        if len(cards) == 1:
+            return cards[0]
+        return self._search(view, legal.mask, self.limit).best.card
+
+    def analyse(self, view: PlayerView, limit: Limit | None = None) -> Analysis:
+        """Every legal card of the seat to act with its expected deal score, best first.
+
+        The view must be the acting seat's (``view.legal_plays`` non-empty).
+        """
+        if not view.legal_plays:
+            raise LimitError(f"seat {view.seat} has nothing to play in this view")
+        return self._search(view, view.legal_plays.mask, limit or self.limit)
+
+    def _search(self, view: PlayerView, legal: int, limit: Limit) -> Analysis:
+        started = time.perf_counter()
+        deadline = started + limit.time if limit.time is not None else math.inf
+        budget = limit.simulations if limit.simulations is not None else 10**12
+        reps = _classes(view, legal)
+        worlds = Worlds(view)
+        rng = self._rng(view, "play")
+        team = _objective(view)
+        stats = [_Stats() for _ in reps]
+        sims = nworlds = 0
+        beta = self.beta
+        while True:
+            hands, facedown = worlds.sample(rng)
+            w = worlds.weight(hands, facedown, beta)
+            base = worlds.start(hands, facedown)
+            for k, card in enumerate(reps):
+                sim = base.copy()
+                sim.play(card)
+                totals = rollout(sim)
+                stats[k].add(float(sum(totals[s] for s in team)), w)
+            sims += len(reps)
+            nworlds += 1
+            if sims >= budget or (len(reps) == 1 and nworlds >= 1):
+                break
+            if time.perf_counter() >= deadline:
+                break
+        return _analysis(view, legal, reps, stats, nworlds, sims, time.perf_counter() - started)
+
+    # -- exposure -------------------------------------------------------------------
+
+    def choose_exposure(self, view: PlayerView) -> CardSet:
+        """The exposure (possibly none) with the best expected deal score."""
+        held = _held(view)
+        if not held:
+            return CardSet()
+        return self.analyse_exposure(view).best.cards
+
+    def analyse_exposure(self, view: PlayerView, limit: Limit | None = None) -> ExposureAnalysis:
+        """The expected deal score of each subset of the exposable cards held, and of declining."""
+        limit = limit or self.limit
+        started = time.perf_counter()
+        deadline = started + limit.time if limit.time is not None else math.inf
+        held = _held(view)
+        cards = [c.mask for c in _from_mask(held)]
+        subsets = [0]
+        for k in range(1, len(cards) + 1):
+            subsets.extend(sum(combo) for combo in combinations(cards, k))
+        budget = limit.simulations if limit.simulations is not None else 10**12
+        worlds = Worlds(view)
+        rng = self._rng(view, "expose")
+        team = _objective(view)
+        stats = [_Stats() for _ in subsets]
+        diffs = [_Stats() for _ in subsets]
+        decided = _decided(view)
+        cfg = worlds.cfg
+        sims = nworlds = 0
+        while True:
+            hands, facedown = worlds.sample(rng)
+            base = worlds.start(hands, facedown)
+            for s in range(cfg.n):
+                if s != view.seat and s not in decided:
+                    base.exposed |= choose_exposure(cfg, hands[s])
+            results = []
+            for subset in subsets:
+                sim = base.copy()
+                sim.exposed |= subset
+                totals = rollout(sim)
+                results.append(float(sum(totals[s] for s in team)))
+            for k, x in enumerate(results):
+                stats[k].add(x, 1.0)
+                diffs[k].add(x - results[0], 1.0)
+            sims += len(subsets)
+            nworlds += 1
+            if sims >= budget or len(subsets) == 1 or time.perf_counter() >= deadline:
+                break
+        order = sorted(range(len(subsets)), key=lambda k: (-stats[k].mean(), subsets[k]))
+        options = tuple(
+            ExposureValue(_from_mask(subsets[k]), stats[k].mean(), stats[k].n, stats[k].stderr())
+            for k in order
+        )
+        gains = tuple(
+            (_from_mask(subsets[k]), diffs[k].mean(), diffs[k].stderr())
+            for k in range(1, len(subsets))
+        )
+        return ExposureAnalysis(view.seat, options, nworlds, time.perf_counter() - started, gains)
+
+    # -- claims ---------------------------------------------------------------------
+
+    def accept_claim(self, view: PlayerView, limit: Limit | None = None) -> bool:
+        """Whether to accept a pending claim: only if playing on is not expected to do better.
+
+        Accepting gives the claimer every card still in play; the bot compares
+        that deal score with the mean of rollouts from the position (the
+        claimer's hand is shown, so its deals are sampled around it).
+        """
+        if not view.shown:
+            return False
+        limit = limit or self.limit
+        worlds = Worlds(view)
+        rng = self._rng(view, "claim")
+        team = _objective(view)
+        budget = min(limit.simulations or 200, 200)
+        deadline = time.perf_counter() + (limit.time if limit.time is not None else math.inf)
+        played_on = _Stats()
+        accepted = _Stats()
+        for _ in range(max(1, budget)):
+            hands, facedown = worlds.sample(rng)
+            sim = worlds.start(hands, facedown)
+            claimer = sim.to_act  # a claim is made by the seat to act
+            given = sim.copy()
+            for h in given.hands:
+                given.capt[claimer] |= h
+            for c in given.trick:
+                given.capt[claimer] |= BITS[c]
+            given.hands = [0] * len(given.hands)
+            totals = given.totals()
+            accepted.add(float(sum(totals[s] for s in team)), 1.0)
+            totals = rollout(sim)
+            played_on.add(float(sum(totals[s] for s in team)), 1.0)
+            if time.perf_counter() >= deadline:
+                break
+        return accepted.mean() >= played_on.mean()
+
+
+def _held(view: PlayerView) -> int:
+    if view.phase is not Phase.EXPOSURE:
+        return 0
+    rules = view.rules
+    return view.hand.mask & rules.exposable.mask & ~view.exposed.mask & ~view.own_face_down.mask
+
+
+def _decided(view: PlayerView) -> set[int]:
+    """Seats whose exposure is visible in the view (the others are simulated by rule of thumb)."""
+    return {
+        s
+        for s in range(view.rules.players)
+        if view.exposures[s] or view.face_down_counts[s] or s == view.seat
+    }
+
+
+def _analysis(
+    view: PlayerView,
+    legal: int,
+    reps: Sequence[int],
+    stats: Sequence[_Stats],
+    nworlds: int,
+    sims: int,
+    elapsed: float,
+) -> Analysis:
+    # Each legal card takes the statistics of its class's representative.
+    owner: dict[int, int] = {}
+    k = -1
+    m = legal
+    rep_set = {c: i for i, c in enumerate(reps)}
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if c in rep_set:
+            k = rep_set[c]
+        owner[c] = k
+    moves = [
+        MoveValue(Card.from_index(c), stats[k].mean(), stats[k].n, stats[k].stderr())
+        for c, k in owner.items()
+    ]
+    # Best first; among equals the lowest card (a representative is its class's lowest).
+    moves.sort(key=lambda mv: (-mv.expected, mv.card.index))
+    return Analysis(view.seat, tuple(moves), nworlds, sims, elapsed)

@@ -1,0 +1,157 @@
+"""Determinization (gongzhu.ai._determinize): sampled deals respect everything a seat knows.
+
+Laws: every sampled deal gives the seat its own hand and every other seat its
+hand size; no seat holds a suit it showed void in; exposed and shown cards
+stay with their holders; a face-down declaration is backed by exposable cards
+of the declarer; and the sampler's count of consistent deals is the true one
+(checked by brute force on small endgames).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gongzhu import Phase, Round, RuleSet, deal
+from gongzhu._tables import SUIT_MASKS
+from gongzhu.ai._determinize import Worlds
+from gongzhu.rules import ExposureKind
+from gongzhu.testing import rule_sets
+from gongzhu.view import PlayerView
+
+
+def voids_of(view: PlayerView) -> list[int]:
+    voids = [0] * view.rules.players
+    for trick in (*view.tricks, view.current_trick):
+        if trick.cards:
+            for s, c in zip(trick.seats, trick.cards, strict=True):
+                if c.suit is not trick.cards[0].suit:
+                    voids[s] |= SUIT_MASKS[trick.cards[0].suit]
+    return voids
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[Round, int]:
+    rules = draw(rule_sets())
+    rnd = deal(rules, seed=draw(st.integers(0, 10**6)))
+    if rnd.phase is Phase.EXPOSURE:
+        face_down = rules.exposure_kind is ExposureKind.FACE_DOWN_UP
+        for k in range(rnd.players):
+            seat = (rnd.leader + k) % rnd.players
+            if seat in rnd.exposure_decided:
+                continue
+            held = [c for c in rnd.hands[seat] if c in rules.exposable and c not in rnd.exposed]
+            chosen = [c for c in held if draw(st.booleans())]
+            down = face_down and bool(chosen) and draw(st.booleans())
+            rnd = rnd.expose(chosen, seat=seat, face_down=down)
+    plays = draw(st.integers(0, rules.hand_size * rules.players - 1))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    for _ in range(plays):
+        if rnd.to_act is None:
+            break
+        if rules.claims and rng.random() < 0.05 and rnd.phase is Phase.PLAY:
+            claimer = rnd.to_act
+            rnd = rnd.claim()
+            rnd = rnd.respond(False, seat=(claimer + 1) % rnd.players)
+            continue
+        rnd = rnd.play(rng.choice(rnd.legal_plays.cards))
+    seat = draw(st.integers(0, rules.players - 1))
+    return rnd, seat
+
+
+@given(positions(), st.integers(0, 2**32))
+def test_sampled_deals_respect_what_the_seat_knows(pos: tuple[Round, int], seed: int) -> None:
+    rnd, me = pos
+    if rnd.is_complete:
+        return
+    view = rnd.view(me)
+    worlds = Worlds(view)
+    played = view.played.mask
+    voids = voids_of(view)
+    rng = random.Random(seed)
+    for _ in range(5):
+        hands, facedown = worlds.sample(rng)
+        assert hands[me] == view.hand.mask
+        every = 0
+        for s, h in enumerate(hands):
+            assert h.bit_count() == view.hand_sizes[s]
+            assert not every & h
+            every |= h
+            assert not h & voids[s], f"seat {s} holds a suit it did not follow"
+            assert view.exposures[s].mask & ~played & ~h == 0
+        assert every == view.rules.deck.mask & ~played
+        shown = view.shown.mask & ~played
+        for s, h in enumerate(hands):
+            if h & shown:
+                # A claimer showed its whole hand: it holds shown or exposed cards only.
+                assert h & ~shown & ~view.exposures[s].mask == 0 or s == me
+        assert facedown & view.own_face_down.mask == view.own_face_down.mask
+        assert facedown.bit_count() == sum(view.face_down_counts)
+        for s, k in enumerate(view.face_down_counts):
+            if k and s != me:
+                pool = hands[s] | worlds.played[s]
+                assert (facedown & pool).bit_count() == k
+        # The position rebuilt in the sampled deal is the view's position.
+        sim = worlds.start(hands, facedown)
+        if view.legal_plays:
+            assert sim.legal() == view.legal_plays.mask
+
+
+def brute_force_count(view: PlayerView) -> int:
+    played = view.played.mask
+    n = view.rules.players
+    others = [s for s in range(n) if s != view.seat]
+    known = {s: view.exposures[s].mask & ~played for s in others}
+    free = view.rules.deck.mask & ~played & ~view.hand.mask
+    for m in known.values():
+        free &= ~m
+    cards = [i for i in range(52) if free >> i & 1]
+    voids = voids_of(view)
+    count = 0
+    for owners in itertools.product(others, repeat=len(cards)):
+        hands = dict(known)
+        for c, s in zip(cards, owners, strict=True):
+            hands[s] |= 1 << c
+        if all(hands[s].bit_count() == view.hand_sizes[s] for s in others) and not any(
+            hands[s] & voids[s] for s in others
+        ):
+            count += 1
+    return count
+
+
+def test_the_count_of_consistent_deals_is_exact_on_endgames() -> None:
+    rules = RuleSet(exposable="")
+    checked = 0
+    for seed in range(30):
+        rnd = deal(rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(52 - 10 - seed % 3):
+            rnd = rnd.play(rng.choice(rnd.legal_plays.cards))
+        view = rnd.view((rnd.to_act or 0 + 1) % 4)
+        total = Worlds(view).total
+        assert total == brute_force_count(view)
+        checked += total > 1
+    assert checked > 20
+
+
+def test_sampling_is_uniform_on_a_small_endgame() -> None:
+    rules = RuleSet(exposable="")
+    rnd = deal(rules, seed=11)
+    rng = random.Random(5)
+    for _ in range(52 - 9):
+        rnd = rnd.play(rng.choice(rnd.legal_plays.cards))
+    view = rnd.view(rnd.to_act or 0)
+    worlds = Worlds(view)
+    assert 3 <= worlds.total <= 400
+    draws = 200 * worlds.total
+    seen: dict[tuple[int, ...], int] = {}
+    sampler = random.Random(1)
+    for _ in range(draws):
+        hands, _fd = worlds.sample(sampler)
+        seen[tuple(hands)] = seen.get(tuple(hands), 0) + 1
+    assert len(seen) == worlds.total
+    # Each deal expected 200 times; 5 standard deviations either side.
+    assert all(200 - 5 * 14.2 < c < 200 + 5 * 14.2 for c in seen.values())

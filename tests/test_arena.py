@@ -1,0 +1,164 @@
+"""The duplicate arena: statistics, rotation, determinism across workers, deal files, the CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from gongzhu import Round, RuleSet
+from gongzhu.ai import arena
+from gongzhu.ai.arena import DEAL_FILE, ArenaError, ArenaResult, load_deals, run, save_deals
+from gongzhu.cli import main
+
+NO_EXPOSURE = RuleSet(exposable="")
+
+
+def test_mean_and_standard_error_of_known_results() -> None:
+    # Differences 10, -20, 40: mean 10, sample sd 30, standard error 30/sqrt(3).
+    res = ArenaResult(
+        "a", "b", RuleSet(), 2, "x", (10.0, -20.0, 40.0), (6, 0, 0, 0), (1, 1), (0, 0)
+    )
+    assert res.mean == 10.0
+    assert res.stderr == pytest.approx(30 / math.sqrt(3))
+    assert (res.wins, res.draws, res.losses) == (2, 0, 1)
+    assert res.seat_means == (1.0, 0.0, 0.0, 0.0)  # 6 over 3 deals x 2 rotations
+    one = ArenaResult("a", "b", RuleSet(), 2, "x", (0.0,), (0, 0, 0, 0), (0, 0), (0, 0))
+    assert one.stderr == 0.0
+    assert one.draws == 1
+
+
+def test_each_hand_is_played_by_both_teams(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str, ...]] = []
+    original = arena._play_game
+
+    def spy(rules, hands, strategies, is_a):  # type: ignore[no-untyped-def]
+        seen.append(tuple(str(h) for h in hands))
+        return original(rules, hands, strategies, is_a)
+
+    monkeypatch.setattr(arena, "_play_game", spy)
+    run("rule-of-thumb", "random", deals=2, rules=NO_EXPOSURE, seed=4, rotations=2)
+    assert len(seen) == 4
+    for r0, r1 in (seen[0:2], seen[2:4]):
+        # Rotation 1 gives seat s the hand of seat s + 1: team A (0, 2) gets team B's hands.
+        assert r1 == (r0[1], r0[2], r0[3], r0[0])
+        assert {r0[0], r0[2]} == {r1[3], r1[1]}
+    seen.clear()
+    run("rule-of-thumb", "random", deals=1, rules=NO_EXPOSURE, seed=4, rotations=4)
+    assert len(seen) == 4
+    assert {s[0] for s in seen} == set(seen[0])
+
+
+def test_a_bot_against_itself_scores_zero_on_every_deal() -> None:
+    # Deterministic bots with swapped hands replay the same deal with teams swapped.
+    res = run("rule-of-thumb", "rule-of-thumb", deals=6, rules=NO_EXPOSURE, seed=1)
+    assert res.differences == (0.0,) * 6
+    assert res.stderr == 0.0
+
+
+def test_same_seed_same_result_for_any_workers() -> None:
+    kw = {"deals": 4, "rules": RuleSet(), "seed": 7, "limit": arena.Limit(simulations=8)}
+    a = run("search", "rule-of-thumb-0.1", workers=1, **kw)  # type: ignore[arg-type]
+    b = run("search", "rule-of-thumb-0.1", workers=2, **kw)  # type: ignore[arg-type]
+    assert a == b
+    assert a.moves == b.moves
+    assert a.moves[0] == 4 * 2 * 26
+    assert a.ms_per_move[0] > 0
+
+
+def test_the_shipped_deal_file_holds_1024_valid_deals() -> None:
+    deals = load_deals(DEAL_FILE)
+    assert len(deals) == 1024
+    Round.from_hands(deals[0])
+    assert len({tuple(map(str, d)) for d in deals}) == 1024
+
+
+def test_deal_files_round_trip_and_bad_ones_are_refused(tmp_path: Path) -> None:
+    deals = load_deals(DEAL_FILE)[:3]
+    path = tmp_path / "d.json"
+    save_deals(path, deals)
+    assert load_deals(path) == deals
+    res = run("rule-of-thumb", "random", deal_file=path, rules=NO_EXPOSURE)
+    assert res.deals == 3
+    assert res.source == "d.json"
+    bad = tmp_path / "bad.json"
+    for text in (
+        "{",
+        "[]",
+        '{"format": "gongzhu-deals", "version": 1, "players": 4, "deals": [["2S"]]}',
+        '{"format": "gongzhu-deals", "version": 2, "players": 4, "deals": []}',
+        '{"format": "gongzhu-deals", "version": 1, "players": 4, "deals": [[1, 2, 3, 4]]}',
+    ):
+        bad.write_text(text)
+        with pytest.raises(ArenaError):
+            load_deals(bad)
+    with pytest.raises(ArenaError):
+        load_deals(tmp_path / "missing.json")
+    with pytest.raises(ArenaError):
+        run("random", "random", deal_file=path, deals=4)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"rotations": 3},
+        {"workers": -1},
+        {"deals": 0},
+        {"rules": RuleSet(players=5)},
+        {"seed": 1, "deal_file": DEAL_FILE},
+    ],
+)
+def test_bad_arguments_are_refused(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ArenaError):
+        run("random", "random", **kwargs)  # type: ignore[arg-type]
+
+
+def test_bots_by_name_and_by_module_factory() -> None:
+    res = run("gongzhu.bots:RandomStrategy", "random", deals=2, seed=3, rules=NO_EXPOSURE)
+    assert res.deals == 2
+    with pytest.raises(ArenaError):
+        run("no.such.module:f", "random", deals=1, seed=1)
+    with pytest.raises(ArenaError):
+        run("clever", "random", deals=1, seed=1)
+
+
+def test_the_arena_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.json"
+    status = main(
+        ["arena", "search", "rule-of-thumb-0.1", "--deals", "2", "--limit", "simulations=8",
+         "--rules", "mrif", "--seed", "5", "--json", str(out)]
+    )  # fmt: skip
+    assert status == 0
+    text = capsys.readouterr().out
+    assert "search vs rule-of-thumb-0.1" in text
+    assert "±" in text
+    data = json.loads(out.read_text())
+    assert data["deals"] == 2
+    assert data["limit"] == {"time": None, "simulations": 8}
+    assert len(data["differences"]) == 2
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["arena", "clever", "random"],
+        ["arena", "random", "random", "--limit", "speed=1"],
+        ["arena", "random", "random", "--rules", "nope"],
+        ["arena", "random", "random", "--deal-file", "/nonexistent.json"],
+    ],
+)
+def test_arena_command_errors_are_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gongzhu arena: error:")
+    assert err.count("\n") == 1
+
+
+def test_play_seats_search_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "--bots", "search,rule-of-thumb,search,random", "--seed", "1"]
+    assert main([*argv, "--max-deals", "1", "--quiet"]) == 0
+    assert "Standings" in capsys.readouterr().out
