@@ -6,6 +6,7 @@ rules readings are RULES.md §9.
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
@@ -379,6 +380,23 @@ def test_records_and_bot_tables_cannot_be_initialised_again() -> None:
     with pytest.raises(GongzhuError, match="immutable"):
         sim.__init__(*[getattr(simulate(3, seed=2), a.name) for a in attrs.fields(type(sim))])  # type: ignore[misc]
     assert sim == simulate(2, seed=1)
+
+
+def test_finished_objects_cannot_be_restated_through_setstate() -> None:
+    # #11 item 9: __setstate__ (pickle's and copy's) rewrote a finished object in place.
+    pairs = [
+        (deal(seed=1).view(0), deal(seed=2).view(1)),
+        (GameRecord.from_rounds([_finished(1)]), GameRecord.from_rounds([_finished(2)])),
+        (BotTable(("random",) * 4), BotTable(("rule-of-thumb",) * 5)),
+        (simulate(2, seed=1), simulate(3, seed=2)),
+    ]
+    for obj, other in pairs:
+        before = pickle.loads(pickle.dumps(obj))
+        with pytest.raises(GongzhuError, match="immutable"):
+            obj.__setstate__(other.__getstate__())  # type: ignore[attr-defined]
+        assert obj == before
+        assert pickle.loads(pickle.dumps(obj)) == obj
+        assert copy.deepcopy(obj) == obj
 
 
 # -- item 10: names and text seeds in records ---------------------------------------------

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 import attrs
 
-from gongzhu._frozen import refuse_reinit
+from gongzhu._frozen import guard_setstate, refuse_reinit
 from gongzhu.bots import (
     STRATEGIES,
     Strategy,
@@ -520,3 +520,8 @@ def _aggregate(
         wins=tuple(wins) if matches else (),
         unfinished=unfinished,
     )
+
+
+# Nor re-stated: pickle's __setstate__ on a finished object would rewrite it (#11 item 9).
+guard_setstate(BotTable, "names", SimulationError)
+guard_setstate(Simulation, "rules", SimulationError)

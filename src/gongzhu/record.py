@@ -117,7 +117,7 @@ from typing import IO, Any, Final, NoReturn
 
 import attrs
 
-from gongzhu._frozen import refuse_reinit
+from gongzhu._frozen import guard_setstate, refuse_reinit
 from gongzhu._record_schema import (
     _MAX_INT_DIGITS,
     _bool,
@@ -675,3 +675,7 @@ def _action(action: Play | Exposure | Claim | ClaimResponse) -> Any:
     if isinstance(action, ClaimResponse):
         return {"respond": action.seat, "accept": action.accept}
     return _exposure(action, "expose")
+
+
+# Nor re-stated: pickle's __setstate__ on a finished record would rewrite it (#11 item 9).
+guard_setstate(GameRecord, "rules", RecordError)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from gongzhu._display import svg as _svg
-from gongzhu._frozen import refuse_reinit
+from gongzhu._frozen import guard_setstate, refuse_reinit
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
 from gongzhu.errors import GongzhuError
 from gongzhu.phase import Phase
@@ -123,3 +123,7 @@ class PlayerView:
     def _repr_svg_(self) -> str | None:
         """The seat's table as a picture (hidden cards as backs), drawn by :mod:`gongzhu.svg`."""
         return _svg(self)
+
+
+# Nor re-stated: pickle's __setstate__ on a finished view would rewrite it (#11 item 9).
+guard_setstate(PlayerView, "seat", GongzhuError)
