@@ -139,7 +139,7 @@ from gongzhu._record_schema import (
     _show,
     _Where,
 )
-from gongzhu.actions import Claim, ClaimResponse, Exposure, Play
+from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError, RecordError, _brief
 from gongzhu.match import Match
@@ -667,13 +667,14 @@ def _exposure(action: Exposure, key: str) -> dict[str, Any]:
             "face_down": action.face_down, "blind": action.blind}  # fmt: skip
 
 
-def _action(action: Play | Exposure | Claim | ClaimResponse) -> Any:
+def _action(action: Action) -> Any:
     if isinstance(action, Play):
         return action.card.code
     if isinstance(action, Claim):
         return {"claim": action.seat}
     if isinstance(action, ClaimResponse):
         return {"respond": action.seat, "accept": action.accept}
+    assert isinstance(action, Exposure)  # the last of the four kinds of Action
     return _exposure(action, "expose")
 
 
