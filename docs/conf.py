@@ -51,5 +51,12 @@ autodoc_class_signature = "separated"
 
 # Every doctest on every page starts from the public API.
 doctest_global_setup = "from gongzhu import *\n"
+# docs/agents.rst skips its adapter examples when the rl extra is not installed.
+doctest_global_setup += (
+    "from importlib.util import find_spec as _find\n"
+    "HAS_PETTINGZOO = all(_find(m) for m in ('numpy', 'pettingzoo', 'gymnasium'))\n"
+    "HAS_GYMNASIUM = all(_find(m) for m in ('numpy', 'gymnasium'))\n"
+    "HAS_PYSPIEL = all(_find(m) for m in ('numpy', 'pyspiel'))\n"
+)
 
 myst_heading_anchors = 2

@@ -113,9 +113,12 @@ def test_a_whole_match_through_a_pipe_ends_with_the_oracles_totals(
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     out = result.stdout
-    assert f"you may not play {missing}: card not in hand" in out
-    # The search bot's analysis when gongzhu.SearchStrategy exists, the rule of thumb otherwise.
-    assert "hint from the search bot:" in out or "hint: " in out
+    # One line: the refusal, its reason, and the cards that may be played instead.
+    refusals = [line for line in out.splitlines() if f"you may not play {missing}" in line]
+    assert len(refusals) == 1
+    assert refusals[0].startswith(f"  you may not play {missing}: card not in hand (you may play ")
+    # The hint: the search bot's analysis once the library has one, else the rule of thumb.
+    assert "Your card > hint\n  hint" in out
     assert "'xyzzy' is not a card" in out
     assert final_rows(out, match.deal_count) == [list(row) for row in match.history]
     assert out.count("Standings:") == match.deal_count  # after every deal
@@ -222,3 +225,116 @@ def test_ctrl_c_at_the_prompt_exits_130_with_one_line() -> None:
         proc.kill()
     assert proc.returncode == 130
     assert err.strip().splitlines() == ["gongzhu play: interrupted"]
+
+
+class _FakeLimit:
+    def __init__(self, time: float | None = None, simulations: int | None = None) -> None:
+        self.time = time
+
+
+class _FakeSearch:
+    """The shape of #12's SearchStrategy: analyse(view, limit).moves, best first."""
+
+    def __init__(self, limit: object = None, seed: object = None) -> None:
+        self.limit = limit
+
+    def analyse(self, view: object, limit: object = None) -> object:
+        from types import SimpleNamespace
+
+        legal = view.legal_plays  # type: ignore[attr-defined]
+        moves = [
+            SimpleNamespace(card=c, expected=5.0 - 10.0 * k, stderr=2.0, samples=100)
+            for k, c in enumerate(legal)
+        ]
+        return SimpleNamespace(moves=tuple(moves))
+
+    def analyse_exposure(self, view: object, limit: object = None) -> object:
+        from types import SimpleNamespace
+
+        from gongzhu import CardSet, parse_cards
+
+        return SimpleNamespace(
+            options=(
+                SimpleNamespace(cards=CardSet(), expected=-5.0, stderr=1.0),
+                SimpleNamespace(cards=parse_cards("QS"), expected=-40.0, stderr=3.0),
+            )
+        )
+
+
+def test_hint_shows_the_search_bots_analysis_when_the_library_has_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gongzhu
+    from gongzhu.cli._show import Seats
+    from gongzhu.cli.human import _Console, _Game
+    from gongzhu.i18n import Translator
+
+    # Every seat declines exposure (RULES.md §9.1), then the leader has cards to play.
+    rnd = deal(seed=1).pass_exposure()
+    game = _Game(Translator(), RuleSet(), Seats(["S", "E", "N", "W"]), 0, [], _Console(False))
+    view = rnd.view(rnd.to_act)
+    monkeypatch.delattr(gongzhu, "SearchStrategy", raising=False)
+    plain = game.hint(view)
+    assert plain.startswith("hint: the rule-of-thumb bot would play ")
+    monkeypatch.setattr(gongzhu, "SearchStrategy", _FakeSearch, raising=False)
+    monkeypatch.setattr(gongzhu, "Limit", _FakeLimit, raising=False)
+    lines = game.hint(view).splitlines()
+    assert lines[0] == "hint from the search bot (expected deal score per card):"
+    first = view.legal_plays[0]
+    assert lines[1] == f"    {first}: +5 ± 2 (100 samples)"
+    exposure = game.exposure_hint(deal(seed=1).view(0)).splitlines()
+    assert exposure[1:] == ["    expose nothing: -5 ± 1", "    expose Q♠: -40 ± 3"]
+    # An analysis of another shape falls back to the rule-of-thumb bot.
+    monkeypatch.setattr(gongzhu, "SearchStrategy", object, raising=False)
+    assert game.hint(view) == plain
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_at_a_terminal_it_reads_what_is_typed_and_colours_red_suits() -> None:
+    import pty
+
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("NO_COLOR", None)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command, on the pseudo-terminal
+        os.execve(
+            sys.executable,
+            [sys.executable, "-m", "gongzhu", "play", "--human", "0", "--seed", "3"],
+            env,
+        )
+    out = b""
+    deadline = time.monotonic() + 60
+    try:
+        while b"> " not in out and time.monotonic() < deadline:
+            out += os.read(fd, 4096)
+        os.write(fd, b"quit\n")
+        while time.monotonic() < deadline:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the child has gone: the terminal is closed
+                break
+            if not chunk:
+                break
+            out += chunk
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    text = out.decode("utf-8", "replace")
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert "You left the match after 0 complete deals." in text
+    assert "\x1b[31m" in text  # hearts and diamonds in red
+    assert "quit" in text  # typed, echoed by the terminal itself
+
+
+def test_a_face_down_declaration_under_catch_the_pig() -> None:
+    # seeds/004 "Chyťte prase": face down ×2, face up ×4; the preview shows both.
+    rules = RuleSet.preset("catch-the-pig")
+    seed = next(s for s in range(500) if "QS" in deal(rules, seed=_deal_seed(s, 1)).hands[0].code)
+    result = run(
+        ["--human", "0", "--rules", "catch-the-pig", "--seed", str(seed)], ["down QS", "quit"]
+    )
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "Q♠ (the pig): Pig −100 → −400; face down: Pig −100 → −200" in out
+    assert "Exposed: 1 face down by South (you)" in out
+    assert "Q!" in out  # marked in the person's own hand

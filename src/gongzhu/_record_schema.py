@@ -11,6 +11,7 @@ the canonical indented text. Replaying actions through the engine is
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Sequence
 from typing import Any, Final, NoReturn
 
@@ -192,12 +193,37 @@ def _cards(value: Any, where: _Where) -> list[Card]:
 # -- checking fields ---------------------------------------------------------------------
 
 
+# Characters a record's text may not hold (#11 item 10): controls (C0, DEL, C1),
+# format characters (bidi overrides and isolates, zero-width spaces and joiners,
+# the BOM), line and paragraph separators, surrogates and private use. Printed
+# raw they can move the cursor, reorder a line or make two names look alike.
+_FORBIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+
+
+def _bad_text(text: str, what: str) -> str | None:
+    """Why ``text`` may not be a name or a text seed in a record, or None if it may."""
+    if not _is_unicode(text):
+        return f"{what} is not valid Unicode (it has a lone surrogate)"
+    for position, ch in enumerate(text):
+        if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES:
+            return f"{what} has a control or invisible character U+{ord(ch):04X} at {position}"
+    if text != text.strip():
+        return f"{what} starts or ends with white space"
+    return None
+
+
+def _name_key(name: str) -> str:
+    """What two names that look alike share: compatibility form, case folded, spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
 def _check_seed(seed: Any, where: _Where) -> None:
     if isinstance(seed, str):
         if len(seed) > _MAX_SEED_TEXT:
             where.fail(f"a text seed may have at most {_MAX_SEED_TEXT} characters")
-        if not _is_unicode(seed):
-            where.fail("a text seed must be valid Unicode (it has a lone surrogate)")
+        why = _bad_text(seed, "a text seed")
+        if why is not None:
+            where.fail(why)
     elif seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         where.fail(f"expected an integer, text or null, got {_show(seed)}")
 
@@ -240,10 +266,15 @@ def _read_names(value: Any, rules: RuleSet) -> tuple[str, ...] | None:
             where.fail(f"seat {seat} needs a non-empty name, got {_show(name)}")
         if len(name) > _MAX_NAME:
             where.fail(f"seat {seat}'s name is longer than {_MAX_NAME} characters")
-        if not _is_unicode(name):
-            where.fail(f"seat {seat}'s name is not valid Unicode (it has a lone surrogate)")
-    if len(set(items)) != len(items):
-        where.fail("the names must be distinct")
+        why = _bad_text(name, f"seat {seat}'s name")
+        if why is not None:
+            where.fail(why)
+    # "Ann", "ANN" and "Ａｎｎ" are one player to whoever reads the standings (#11 item 10).
+    first: dict[str, int] = {}
+    for seat, name in enumerate(items):
+        other = first.setdefault(_name_key(name), seat)
+        if other != seat:
+            where.fail(f"the names must be distinct: seats {other} and {seat} look alike")
     return tuple(items)
 
 

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from gongzhu._core import rollout as _ro
-from gongzhu._core.state import PLAYING, State
+from gongzhu._core.play import expose, exposure_open
+from gongzhu._core.state import State
 from gongzhu.cards import Card
 from gongzhu.errors import IllegalActionError, Reason, _brief
 
@@ -63,21 +64,24 @@ def rollout(rnd: Any, strategy: Any, seed: Any, make: Callable[[State], Any]) ->
         seed = random.getrandbits(64)
     elif not isinstance(seed, int) or isinstance(seed, bool):
         _refuse_rollout(f"seed must be an int, got {type(seed).__name__}")
-    # Exposure through the strategies' protocol; seats without one decline.
+    # Exposure through the strategies' protocol; seats without one decline, in the core
+    # (under simultaneous order the core declines for them after the others, at once).
     s: State = rnd._core
-    if s.table.cfg.exposable and s.done == PLAYING and not s.tricks and not s.trick:
+    if exposure_open(s):
         order = [(s.leader + i) % n for i in range(n)]
         waiting = [x for x in order if not s.table.decided >> x & 1]
         if s.table.cfg.in_turn:
             for seat in waiting:
                 chosen = strategies[seat]
-                cards = chosen.choose_exposure(rnd.view(seat)) if chosen is not None else ()
-                rnd = rnd.expose(cards, seat=seat)
+                if chosen is None:
+                    rnd = make(expose(rnd._core, seat, 0, False, False))
+                else:
+                    rnd = rnd.expose(chosen.choose_exposure(rnd.view(seat)), seat=seat)
         else:
-            views = [rnd.view(seat) for seat in waiting]
             picks = [
-                (seat, strategies[seat].choose_exposure(view) if strategies[seat] else ())
-                for seat, view in zip(waiting, views, strict=True)
+                (seat, strategies[seat].choose_exposure(rnd.view(seat)))
+                for seat in waiting
+                if strategies[seat] is not None
             ]
             for seat, cards in picks:
                 rnd = rnd.expose(cards, seat=seat)

@@ -11,78 +11,206 @@ records (:mod:`gongzhu.record`) and clients that keep an undo list use them.
 Play(seat=0, card=Card('2C'))
 >>> r.history[-1].apply(deal(seed=5).pass_exposure()) == r
 True
+
+Every record has a plain-JSON form for clients (:mod:`gongzhu.protocol`):
+:meth:`Play.to_dict` and friends write it, :meth:`Action.from_dict` reads and
+checks it, so a table server is ``rnd = rnd.apply(Action.from_dict(message))``.
+
+>>> Play(seat=0, card=Card("QS")).to_dict()
+{'type': 'play', 'seat': 0, 'card': 'QS'}
+>>> Action.from_dict({"type": "respond", "seat": 2, "accept": True})
+ClaimResponse(seat=2, accept=True)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeAlias
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import attrs
 
+from gongzhu import _wire
 from gongzhu.cards import Card, CardSet
-
-if TYPE_CHECKING:
-    from gongzhu.round import Round
+from gongzhu.errors import _brief
 
 __all__ = ["Action", "Claim", "ClaimResponse", "Exposure", "Play"]
 
+_T = TypeVar("_T", bound="_Table")
+
+
+class _Table(Protocol):
+    """What an action is applied to (a :class:`~gongzhu.Round`), named without importing it."""
+
+    def play(self: _T, card: Card, seat: int | None = None) -> _T: ...
+
+    def expose(
+        self: _T, cards: CardSet, seat: int | None = None, *, face_down: bool, blind: bool
+    ) -> _T: ...
+
+    def claim(self: _T, seat: int | None = None) -> _T: ...
+
+    def respond(self: _T, accept: bool, seat: int | None = None) -> _T: ...
+
+
+class Action:
+    """Any one action of a deal: the base class of :class:`Play`, :class:`Exposure`,
+    :class:`Claim` and :class:`ClaimResponse`.
+
+    Its JSON form (:meth:`to_dict`) is an object whose ``"type"`` says which
+    one: ``"play"``, ``"expose"``, ``"claim"`` or ``"respond"``.
+    """
+
+    __slots__ = ()
+    seat: int
+    type: ClassVar[str]
+    """The ``"type"`` of the JSON form."""
+
+    def apply(self, round_: _T) -> _T:
+        """Do this action on ``round_`` (validated like any action)."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-safe form: ``{"type": ..., "seat": ..., ...}`` (schema ``action``)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Action:
+        """The action a JSON object describes, checked (:class:`~gongzhu.errors.ProtocolError`).
+
+        Called on a subclass it also checks the type: ``Play.from_dict`` reads only plays.
+
+        >>> Action.from_dict({"type": "expose", "seat": 1, "cards": ["QS", "TC"]})
+        Exposure(seat=1, cards=CardSet('TC QS'), face_down=False, blind=False)
+        >>> Play.from_dict({"type": "claim", "seat": 1})
+        Traceback (most recent call last):
+        ...
+        gongzhu.errors.ProtocolError: type: expected 'play', got 'claim'
+        """
+        if not isinstance(data, Mapping):
+            _wire.fail(f"an action is an object, got {type(data).__name__}", "")
+        kind = data.get("type")
+        reader = _READERS.get(kind) if isinstance(kind, str) else None
+        if reader is None:
+            _wire.fail(f"expected one of {sorted(_READERS)}, got {_brief(kind)}", "type")
+        if cls is not Action and kind != cls.type:
+            _wire.fail(f"expected {cls.type!r}, got {kind!r}", "type")
+        return reader(data)
+
 
 @attrs.frozen
-class Play:
+class Play(Action):
     """``seat`` played ``card``."""
 
+    type: ClassVar[str] = "play"
     seat: int
     card: Card
 
-    def apply(self, round_: Round) -> Round:
+    def apply(self, round_: _T) -> _T:
         """Do this action on ``round_`` (validated like any action)."""
         return round_.play(self.card, seat=self.seat)
 
+    def to_dict(self) -> dict[str, Any]:
+        """``{"type": "play", "seat": 0, "card": "QS"}``."""
+        return {"type": "play", "seat": self.seat, "card": self.card.code}
+
 
 @attrs.frozen
-class Exposure:
+class Exposure(Action):
     """``seat`` exposed ``cards`` (empty: a pass), face down and/or blind as flagged."""
 
+    type: ClassVar[str] = "expose"
     seat: int
     cards: CardSet
     face_down: bool = False
     blind: bool = False
 
-    def apply(self, round_: Round) -> Round:
+    def apply(self, round_: _T) -> _T:
         """Do this action on ``round_`` (validated like any action)."""
         return round_.expose(self.cards, seat=self.seat, face_down=self.face_down, blind=self.blind)
 
+    def to_dict(self) -> dict[str, Any]:
+        """``{"type": "expose", "seat": 1, "cards": ["QS"], "face_down": false, "blind": false}``.
+
+        ``"cards": []`` declines.
+        """
+        return {
+            "type": "expose",
+            "seat": self.seat,
+            "cards": _wire.codes(self.cards),
+            "face_down": self.face_down,
+            "blind": self.blind,
+        }
+
 
 @attrs.frozen
-class Claim:
+class Claim(Action):
     """``seat`` showed its hand and claimed the remaining tricks."""
 
+    type: ClassVar[str] = "claim"
     seat: int
 
-    def apply(self, round_: Round) -> Round:
+    def apply(self, round_: _T) -> _T:
         """Do this action on ``round_`` (validated like any action)."""
-        return round_.claim(self.seat)
+        return round_.claim(seat=self.seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"type": "claim", "seat": 3}``."""
+        return {"type": "claim", "seat": self.seat}
 
 
 @attrs.frozen
-class ClaimResponse:
+class ClaimResponse(Action):
     """``seat`` accepted or refused the pending claim."""
 
+    type: ClassVar[str] = "respond"
     seat: int
     accept: bool
 
-    def apply(self, round_: Round) -> Round:
+    def apply(self, round_: _T) -> _T:
         """Do this action on ``round_`` (validated like any action)."""
         return round_.respond(self.accept, seat=self.seat)
 
+    def to_dict(self) -> dict[str, Any]:
+        """``{"type": "respond", "seat": 0, "accept": true}``."""
+        return {"type": "respond", "seat": self.seat, "accept": self.accept}
 
-Action: TypeAlias = "Play | Exposure | Claim | ClaimResponse"
-"""Any one action of a deal."""
+
+def _read_play(data: Mapping[str, Any]) -> Play:
+    d = _wire.obj(data, "", ("type", "seat", "card"))
+    return Play(_wire.seat(d["seat"], "seat"), _wire.card(d["card"], "card"))
+
+
+def _read_exposure(data: Mapping[str, Any]) -> Exposure:
+    d = _wire.obj(data, "", ("type", "seat", "cards"), ("face_down", "blind"))
+    return Exposure(
+        _wire.seat(d["seat"], "seat"),
+        _wire.cards(d["cards"], "cards"),
+        _wire.boolean(d.get("face_down", False), "face_down"),
+        _wire.boolean(d.get("blind", False), "blind"),
+    )
+
+
+def _read_claim(data: Mapping[str, Any]) -> Claim:
+    d = _wire.obj(data, "", ("type", "seat"))
+    return Claim(_wire.seat(d["seat"], "seat"))
+
+
+def _read_response(data: Mapping[str, Any]) -> ClaimResponse:
+    d = _wire.obj(data, "", ("type", "seat", "accept"))
+    return ClaimResponse(_wire.seat(d["seat"], "seat"), _wire.boolean(d["accept"], "accept"))
+
+
+_READERS: dict[str, Callable[[Mapping[str, Any]], Action]] = {
+    "play": _read_play,
+    "expose": _read_exposure,
+    "claim": _read_claim,
+    "respond": _read_response,
+}
 
 _CARDS = tuple(Card.from_index(i) for i in range(52))
 
 
-def _actions(log: Any) -> tuple[Play | Exposure | Claim | ClaimResponse, ...]:
+def _actions(log: Any) -> tuple[Action, ...]:
     """Unwind the engine's persistent log: ``None`` or ``(previous, entry)``.
 
     An entry is an int ``seat << 6 | card index`` for a play (the common case,
@@ -92,7 +220,7 @@ def _actions(log: Any) -> tuple[Play | Exposure | Claim | ClaimResponse, ...]:
     while log is not None:
         log, entry = log
         entries.append(entry)
-    out: list[Play | Exposure | Claim | ClaimResponse] = []
+    out: list[Action] = []
     for entry in reversed(entries):
         if isinstance(entry, int):
             out.append(Play(entry >> 6, _CARDS[entry & 63]))

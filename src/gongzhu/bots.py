@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
@@ -30,7 +31,7 @@ from gongzhu._core.rollout import RandomPolicy, seed_state
 from gongzhu.ai.search import SearchStrategy
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER, Card, CardSet, Rank, Suit
 from gongzhu.dealing import deal
-from gongzhu.errors import MatchError
+from gongzhu.errors import MatchError, SimulationError, _brief
 from gongzhu.match import Match
 from gongzhu.round import Phase, PlayerView, Round
 from gongzhu.rules import ExposureKind, ExposureOrder, RuleSet
@@ -71,6 +72,19 @@ class Strategy(Protocol):
         ...
 
 
+_NO_LEGAL: Final = object()
+
+
+def _check_decision(view: object, legal: object = _NO_LEGAL) -> None:
+    """Refuse what is not a decision the engine could ask for (a strategy called by hand)."""
+    if not isinstance(view, PlayerView):
+        raise SimulationError(f"a strategy decides from a PlayerView, got {type(view).__name__}")
+    if legal is not _NO_LEGAL and (not isinstance(legal, CardSet) or not legal):
+        raise SimulationError(
+            f"choose_play needs a non-empty CardSet of legal cards, got {_brief(legal)}"
+        )
+
+
 def _exposable_held(view: PlayerView) -> CardSet:
     """The cards this seat could still expose: exposable, in hand, not yet declared."""
     return (view.hand & view.rules.exposable) - view.exposed - view.own_face_down
@@ -91,19 +105,23 @@ class RandomStrategy:
     """
 
     def __init__(self, seed: int | str | None = None, expose_probability: float = 0.0) -> None:
-        if not 0.0 <= expose_probability <= 1.0:
-            raise ValueError(f"expose_probability must be in [0, 1], got {expose_probability!r}")
+        _check_seed(seed)
+        p = expose_probability
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
+            raise SimulationError(f"expose_probability must be a number in [0, 1], got {_brief(p)}")
         self.seed = seed
         self.expose_probability = expose_probability
         self._rng = random.Random(seed)
 
     def choose_play(self, view: PlayerView, legal: CardSet) -> Card:
         """A uniformly random card of ``legal``."""
+        _check_decision(view, legal)
         cards = legal.cards
         return cards[self._rng.randrange(len(cards))]
 
     def choose_exposure(self, view: PlayerView) -> CardSet:
         """Each exposable card held, independently with ``expose_probability``."""
+        _check_decision(view)
         if self.expose_probability == 0.0:
             return CardSet()
         held = _exposable_held(view)
@@ -154,6 +172,7 @@ class RuleOfThumbStrategy:
 
     def choose_exposure(self, view: PlayerView) -> CardSet:
         """The pig with five lower spades; the sheep with strong diamonds (see the class doc)."""
+        _check_decision(view)
         held = _exposable_held(view)
         chosen = []
         hand = view.hand
@@ -170,6 +189,7 @@ class RuleOfThumbStrategy:
 
     def choose_play(self, view: PlayerView, legal: CardSet) -> Card:
         """The legal card with the best estimated value (ties: the lowest card)."""
+        _check_decision(view, legal)
         cards = legal.cards
         if len(cards) == 1:
             return cards[0]
@@ -358,26 +378,78 @@ def make_strategy(name: str, seed: int | None = None) -> Strategy:
 
     >>> make_strategy("rule-of-thumb")
     RuleOfThumbStrategy()
-    >>> make_strategy("clever")
+    >>> make_strategy("clever")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown strategy 'clever'; known: random, rule-of-thumb, rule-of-thumb-0.1, search
+    gongzhu.errors.SimulationError: unknown strategy 'clever'; known: random, rule-of-thumb, ...
     """
-    try:
-        factory = STRATEGIES[name]
-    except KeyError:
-        raise ValueError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}") from None
+    factory = STRATEGIES.get(name) if isinstance(name, str) else None
+    if factory is None:
+        raise SimulationError(f"unknown strategy {_brief(name)}; known: {', '.join(STRATEGIES)}")
     return factory(seed)
 
 
-def _check_strategies(strategies: Sequence[Strategy], rules: RuleSet) -> None:
-    if len(strategies) != rules.players:
-        raise ValueError(f"need {rules.players} strategies (one per seat), got {len(strategies)}")
+_MAX_SEED_DIGITS: Final = 80
+_MAX_SEED_TEXT: Final = 1000
+
+
+def _check_seed(seed: object) -> None:
+    """Refuse a seed that would not reproduce, or that breaks the derivation of deal seeds.
+
+    Seeds are formatted into text (``f"gongzhu-match:{seed}:…"``), which raises
+    ``ValueError`` past 4300 digits and ``UnicodeEncodeError`` on a lone
+    surrogate; any other object would be seeded by its ``id`` (#11 item 6).
+    """
+    if seed is None:
+        return
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        if abs(seed) >= 10**_MAX_SEED_DIGITS:
+            raise SimulationError(f"a seed may have at most {_MAX_SEED_DIGITS} digits")
+        return
+    if isinstance(seed, str):
+        if len(seed) > _MAX_SEED_TEXT:
+            raise SimulationError(f"a text seed may have at most {_MAX_SEED_TEXT} characters")
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise SimulationError("a text seed must be valid Unicode (a lone surrogate)") from None
+        return
+    raise SimulationError(f"a seed is an int, text or None, got {type(seed).__name__}")
+
+
+def _rules_of(rules: object) -> RuleSet:
+    """A :class:`RuleSet`, or the preset named (as the CLI takes ``--rules classic``)."""
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str):
+        return RuleSet.preset(rules)
+    raise SimulationError(f"rules must be a RuleSet or a preset name, got {type(rules).__name__}")
+
+
+def _check_strategies(strategies: object, rules: RuleSet) -> Sequence[Strategy]:
+    if isinstance(strategies, (str, bytes)) or not isinstance(strategies, Sequence):
+        raise SimulationError(
+            f"strategies must be a sequence of strategies, one per seat;"
+            f" got {type(strategies).__name__}"
+        )
+    # Counted as read, not by len(), which a sequence may get wrong; one more is enough.
+    checked = tuple(itertools.islice(strategies, rules.players + 1))
+    if len(checked) != rules.players:
+        got = "more" if len(checked) > rules.players else len(checked)
+        raise SimulationError(f"need {rules.players} strategies (one per seat), got {got}")
+    for seat, strategy in enumerate(checked):
+        if not (callable(getattr(strategy, "choose_play", None))
+                and callable(getattr(strategy, "choose_exposure", None))):  # fmt: skip
+            raise SimulationError(
+                f"seat {seat}: {type(strategy).__name__} is not a Strategy"
+                " (it needs choose_play and choose_exposure)"
+            )
+    return checked
 
 
 def play_deal(
     strategies: Sequence[Strategy],
-    rules: RuleSet = _DEFAULT_RULES,
+    rules: RuleSet | str = _DEFAULT_RULES,
     *,
     seed: int | str | None = None,
     leader: int | None = None,
@@ -385,36 +457,56 @@ def play_deal(
 ) -> Round:
     """Deal (with ``seed``) and play one deal to the end, one strategy per seat.
 
-    The exposure window comes first when the rules play exposure: under
-    ``exposure_order="simultaneous"`` every seat decides from the same initial
-    view and then all exposures are applied; under ``"in-turn"`` the seats
-    decide one after the other from the leader, each seeing the earlier
-    exposures. Then each seat to act plays the card its strategy picks from its
-    own view. Returns the complete :class:`~gongzhu.Round`.
+    ``rules`` is a :class:`~gongzhu.RuleSet` or a preset name. When the rules
+    play exposure, every seat decides first (RULES.md §9.1; a strategy's empty
+    choice declines): under ``exposure_order="simultaneous"`` every seat
+    decides from the same initial view and then all decisions are applied in
+    seat order; under ``"in-turn"`` the seats decide one after the other from
+    the leader, each seeing the earlier exposures. Then each seat to act plays
+    the card its strategy picks from its own view. Returns the complete
+    :class:`~gongzhu.Round`. Bad arguments raise
+    :class:`~gongzhu.SimulationError` (or the engine's error for a bad seed,
+    leader or dealer); a strategy's illegal choice raises the engine's
+    :class:`~gongzhu.IllegalActionError`.
 
     >>> r = play_deal([RandomStrategy(seed=s) for s in range(4)], seed=1)
     >>> len(r.tricks), r.score().totals == play_deal(
     ...     [RandomStrategy(seed=s) for s in range(4)], seed=1).score().totals
     (13, True)
     """
-    _check_strategies(strategies, rules)
+    rules = _rules_of(rules)
+    checked = _check_strategies(strategies, rules)
     rnd = deal(rules, seed=seed, leader=leader, dealer=dealer)
-    return _play_out(rnd, strategies)
+    return _play_out(rnd, checked)
+
+
+def _decide_exposures(rnd: Round, strategies: Sequence[Strategy]) -> Round:
+    """Every seat that has not decided on exposure decides now (RULES.md §9.1).
+
+    An empty choice is recorded too: it is the seat's decision to decline, and
+    the first lead waits for every seat's. In-turn, the seats decide in play
+    order from the leader, each from its own view of the earlier decisions;
+    simultaneous, every seat decides from the view it has before anybody's
+    choice is applied (sealed, §9.2), and the choices are applied in seat order.
+    """
+    if rnd.phase is not Phase.EXPOSURE:
+        return rnd
+    n = rnd.players
+    decided = set(rnd.exposure_decided)
+    if rnd.rules.exposure_order is ExposureOrder.IN_TURN:
+        for seat in ((rnd.leader + k) % n for k in range(n)):
+            if seat not in decided:
+                rnd = rnd.expose(strategies[seat].choose_exposure(rnd.view(seat)), seat=seat)
+        return rnd
+    waiting = [seat for seat in range(n) if seat not in decided]
+    chosen = [(seat, strategies[seat].choose_exposure(rnd.view(seat))) for seat in waiting]
+    for seat, cards in chosen:
+        rnd = rnd.expose(cards, seat=seat)
+    return rnd
 
 
 def _play_out(rnd: Round, strategies: Sequence[Strategy]) -> Round:
-    n = rnd.players
-    if rnd.phase is Phase.EXPOSURE:
-        # Every seat decides, once (RULES.md §9.1); an empty exposure declines.
-        order = [(rnd.leader + k) % n for k in range(n)]
-        order = [seat for seat in order if seat not in rnd.exposure_decided]
-        if rnd.rules.exposure_order is ExposureOrder.IN_TURN:
-            for seat in order:
-                rnd = rnd.expose(strategies[seat].choose_exposure(rnd.view(seat)), seat=seat)
-        else:
-            chosen = [(seat, strategies[seat].choose_exposure(rnd.view(seat))) for seat in order]
-            for seat, cards in chosen:
-                rnd = rnd.expose(cards, seat=seat)
+    rnd = _decide_exposures(rnd, strategies)
     while not rnd.is_complete:
         acting = rnd.to_act
         assert acting is not None  # bots never claim, so a running deal has a seat to act
@@ -430,7 +522,7 @@ def _deal_seed(seed: int | str, number: int) -> int:
 
 def play_match(
     strategies: Sequence[Strategy],
-    rules: RuleSet = _DEFAULT_RULES,
+    rules: RuleSet | str = _DEFAULT_RULES,
     *,
     seed: int | str | None = None,
     max_deals: int | None = None,
@@ -449,7 +541,13 @@ def play_match(
     >>> match.is_over, len(deals) == match.deal_count
     (True, True)
     """
-    _check_strategies(strategies, rules)
+    rules = _rules_of(rules)
+    checked = _check_strategies(strategies, rules)
+    _check_seed(seed)
+    if max_deals is not None and (
+        isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 0
+    ):
+        raise SimulationError(f"max_deals must be None or an int >= 0, got {_brief(max_deals)}")
     if max_deals is None and (
         rules.loss_threshold is None and rules.win_threshold is None and rules.max_deals is None
     ):
@@ -460,7 +558,7 @@ def play_match(
         number = len(rounds) + 1
         deal_seed = None if seed is None else _deal_seed(seed, number)
         rnd = play_deal(
-            strategies, rules, seed=deal_seed, leader=match.next_leader, dealer=match.dealer
+            checked, rules, seed=deal_seed, leader=match.next_leader, dealer=match.dealer
         )
         rounds.append(rnd)
         match = match.add(rnd)

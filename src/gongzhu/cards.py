@@ -132,7 +132,9 @@ def _suit(suit: object) -> Suit:
         return Suit(suit)
     if isinstance(suit, str) and suit.strip().upper() in _SUIT_BY_TEXT:
         return _SUIT_BY_TEXT[suit.strip().upper()]
-    raise CardParseError(f"not a suit: {_shown(repr(suit))}")
+    # _brief: a hostile value (an int past str()'s digit limit, a raising __repr__)
+    # must still get this error, not a ValueError from building its message.
+    raise CardParseError(f"not a suit: {_brief(suit)}")
 
 
 def _shown(token: str) -> str:
@@ -360,7 +362,9 @@ class CardSet(Set[Card]):
     _cards: tuple[Card, ...] | None
     _hash_value: int
 
-    def __init__(self, cards: Iterable[Card] = ()) -> None:
+    def __new__(cls, cards: Iterable[Card] = ()) -> CardSet:
+        # Built in __new__, not __init__: ``DECK.__init__([])`` must not empty
+        # the deck (#11 item 9), and __init__ below does nothing.
         mask = 0
         if isinstance(cards, CardSet):
             mask = cards.mask
@@ -378,8 +382,13 @@ class CardSet(Set[Card]):
                         " (use parse_cards for text)"
                     )
                 mask |= card.mask
-        object.__setattr__(self, "mask", mask)
-        object.__setattr__(self, "_cards", None)
+        cs = object.__new__(cls)
+        _set_mask(cs, mask)
+        _set_cards(cs, None)
+        return cs
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        """Nothing to do: the set was built by ``__new__`` and never changes."""
 
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:

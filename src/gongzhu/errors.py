@@ -17,6 +17,7 @@ __all__ = [
     "GongzhuError",
     "IllegalActionError",
     "MatchError",
+    "ProtocolError",
     "Reason",
     "RecordError",
     "RuleSetError",
@@ -261,3 +262,52 @@ class IllegalActionError(GongzhuError):
         if detail:
             sentence += f" ({detail})"
         super().__init__(sentence)
+
+    def to_dict(self) -> dict[str, object]:
+        """The refusal as a JSON-safe dict for a client (schema ``error``, :mod:`gongzhu.protocol`).
+
+        ``reason`` is the :class:`Reason` member's name (language-free: a client
+        translates it), ``message`` the English sentence, ``card`` a card code.
+
+        >>> from gongzhu import RuleSet, deal
+        >>> r = deal(RuleSet(exposable=""), seed=1)    # no exposure: play starts at once
+        >>> try:
+        ...     r.play(r.legal_plays[0], seat=(r.to_act + 1) % 4)
+        ... except IllegalActionError as error:
+        ...     sorted(error.to_dict().items())  # doctest: +NORMALIZE_WHITESPACE
+        [('action', 'play'), ('card', '8C'), ('message', 'seat 1 may not play 8♣: not your turn'),
+         ('reason', 'NOT_YOUR_TURN'), ('seat', 1)]
+        """
+        seat = self.seat
+        card = self.card
+        return {
+            "reason": self.reason.name,
+            "message": str(self),
+            # A refused seat number may itself be the bad input (-1, True): only real seats.
+            "seat": seat if type(seat) is int and 0 <= seat < 5 else None,
+            # The code from the index: errors sit below cards (no Card import here).
+            "card": _code(card.index) if card is not None else None,
+            "action": self.action,
+        }
+
+
+def _code(index: int) -> str:
+    return "23456789TJQKA"[index % 13] + "CDHS"[index // 13]
+
+
+class ProtocolError(GongzhuError, ValueError):
+    """A client-protocol dict (an action, a view, a score) is malformed.
+
+    ``path`` locates the offending value (``"cards[2]"``, ``"current_trick.leader"``;
+    empty for the whole value). See :mod:`gongzhu.protocol`.
+
+    >>> from gongzhu import Action
+    >>> Action.from_dict({"type": "play", "seat": 0, "card": "QX"})
+    Traceback (most recent call last):
+    ...
+    gongzhu.errors.ProtocolError: card: not a card: 'QX' (cards are codes like 'QS', 'TC')
+    """
+
+    def __init__(self, message: str, path: str = "") -> None:
+        self.path = path
+        super().__init__(f"{path}: {message}" if path else message)

@@ -16,17 +16,30 @@ True
 
 from __future__ import annotations
 
+import itertools
 import os
+import pickle
 import random
+import signal
+import warnings
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Final
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any, Final
 
 import attrs
 
-from gongzhu.bots import STRATEGIES, Strategy, make_strategy, play_deal, play_match
+from gongzhu._frozen import guard_setstate, refuse_reinit
+from gongzhu.bots import (
+    STRATEGIES,
+    Strategy,
+    _check_seed,
+    _rules_of,
+    make_strategy,
+    play_deal,
+    play_match,
+)
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER
-from gongzhu.errors import SimulationError
+from gongzhu.errors import SimulationError, _brief
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 
@@ -37,8 +50,25 @@ _MATCH_CAP: Final = 200
 """Deals after which a simulated match is abandoned (a safety cap; real matches end far sooner)."""
 
 
+_MAX_SEATS: Final = 5  # the most players any rule set has
+
+
 def _names(value: Iterable[str]) -> tuple[str, ...]:
-    return tuple(value)
+    if isinstance(value, str):
+        raise SimulationError(
+            f"BotTable takes one strategy name per seat, not one text {_brief(value)}"
+            " (BotTable.uniform(name, players) repeats a name)"
+        )
+    try:
+        # At most one more than any table has: an endless iterable is refused, not read.
+        names = tuple(itertools.islice(value, _MAX_SEATS + 1))
+    except TypeError:
+        raise SimulationError(
+            f"BotTable takes a sequence of strategy names, got {type(value).__name__}"
+        ) from None
+    if len(names) > _MAX_SEATS:
+        raise SimulationError(f"BotTable has one name per seat, at most {_MAX_SEATS}")
+    return names
 
 
 @attrs.frozen
@@ -52,20 +82,28 @@ class BotTable:
     [RuleOfThumbStrategy(), RandomStrategy(seed=113, expose_probability=0.0)]
     """
 
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "names", SimulationError)  # no re-initialising a table (#11 item 9)
+
     names: tuple[str, ...] = attrs.field(converter=_names)
 
     @names.validator
     def _check(self, _attribute: object, names: tuple[str, ...]) -> None:
         for name in names:
-            if name not in STRATEGIES:
-                raise SimulationError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}")
+            if not isinstance(name, str) or name not in STRATEGIES:
+                raise SimulationError(
+                    f"unknown strategy {_brief(name)}; known: {', '.join(STRATEGIES)}"
+                )
 
     @classmethod
     def uniform(cls, name: str, players: int) -> BotTable:
         """The same strategy at every seat."""
+        if isinstance(players, bool) or not isinstance(players, int) or not 0 < players <= 5:
+            raise SimulationError(f"players must be an int 1-5, got {_brief(players)}")
         return cls((name,) * players)
 
     def __call__(self, seed: int) -> list[Strategy]:
+        _check_seed(seed)
         return [make_strategy(name, seed * 16 + seat) for seat, name in enumerate(self.names)]
 
 
@@ -81,6 +119,9 @@ class Simulation:
     Means and rates are properties derived from the counts, so two runs with
     the same arguments compare equal.
     """
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "rules", SimulationError)  # no re-initialising (#11 item 9)
 
     rules: RuleSet = attrs.field(repr=False)
     players: int
@@ -205,7 +246,24 @@ def task_seed(seed: int, number: int) -> int:
     >>> task_seed(1, 0) == task_seed(1, 0) != task_seed(1, 1)
     True
     """
+    _check_sim_seed(seed)
+    if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        raise SimulationError(f"a task number is an int >= 0, got {_brief(number)}")
+    if number >= _MAX_TASKS:
+        raise SimulationError(f"a task number is below 10**15, got {_brief(number)}")
     return random.Random(f"gongzhu-simulate:{seed}:{number}").getrandbits(48)
+
+
+_MAX_TASKS: Final = 10**15
+"""More tasks than any run can play; it keeps task numbers short enough to format."""
+
+
+def _check_sim_seed(seed: object) -> None:
+    # An int only: it is formatted into every task's seed, so anything else
+    # (an object seeded by its id) would not reproduce (#11 item 6).
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SimulationError(f"seed must be an int, got {type(seed).__name__}")
+    _check_seed(seed)
 
 
 def play_task(
@@ -216,6 +274,10 @@ def play_task(
     This is what each worker runs; :func:`simulate` keeps only the statistics.
     The CLI calls it to record the very deals a simulation played.
     """
+    if not isinstance(rules, RuleSet):
+        raise SimulationError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    if not callable(factory):
+        raise SimulationError(f"factory must be callable, got {type(factory).__name__}")
     ts = task_seed(seed, number)
     strategies = factory(ts)
     if matches:
@@ -234,6 +296,35 @@ def _run_chunk(
     return out
 
 
+def _run_chunk_in_worker(
+    rules: RuleSet, factory: StrategyFactory, seed: int, numbers: range, matches: bool
+) -> list[_TaskResult]:
+    """:func:`_run_chunk` in a worker process: its error must survive the trip back."""
+    try:
+        return _run_chunk(rules, factory, seed, numbers, matches)
+    except Exception as exc:
+        try:
+            pickle.loads(pickle.dumps(exc))
+        except Exception:
+            # An error that cannot be rebuilt in the parent (say a strategy's own
+            # exception class needing arguments) would kill the pool and surface as
+            # "BrokenProcessPool: terminated abruptly"; say what it was instead.
+            raise SimulationError(
+                f"a task in tasks {numbers.start}-{numbers.stop - 1} raised"
+                f" {type(exc).__name__}: {_clip(exc)} (that error cannot be sent back from"
+                " a worker process; run with workers=1 to get it as it is)"
+            ) from None
+        raise
+
+
+def _clip(exc: BaseException) -> str:
+    try:
+        text = str(exc)
+    except Exception:
+        text = "?"
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
 def _match_outcome(
     rules: RuleSet, rounds: Sequence[Round]
 ) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
@@ -245,7 +336,7 @@ def _match_outcome(
 
 def simulate(
     n: int,
-    rules: RuleSet = _DEFAULT_RULES,
+    rules: RuleSet | str = _DEFAULT_RULES,
     strategies: StrategyFactory | None = None,
     *,
     matches: bool = False,
@@ -255,22 +346,44 @@ def simulate(
 ) -> Simulation:
     """Play ``n`` deals (or ``n`` matches with ``matches=True``) among bots; aggregate statistics.
 
+    ``rules`` is a :class:`~gongzhu.RuleSet` or a preset name (``"classic"``).
     ``strategies`` builds one strategy per seat from a task seed (default:
     :class:`RuleOfThumbStrategy <gongzhu.bots.RuleOfThumbStrategy>` at every
     seat). Deal ``k`` is dealt by seat ``k mod players`` and led by the
-    opening-card holder; a match runs to its end (or 200 deals). ``workers``
-    processes share the tasks (``workers=1``: in this process; ``0``: one per
-    CPU). ``progress(done, n)`` is called as tasks finish. The result is the
+    opening-card holder; a match runs to its end (or 200 deals). ``seed`` is an
+    int. ``progress(done, n)`` is called as tasks finish. The result is the
     same for every ``workers``.
+
+    ``workers`` processes share the tasks (``1``: in this process; ``0``: one
+    per CPU available to this process). More workers than CPUs would only
+    compete for them, so ``workers`` is capped at the CPU count, with a
+    :class:`RuntimeWarning` saying so.
+
+    Interrupting (Ctrl-C), an exception from ``progress`` or from a task stops
+    the run at once: the worker processes are terminated (they ignore SIGINT
+    themselves) and the exception reaches the caller as it was raised — a
+    bot's illegal move as the engine's :class:`~gongzhu.IllegalActionError`.
+    Bad arguments raise :class:`~gongzhu.SimulationError`.
 
     >>> a = simulate(12, RuleSet.preset("online"), BotTable(("random",) * 4), seed=5)
     >>> a.deals, sum(a.pig_taken) <= 12
     (12, True)
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise SimulationError(f"n must be a non-negative int, got {n!r}")
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < _MAX_TASKS:
+        raise SimulationError(f"n must be a non-negative int below 10**15, got {_brief(n)}")
+    rules = _rules_of(rules)
+    if strategies is not None and not callable(strategies):
+        raise SimulationError(
+            "strategies must build one strategy per seat from a task seed (a callable"
+            f" such as BotTable), got {type(strategies).__name__}"
+        )
+    if not isinstance(matches, bool):
+        raise SimulationError(f"matches must be True or False, got {_brief(matches)}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise SimulationError(f"workers must be a non-negative int, got {workers!r}")
+        raise SimulationError(f"workers must be a non-negative int, got {_brief(workers)}")
+    _check_sim_seed(seed)
+    if progress is not None and not callable(progress):
+        raise SimulationError(f"progress must be callable, got {type(progress).__name__}")
     if (
         matches
         and rules.loss_threshold is None
@@ -279,8 +392,14 @@ def simulate(
     ):
         raise SimulationError("these rules never end a match; simulate deals instead")
     factory: StrategyFactory = strategies or BotTable.uniform("rule-of-thumb", rules.players)
-    workers = workers or os.cpu_count() or 1
-    workers = max(1, min(workers, n))
+    cpus = _cpu_count()
+    if workers > cpus:
+        warnings.warn(
+            f"simulate: workers={_brief(workers)} capped at the {cpus} CPU(s) available",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+    workers = max(1, min(workers or cpus, cpus, n))
     # A few chunks per worker balance the load without much pickling.
     size = max(1, -(-n // (workers * 4)))
     chunks = [range(i, min(n, i + size)) for i in range(0, n, size)]
@@ -293,18 +412,55 @@ def simulate(
             if progress is not None:
                 progress(done, n)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {
-                pool.submit(_run_chunk, rules, factory, seed, numbers, matches): k
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+        try:
+            pending: dict[Future[list[_TaskResult]], int] = {
+                pool.submit(_run_chunk_in_worker, rules, factory, seed, numbers, matches): k
                 for k, numbers in enumerate(chunks)
             }
-            for future in as_completed(futures):
-                k = futures[future]
-                results[k] = future.result()
-                done += len(chunks[k])
-                if progress is not None:
-                    progress(done, n)
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    k = pending.pop(future)
+                    results[k] = future.result()
+                    done += len(chunks[k])
+                    if progress is not None:
+                        progress(done, n)
+        except BaseException:
+            # Ctrl-C, a raising progress callback or a task's error: do not wait
+            # for the chunks still running (#11 item 14).
+            _terminate(pool)
+            raise
+        pool.shutdown()
     return _aggregate(rules, seed, [r for chunk in results for r in chunk], matches)
+
+
+def _cpu_count() -> int:
+    """The CPUs this process may run on (its affinity mask, where the OS has one)."""
+    affinity: Any = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        return max(1, len(affinity(0)))
+    return os.cpu_count() or 1
+
+
+def _ignore_sigint() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle (it terminates the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` now: cancel what has not started, kill what runs, reap the processes."""
+    # The executor has no public way to stop running work before Python 3.14
+    # (terminate_workers); before that, its process table is the way.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    terminate_workers = getattr(pool, "terminate_workers", None)
+    if callable(terminate_workers):
+        terminate_workers()
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+    for process in processes:
+        process.join(timeout=1)
 
 
 def _aggregate(
@@ -364,3 +520,8 @@ def _aggregate(
         wins=tuple(wins) if matches else (),
         unfinished=unfinished,
     )
+
+
+# Nor re-stated: pickle's __setstate__ on a finished object would rewrite it (#11 item 9).
+guard_setstate(BotTable, "names", SimulationError)
+guard_setstate(Simulation, "rules", SimulationError)

@@ -99,19 +99,25 @@ is not a call: the engine exposes it when the first card is played.
 Limits (hostile input gets a :class:`~gongzhu.RecordError`, quickly): text of
 at most :data:`MAX_TEXT` characters, :data:`MAX_DEALS` deals,
 :data:`MAX_ACTIONS` actions and :data:`MAX_EXPOSURES` exposure calls per deal,
-integers of at most 80 digits, names of 100 characters, text seeds of 1000;
+integers of at most 80 digits, names of 100 characters, text seeds of 1000
+(neither with control or invisible characters, nor white space at either end;
+look-alike names are the same name);
 no ``NaN``/``Infinity``, no duplicate keys, no deep nesting. A round with
 more actions than that cannot be written either.
 """
 
 from __future__ import annotations
 
+import codecs
+import io
+import itertools
 import json
 from collections.abc import Sequence
-from typing import IO, Any, Final
+from typing import IO, Any, Final, NoReturn
 
 import attrs
 
+from gongzhu._frozen import guard_setstate, refuse_reinit
 from gongzhu._record_schema import (
     _MAX_INT_DIGITS,
     _bool,
@@ -133,9 +139,9 @@ from gongzhu._record_schema import (
     _show,
     _Where,
 )
-from gongzhu.actions import Claim, ClaimResponse, Exposure, Play
+from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError, RecordError
+from gongzhu.errors import GongzhuError, RecordError, _brief
 from gongzhu.match import Match
 from gongzhu.round import Round
 from gongzhu.rules import PRESETS, RuleSet
@@ -195,10 +201,27 @@ class GameRecord:
     (True, 1)
     """
 
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "rules", RecordError)  # no re-initialising a record (#11 item 9)
+
     rules: RuleSet
     names: tuple[str, ...] | None
     rounds: tuple[Round, ...]
     match: Match | None
+
+    def __attrs_post_init__(self) -> None:
+        # Only the types, cheaply: whether the rounds form this match under these
+        # rules is what dumps() and to_dict() check (they replay every deal).
+        if not isinstance(self.rules, RuleSet):
+            raise RecordError(f"rules must be a RuleSet, got {type(self.rules).__name__}")
+        if self.names is not None and (
+            not isinstance(self.names, tuple) or not all(isinstance(n, str) for n in self.names)
+        ):
+            raise RecordError("names must be None or a tuple of names", field="players")
+        if not isinstance(self.rounds, tuple) or not all(isinstance(r, Round) for r in self.rounds):
+            raise RecordError("rounds must be a tuple of Rounds")
+        if self.match is not None and not isinstance(self.match, Match):
+            raise RecordError(f"match must be None or a Match, got {type(self.match).__name__}")
 
     @classmethod
     def from_rounds(cls, rounds: Sequence[Round], names: Sequence[str] | None = None) -> GameRecord:
@@ -213,8 +236,13 @@ class GameRecord:
         return _build(rules, names, rounds)[0]
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as JSON data (the canonical form :func:`dumps` writes)."""
-        return _build(self.rules, self.names, self.rounds)[1]
+        """The record as JSON data (the canonical form :func:`dumps` writes).
+
+        Raises :class:`~gongzhu.RecordError` when the record is not what its
+        rounds say: a round played under other rules than :attr:`rules`, a
+        :attr:`match` that is not the match of the rounds, bad names.
+        """
+        return _build_record(self, self.names)[1]
 
 
 # -- public functions --------------------------------------------------------------
@@ -238,16 +266,14 @@ def dumps(
     {"format": "gongzhu", "version": 1, "rules": {"preset": "cla
     """
     if isinstance(game, GameRecord):
-        rules, rounds = game.rules, game.rounds
-        if names is None:
-            names = game.names
+        data = _build_record(game, game.names if names is None else names)[1]
     else:
         rules, rounds = _rounds_of(game)
-    data = _build(rules, names, rounds)[1]
+        data = _build(rules, names, rounds)[1]
     if indent is None:
         return json.dumps(data, ensure_ascii=False)
     if not isinstance(indent, int) or isinstance(indent, bool) or not 0 <= indent <= 16:
-        raise RecordError(f"indent must be None or an int 0-16, got {_clip(repr(indent))}")
+        raise RecordError(f"indent must be None or an int 0-16, got {_brief(indent)}")
     return _layout(data, indent)
 
 
@@ -259,7 +285,13 @@ def dump(
     indent: int | None = 2,
 ) -> None:
     """Write :func:`dumps` of ``game`` and a newline to the text file ``fp``."""
-    fp.write(dumps(game, names=names, indent=indent) + "\n")
+    write = getattr(fp, "write", None)
+    if not callable(write):
+        raise RecordError(f"dump() needs a text file opened for writing, got {type(fp).__name__}")
+    text = dumps(game, names=names, indent=indent) + "\n"
+    if isinstance(fp, (io.RawIOBase, io.BufferedIOBase)):
+        raise RecordError("dump() writes text: open the file in text mode ('w')")
+    write(text)
 
 
 def loads(text: str | bytes | bytearray) -> GameRecord:
@@ -274,8 +306,8 @@ def loads(text: str | bytes | bytearray) -> GameRecord:
     gongzhu.errors.RecordError: field 'version': unsupported version 2; this library reads version 1
     """
     if isinstance(text, (bytes, bytearray)):
-        if len(text) > 4 * MAX_TEXT:
-            raise RecordError(f"the record is too long (more than {MAX_TEXT} characters)")
+        if len(text) > 4 * MAX_TEXT:  # UTF-8 takes at most 4 bytes a character
+            _too_long()
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -283,16 +315,54 @@ def loads(text: str | bytes | bytearray) -> GameRecord:
     if not isinstance(text, str):
         raise RecordError(f"a record is text, got {type(text).__name__}")
     if len(text) > MAX_TEXT:
-        raise RecordError(f"the record is too long (more than {MAX_TEXT} characters)")
+        _too_long()
     return _from_data(_parse_json(text))
 
 
 def load(fp: IO[str] | IO[bytes]) -> GameRecord:
-    """Read a record from a file opened for reading (text or binary); see :func:`loads`."""
-    data = fp.read(MAX_TEXT + 1)
-    if len(data) > MAX_TEXT:
-        raise RecordError(f"the record is too long (more than {MAX_TEXT} characters)")
-    return loads(data)
+    """Read a record from a file opened for reading (text or binary); see :func:`loads`.
+
+    At most :data:`MAX_TEXT` characters (of UTF-8, for a binary file) are read,
+    whatever the file holds: ``/dev/zero`` or a huge file is refused quickly
+    with a :class:`~gongzhu.RecordError`, as is text that is not UTF-8.
+    """
+    return loads(_read_bounded(fp))
+
+
+_CHUNK: Final = 1 << 16
+
+
+def _too_long() -> NoReturn:
+    raise RecordError(f"the record is too long (more than {MAX_TEXT} characters)")
+
+
+def _read_bounded(fp: Any) -> str:
+    """At most ``MAX_TEXT`` characters of ``fp``, decoded; more is an error, not a read."""
+    read = getattr(fp, "read", None)
+    if not callable(read):
+        raise RecordError(f"load() needs a file opened for reading, got {type(fp).__name__}")
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    parts: list[str] = []
+    count = 0
+    while True:
+        try:
+            # Chunks, and the characters counted as they arrive (#11 item 3): a binary
+            # file's bytes are not its characters, and nothing past the cap is read.
+            chunk = read(_CHUNK)
+            if isinstance(chunk, (bytes, bytearray)):
+                text = decoder.decode(bytes(chunk), final=not chunk)
+            elif isinstance(chunk, str):
+                text = chunk
+            else:
+                raise RecordError(f"the file's read() returned {type(chunk).__name__}, not text")
+        except UnicodeDecodeError as exc:  # a binary file, or a text file opened as UTF-8
+            raise RecordError(f"the record is not UTF-8 text: {exc.reason}") from None
+        count += len(text)
+        if count > MAX_TEXT:
+            _too_long()
+        parts.append(text)
+        if not chunk:
+            return "".join(parts)
 
 
 # -- reading -----------------------------------------------------------------------------
@@ -472,7 +542,8 @@ def _rounds_of(game: Any) -> tuple[RuleSet, tuple[Round, ...]]:
     if isinstance(game, Round):
         rounds: tuple[Round, ...] = (game,)
     elif isinstance(game, Sequence) and not isinstance(game, (str, bytes)):
-        rounds = tuple(game)
+        # One more than a record holds, whatever len() says: range(10**12) is refused, not read.
+        rounds = tuple(itertools.islice(game, MAX_DEALS + 1))
     else:
         raise RecordError(
             f"expected a Round, a sequence of Rounds or a GameRecord, got {type(game).__name__}"
@@ -480,7 +551,7 @@ def _rounds_of(game: Any) -> tuple[RuleSet, tuple[Round, ...]]:
     if not rounds:
         raise RecordError("no deals to record: pass at least one Round")
     if len(rounds) > MAX_DEALS:
-        raise RecordError(f"a record holds at most {MAX_DEALS} deals, got {len(rounds)}")
+        raise RecordError(f"a record holds at most {MAX_DEALS} deals, got more")
     for number, r in enumerate(rounds, 1):
         if not isinstance(r, Round):
             raise RecordError(f"expected a Round, got {type(r).__name__}", deal=number)
@@ -489,13 +560,43 @@ def _rounds_of(game: Any) -> tuple[RuleSet, tuple[Round, ...]]:
     return rounds[0].rules, rounds
 
 
+def _build_record(
+    game: GameRecord, names: Sequence[str] | None
+) -> tuple[GameRecord, dict[str, Any]]:
+    """:func:`_build` for a :class:`GameRecord`, which must be the record of its rounds."""
+    if len(game.rounds) > MAX_DEALS:
+        raise RecordError(f"a record holds at most {MAX_DEALS} deals, got {len(game.rounds)}")
+    for number, r in enumerate(game.rounds, 1):
+        if r.rules != game.rules:
+            # Written as is, it would be refused when read, or read as another game (#11 item 11).
+            raise RecordError("the round was not played under the record's rules", deal=number)
+    built, data = _build(game.rules, names, game.rounds)
+    mine, theirs = game.match, built.match
+    if (mine is None) != (theirs is None) or (
+        mine is not None
+        and theirs is not None
+        and (
+            (mine.rules, mine.first_dealer, mine.deals, mine.history, mine.end_reason)
+            != (theirs.rules, theirs.first_dealer, theirs.deals, theirs.history, theirs.end_reason)
+            or mine.names != game.names
+        )
+    ):
+        raise RecordError("the record's match is not the match of its rounds", field="result")
+    return built, data
+
+
 def _build(
     rules: RuleSet, names: Sequence[str] | None, rounds: Sequence[Round]
 ) -> tuple[GameRecord, dict[str, Any]]:
     """The checked record of ``rounds`` and its canonical JSON data."""
     if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
         raise RecordError("names must be a sequence of names, one per seat", field="players")
-    checked = None if names is None else _read_names(list(names), rules)
+    # One more than the seats, whatever the sequence's length: range(10**12) is not read.
+    checked = (
+        None
+        if names is None
+        else _read_names(list(itertools.islice(names, rules.players + 1)), rules)
+    )
     preset = rules.closest_preset()[0]
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -523,7 +624,8 @@ def _write_deal(
 ) -> dict[str, Any]:
     """The deal's record from its history, checked by replaying it."""
     seed = r.seed
-    if isinstance(seed, int) and len(str(abs(seed))) > _MAX_INT_DIGITS:
+    # Compared, not str()-ed: str() of a 5000-digit int raises ValueError (#11 item 6).
+    if isinstance(seed, int) and abs(seed) >= 10**_MAX_INT_DIGITS:
         raise RecordError(f"the seed has more than {_MAX_INT_DIGITS} digits", deal=number)
     history = r.history
     first = next((k for k, a in enumerate(history) if not isinstance(a, Exposure)), len(history))
@@ -565,11 +667,16 @@ def _exposure(action: Exposure, key: str) -> dict[str, Any]:
             "face_down": action.face_down, "blind": action.blind}  # fmt: skip
 
 
-def _action(action: Play | Exposure | Claim | ClaimResponse) -> Any:
+def _action(action: Action) -> Any:
     if isinstance(action, Play):
         return action.card.code
     if isinstance(action, Claim):
         return {"claim": action.seat}
     if isinstance(action, ClaimResponse):
         return {"respond": action.seat, "accept": action.accept}
+    assert isinstance(action, Exposure)  # the last of the four kinds of Action
     return _exposure(action, "expose")
+
+
+# Nor re-stated: pickle's __setstate__ on a finished record would rewrite it (#11 item 9).
+guard_setstate(GameRecord, "rules", RecordError)

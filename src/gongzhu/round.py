@@ -24,7 +24,7 @@ views, action records) on request. Every transition returns a new
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
 from gongzhu._config import _DETAILS, _REASONS, _config
@@ -311,6 +311,12 @@ class Round:
     def history(self) -> tuple[Action, ...]:
         """Every action so far, in order (:mod:`gongzhu.actions`).
 
+        A round is the referee's object and its history holds everything,
+        sealed exposure choices included (RULES.md §9.2): while
+        :attr:`phase` is ``EXPOSURE`` under simultaneous order, send seats
+        their :meth:`view`, never the history or the round. (The views and
+        ``repr()`` keep the choices hidden until every seat has decided.)
+
         Replaying them on the starting position rebuilds this state exactly:
 
         >>> from gongzhu import deal
@@ -556,14 +562,22 @@ class Round:
         _set_lm(r, -1)
         return r
 
-    def apply(self, action: Action) -> Round:
-        """Do one action record (:mod:`gongzhu.actions`): the same as the method it names.
+    def apply(self, action: Action | Mapping[str, Any]) -> Round:
+        """Do one action record (:mod:`gongzhu.actions`), or its dict form: the method it names.
+
+        A dict is read by :meth:`Action.from_dict <gongzhu.Action.from_dict>` (a
+        malformed one raises :class:`~gongzhu.ProtocolError`), so a table server is
+        ``round = round.apply(message)``.
 
         >>> from gongzhu import Play, deal
         >>> r = deal(seed=5).pass_exposure()
         >>> r.apply(Play(seat=0, card=Card("2C"))) == r.play("2C", seat=0)
         True
+        >>> r.apply({"type": "play", "seat": 0, "card": "2C"}) == r.play("2C", seat=0)
+        True
         """
+        if isinstance(action, Mapping):
+            action = Action.from_dict(action)
         if isinstance(action, Play):
             return self.play(action.card, seat=action.seat)
         if isinstance(action, Exposure):

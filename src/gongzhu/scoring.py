@@ -223,6 +223,30 @@ class PlayerScore:
             f"{self.cards._repr_html_()}</caption>{rows}</table>"
         )
 
+    def to_dict(self) -> dict[str, Any]:
+        """The sheet as a JSON-safe dict (part of schema ``score`` in :mod:`gongzhu.protocol`).
+
+        >>> d = score("10C QS 7H")[0].to_dict()
+        >>> d["cards"], d["transformer"], d["multiplier"], d["total"]
+        (['TC', '7H', 'QS'], 'MULTIPLIER', 2, -220)
+        """
+        return {
+            "seat": self.seat,
+            "cards": [c.code for c in self.cards],
+            "hearts": self.hearts,
+            "pig": self.pig,
+            "sheep": self.sheep,
+            "base": self.base,
+            "transformer": self.transformer.name,
+            "multiplier": self.multiplier,
+            "bonus": self.bonus,
+            "total": self.total,
+            "all_hearts": self.all_hearts,
+            "grand_slam": self.grand_slam,
+            "lone_transformer": self.lone_transformer,
+            "fixed": self.fixed,
+        }
+
 
 @attrs.frozen
 class DealScore:
@@ -338,6 +362,84 @@ class DealScore:
             f'<table class="gongzhu-sheet"><tr><th></th>{head}</tr>'
             f"<tr><th>cards</th>{cards}</tr>{body}</table>"
         )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The score as a JSON-safe dict (schema ``score`` in :mod:`gongzhu.protocol`).
+
+        What it was scored from (``rules`` in full, ``captures``, ``exposed``
+        card → factor, ``queen_bonus_tricks``), the deal's facts and every
+        seat's sheet (:meth:`PlayerScore.to_dict`). :meth:`from_dict` reads it
+        back to an equal score.
+
+        >>> d = score(["10C QS 7H", "JD"], exposed="QS").to_dict()
+        >>> d["totals"], d["exposed"], d["pig_taker"], d["players"][1]["sheep"]
+        ([-420, 100], {'QS': 2}, 0, 100)
+        >>> DealScore.from_dict(d) == score(["10C QS 7H", "JD"], exposed="QS")
+        True
+        """
+        per_trick = self.rules.queen_of_diamonds_bonus
+        players = self.players
+        return {
+            "totals": list(self.totals),
+            "team_totals": list(self.team_totals) if self.team_totals is not None else None,
+            "all_hearts_seat": self.all_hearts_seat,
+            "grand_slam_seat": self.grand_slam_seat,
+            "pig_taker": self.pig_taker,
+            "rules": self.rules.to_dict(),
+            "captures": [[c.code for c in pile] for pile in self.captures],
+            "exposed": {c.code: f for c, f in sorted(self.exposed.items())},
+            "queen_bonus_tricks": [p.bonus // per_trick for p in players] if per_trick else None,
+            "players": [p.to_dict() for p in players],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> DealScore:
+        """Read :meth:`to_dict`'s output back: re-scored from its inputs, and checked against
+        the totals and sheets it states (:class:`~gongzhu.DealError` naming the field).
+
+        >>> d = score("10C QS 7H").to_dict()
+        >>> d["totals"] = [0]
+        >>> DealScore.from_dict(d)
+        Traceback (most recent call last):
+        ...
+        gongzhu.errors.DealError: score field 'totals': [0] does not match the cards ([-220])
+        """
+
+        def fail(field: str, message: str) -> Any:
+            raise DealError(f"score field {field!r}: {message}")
+
+        if not isinstance(data, Mapping):
+            fail("", f"a score is an object, got {type(data).__name__}")
+        keys = ("totals", "team_totals", "all_hearts_seat", "grand_slam_seat", "pig_taker",
+                "rules", "captures", "exposed", "queen_bonus_tricks", "players")  # fmt: skip
+        unknown = [k for k in data if k not in keys]
+        if unknown:
+            fail(str(unknown[0])[:40], "unknown field")
+        for key in ("rules", "captures"):
+            if key not in data:
+                fail(key, "missing")
+        raw_rules = data["rules"]
+        if not isinstance(raw_rules, Mapping):
+            fail("rules", "expected an object of rule options")
+        rules = RuleSet.from_dict(raw_rules)
+        captures, exposed = data["captures"], data.get("exposed", {})
+        queen = data.get("queen_bonus_tricks")
+        if not isinstance(captures, list) or not 1 <= len(captures) <= rules.players:
+            fail("captures", f"expected a list of 1-{rules.players} card lists")
+        if not all(isinstance(p, list) and all(isinstance(c, str) for c in p) for p in captures):
+            fail("captures", "expected lists of card codes")
+        if not isinstance(exposed, Mapping) or len(exposed) > 4:
+            fail("exposed", "expected an object of at most 4 card codes → factors")
+        if queen is not None and not isinstance(queen, list):
+            fail("queen_bonus_tricks", "expected a list of counts or null")
+        result = score(captures, dict(exposed), rules, queen_bonus_tricks=queen)
+        stated = result.to_dict()
+        for key in keys:
+            if key in data and key not in ("rules", "captures", "exposed") and (
+                data[key] != stated[key]
+            ):
+                fail(key, f"{_brief(data[key])} does not match the cards ({stated[key]})")
+        return result
 
     def _repr_svg_(self) -> str | None:
         """The score sheet as a picture (Jupyter shows it), drawn by :mod:`gongzhu.svg`."""

@@ -1,17 +1,25 @@
 """What one seat may know about a deal: :class:`PlayerView`, from :meth:`Round.view`.
 
 A view is built from public facts and the seat's own hand only, so it is safe to
-send to that player.
+send to that player: as JSON (:meth:`PlayerView.to_dict`, schema ``view`` in
+:mod:`gongzhu.protocol`) to a client, or as a fixed-size vector
+(:meth:`PlayerView.observation`) and action mask to a learning agent.
 """
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 import attrs
 
+from gongzhu import _encoding, _wire
 from gongzhu._display import svg as _svg
+from gongzhu._frozen import guard_setstate, refuse_reinit
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
+from gongzhu.errors import GongzhuError
 from gongzhu.phase import Phase
-from gongzhu.rules import RuleSet
+from gongzhu.rules import ExposureKind, RuleSet
+from gongzhu.scoring import DealScore, ExposurePreview, exposure_preview, score
 from gongzhu.trick import Trick
 
 __all__ = ["PlayerView"]
@@ -29,6 +37,9 @@ class PlayerView:
     >>> v.seat, len(v.hand), v.hand_sizes, v.to_act, v.legal_plays
     (2, 13, (13, 13, 13, 13), 0, CardSet(''))
     """
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "seat", GongzhuError)  # no re-initialising a view (#11 item 9)
 
     seat: int
     rules: RuleSet = attrs.field(repr=False)
@@ -118,3 +129,269 @@ class PlayerView:
     def _repr_svg_(self) -> str | None:
         """The seat's table as a picture (hidden cards as backs), drawn by :mod:`gongzhu.svg`."""
         return _svg(self)
+
+    # -- what a client draws, beyond the fields -------------------------------------------
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick in progress (of the last trick once complete)."""
+        return len(self.tricks) + (0 if self.phase is Phase.COMPLETE else 1)
+
+    @property
+    def known_voids(self) -> tuple[frozenset[Suit], ...]:
+        """For each seat, the suits it has shown it holds no more of (it did not follow)."""
+        voids: list[set[Suit]] = [set() for _ in self.hand_sizes]
+        for trick in (*self.tricks, self.current_trick):
+            led = trick.led_suit
+            for s, c in zip(trick.seats, trick.cards, strict=True):
+                if c.suit is not led and led is not None:
+                    voids[s].add(led)
+        return tuple(frozenset(v) for v in voids)
+
+    @property
+    def exposure_previews(self) -> tuple[ExposurePreview, ...]:
+        """While exposure is open: what exposing each exposable card this seat holds would change.
+
+        >>> from gongzhu import deal
+        >>> [str(p) for p in deal(seed=3).view(1).exposure_previews]
+        ['Transformer ×2 → ×4 (alone +50 → +100)']
+        """
+        if self.phase is not Phase.EXPOSURE:
+            return ()
+        taken = self.own_face_down.mask | self.exposures[self.seat].mask
+        free = self.hand.mask & self.rules.exposable.mask & ~taken
+        return tuple(exposure_preview(c, self.rules) for c in _from_mask(free))
+
+    def deal_score(self) -> DealScore | None:
+        """The deal's score if it ended now, when this seat can know it; else ``None``.
+
+        Captured point cards and face-up exposures are public, so the running
+        score is too, unless another seat holds face-down declarations (their
+        factor is hidden) or blind exposure is played (a view does not say
+        which exposure was blind). Once the deal is complete it is the final
+        score.
+
+        >>> from gongzhu import RuleSet, deal
+        >>> r = deal(RuleSet(exposable=""), seed=4)
+        >>> while not r.is_complete:
+        ...     r = r.play(r.legal_plays[0])
+        >>> r.view(0).deal_score().totals == r.score().totals
+        True
+        """
+        rules = self.rules
+        if any(n for s, n in enumerate(self.face_down_counts) if s != self.seat):
+            return None
+        up = self.exposed
+        if rules.blind_exposure and (up or self.own_face_down):
+            return None
+        factors = dict.fromkeys(up, 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2)
+        factors.update(dict.fromkeys(self.own_face_down, 2))
+        piles = list(self.captured_points)
+        queen = None
+        if rules.queen_of_diamonds_bonus:
+            # As Round.score counts them: the tricks the Q♦ taker wins after taking it
+            # (the bonus needs the Q♦ in the taker's pile; it is not a point card).
+            counts = [0] * rules.players
+            taker = None
+            for trick in self.tricks:
+                if taker is not None and trick.winner == taker:
+                    counts[taker] += 1
+                if taker is None and _QUEEN_OF_DIAMONDS in trick.cards:
+                    taker = trick.winner
+            if taker is not None:
+                piles[taker] = _from_mask(piles[taker].mask | _QUEEN_OF_DIAMONDS.mask)
+            elif self.phase is Phase.COMPLETE:
+                return None  # swept up by an accepted claim: the view does not say by whom
+            queen = counts
+        return score(piles, factors, rules, queen_bonus_tricks=queen)
+
+    @property
+    def running_totals(self) -> tuple[int, ...] | None:
+        """:meth:`deal_score`'s totals (``None`` when this seat cannot know them)."""
+        ds = self.deal_score()
+        return ds.totals if ds is not None else None
+
+    # -- JSON (the client protocol) -------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as a JSON-safe dict (schema ``view`` in :mod:`gongzhu.protocol`).
+
+        One key per field (cards as codes, tricks as objects, the full rule
+        set), plus what a client draws but need not compute: ``trick_number``,
+        ``known_voids``, ``exposure_previews`` and ``running_totals``.
+        :meth:`from_dict` reads it back to an equal view.
+
+        >>> from gongzhu import deal
+        >>> d = deal(seed=1).view(0).to_dict()
+        >>> d["phase"], d["hand"][:3], d["to_act"], d["current_trick"]
+        ('exposure', ['8C', 'TC', 'QC'], 0, {'leader': 0, 'cards': [], 'seats': [], 'winner': None})
+        >>> PlayerView.from_dict(d) == deal(seed=1).view(0)
+        True
+        """
+        out = {f.name: _encode(getattr(self, f.name)) for f in _FIELDS}
+        out["trick_number"] = self.trick_number
+        out["known_voids"] = [sorted(s.name for s in v) for v in self.known_voids]
+        out["exposure_previews"] = [
+            {
+                "card": p.card.code,
+                "name": p.name,
+                "before": p.before,
+                "after": p.after,
+                "text": str(p),
+            }
+            for p in self.exposure_previews
+        ]
+        totals = self.running_totals
+        out["running_totals"] = list(totals) if totals is not None else None
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> PlayerView:
+        """Read :meth:`to_dict`'s output back, checking it (:class:`~gongzhu.errors.ProtocolError`).
+
+        The computed keys (``trick_number`` …) may be left out; they are not read.
+        """
+        d = _wire.obj(data, "", _FIELD_NAMES, _COMPUTED)
+        rules = _wire.rules(d["rules"], "rules")
+        n = rules.players
+        values = {
+            f.name: _decode(f.name, f.type, d[f.name], n) for f in _FIELDS if f.name != "rules"
+        }
+        view = cls(rules=rules, **values)
+        hand = view.hand
+        if not view.legal_plays <= hand:
+            _wire.fail("legal plays must be cards in the hand", "legal_plays")
+        if hand & view.played:
+            _wire.fail(f"{hand & view.played} both in the hand and played", "hand")
+        if view.hand_sizes[view.seat] != len(hand):
+            _wire.fail("this seat's hand size must be the number of cards in its hand",
+                       "hand_sizes")  # fmt: skip
+        return view
+
+    # -- agents: action ids, masks and observations (docs/agents.rst) ---------------------
+
+    def legal_actions(
+        self,
+        *,
+        exposure_pending: bool | None = None,
+        claim_pending: tuple[int, tuple[int, ...]] | None = None,
+    ) -> list[int]:
+        """This seat's legal action ids, ascending (:mod:`gongzhu.protocol` lists the ids).
+
+        In :attr:`Phase.EXPOSURE` a seat that still has to decide gets the
+        exposure ids only (``exposure_pending``; by default: while it has
+        exposed nothing). While a claim is pending, pass
+        :attr:`Round.claim_pending <gongzhu.Round.claim_pending>` as
+        ``claim_pending`` (a view does not say who claimed or who answered;
+        without it every seat whose hand is not shown may answer). A claim id,
+        when claims are played, may still be refused after a refused claim in
+        the same trick (RULES.md §9.7).
+
+        >>> from gongzhu import deal
+        >>> deal(seed=3).view(1).legal_actions()        # decline, or expose 10♣
+        [52, 53]
+        """
+        if exposure_pending is None:
+            exposure_pending = not (self.exposures[self.seat] or self.own_face_down)
+        if claim_pending is not None:
+            claimer, answered = claim_pending
+            responder = self.seat != claimer and self.seat not in answered
+        else:
+            responder = not self.hand <= self.shown
+        return _encoding.legal_ids(self, exposure_pending=exposure_pending, responder=responder)
+
+    def action_mask(
+        self,
+        *,
+        exposure_pending: bool | None = None,
+        claim_pending: tuple[int, tuple[int, ...]] | None = None,
+    ) -> Any:
+        """:meth:`legal_actions` as a 0/1 vector of ``protocol.NUM_ACTIONS`` entries.
+
+        An int8 NumPy array when NumPy is installed, else a tuple of ints.
+        """
+        ids = self.legal_actions(exposure_pending=exposure_pending, claim_pending=claim_pending)
+        return _encoding.mask_of(ids)
+
+    def observation(self) -> Any:
+        """A fixed-size vector of what this seat knows (layout: ``docs/agents.rst``).
+
+        Seats are relative: position 0 is this seat, 1 the next to play, …. A
+        float32 NumPy array when NumPy is installed, else a tuple of floats.
+        Its length is ``protocol.observation_size(players)``.
+        """
+        return _encoding.as_vector(_encoding.observation_values(self))
+
+    def information_state(self) -> Any:
+        """:meth:`observation` followed by the whole play history (every trick's cards by
+        position, and its leader), for imperfect-information algorithms.
+        """
+        values = _encoding.observation_values(self)
+        values += _encoding.history_values(self)
+        return _encoding.as_vector(values)
+
+
+_FIELDS: Final = attrs.fields(PlayerView)
+_FIELD_NAMES: Final = tuple(f.name for f in _FIELDS)
+_COMPUTED: Final = ("trick_number", "known_voids", "exposure_previews", "running_totals")
+_SEAT_FIELDS: Final = frozenset({"seat", "to_act", "leader", "dealer"})
+_QUEEN_OF_DIAMONDS: Final = Card("QD")
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, CardSet):
+        return _wire.codes(value)
+    if isinstance(value, Trick):
+        return _wire.trick_to_dict(value)
+    if isinstance(value, Phase):
+        return value.value
+    if isinstance(value, RuleSet):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(name: str, kind: Any, value: Any, players: int) -> Any:
+    """One field's value, read by its declared type (a string: annotations are postponed)."""
+    kind = str(kind)
+    seatlike = name in _SEAT_FIELDS
+    if kind == "int":
+        return _wire.seat(value, name, players) if seatlike else _wire.integer(value, name, 0, 52)
+    if kind == "int | None":
+        if seatlike:
+            return _wire.optional_seat(value, name, players)
+        return _wire.optional_int(value, name, 0, 52)
+    if kind == "bool":
+        return _wire.boolean(value, name)
+    if kind == "Phase":
+        return _wire.phase(value, name)
+    if kind == "CardSet":
+        return _wire.cards(value, name)
+    if kind == "Card | None":
+        return _wire.optional_card(value, name)
+    if kind == "Trick":
+        return _wire.trick_from_dict(value, name, players, complete=False)
+    if kind == "tuple[Trick, ...]":
+        items = _wire.seq(value, name, 52 // players)
+        path = _wire.join
+        return tuple(
+            _wire.trick_from_dict(t, path(name, i), players, complete=True)
+            for i, t in enumerate(items)
+        )
+    if kind == "tuple[CardSet, ...]":
+        items = _wire.per_seat(value, name, players)
+        return tuple(_wire.cards(v, _wire.join(name, i)) for i, v in enumerate(items))
+    if kind == "tuple[int, ...]":
+        if seatlike or name.endswith("decided"):
+            items = _wire.seq(value, name, players)
+            return tuple(_wire.seat(v, _wire.join(name, i), players) for i, v in enumerate(items))
+        items = _wire.per_seat(value, name, players)
+        return tuple(_wire.integer(v, _wire.join(name, i), 0, 52) for i, v in enumerate(items))
+    raise TypeError(f"PlayerView.{name}: no JSON reader for {kind}")  # a new field needs one
+
+
+# Nor re-stated: pickle's __setstate__ on a finished view would rewrite it (#11 item 9).
+guard_setstate(PlayerView, "seat", GongzhuError)

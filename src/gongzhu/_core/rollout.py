@@ -51,12 +51,12 @@ from gongzhu._core.state import (
     BIT,
     COMPLETE,
     LOW13,
+    PLAY_ENTRIES,
     PLAYING,
     POP13,
     Log,
     State,
     Trick,
-    play_entry,
     trick_cards,
 )
 
@@ -64,6 +64,7 @@ Policy = Callable[[State, int], int]  # or a RandomPolicy (below)
 """``policy(state, legal_mask) -> card index`` (see the module docstring)."""
 
 M32: Final = 0xFFFFFFFF
+SHIFTS: Final = (0, 13, 26, 39)  # a suit's first card index
 M64: Final = 0xFFFFFFFFFFFFFFFF
 
 
@@ -211,13 +212,28 @@ def _rollout_random(s: State, x: int) -> State:
         count = trick & 7
         seat = (leader + count) % n
         hand = hands[seat] & ~gone
-        mask = legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening)
         x ^= (x << 13) & M32
         x ^= x >> 17
         x ^= (x << 5) & M32
-        card = random_card(mask, x)
+        if trick:
+            # The common case inline: a follower with cards of the led suit and no
+            # exposed card among them plays one of those (as legal_mask would say).
+            shift = SHIFTS[trick >> 3]
+            part = hand >> shift & 0x1FFF
+            if part and not part << shift & exposed:
+                k = x % POP13[part]
+                while k:
+                    part &= part - 1
+                    k -= 1
+                card = shift + LOW13[part]
+            else:
+                mask = legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening)
+                card = random_card(mask, x)
+        else:
+            mask = legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening)
+            card = random_card(mask, x)
         gone |= BIT[card]
-        log = (log, play_entry(seat, card))
+        log = (log, PLAY_ENTRIES[card << 5 | seat << 2])
         table_cards.append(card)
         if not trick:
             trick = (card // 13) << 3

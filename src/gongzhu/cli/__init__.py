@@ -1,8 +1,10 @@
 """The ``gongzhu`` command: play a match, score piles, show rule sets, replay records.
 
 Run ``gongzhu --help`` (or ``python -m gongzhu --help``). Each command is one
-module here with ``register(subparsers, t)`` and ``run(args) -> int``; adding
-one is a module and a line in :data:`COMMANDS`. Errors print one line to
+module here with ``register(subparsers, t)`` (``t``: the
+:class:`~gongzhu.i18n.Translator` for its help texts; ``register(subparsers)``
+works too) that sets ``func=run``, and ``run(args) -> int``; adding one is a
+module and a line in :data:`COMMANDS`. Errors print one line to
 stderr and exit with status 2 (bad input) or 1 (anything unexpected); Ctrl-C
 exits with 130; there is never a traceback unless ``GONGZHU_DEBUG=1`` is set.
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import gongzhu.cli.arena as arena
 import gongzhu.cli.demo as demo
@@ -22,7 +25,13 @@ import gongzhu.cli.play as play
 import gongzhu.cli.replay as replay
 import gongzhu.cli.rules as rules
 import gongzhu.cli.score as score
-from gongzhu.cli._common import Parser, UsageError, one_line, prescan_language
+from gongzhu.cli._common import (
+    Parser,
+    UsageError,
+    add_language_option,
+    one_line,
+    prescan_language,
+)
 from gongzhu.i18n import Translator
 
 __all__ = ["main"]
@@ -44,10 +53,22 @@ def build_parser(t: Translator) -> Parser:
         epilog=t.gettext("Each command has its own --help, e.g. gongzhu play --help."),
     )
     parser.add_argument("--version", action="version", version=f"gongzhu {__version__} ({_LABEL})")
+    add_language_option(parser, t, top=True)
     sub = parser.add_subparsers(title=t.gettext("commands"), dest="command", metavar="COMMAND")
     for command in COMMANDS:
-        command.register(sub, t)
+        _register(command, sub, t)
     return parser
+
+
+def _register(command: Any, sub: Any, t: Translator) -> None:
+    """``register(subparsers, t)``; a command module written without translations
+    (``register(subparsers)``, like ``gongzhu arena``) is registered as it is."""
+    import inspect
+
+    if len(inspect.signature(command.register).parameters) >= 2:
+        command.register(sub, t)
+    else:
+        command.register(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,7 +88,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.func(args)
         sys.stdout.flush()
     except KeyboardInterrupt:
-        print(f"\n{prog}: interrupted", file=sys.stderr)
+        # At a terminal the cursor is after "^C" (a prompt, a progress line): end that line.
+        start = "\n" if sys.stderr is not None and sys.stderr.isatty() else ""
+        print(f"{start}{prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (``gongzhu replay x.json | head``): stop quietly.

@@ -95,13 +95,16 @@ def prescan_language(argv: Sequence[str]) -> str:
         return negotiate(None)  # the parser reports the bad --lang itself
 
 
-def add_language_option(p: argparse.ArgumentParser, t: Translator) -> None:
+def add_language_option(p: argparse.ArgumentParser, t: Translator, *, top: bool = False) -> None:
+    """``--lang`` on a command (or, ``top``, before it: ``gongzhu --lang zh demo``)."""
     from gongzhu.i18n import LANGUAGES
 
     p.add_argument(
         "--lang",
         choices=tuple(LANGUAGES),
         metavar="LANG",
+        # A command's own --lang leaves the top-level one alone unless given.
+        default=None if top else argparse.SUPPRESS,
         help=t.gettext("language of the output: {languages} (default: from LANGUAGE/LANG)").format(
             languages=", ".join(LANGUAGES)
         ),

@@ -37,13 +37,14 @@ class Progress:
             self._thread.start()
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, *exc: object) -> None:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(1.0)
-        if self.show:
+        if self.show and kind is None:
             self._draw()
             print(file=self.stream, flush=True)
+        # On an error or Ctrl-C the line stays as it was; the one-line report follows it.
 
     def update(self, done: int, total: int | None = None) -> None:
         self.done = done

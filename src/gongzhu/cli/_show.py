@@ -72,9 +72,15 @@ def exposure_text(t: Translator, rnd: Round, seats: Seats) -> str:
         for seat, cards in enumerate(rnd.exposures)
         if cards
     ]
-    hidden = len(rnd.face_down)
-    if hidden:
-        parts.append(t.ngettext("{n} face down", "{n} face down", hidden).format(n=hidden))
+    if rnd.face_down:
+        # How many each seat declared face down is public; which cards is not (RULES.md §9.3).
+        for seat, hidden in enumerate(rnd.view(0).face_down_counts):
+            if hidden:
+                parts.append(
+                    t.ngettext("{n} face down by {who}", "{n} face down by {who}", hidden).format(
+                        n=hidden, who=seats[seat]
+                    )
+                )
     return ", ".join(parts) if parts else t.gettext("nothing")
 
 
@@ -272,3 +278,60 @@ def show_match(
         write(table(t, match, seats))
         write(standings(t, match, seats))
     return match
+
+
+def _pct(count: int, total: int) -> str:
+    return f"{100 * count / total:.0f}%" if total else "-"
+
+
+def simulation_summary(t: Translator, sim: Any) -> str:
+    """:meth:`Simulation.summary <gongzhu.parallel.Simulation.summary>` in ``t``'s language.
+
+    English is the library's own text; another language is built from the same
+    counts (and falls back to the library's text if they are not there).
+    """
+    if t.lang == "en":
+        return str(sim.summary())
+    try:
+        n, deals = sim.players, sim.deals
+        head = t.ngettext("{n} deal", "{n} deals", deals).format(n=deals)
+        if sim.matches:
+            head = t.ngettext(
+                "{m} match ({n} deals)", "{m} matches ({n} deals)", sim.matches
+            ).format(m=sim.matches, n=deals)
+        lines = [
+            t.gettext("{head}, rules {rules}, seed {seed}").format(
+                head=head, rules=sim.rules, seed=sim.seed
+            )
+        ]
+        label_width = 16
+
+        def row(label: str, values: Any) -> None:
+            lines.append(pad(label, label_width) + "".join(f"{v:>8}" for v in values))
+
+        row(t.gettext("seat"), range(n))
+        row(t.gettext("mean score"), (f"{m:.1f}" for m in sim.mean_scores))
+        row(t.gettext("pig taken"), (_pct(c, deals) for c in sim.pig_taken))
+        row(t.gettext("sheep taken"), (_pct(c, deals) for c in sim.sheep_taken))
+        row(t.gettext("10♣ taken"), (_pct(c, deals) for c in sim.transformer_taken))
+        if sim.matches:
+            row(t.gettext("matches lost"), sim.losses)
+            row(t.gettext("matches won"), sim.wins)
+        lines.append(
+            t.gettext(
+                "the sheep's taker won the deal in {sheep} of the deals where it was taken;"
+            ).format(sheep=_pct(sim.sheep_taker_won, sim.sheep_deals))
+        )
+        lines.append(
+            t.gettext("the pig's taker came last in {pig} of all deals").format(
+                pig=_pct(sim.pig_taker_last, deals)
+            )
+        )
+        lines.append(
+            t.gettext("all hearts {a}, grand slams {g}, exposed cards {e}").format(
+                a=sim.all_hearts, g=sim.grand_slams, e=sim.exposed_cards
+            )
+        )
+        return "\n".join(lines)
+    except (AttributeError, TypeError):
+        return str(sim.summary())

@@ -10,11 +10,13 @@ of play.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from gongzhu.cli._common import UsageError, bot_table, pad, safe, write_record
+from gongzhu.cli._hints import search_exposure_hint, search_hint
 from gongzhu.cli._show import (
     Seats,
     compass_names,
@@ -50,6 +52,16 @@ class _Quit(Exception):
 class _Console:
     def __init__(self, interactive: bool) -> None:
         self.interactive = interactive
+        # Red suits in red on a terminal (NO_COLOR=1 turns colour off: no-color.org).
+        self.colour = (
+            interactive
+            and sys.stdout is not None
+            and sys.stdout.isatty()
+            and not os.environ.get("NO_COLOR")
+        )
+
+    def paint(self, text: str, red: bool) -> str:
+        return f"\x1b[31m{text}\x1b[0m" if self.colour and red else text
 
     def say(self, text: str = "") -> None:
         print(text, flush=True)
@@ -322,8 +334,7 @@ class _Game:
             answer = self.console.ask(prompt)
             word = answer.lower()
             if word in _HINT:
-                advice = self.advisor.choose_exposure(view)
-                self.say("  " + self._hint_exposure(advice))
+                self.say("  " + self.exposure_hint(view))
                 continue
             if word in _HAND:
                 self.show_hand(view, legal=None)
@@ -377,6 +388,17 @@ class _Game:
                 self.say("  " + t.gettext("It was {card}.").format(card=t.card_name(first)))
                 return rnd
             self.say("  " + t.gettext("Answer yes or pass."))
+
+    def exposure_hint(self, view: Any) -> str:
+        """The search bot's exposure analysis when the library has one; else the rule of thumb."""
+        import gongzhu
+
+        search = getattr(gongzhu, "SearchStrategy", None)
+        if search is not None:
+            text = search_exposure_hint(self.t, search, getattr(gongzhu, "Limit", None), view)
+            if text:
+                return text
+        return self._hint_exposure(self.advisor.choose_exposure(view))
 
     def _hint_exposure(self, advice: Any) -> str:
         t = self.t
@@ -439,7 +461,9 @@ class _Game:
             try:
                 return rnd.play(card, seat=self.human)
             except IllegalActionError as exc:
-                self.say("  " + t.refusal(exc, who=t.gettext("you")))
+                # One line: the refusal with its reason, and what may be played instead.
+                allowed = t.gettext(" (you may play {cards})").format(cards=t.cards(legal))
+                self.say("  " + t.refusal(exc, who=t.gettext("you")) + allowed)
 
     def hint(self, view: Any) -> str:
         """The search bot's analysis when the library has one; else the rule-of-thumb bot's card."""
@@ -448,7 +472,7 @@ class _Game:
         t = self.t
         search = getattr(gongzhu, "SearchStrategy", None)
         if search is not None:
-            text = _search_hint(t, search, getattr(gongzhu, "Limit", None), view)
+            text = search_hint(t, search, getattr(gongzhu, "Limit", None), view)
             if text:
                 return text
         card = self.advisor.choose_play(view, view.legal_plays)
@@ -466,7 +490,8 @@ class _Game:
             self.say(t.gettext("Trick {k}: you lead.").format(k=number))
             return
         played = ", ".join(
-            f"{seats[s]} {t.card(c)}" for s, c in zip(trick.seats, trick.cards, strict=True)
+            f"{seats[s]} {self.console.paint(t.card(c), c.suit.is_red)}"
+            for s, c in zip(trick.seats, trick.cards, strict=True)
         )
         winning = trick.winning_seat
         self.say(
@@ -501,31 +526,8 @@ class _Game:
                     text += "!"
                 if legal is not None and card in legal:
                     text = f"[{text}]"
-                shown.append(text)
+                shown.append(self.console.paint(text, suit.is_red))
             label = pad(f"{suit.symbol} {t.suit(suit)}", 12)
             self.say(f"    {label} " + " ".join(shown))
         if exposed & view.hand:
             self.say("    " + t.gettext("(! marks your exposed cards)"))
-
-
-def _search_hint(t: Translator, search: Any, limit_cls: Any, view: Any) -> str | None:
-    """The search bot's analysis as a few lines, or None when its API is not the expected one."""
-    from gongzhu.errors import GongzhuError
-
-    try:
-        limit = limit_cls(time=1.0) if limit_cls is not None else None
-        bot = search(limit=limit, seed=0) if limit is not None else search()
-        analysis = bot.analyse(view, limit) if limit is not None else bot.analyse(view)
-    except (GongzhuError, TypeError, ValueError, AttributeError):
-        return None
-    rows: list[str] = []
-    if isinstance(analysis, Mapping):
-        for key, value in list(analysis.items())[:6]:
-            rows.append(f"{safe(key)}: {safe(value)}")
-    elif isinstance(analysis, Sequence) and not isinstance(analysis, str):
-        rows = [safe(item) for item in list(analysis)[:6]]
-    else:
-        rows = [safe(analysis)]
-    if not rows:
-        return None
-    return t.gettext("hint from the search bot:") + "\n    " + "\n    ".join(rows)

@@ -20,7 +20,7 @@ from gongzhu.cli._common import (
     write_record,
 )
 from gongzhu.cli._progress import Progress
-from gongzhu.cli._show import Seats, show_match
+from gongzhu.cli._show import Seats, show_match, simulation_summary
 from gongzhu.i18n import Translator
 
 # A simulation larger than this is a typo, not a plan (10 million deals ≈ an hour).
@@ -151,5 +151,5 @@ def _simulate(
                 progress=progress.update,
             )
     print(t.gettext("bots: {bots}").format(bots=bots_text(bots)))
-    print(sim.summary())
+    print(simulation_summary(t, sim))
     return 0

@@ -6,7 +6,7 @@ import argparse
 import textwrap
 from typing import Any
 
-from gongzhu.cli._common import add_language_option, translator_for
+from gongzhu.cli._common import add_language_option, rules_from, translator_for
 from gongzhu.i18n import N_, Translator
 
 # One line per preset for ``gongzhu rules --list`` (the long form is RuleSet.describe()).
@@ -46,6 +46,13 @@ def register(sub: Any, t: Translator) -> None:
         action="store_true",
         help=t.gettext("every option of PRESET (default classic): value, meaning, sources"),
     )
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=t.gettext("describe or explain PRESET with this option changed (repeatable)"),
+    )
     add_language_option(p, t)
     p.set_defaults(func=run)
 
@@ -54,18 +61,24 @@ def run(args: argparse.Namespace) -> int:
     from gongzhu.rules import PRESETS, RuleSet
 
     t = translator_for(args)
+    name = args.preset or "classic"
+    chosen = rules_from(argparse.Namespace(rules=name, rule=args.rule))
+    if args.rule:
+        name = str(chosen)  # "classic + sign_swap=True"
     if args.explain:
-        return _explain(t, RuleSet.preset(args.preset or "classic"), args.preset or "classic")
-    if args.list or (args.preset is None and args.diff is None):
+        return _explain(t, chosen, name)
+    if args.list or (args.preset is None and args.diff is None and not args.rule):
         name_width = max(len(name) for name in PRESETS)
         for name, preset in PRESETS.items():
             summary = PRESET_SUMMARIES.get(name)
             print(f"{name:{name_width}}  {t.gettext(summary) if summary else preset}")
         return 0
-    name = args.preset or "classic"
-    rules = RuleSet.preset(name)
+    rules = chosen
     if args.diff is None:
-        print(rules.describe())
+        lines = rules.describe().splitlines()
+        # The first line names the rule set; the option lines are names and values.
+        print(t.gettext("Rule set {name}").format(name=name))
+        print("\n".join(lines[1:]))
         return 0
     other = RuleSet.preset(args.diff)
     changes = rules.diff(other)
@@ -95,7 +108,7 @@ def _explain(t: Translator, rules: Any, name: str) -> int:
     print(
         t.gettext("Rule set {name}: every option, its value, meaning and sources").format(name=name)
     )
-    print(t.gettext("(change one with --rule KEY=VALUE on score and play)"))
+    print(t.gettext("(change one with --rule KEY=VALUE on score, play and rules)"))
     for field in attrs.fields(RuleSet):
         meta = field.metadata
         print()

@@ -54,6 +54,9 @@ DEFAULT_LANGUAGE: Final = "en"
 LANGUAGES: Final[Mapping[str, str]] = {
     "en": "English",
     "zh": "简体中文",
+    "ru": "Русский",
+    "uk": "Українська",
+    "cs": "Čeština",
 }
 """The shipped languages: code → the language's own name (English has no catalogue)."""
 
@@ -64,7 +67,7 @@ class LanguageError(GongzhuError, ValueError):
     >>> Translator("xx")
     Traceback (most recent call last):
     ...
-    gongzhu.i18n.LanguageError: unknown language 'xx'; known: en, zh
+    gongzhu.i18n.LanguageError: unknown language 'xx'; known: en, zh, ru, uk, cs
     """
 
 
@@ -334,7 +337,8 @@ class Translator:
             f"  {_pad(label, 15)}{value:>6}"
             for label, value in self.sheet_lines(player, running_before)
         ]
-        return "\n".join([f"{name}: {pile}", *body])
+        head = self.gettext("{who}: {cards}").format(who=name, cards=pile)
+        return "\n".join([head, *body])
 
 
 def _width(text: str) -> int:

@@ -1,0 +1,135 @@
+"""What every adapter shares: who acts next, the legal action ids, stepping by id, text.
+
+Every seat makes its exposure decision (an exposure id; 52 declines) before the
+first lead when the rules play exposure (RULES.md §9.1), in play order from the
+leader; then the seat to act plays (or claims), and while a claim is pending
+the other seats answer it in seat order after the claimer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from gongzhu import _encoding
+from gongzhu.bots import Strategy
+from gongzhu.cards import Card
+from gongzhu.errors import IllegalActionError, Reason
+from gongzhu.phase import Phase
+from gongzhu.protocol import action_for
+from gongzhu.round import Round
+from gongzhu.rules import RuleSet
+from gongzhu.scoring import score
+
+_CARDS: Final = tuple(Card.from_index(i) for i in range(52))
+
+
+def rules_of(rules: RuleSet | str | None) -> RuleSet:
+    """A RuleSet from a RuleSet, a preset name or None (the classic rules)."""
+    if rules is None:
+        return RuleSet()
+    if isinstance(rules, str):
+        return RuleSet.preset(rules)
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet or a preset name, got {type(rules).__name__}")
+    return rules
+
+
+def exposure_pending(rnd: Round, seat: int) -> bool:
+    """True while ``seat`` still has its exposure decision to make."""
+    return rnd.phase is Phase.EXPOSURE and seat not in rnd.exposure_decided
+
+
+def actor(rnd: Round) -> int | None:
+    """The seat that acts next (``None`` once the deal is complete)."""
+    phase = rnd.phase
+    if phase is Phase.PLAY:
+        return rnd.to_act
+    if phase is Phase.EXPOSURE:
+        n = rnd.players
+        decided = rnd.exposure_decided
+        if len(decided) < n:
+            for k in range(n):
+                seat = (rnd.leader + k) % n
+                if seat not in decided:
+                    return seat
+    elif phase is Phase.CLAIM:
+        pending = rnd.claim_pending
+        assert pending is not None
+        claimer, accepted = pending
+        n = rnd.players
+        for k in range(1, n):
+            seat = (claimer + k) % n
+            if seat not in accepted:
+                return seat
+    return rnd.to_act
+
+
+def legal_ids(rnd: Round, seat: int) -> list[int]:
+    """``seat``'s legal action ids now, ascending (empty when it is not its turn)."""
+    if seat != actor(rnd):
+        return []
+    rules = rnd.rules
+    phase = rnd.phase
+    if phase is Phase.PLAY and not rules.claims:
+        return [c.index for c in rnd.legal_plays]  # the hot path: no view needed
+    view = rnd.view(seat)
+    ids = view.legal_actions(
+        exposure_pending=exposure_pending(rnd, seat), claim_pending=rnd.claim_pending
+    )
+    if ids and ids[-1] == _encoding.CLAIM:
+        try:  # a claim may be refused for reasons a view does not show (RULES.md §9.7)
+            rnd.claim(seat=seat)
+        except IllegalActionError:
+            ids.pop()
+    return ids
+
+
+def step(rnd: Round, seat: int, action_id: int) -> Round:
+    """The round after ``seat`` takes action ``action_id`` (refused unless it is legal)."""
+    if rnd.phase is Phase.PLAY and type(action_id) is int and 0 <= action_id < 52:
+        return rnd.play(_CARDS[action_id], seat=seat)  # the engine checks it
+    if action_id not in legal_ids(rnd, seat):
+        raise IllegalActionError(
+            Reason.INVALID_CHOICE,
+            seat,
+            detail=f"action {action_id!r} is not legal now; legal: {legal_ids(rnd, seat)}",
+            action="act",
+        )
+    return action_for(action_id, seat).apply(rnd)
+
+
+def bot_action(rnd: Round, seat: int, strategy: Strategy) -> int:
+    """The action id a library strategy picks for ``seat`` (bots never claim; they accept)."""
+    if exposure_pending(rnd, seat):
+        view = rnd.view(seat)
+        chosen = strategy.choose_exposure(view)
+        return _encoding.EXPOSE + _encoding.subset_of(chosen)
+    if rnd.phase is Phase.CLAIM:
+        return _encoding.ACCEPT
+    view = rnd.view(seat)
+    return strategy.choose_play(view, view.legal_plays).index
+
+
+def running_totals(rnd: Round) -> tuple[int, ...]:
+    """The deal score of the cards captured so far (the final score once complete)."""
+    if rnd.is_complete:
+        return rnd.score().totals
+    return score(rnd.captured, rnd.exposure_factors, rnd.rules).totals
+
+
+def render(rnd: Round, names: Sequence[str] | None = None) -> str:
+    """The whole table as text (every hand: for a human watching agents, not for a player)."""
+    n = rnd.players
+    names = names or [f"seat {s}" for s in range(n)]
+    lines = [f"{rnd!r}"]
+    for s in range(n):
+        mark = " ▶" if s == actor(rnd) else ""
+        exposed = f"  exposed {rnd.exposures[s]}" if rnd.exposures[s] else ""
+        took = len(rnd.captured[s])
+        lines.append(f"{names[s]}{mark}: {rnd.hands[s] or '-'}{exposed}  (took {took} cards)")
+    if rnd.current_trick.cards:
+        lines.append(f"on the table: {rnd.current_trick}")
+    if rnd.is_complete:
+        lines.append(f"totals: {rnd.score().totals}")
+    return "\n".join(lines)
