@@ -96,6 +96,9 @@ def test_analyse_rates_every_legal_card_best_first() -> None:
     assert a.worlds >= 1
     assert all(m.samples >= 1 and m.stderr >= 0 for m in a.moves)
     assert "±" in str(a)
+    assert a[0] == a.best
+    assert len(a) == len(a.moves)
+    assert list(a) == list(a.moves)
 
 
 def test_equivalent_cards_share_one_estimate() -> None:
@@ -220,3 +223,17 @@ def test_random_positions_give_legal_choices() -> None:
             r = r.play(rng.choice(r.legal_plays.cards))
         view = r.view(r.to_act or 0)
         assert SearchStrategy(TINY, seed=k).choose_play(view, view.legal_plays) in view.legal_plays
+
+
+def test_pruning_keeps_every_card_in_the_analysis_and_stays_within_budget() -> None:
+    r = deal(RuleSet(exposable=""), seed=30)
+    view = r.view(r.to_act or 0)
+    bot = SearchStrategy(Limit(simulations=300), seed=2, prune=True)
+    a = bot.analyse(view)
+    assert {m.card for m in a.moves} == set(view.legal_plays)
+    assert a.simulations <= 300 + len(view.legal_plays)
+    # Pruned cards stop gathering samples, so the pruned search sees more deals.
+    full = SearchStrategy(Limit(simulations=300), seed=2).analyse(view)
+    assert a.worlds >= full.worlds
+    assert a.moves == bot.analyse(view).moves
+    assert bot.choose_play(view, view.legal_plays) == a.best.card

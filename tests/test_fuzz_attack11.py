@@ -6,6 +6,7 @@ rules readings are RULES.md §9.
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
@@ -217,6 +218,8 @@ _IDS = [
     "GameRecord-match-5",
     "dumps-range-10**12",
     "dumps-indent-huge",
+    "dumps-names-range-10**12",
+    "choose_play-legal-None",
     "dump-to-int",
     "dump-to-binary",
     "play_deal-lying-len",
@@ -294,7 +297,13 @@ _IDS = [
         (lambda: GameRecord(RuleSet(), None, (), 5), RecordError, "match"),  # type: ignore[arg-type]
         # Found by tools/fuzz_public_api.py:
         (lambda: record.dumps(range(10**12)), RecordError, "at most 1000 deals"),
-        (lambda: record.dumps(_finished(), indent=HUGE), RecordError, "indent"),  # type: ignore[arg-type]
+        (lambda: record.dumps(_finished(), indent=HUGE), RecordError, "indent"),
+        (lambda: record.dumps(_finished(), names=range(10**12)), RecordError, "players"),
+        (
+            lambda: RuleOfThumbStrategy().choose_play(deal(seed=1).view(0), None),
+            SimulationError,
+            "non-empty",
+        ),  # type: ignore[arg-type]
         (lambda: record.dump(_finished(), 5), RecordError, "file"),  # type: ignore[arg-type]
         (lambda: record.dump(_finished(), io.BytesIO()), RecordError, "text mode"),  # type: ignore[arg-type]
         (lambda: play_deal(_LyingLength()), SimulationError, "need 4"),
@@ -367,6 +376,27 @@ def test_records_and_bot_tables_cannot_be_initialised_again() -> None:
     with pytest.raises(GongzhuError, match="immutable"):
         table.__init__(("rule-of-thumb",) * 4)  # type: ignore[misc]
     assert table.names == ("random",) * 4
+    sim = simulate(2, seed=1)
+    with pytest.raises(GongzhuError, match="immutable"):
+        sim.__init__(*[getattr(simulate(3, seed=2), a.name) for a in attrs.fields(type(sim))])  # type: ignore[misc]
+    assert sim == simulate(2, seed=1)
+
+
+def test_finished_objects_cannot_be_restated_through_setstate() -> None:
+    # #11 item 9: __setstate__ (pickle's and copy's) rewrote a finished object in place.
+    pairs = [
+        (deal(seed=1).view(0), deal(seed=2).view(1)),
+        (GameRecord.from_rounds([_finished(1)]), GameRecord.from_rounds([_finished(2)])),
+        (BotTable(("random",) * 4), BotTable(("rule-of-thumb",) * 5)),
+        (simulate(2, seed=1), simulate(3, seed=2)),
+    ]
+    for obj, other in pairs:
+        before = pickle.loads(pickle.dumps(obj))
+        with pytest.raises(GongzhuError, match="immutable"):
+            obj.__setstate__(other.__getstate__())  # type: ignore[attr-defined]
+        assert obj == before
+        assert pickle.loads(pickle.dumps(obj)) == obj
+        assert copy.deepcopy(obj) == obj
 
 
 # -- item 10: names and text seeds in records ---------------------------------------------

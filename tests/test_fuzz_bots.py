@@ -174,3 +174,26 @@ def test_round_rollout_completes_or_refuses(strategy: Any, seed: Any) -> None:
     result = timed(lambda: _START.rollout(strategy, seed=seed), limit=3.0)
     if isinstance(result, Round):
         assert result.is_complete
+
+
+_STAGES = [
+    deal(seed=1),
+    deal(RuleSet(claims=True), seed=2),
+    deal(RuleSet(exposure_order="in-turn"), seed=3),
+    play_deal(_BOTS, seed=4),
+]
+
+
+@given(st.sampled_from(_STAGES), anything)
+def test_the_exposure_decisions_and_claim_checks_answer_or_refuse(start: Round, seat: Any) -> None:
+    # RULES.md §9.1 and §9.7 entry points of the engine: pass_exposure, can_claim.
+    result = outcome(start.pass_exposure)
+    if isinstance(result, Round):
+        # Every seat still to decide declines: one empty exposure each, nothing else.
+        assert result.exposure_pending == ()
+        added = result.history[len(start.history) :]
+        assert len(added) == (0 if result is start else start.players - len(start.exposure_decided))
+        assert all(isinstance(a, Exposure) and not a.cards for a in added)
+    answer = outcome(lambda: start.can_claim(seat))
+    assert isinstance(answer, (bool, GongzhuError))
+    assert isinstance(start.exposure_pending, tuple)

@@ -83,16 +83,21 @@ class Hostile:
     __hash__ = object.__hash__
 class Liar(list):
     def __len__(self): return 4
-def finished(seed=1, rules=None):
-    r = deal(rules or RuleSet(), seed=seed)
-    while not r.is_complete:
-        if r.phase is Phase.EXPOSURE and r.legal_plays == CardSet():
+def decided(r):
+    # RULES.md §9.1: every seat decides (here: declines) before the first lead.
+    while r.phase is Phase.EXPOSURE and len(r.exposure_decided) < r.players:
+        if r.rules.exposure_order is ExposureOrder.IN_TURN:
+            r = r.expose([])
+        else:
             r = r.expose([], seat=[s for s in range(r.players) if s not in r.exposure_decided][0])
-            continue
+    return r
+def finished(seed=1, rules=None):
+    r = decided(deal(rules or RuleSet(), seed=seed))
+    while not r.is_complete:
         r = r.play(r.legal_plays[0])
     return r
 def started(seed=1, plays=5, rules=None):
-    r = deal(rules or RuleSet(), seed=seed)
+    r = decided(deal(rules or RuleSet(), seed=seed))
     for _ in range(plays):
         if r.is_complete:
             break
@@ -109,6 +114,8 @@ PLAUSIBLE = [
     "RuleSet()", "RuleSet(players=5)", "RuleSet(players=3)", "RuleSet(claims=True)",
     "RuleSet.preset('catch-the-pig')", "RuleSet(exposure_order='in-turn')",
     "deal(seed=1)", "deal(RuleSet(claims=True), seed=2)", "started()", "started(3, 13)",
+    "decided(deal(seed=6))", "deal(seed=1).expose([], seat=2)",
+    "started(2, 0, RuleSet(claims=True))",
     "finished()", "finished(4, RuleSet(players=5))", "deal(seed=1).view(0)", "started().view(1)",
     "finished().score()", "Match()", "Match().add(finished())", "(0, 0, 0, 0)",
     "(-100, 50, 0, 50)", "[finished(), finished(2)]", "record.dumps(finished())",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation testing of the scoring, match and round (round + _play) modules
+# Mutation testing of the scoring, match and round (round + _core/play) modules
 # (docs/how_we_test.rst).
 #
 #   tools/mutation.sh [--worktree] [scoring|match|round|all] [extra tools/mutate.py options]
@@ -33,7 +33,7 @@ else
 fi
 echo "mutating a copy of $SOURCE at $COPY ($(git -C "$ROOT" rev-parse --short HEAD))"
 
-ROUND_FUNCTIONS="${ROUND_FUNCTIONS:-_legal,_reason,_advance,_force_fourth,_played,_trick_cards,Round.play,Round.legal_plays,Round.expose,Round.claim,Round.respond,Round.score,Round._start}"
+ROUND_FUNCTIONS="${ROUND_FUNCTIONS:-legal_mask,binding_exposed,force_fourth,legal,play_reason,advance,expose_reason,expose,decline_all,claim_reason,claim,respond_reason,respond,Round.play,Round.legal_plays,Round.expose,Round.claim,Round.respond,Round.score}"
 
 run() {
     local name="$1" module="$2"
@@ -56,10 +56,10 @@ if [ "$WHICH" = round ] || [ "$WHICH" = all ]; then
     # The engine's suite is slow: mutate the functions of the rules of play (the hot
     # path) and run Hypothesis with a small derandomized profile; say so in the report.
     # Those functions live in two modules since the split: the Round methods in
-    # round.py, the rules on ints in _play.py. One list names both; each run mutates
+    # round.py, the rules on ints in _core/play.py. One list names both; each run mutates
     # the functions its module has, against the same tests.
     run round src/gongzhu/round.py --max-examples 10 \
         --functions "$ROUND_FUNCTIONS" "$@" --tests "${ROUND_TESTS[@]}"
-    run play src/gongzhu/_play.py --max-examples 10 \
+    run play src/gongzhu/_core/play.py --max-examples 10 \
         --functions "$ROUND_FUNCTIONS" "$@" --tests "${ROUND_TESTS[@]}"
 fi

@@ -72,11 +72,14 @@ class Strategy(Protocol):
         ...
 
 
-def _check_decision(view: object, legal: object = None) -> None:
+_NO_LEGAL: Final = object()
+
+
+def _check_decision(view: object, legal: object = _NO_LEGAL) -> None:
     """Refuse what is not a decision the engine could ask for (a strategy called by hand)."""
     if not isinstance(view, PlayerView):
         raise SimulationError(f"a strategy decides from a PlayerView, got {type(view).__name__}")
-    if legal is not None and (not isinstance(legal, CardSet) or not legal):
+    if legal is not _NO_LEGAL and (not isinstance(legal, CardSet) or not legal):
         raise SimulationError(
             f"choose_play needs a non-empty CardSet of legal cards, got {_brief(legal)}"
         )

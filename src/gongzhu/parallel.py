@@ -28,7 +28,7 @@ from typing import Any, Final
 
 import attrs
 
-from gongzhu._frozen import refuse_reinit
+from gongzhu._frozen import guard_setstate, refuse_reinit
 from gongzhu.bots import (
     STRATEGIES,
     Strategy,
@@ -119,6 +119,9 @@ class Simulation:
     Means and rates are properties derived from the counts, so two runs with
     the same arguments compare equal.
     """
+
+    def __attrs_pre_init__(self) -> None:
+        refuse_reinit(self, "rules", SimulationError)  # no re-initialising (#11 item 9)
 
     rules: RuleSet = attrs.field(repr=False)
     players: int
@@ -448,8 +451,11 @@ def _ignore_sigint() -> None:
 def _terminate(pool: ProcessPoolExecutor) -> None:
     """Stop ``pool`` now: cancel what has not started, kill what runs, reap the processes."""
     # The executor has no public way to stop running work before Python 3.14
-    # (terminate_workers); its process table is the documented-in-code fallback.
+    # (terminate_workers); before that, its process table is the way.
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    terminate_workers = getattr(pool, "terminate_workers", None)
+    if callable(terminate_workers):
+        terminate_workers()
     for process in processes:
         process.terminate()
     pool.shutdown(wait=True, cancel_futures=True)
@@ -514,3 +520,8 @@ def _aggregate(
         wins=tuple(wins) if matches else (),
         unfinished=unfinished,
     )
+
+
+# Nor re-stated: pickle's __setstate__ on a finished object would rewrite it (#11 item 9).
+guard_setstate(BotTable, "names", SimulationError)
+guard_setstate(Simulation, "rules", SimulationError)

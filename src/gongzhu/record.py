@@ -99,7 +99,9 @@ is not a call: the engine exposes it when the first card is played.
 Limits (hostile input gets a :class:`~gongzhu.RecordError`, quickly): text of
 at most :data:`MAX_TEXT` characters, :data:`MAX_DEALS` deals,
 :data:`MAX_ACTIONS` actions and :data:`MAX_EXPOSURES` exposure calls per deal,
-integers of at most 80 digits, names of 100 characters, text seeds of 1000;
+integers of at most 80 digits, names of 100 characters, text seeds of 1000
+(neither with control or invisible characters, nor white space at either end;
+look-alike names are the same name);
 no ``NaN``/``Infinity``, no duplicate keys, no deep nesting. A round with
 more actions than that cannot be written either.
 """
@@ -115,7 +117,7 @@ from typing import IO, Any, Final, NoReturn
 
 import attrs
 
-from gongzhu._frozen import refuse_reinit
+from gongzhu._frozen import guard_setstate, refuse_reinit
 from gongzhu._record_schema import (
     _MAX_INT_DIGITS,
     _bool,
@@ -589,7 +591,12 @@ def _build(
     """The checked record of ``rounds`` and its canonical JSON data."""
     if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
         raise RecordError("names must be a sequence of names, one per seat", field="players")
-    checked = None if names is None else _read_names(list(names), rules)
+    # One more than the seats, whatever the sequence's length: range(10**12) is not read.
+    checked = (
+        None
+        if names is None
+        else _read_names(list(itertools.islice(names, rules.players + 1)), rules)
+    )
     preset = rules.closest_preset()[0]
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -669,3 +676,7 @@ def _action(action: Action) -> Any:
         return {"respond": action.seat, "accept": action.accept}
     assert isinstance(action, Exposure)  # the last of the four kinds of Action
     return _exposure(action, "expose")
+
+
+# Nor re-stated: pickle's __setstate__ on a finished record would rewrite it (#11 item 9).
+guard_setstate(GameRecord, "rules", RecordError)

@@ -14,7 +14,7 @@ import attrs
 
 from gongzhu import _encoding, _wire
 from gongzhu._display import svg as _svg
-from gongzhu._frozen import refuse_reinit
+from gongzhu._frozen import guard_setstate, refuse_reinit
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
 from gongzhu.errors import GongzhuError
 from gongzhu.phase import Phase
@@ -391,3 +391,7 @@ def _decode(name: str, kind: Any, value: Any, players: int) -> Any:
         items = _wire.per_seat(value, name, players)
         return tuple(_wire.integer(v, _wire.join(name, i), 0, 52) for i, v in enumerate(items))
     raise TypeError(f"PlayerView.{name}: no JSON reader for {kind}")  # a new field needs one
+
+
+# Nor re-stated: pickle's __setstate__ on a finished view would rewrite it (#11 item 9).
+guard_setstate(PlayerView, "seat", GongzhuError)

@@ -83,7 +83,9 @@ class ArenaResult:
     moves: tuple[int, int]
     """Card plays decided by bot A and by bot B."""
     seconds: tuple[float, float] = attrs.field(eq=False)
-    """Seconds bot A and bot B spent deciding them (not compared: it depends on the machine)."""
+    """CPU seconds bot A and bot B spent deciding them (``time.process_time`` of the
+    process playing the game, so other jobs on the machine do not inflate it; not
+    compared: it depends on the machine)."""
 
     @property
     def deals(self) -> int:
@@ -129,7 +131,7 @@ class ArenaResult:
 
     @property
     def ms_per_move(self) -> tuple[float, float]:
-        """Milliseconds per card decision, bot A and bot B."""
+        """CPU milliseconds per card decision, bot A and bot B."""
         return tuple(  # type: ignore[return-value]
             1000 * s / m if m else 0.0 for s, m in zip(self.seconds, self.moves, strict=True)
         )
@@ -141,7 +143,7 @@ class ArenaResult:
         ...                   (10, 10), (0.01, 0.02)).summary())
         a vs b: +10.0 ± 17.3 a deal over 3 deals (2 rotations, seed 0, rules classic)
         wins/draws/losses 2/0/1; seat means +0.2 +0.3 +0.5 +0.7
-        ms per move: a 1.0, b 2.0
+        CPU ms per move: a 1.0, b 2.0
         """
         a, b = self.ms_per_move
         seats = " ".join(f"{m:+.1f}" for m in self.seat_means)
@@ -149,7 +151,7 @@ class ArenaResult:
             f"{self.bot_a} vs {self.bot_b}: {self.mean:+.1f} ± {self.stderr:.1f} a deal over"
             f" {self.deals} deals ({self.rotations} rotations, {self.source}, rules {self.rules})\n"
             f"wins/draws/losses {self.wins}/{self.draws}/{self.losses}; seat means {seats}\n"
-            f"ms per move: {self.bot_a} {a:.1f}, {self.bot_b} {b:.1f}"
+            f"CPU ms per move: {self.bot_a} {a:.1f}, {self.bot_b} {b:.1f}"
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -292,7 +294,7 @@ def _play_game(
                     rnd = rnd.expose(cards, seat=seat)
     moves = [0, 0]
     secs = [0.0, 0.0]
-    clock = time.perf_counter
+    clock = time.process_time
     while not rnd.is_complete:
         acting = rnd.to_act
         if acting is None:

@@ -38,6 +38,7 @@ import random
 import time
 from collections.abc import Sequence
 from itertools import combinations
+from typing import overload
 
 import attrs
 
@@ -149,8 +150,11 @@ class MoveValue:
 
 
 @attrs.frozen
-class Analysis:
-    """What :meth:`SearchStrategy.analyse` found: every legal card, best first."""
+class Analysis(Sequence[MoveValue]):
+    """What :meth:`SearchStrategy.analyse` found: every legal card, best first.
+
+    It is a sequence of its :attr:`moves` (``analysis[0]`` is the best).
+    """
 
     seat: int
     moves: tuple[MoveValue, ...]
@@ -165,6 +169,16 @@ class Analysis:
     def best(self) -> MoveValue:
         """The card the bot would play."""
         return self.moves[0]
+
+    @overload
+    def __getitem__(self, index: int) -> MoveValue: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[MoveValue, ...]: ...
+    def __getitem__(self, index: int | slice) -> MoveValue | tuple[MoveValue, ...]:
+        return self.moves[index]
+
+    def __len__(self) -> int:
+        return len(self.moves)
 
     def __str__(self) -> str:
         return "\n".join(str(m) for m in self.moves)
@@ -289,12 +303,20 @@ class SearchStrategy:
     ``limit`` bounds each decision (default :data:`DEFAULT_LIMIT`); ``seed``
     makes it reproducible. ``beta`` is the importance weight of a sampled
     deal per past opponent play the rollout policy would not have made
-    (1.0 switches weighting off). The bot plays for itself, or for its team
+    (1.0 switches weighting off). ``prune=True`` stops searching candidates
+    that are clearly worse than the best so far (after 8 deals, by two standard
+    errors of their paired difference), spending the rest of the budget on the
+    others. The bot plays for itself, or for its team
     under pairs. It never claims; :meth:`accept_claim` answers a claim.
     """
 
     def __init__(
-        self, limit: Limit | None = None, seed: int | str | None = None, *, beta: float = 0.6
+        self,
+        limit: Limit | None = None,
+        seed: int | str | None = None,
+        *,
+        beta: float = 0.6,
+        prune: bool = False,
     ) -> None:
         if limit is not None and not isinstance(limit, Limit):
             raise LimitError(f"limit must be a Limit, got {type(limit).__name__}")
@@ -303,6 +325,7 @@ class SearchStrategy:
         self.limit = limit or DEFAULT_LIMIT
         self.seed = seed
         self.beta = float(beta)
+        self.prune = bool(prune)
 
     def __repr__(self) -> str:
         return f"SearchStrategy({self.limit!r}, seed={self.seed!r})"
@@ -341,24 +364,34 @@ class SearchStrategy:
         rng = self._rng(view, "play")
         team = _objective(view)
         stats = [_Stats() for _ in reps]
+        results: list[list[float]] = [[] for _ in reps]
+        weights: list[float] = []
+        active = list(range(len(reps)))
         sims = nworlds = 0
         beta = self.beta
         while True:
             hands, facedown = worlds.sample(rng)
             w = worlds.weight(hands, facedown, beta)
             base = worlds.start(hands, facedown)
-            for k, card in enumerate(reps):
+            weights.append(w)
+            for k in active:
                 sim = base.copy()
-                sim.play(card)
+                sim.play(reps[k])
                 totals = rollout(sim)
-                stats[k].add(float(sum(totals[s] for s in team)), w)
-            sims += len(reps)
+                x = float(sum(totals[s] for s in team))
+                stats[k].add(x, w)
+                results[k].append(x)
+            sims += len(active)
             nworlds += 1
-            if sims >= budget or (len(reps) == 1 and nworlds >= 1):
+            if sims >= budget or len(active) == 1:
                 break
             if time.perf_counter() >= deadline:
                 break
-        return _analysis(view, legal, reps, stats, nworlds, sims, time.perf_counter() - started)
+            if self.prune and nworlds >= _PRUNE_AFTER:
+                active = _prune(active, results, weights)
+        return _analysis(
+            view, legal, reps, stats, nworlds, sims, time.perf_counter() - started, active
+        )
 
     # -- exposure -------------------------------------------------------------------
 
@@ -456,6 +489,37 @@ class SearchStrategy:
         return accepted.mean() >= played_on.mean()
 
 
+_PRUNE_AFTER = 8
+_PRUNE_Z = 2.0
+
+
+def _prune(active: list[int], results: list[list[float]], weights: list[float]) -> list[int]:
+    """The candidates still worth searching: not clearly worse than the best so far.
+
+    All active candidates were played in the same deals, so each is compared with
+    the leader on their paired (weighted) differences: it is dropped when even
+    ``_PRUNE_Z`` standard errors above its mean difference it stays below zero.
+    """
+    n = len(weights)
+    sw = sum(weights)
+    sw2 = sum(w * w for w in weights)
+    means = {k: sum(w * x for w, x in zip(weights, results[k], strict=True)) / sw for k in active}
+    best = max(active, key=lambda k: means[k])
+    keep = []
+    ess = sw * sw / sw2
+    for k in active:
+        if k == best:
+            keep.append(k)
+            continue
+        d = [x - y for x, y in zip(results[k][-n:], results[best][-n:], strict=True)]
+        mean = means[k] - means[best]
+        var = max(0.0, sum(w * (x - mean) ** 2 for w, x in zip(weights, d, strict=True)) / sw)
+        se = math.sqrt(var / max(1.0, ess - 1.0))
+        if mean + _PRUNE_Z * se >= 0:
+            keep.append(k)
+    return keep
+
+
 def _held(view: PlayerView) -> int:
     if view.phase is not Phase.EXPOSURE:
         return 0
@@ -480,6 +544,7 @@ def _analysis(
     nworlds: int,
     sims: int,
     elapsed: float,
+    active: Sequence[int] = (),
 ) -> Analysis:
     # Each legal card takes the statistics of its class's representative.
     owner: dict[int, int] = {}
@@ -497,6 +562,9 @@ def _analysis(
         MoveValue(Card.from_index(c), stats[k].mean(), stats[k].n, stats[k].stderr())
         for c, k in owner.items()
     ]
-    # Best first; among equals the lowest card (a representative is its class's lowest).
-    moves.sort(key=lambda mv: (-mv.expected, mv.card.index))
+    owner_rep = {c: reps[k] for c, k in owner.items()}
+    # Best first (cards still searched at the end before the pruned ones); among
+    # equals the lowest card (a representative is its class's lowest).
+    live = {reps[k] for k in active} if active else set(reps)
+    moves.sort(key=lambda mv: (owner_rep[mv.card.index] not in live, -mv.expected, mv.card.index))
     return Analysis(view.seat, tuple(moves), nworlds, sims, elapsed)
