@@ -31,6 +31,12 @@ from gongzhu.ai import Limit, SearchStrategy
 from gongzhu.ai.arena import ArenaError, arena
 from gongzhu.ai.search import LimitError
 from gongzhu.errors import CardParseError, DealError, ProtocolError, RuleSetError
+from gongzhu.i18n import LanguageError
+
+
+class _Liar(list[int]):
+    def __len__(self) -> int:
+        return 2
 
 
 class _Hostile:
@@ -59,6 +65,7 @@ CASES: list[tuple[str, Callable[[], Any], type[GongzhuError]]] = [
     ("DealScore.sheet(10**30)", lambda: _DS.sheet(10**30), DealError),  # type: ignore[arg-type]
     ("DealScore.sheet(['x', 0])", lambda: _DS.sheet(["x", 0]), DealError),  # type: ignore[list-item]
     ("DealScore.sheet((1,))", lambda: _DS.sheet((1,)), DealError),
+    ("DealScore.sheet(Liar())", lambda: _DS.sheet(_Liar()), DealError),
     ("PlayerScore.sheet(10**5000)", lambda: _DS[0].sheet(10**5000), DealError),
     ("PlayerScore.lines('x')", lambda: _DS[0].lines("x"), DealError),  # type: ignore[arg-type]
     ("RuleSet(players=3).diff({})", lambda: RuleSet(players=3).diff({}), RuleSetError),  # type: ignore[arg-type]
@@ -113,6 +120,10 @@ CASES: list[tuple[str, Callable[[], Any], type[GongzhuError]]] = [
     ("svg.trick(anchor=10**30)", lambda: svg.trick(_a_trick(), anchor=10**30), ProtocolError),
     ("svg.trick(names=5)", lambda: svg.trick(_a_trick(), names=5), ProtocolError),  # type: ignore[arg-type]
     ("svg.view(())", lambda: svg.view(()), ProtocolError),  # type: ignore[arg-type]
+    ("svg.sheet(running_before=Liar())", lambda: svg.sheet(_DS, running_before=_Liar()), DealError),
+    ("svg.card(lang=bytearray())", lambda: svg.card(Card("QS"), lang=bytearray()), LanguageError),  # type: ignore[arg-type]
+    ("svg.cards(lang=[[]])", lambda: svg.cards((), lang=[[]]), LanguageError),  # type: ignore[arg-type]
+    ("svg.view(lang=[[]])", lambda: svg.view(_VIEW, lang=[[]]), LanguageError),  # type: ignore[arg-type]
     ("svg.view(names=Hostile())", lambda: svg.view(_VIEW, names=_Hostile()), ProtocolError),  # type: ignore[arg-type]
     ("svg.sheet(range(10**12))", lambda: svg.sheet(range(10**12)), DealError),  # type: ignore[arg-type]
     ("svg.sheet(running_before=10**30)", lambda: svg.sheet(_DS, running_before=10**30), DealError),  # type: ignore[arg-type]

@@ -822,6 +822,8 @@ def _running_totals(value: object, seats: int) -> tuple[int, ...]:
         return (0,) * seats
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise DealError(f"running_before must be a sequence of {seats} totals, got {_brief(value)}")
-    if len(value) != seats:
-        raise DealError(f"running_before needs {seats} totals, got {len(value)}")
-    return tuple(_running_total(v) for v in value)
+    # Read at most one more than needed: a len() may lie (or be huge).
+    totals = tuple(_running_total(v) for v in islice(value, seats + 1))
+    if len(totals) != seats:
+        raise DealError(f"running_before needs {seats} totals, got another number")
+    return totals

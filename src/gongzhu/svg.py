@@ -26,7 +26,7 @@ from typing import Final, NoReturn
 from gongzhu._display import register
 from gongzhu.cards import Card, CardSet, Suit
 from gongzhu.errors import CardParseError, DealError, GongzhuError, ProtocolError, _brief
-from gongzhu.i18n import Translator, translator
+from gongzhu.i18n import LanguageError, Translator, translator
 from gongzhu.scoring import DealScore, _running_totals
 from gongzhu.trick import Trick
 from gongzhu.view import PlayerView
@@ -170,6 +170,13 @@ def _names(value: object, players: int) -> Sequence[str] | None:
     return value
 
 
+def _translator(lang: object) -> Translator:
+    # translator() looks the language up in a cache: an unhashable one would raise TypeError.
+    if not isinstance(lang, str):
+        _refuse(LanguageError, f"lang must be a language code, got {_brief(lang)}")
+    return translator(lang)
+
+
 def _of(value: object, kind: type, error: type[GongzhuError], name: str) -> None:
     if not isinstance(value, kind):
         _refuse(error, f"{name} must be a {kind.__name__}, got {type(value).__name__}")
@@ -179,7 +186,7 @@ def card(c: Card, *, exposed: bool = False, lang: str = "en") -> str:
     """One card as a picture (``exposed`` marks it as exposed)."""
     _of(c, Card, CardParseError, "card")
     _flag(exposed, "exposed")
-    t = translator(lang)
+    t = _translator(lang)
     return _document(
         CARD_W + 4, CARD_H + 4, _face(c, 2, 2, t, marks="e" if exposed else ""), t.card_name(c)
     )
@@ -222,7 +229,7 @@ def cards(
     ``exposed`` cards are marked; with ``legal`` the legal cards are underlined and the
     others dimmed.
     """
-    t = translator(lang)
+    t = _translator(lang)
     items = _ordered(_card_set(cs, "cards"))
     marked = _card_set(exposed, "exposed")
     allowed = None if legal is None else _card_set(legal, "legal")
@@ -296,7 +303,7 @@ def trick(
         _refuse(ProtocolError, f"anchor must be a seat 0..{n - 1}, got {_brief(anchor)}")
     _flag(clockwise, "clockwise")
     names = _names(names, n)
-    t = translator(lang)
+    t = _translator(lang)
     who = _seat_names(t, n, names)
     w, h = 360, 300
     spots = _positions(n, anchor, clockwise, w / 2, h / 2, 110, 85)
@@ -337,7 +344,7 @@ def view(
     rules = v.rules
     n = len(v.hand_sizes)
     names = _names(names, n)
-    t = translator(lang)
+    t = _translator(lang)
     who = _seat_names(t, n, names)
     clockwise = rules.direction.value == "clockwise"
     w, h = 760, 560
@@ -396,7 +403,7 @@ def sheet(
     _of(ds, DealScore, DealError, "sheet")
     n = len(ds)
     names = _names(names, n)
-    t = translator(lang)
+    t = _translator(lang)
     who = _seat_names(t, n, names)
     before = _running_totals(running_before, n)
     columns = [t.sheet_lines(p, before[p.seat]) for p in ds.players]
