@@ -120,6 +120,7 @@ CASES: list[tuple[str, Callable[[], Any], type[GongzhuError]]] = [
     ("svg.trick(anchor=10**30)", lambda: svg.trick(_a_trick(), anchor=10**30), ProtocolError),
     ("svg.trick(names=5)", lambda: svg.trick(_a_trick(), names=5), ProtocolError),  # type: ignore[arg-type]
     ("svg.view(())", lambda: svg.view(()), ProtocolError),  # type: ignore[arg-type]
+    ("svg.view(names=Liar())", lambda: svg.view(_VIEW, names=_Liar()), ProtocolError),  # type: ignore[arg-type]
     ("svg.sheet(running_before=Liar())", lambda: svg.sheet(_DS, running_before=_Liar()), DealError),
     ("svg.card(lang=bytearray())", lambda: svg.card(Card("QS"), lang=bytearray()), LanguageError),  # type: ignore[arg-type]
     ("svg.cards(lang=[[]])", lambda: svg.cards((), lang=[[]]), LanguageError),  # type: ignore[arg-type]

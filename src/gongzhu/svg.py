@@ -161,13 +161,11 @@ def _card_set(value: object, name: str) -> CardSet:
 def _names(value: object, players: int) -> Sequence[str] | None:
     if value is None:
         return None
-    if (
-        not isinstance(value, (list, tuple))
-        or len(value) != players
-        or not all(isinstance(n, str) for n in value)
-    ):
+    # Read at most one name too many: a list subclass's len() may lie.
+    items = tuple(islice(value, players + 1)) if isinstance(value, (list, tuple)) else None
+    if items is None or len(items) != players or not all(isinstance(n, str) for n in items):
         _refuse(ProtocolError, f"names must be {players} strings, got {_brief(value)}")
-    return value
+    return items
 
 
 def _translator(lang: object) -> Translator:
