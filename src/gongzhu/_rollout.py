@@ -67,7 +67,9 @@ def rollout(rnd: Any, strategy: Any, seed: Any, make: Callable[[State], Any]) ->
     # Exposure through the strategies' protocol; seats without one decline, in the core
     # (under simultaneous order the core declines for them after the others, at once).
     s: State = rnd._core
-    if exposure_open(s):
+    # Seats without a strategy decline in the core (one step for all of them, in turn
+    # from the leader, as the loop below would): only strategies need the protocol.
+    if exposure_open(s) and strategy is not None and any(entry is not None for entry in strategies):
         order = [(s.leader + i) % n for i in range(n)]
         waiting = [x for x in order if not s.table.decided >> x & 1]
         if s.table.cfg.in_turn:

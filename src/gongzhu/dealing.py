@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 
 from gongzhu._config import _config
+from gongzhu._core.deal import shuffle as _shuffle
+from gongzhu._core.deal import split as _split
 from gongzhu.cards import _from_mask
 from gongzhu.errors import DealError
 from gongzhu.round import _DEFAULT_RULES, Round, _deal_seat
@@ -34,18 +36,11 @@ def _generator_seed(seed: int | str) -> int | str:
 def shuffled_deck(rules: RuleSet, seed: int | str | None) -> list[int]:
     """The deck's card indexes after the library's stable Fisher–Yates shuffle."""
     rng = random.Random(_generator_seed(seed)) if seed is not None else random.Random()
-    getrandbits = rng.getrandbits
     deck, steps = _shuffle_plan(rules._tables.deck)
-    cards = list(deck)
     # getrandbits is stable across Python versions for a given seed; the
     # library's own rejection sampling (j uniform below n) keeps shuffles
     # reproducible everywhere.
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
+    return _shuffle(deck, steps, rng.getrandbits)
 
 
 _SHUFFLE_PLANS: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]] = {}
@@ -99,7 +94,6 @@ def deal(
     except UnicodeEncodeError:
         # random.Random hashes a text seed's UTF-8 bytes; a lone surrogate has none.
         raise DealError("a text seed must be valid Unicode (it has a lone surrogate)") from None
-    n = cfg.n
     # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from there.
-    dealt = tuple([tuple(order[(s - dealer - 1) % n :: n]) for s in range(n)])
-    return Round._start(rules, cfg, dealt, leader, dealer, seed)
+    dealt, hands = _split(order, cfg.n, dealer)
+    return Round._start(rules, cfg, dealt, leader, dealer, seed, hands)

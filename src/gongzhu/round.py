@@ -32,6 +32,7 @@ from gongzhu._core import play as _p
 from gongzhu._core.play import advance as _advance
 from gongzhu._core.play import legal as _legal
 from gongzhu._core.state import (
+    BIT,
     COMPLETE,
     HEARTS_BROKEN,
     PLAYING,
@@ -63,6 +64,7 @@ __all__ = ["Phase", "Round"]
 _DEFAULT_RULES: Final = RuleSet()
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _new = object.__new__
+_BIT_OF: Final = BIT.__getitem__
 
 
 def _make(state: State) -> Round:
@@ -234,10 +236,12 @@ class Round:
         leader: int | None,
         dealer: int,
         seed: int | str | None,
+        hands: tuple[int, ...] | None = None,
     ) -> Round:
         n = cfg.n
         _deal_seat(dealer, n, "dealer")
-        hands = tuple([sum(1 << i for i in cards) for cards in dealt])
+        if hands is None:  # the masks of dealt (its cards are distinct)
+            hands = tuple([sum(map(_BIT_OF, cards)) for cards in dealt])
         opening = False
         if leader is None:
             leader = next(s for s in range(n) if hands[s] & cfg.opening_card)

@@ -48,8 +48,11 @@ from gongzhu._core.play import (
     respond,
 )
 from gongzhu._core.state import (
+    ACE_OF_HEARTS,
     BIT,
     COMPLETE,
+    HEARTS_BROKEN,
+    HIGH13,
     LOW13,
     PLAY_ENTRIES,
     PLAYING,
@@ -203,9 +206,15 @@ def _rollout_random(s: State, x: int) -> State:
         t = t.copy()
         t.up = exposed
         t.down &= ~exposed
+    # Leads that legal_mask would answer with the whole hand (no restriction applies)
+    # are drawn inline; the rest ask legal_mask.
+    hearts_gate = cfg.hearts_rule or (cfg.blood_lock and exposed & ACE_OF_HEARTS != 0)
     tricks: list[Trick] = list(s.tricks)
     capt = list(s.capt)
     table_cards = list(trick_cards(s))
+    taken = 0
+    for c in table_cards:
+        taken |= BIT[c]
     log: Log | None = s.log
     done = PLAYING
     while True:
@@ -227,34 +236,66 @@ def _rollout_random(s: State, x: int) -> State:
                     k -= 1
                 card = shift + LOW13[part]
             else:
-                mask = legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening)
-                card = random_card(mask, x)
+                card = random_card(
+                    legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening), x
+                )
         else:
-            mask = legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening)
-            card = random_card(mask, x)
-        gone |= BIT[card]
+            if (
+                hand & exposed
+                or (opening and not tricks)
+                or (hearts_gate and not flags & HEARTS_BROKEN)
+            ):
+                mask = legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening)
+            else:
+                mask = hand
+            # random_card inline: card number x % k of the k cards, in index order.
+            p0 = mask & 0x1FFF
+            p1 = mask >> 13 & 0x1FFF
+            p2 = mask >> 26 & 0x1FFF
+            k = x % (POP13[p0] + POP13[p1] + POP13[p2] + POP13[mask >> 39 & 0x1FFF])
+            c0 = POP13[p0]
+            if k < c0:
+                part = p0
+                base = 0
+            else:
+                k -= c0
+                c1 = POP13[p1]
+                if k < c1:
+                    part = p1
+                    base = 13
+                else:
+                    k -= c1
+                    c2 = POP13[p2]
+                    if k < c2:
+                        part = p2
+                        base = 26
+                    else:
+                        k -= c2
+                        part = mask >> 39 & 0x1FFF
+                        base = 39
+            while k:
+                part &= part - 1
+                k -= 1
+            card = base + LOW13[part]
+            trick = (card // 13) << 3
+        bit = BIT[card]
+        gone |= bit
+        taken |= bit
         log = (log, PLAY_ENTRIES[card << 5 | seat << 2])
         table_cards.append(card)
-        if not trick:
-            trick = (card // 13) << 3
         if 26 <= card < 39:
             flags |= 16
         trick += 1
         if count + 1 < n:
             continue
+        # The trick is complete: the highest card of the led suit takes it.
         led = trick >> 3
-        winner = leader
-        top = -1
-        taken = 0
-        for i in range(n):
-            c = table_cards[i]
-            taken |= BIT[c]
-            if c > top and c // 13 == led:
-                top = c
-                winner = (leader + i) % n
+        shift = SHIFTS[led]
+        winner = (leader + table_cards.index(shift + HIGH13[taken >> shift & 0x1FFF])) % n
         capt[winner] |= taken
         tricks.append((leader, winner, tuple(table_cards)))
         table_cards = []
+        taken = 0
         flags |= BIT[led]
         leader = winner
         trick = 0

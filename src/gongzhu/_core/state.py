@@ -43,10 +43,19 @@ def _low13() -> tuple[int, ...]:
     return tuple(table)
 
 
+def _high13() -> tuple[int, ...]:
+    table = [-1] * 8192
+    for i in range(1, 8192):
+        table[i] = table[i >> 1] + 1
+    return tuple(table)
+
+
 POP13: Final = _pop13()
 """Number of set bits of every 13-bit pattern (one suit)."""
 LOW13: Final = _low13()
 """Index of the lowest set bit of every non-zero 13-bit pattern."""
+HIGH13: Final = _high13()
+"""Index of the highest set bit of every non-zero 13-bit pattern."""
 
 
 def popcount(mask: int) -> int:
