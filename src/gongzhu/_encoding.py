@@ -127,7 +127,9 @@ def describe(action_id: int) -> str:
     names = {CLAIM: "claim", ACCEPT: "accept", REFUSE: "refuse"}
     if action_id in names:
         return names[action_id]
-    raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=f"no action id {action_id}")
+    raise IllegalActionError(
+        Reason.INVALID_CHOICE, None, detail=f"no action id {_brief(action_id)}"
+    )
 
 
 def legal_ids(view: ViewLike, *, exposure_pending: bool, responder: bool) -> list[int]:

@@ -31,7 +31,7 @@ import attrs
 
 from gongzhu import _wire
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import _brief
+from gongzhu.errors import ProtocolError, _brief
 
 __all__ = ["Action", "Claim", "ClaimResponse", "Exposure", "Play"]
 
@@ -107,6 +107,7 @@ class Play(Action):
 
     def apply(self, round_: _T) -> _T:
         """Do this action on ``round_`` (validated like any action)."""
+        _check_table(round_, "play")
         return round_.play(self.card, seat=self.seat)
 
     def to_dict(self) -> dict[str, Any]:
@@ -126,6 +127,7 @@ class Exposure(Action):
 
     def apply(self, round_: _T) -> _T:
         """Do this action on ``round_`` (validated like any action)."""
+        _check_table(round_, "expose")
         return round_.expose(self.cards, seat=self.seat, face_down=self.face_down, blind=self.blind)
 
     def to_dict(self) -> dict[str, Any]:
@@ -151,6 +153,7 @@ class Claim(Action):
 
     def apply(self, round_: _T) -> _T:
         """Do this action on ``round_`` (validated like any action)."""
+        _check_table(round_, "claim")
         return round_.claim(seat=self.seat)
 
     def to_dict(self) -> dict[str, Any]:
@@ -168,11 +171,18 @@ class ClaimResponse(Action):
 
     def apply(self, round_: _T) -> _T:
         """Do this action on ``round_`` (validated like any action)."""
+        _check_table(round_, "respond")
         return round_.respond(self.accept, seat=self.seat)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"type": "respond", "seat": 0, "accept": true}``."""
         return {"type": "respond", "seat": self.seat, "accept": self.accept}
+
+
+def _check_table(round_: object, method: str) -> None:
+    # Without this, a wrong argument would fail as a raw AttributeError deep inside.
+    if not callable(getattr(type(round_), method, None)):
+        raise ProtocolError(f"an action applies to a Round, got {type(round_).__name__}")
 
 
 def _read_play(data: Mapping[str, Any]) -> Play:

@@ -755,6 +755,8 @@ class RuleSet:
         >>> RuleSet().diff(RuleSet(players=5))
         {'players': (4, 5)}
         """
+        if not isinstance(other, RuleSet):
+            raise RuleSetError(f"diff needs a RuleSet, got {type(other).__name__}", ["other"])
         return {
             name: (getattr(self, name), getattr(other, name))
             for name in OPTION_NAMES
@@ -830,6 +832,11 @@ class RuleSet:
         >>> RuleSet(players=5).to_dict(only_changes_from=RuleSet())
         {'players': 5}
         """
+        if only_changes_from is not None and not isinstance(only_changes_from, RuleSet):
+            raise RuleSetError(
+                f"only_changes_from must be a RuleSet, got {type(only_changes_from).__name__}",
+                ["only_changes_from"],
+            )
         out: dict[str, Any] = {}
         for option in OPTION_NAMES:
             value = getattr(self, option)

@@ -188,6 +188,7 @@ class PlayerScore:
 
     def lines(self, running_before: int = 0) -> list[tuple[str, str]]:
         """The sheet's lines as (label, value) pairs; ``running_before`` feeds line ⑦."""
+        running_before = _running_total(running_before)
         rows = [
             ("① hearts", str(self.hearts)),
             ("② pig", str(self.pig)),
@@ -335,7 +336,7 @@ class DealScore:
 
     def sheet(self, running_before: Sequence[int] | None = None) -> str:
         """Every seat's sheet, one after the other."""
-        before = running_before or (0,) * len(self.totals)
+        before = _running_totals(running_before, len(self.totals))
         return "\n".join(p.sheet(before[p.seat]) for p in self.players)
 
     def _repr_html_(self) -> str:
@@ -435,8 +436,10 @@ class DealScore:
         result = score(captures, dict(exposed), rules, queen_bonus_tricks=queen)
         stated = result.to_dict()
         for key in keys:
-            if key in data and key not in ("rules", "captures", "exposed") and (
-                data[key] != stated[key]
+            if (
+                key in data
+                and key not in ("rules", "captures", "exposed")
+                and (data[key] != stated[key])
             ):
                 fail(key, f"{_brief(data[key])} does not match the cards ({stated[key]})")
         return result
@@ -797,3 +800,30 @@ def exposure_preview(
 
 
 guard_setstate(ExposurePreview, "card", DealError)
+
+
+# A running total beyond this is no real match (and str() of a 4300-digit int raises).
+_RUNNING_LIMIT: Final = 10**15
+
+
+def _running_total(value: object) -> int:
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or not -_RUNNING_LIMIT <= int(value) <= _RUNNING_LIMIT
+    ):
+        raise DealError(f"a running total must be an int of at most 15 digits, got {_brief(value)}")
+    return int(value)
+
+
+def _running_totals(value: object, seats: int) -> tuple[int, ...]:
+    """``running_before`` of a sheet checked: ``None`` (zeros) or one bounded int per seat."""
+    if value is None:
+        return (0,) * seats
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise DealError(f"running_before must be a sequence of {seats} totals, got {_brief(value)}")
+    # Read at most one more than needed: a len() may lie (or be huge).
+    totals = tuple(_running_total(v) for v in islice(value, seats + 1))
+    if len(totals) != seats:
+        raise DealError(f"running_before needs {seats} totals, got another number")
+    return totals

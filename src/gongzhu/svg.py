@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Final
+from itertools import islice
+from typing import Final, NoReturn
 
 from gongzhu._display import register
 from gongzhu.cards import Card, CardSet, Suit
-from gongzhu.i18n import Translator, translator
-from gongzhu.scoring import DealScore
+from gongzhu.errors import CardParseError, DealError, GongzhuError, ProtocolError, _brief
+from gongzhu.i18n import LanguageError, Translator, translator
+from gongzhu.scoring import DealScore, _running_totals
 from gongzhu.trick import Trick
 from gongzhu.view import PlayerView
 
@@ -134,9 +136,55 @@ def _back(x: float, y: float) -> str:
     )
 
 
+def _refuse(error: type[GongzhuError], message: str) -> NoReturn:
+    raise error(message)
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        _refuse(ProtocolError, f"{name} must be True or False, got {_brief(value)}")
+    return value
+
+
+def _card_set(value: object, name: str) -> CardSet:
+    """``value`` as a CardSet, reading at most 53 items (a deck has 52: an endless one is bad)."""
+    if isinstance(value, CardSet):
+        return value
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        _refuse(CardParseError, f"{name} must be cards, got {_brief(value)}")
+    items = list(islice(value, 53))
+    if len(items) > 52:
+        _refuse(CardParseError, f"{name}: more than 52 cards")
+    return CardSet(items)
+
+
+def _names(value: object, players: int) -> Sequence[str] | None:
+    if value is None:
+        return None
+    # Read at most one name too many: a list subclass's len() may lie.
+    items = tuple(islice(value, players + 1)) if isinstance(value, (list, tuple)) else None
+    if items is None or len(items) != players or not all(isinstance(n, str) for n in items):
+        _refuse(ProtocolError, f"names must be {players} strings, got {_brief(value)}")
+    return items
+
+
+def _translator(lang: object) -> Translator:
+    # translator() looks the language up in a cache: an unhashable one would raise TypeError.
+    if not isinstance(lang, str):
+        _refuse(LanguageError, f"lang must be a language code, got {_brief(lang)}")
+    return translator(lang)
+
+
+def _of(value: object, kind: type, error: type[GongzhuError], name: str) -> None:
+    if not isinstance(value, kind):
+        _refuse(error, f"{name} must be a {kind.__name__}, got {type(value).__name__}")
+
+
 def card(c: Card, *, exposed: bool = False, lang: str = "en") -> str:
     """One card as a picture (``exposed`` marks it as exposed)."""
-    t = translator(lang)
+    _of(c, Card, CardParseError, "card")
+    _flag(exposed, "exposed")
+    t = _translator(lang)
     return _document(
         CARD_W + 4, CARD_H + 4, _face(c, 2, 2, t, marks="e" if exposed else ""), t.card_name(c)
     )
@@ -179,13 +227,15 @@ def cards(
     ``exposed`` cards are marked; with ``legal`` the legal cards are underlined and the
     others dimmed.
     """
-    t = translator(lang)
-    items = _ordered(cs)
-    marked = CardSet(exposed)
-    allowed = None if legal is None else CardSet(legal)
+    t = _translator(lang)
+    items = _ordered(_card_set(cs, "cards"))
+    marked = _card_set(exposed, "exposed")
+    allowed = None if legal is None else _card_set(legal, "legal")
     title = t.cards(items) or t.gettext("nothing")
     if not items:
         return _document(CARD_W + 4, CARD_H + 4, _empty(2, 2), title)
+    if layout not in ("fan", "rows"):
+        _refuse(ProtocolError, f"layout must be 'fan' or 'rows', got {_brief(layout)}")
     if layout == "rows":
         rows = [
             [c for c in items if c.suit is s]
@@ -198,8 +248,6 @@ def cards(
             _row(r, 2, 2 + k * (CARD_H + 6), t, step, marked, allowed) for k, r in enumerate(rows)
         )
         return _document(width, 4 + len(rows) * (CARD_H + 6) - 6, body, title)
-    if layout != "fan":
-        raise ValueError(f"layout must be 'fan' or 'rows', got {layout!r}")
     step = 24
     width = 4 + CARD_W + step * (len(items) - 1)
     return _document(width, CARD_H + 4, _row(items, 2, 2, t, step, marked, allowed), title)
@@ -247,8 +295,13 @@ def trick(
     ``anchor`` sits at the bottom and play goes counter-clockwise unless
     ``clockwise``; the leader's card is labelled, the winner's framed.
     """
-    t = translator(lang)
+    _of(tr, Trick, DealError, "trick")
     n = tr.players
+    if not isinstance(anchor, int) or isinstance(anchor, bool) or not 0 <= anchor < n:
+        _refuse(ProtocolError, f"anchor must be a seat 0..{n - 1}, got {_brief(anchor)}")
+    _flag(clockwise, "clockwise")
+    names = _names(names, n)
+    t = _translator(lang)
     who = _seat_names(t, n, names)
     w, h = 360, 300
     spots = _positions(n, anchor, clockwise, w / 2, h / 2, 110, 85)
@@ -285,9 +338,11 @@ def view(
     face-down declaration of another seat is a card back; the seat's own
     face-down cards are marked in its hand.
     """
-    t = translator(lang)
+    _of(v, PlayerView, ProtocolError, "view")
     rules = v.rules
     n = len(v.hand_sizes)
+    names = _names(names, n)
+    t = _translator(lang)
     who = _seat_names(t, n, names)
     clockwise = rules.direction.value == "clockwise"
     w, h = 760, 560
@@ -343,10 +398,12 @@ def sheet(
     lang: str = "en",
 ) -> str:
     """The deal's score sheet: the seven lines of seeds/001, a column per seat."""
-    t = translator(lang)
+    _of(ds, DealScore, DealError, "sheet")
     n = len(ds)
+    names = _names(names, n)
+    t = _translator(lang)
     who = _seat_names(t, n, names)
-    before = running_before or (0,) * n
+    before = _running_totals(running_before, n)
     columns = [t.sheet_lines(p, before[p.seat]) for p in ds.players]
     labels = [label for label, _ in columns[0]]
     for col in columns[1:]:

@@ -293,8 +293,9 @@ class PlayerView:
         """
         if exposure_pending is None:
             exposure_pending = not (self.exposures[self.seat] or self.own_face_down)
+        _wire.boolean(exposure_pending, "exposure_pending")
         if claim_pending is not None:
-            claimer, answered = claim_pending
+            claimer, answered = _claim_pending(claim_pending, self.rules.players)
             responder = self.seat != claimer and self.seat not in answered
         else:
             responder = not self.hand <= self.shown
@@ -352,6 +353,19 @@ def _encode(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_encode(v) for v in value]
     return value
+
+
+def _claim_pending(value: Any, players: int) -> tuple[int, tuple[int, ...]]:
+    # Checked like wire data: it is a caller's argument, and a wrong one must not raise raw.
+    pair = _wire.seq(value, "claim_pending", 2)
+    if len(pair) != 2:
+        _wire.fail("expected (claimer, answered seats)", "claim_pending")
+    claimer = _wire.seat(pair[0], "claim_pending[0]", players)
+    seats = _wire.seq(pair[1], "claim_pending[1]", players)
+    answered = tuple(
+        _wire.seat(v, _wire.join("claim_pending[1]", i), players) for i, v in enumerate(seats)
+    )
+    return claimer, answered
 
 
 def _decode(name: str, kind: Any, value: Any, players: int) -> Any:

@@ -48,7 +48,7 @@ from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.bots import STRATEGIES, Strategy, make_strategy
 from gongzhu.cards import CardSet, parse_cards
 from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError
+from gongzhu.errors import GongzhuError, _brief
 from gongzhu.phase import Phase
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
@@ -249,13 +249,15 @@ def _factory(name: str, limit: Limit | None) -> Callable[[int], Strategy]:
         return lambda seed: make_strategy(name, seed)
     module, sep, attr = name.partition(":")
     if not sep or not module or not attr:
-        raise ArenaError(f"unknown bot {name!r}; known: {', '.join(STRATEGIES)}, or module:factory")
+        raise ArenaError(
+            f"unknown bot {_brief(name)}; known: {', '.join(STRATEGIES)}, or module:factory"
+        )
     try:
         obj: Any = importlib.import_module(module)
         for part in attr.split("."):
             obj = getattr(obj, part)
     except (ImportError, AttributeError) as exc:
-        raise ArenaError(f"cannot load bot {name!r}: {exc}") from None
+        raise ArenaError(f"cannot load bot {_brief(name)}: {_brief(str(exc))}") from None
     if not callable(obj):
         raise ArenaError(f"bot {name!r} is not callable")
     factory: Callable[[int], Strategy] = obj
@@ -358,13 +360,23 @@ def run(
         raise ArenaError(f"rules must be a RuleSet, got {type(rules).__name__}")
     if rules.players != 4:
         raise ArenaError("the arena seats two teams of two: it needs 4-player rules")
-    if rotations not in (2, 4):
-        raise ArenaError(f"rotations must be 2 or 4, got {rotations!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise ArenaError(f"workers must be a non-negative int, got {workers!r}")
-    if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int) or deals < 1):
-        raise ArenaError(f"deals must be a positive int, got {deals!r}")
+    if type(rotations) is not int or rotations not in (2, 4):
+        raise ArenaError(f"rotations must be 2 or 4, got {_brief(rotations)}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= 1024:
+        raise ArenaError(f"workers must be an int 0-1024, got {_brief(workers)}")
+    if deals is not None and (
+        isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= _MAX_DEALS
+    ):
+        raise ArenaError(f"deals must be an int 1-{_MAX_DEALS}, got {_brief(deals)}")
+    if limit is not None and not isinstance(limit, Limit):
+        raise ArenaError(f"limit must be a Limit, got {type(limit).__name__}")
+    if deal_file is not None and not isinstance(deal_file, (str, os.PathLike)):
+        raise ArenaError(f"deal_file must be a path, got {type(deal_file).__name__}")
+    if progress is not None and not callable(progress):
+        raise ArenaError(f"progress must be callable, got {type(progress).__name__}")
     for name in (bot_a, bot_b):
+        if not isinstance(name, str) or len(name) > 200:
+            raise ArenaError(f"a bot is named by text, got {_brief(name)}")
         _factory(name, limit)  # unknown names fail here, not in a worker
     if seed is not None and deal_file is not None:
         raise ArenaError("give seed or deal_file, not both")

@@ -47,7 +47,7 @@ from gongzhu.ai._determinize import Worlds
 from gongzhu.ai._policy import choose_exposure, rollout
 from gongzhu.ai._sim import BITS
 from gongzhu.cards import Card, CardSet, _from_mask
-from gongzhu.errors import GongzhuError
+from gongzhu.errors import GongzhuError, _brief
 from gongzhu.phase import Phase
 from gongzhu.view import PlayerView
 
@@ -69,17 +69,18 @@ class LimitError(GongzhuError, ValueError):
 def _check_time(inst: object, attribute: attrs.Attribute[float | None], value: object) -> None:
     if value is None:
         return
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-        raise LimitError(f"time must be a positive number of seconds, got {value!r}")
-    if math.isinf(value) or math.isnan(value):
-        raise LimitError(f"time must be finite, got {value!r}")
+    # A huge int would overflow math.isinf: a day bounds any search.
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 86400:
+        raise LimitError(
+            f"time must be a positive number of seconds (at most 86400), got {_brief(value)}"
+        )
 
 
 def _check_sims(inst: object, attribute: attrs.Attribute[int | None], value: object) -> None:
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**9:
-        raise LimitError(f"simulations must be an int 1-10**9, got {value!r}")
+        raise LimitError(f"simulations must be an int 1-10**9, got {_brief(value)}")
 
 
 @attrs.frozen
@@ -112,6 +113,8 @@ class Limit:
         >>> Limit.parse("time=0.05,simulations=300")
         Limit(time=0.05, simulations=300)
         """
+        if not isinstance(text, str) or len(text) > 100:
+            raise LimitError(f"a limit is short text like 'time=0.05', got {_brief(text)}")
         time_: float | None = None
         sims: int | None = None
         for part in text.split(","):
@@ -125,9 +128,13 @@ class Limit:
                     raise ValueError
             except ValueError:
                 raise LimitError(
-                    f"bad limit {part.strip()!r}: expected time=SECONDS or simulations=N"
+                    f"bad limit {_brief(part.strip())}: expected time=SECONDS or simulations=N"
                 ) from None
         return cls(time=time_, simulations=sims)
+
+
+def _small_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value.bit_length() <= 256
 
 
 DEFAULT_LIMIT = Limit(simulations=400)
@@ -321,7 +328,11 @@ class SearchStrategy:
         if limit is not None and not isinstance(limit, Limit):
             raise LimitError(f"limit must be a Limit, got {type(limit).__name__}")
         if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta <= 1:
-            raise LimitError(f"beta must be in (0, 1], got {beta!r}")
+            raise LimitError(f"beta must be in (0, 1], got {_brief(beta)}")
+        if not isinstance(prune, bool):
+            raise LimitError(f"prune must be True or False, got {_brief(prune)}")
+        if not (seed is None or (isinstance(seed, str) and len(seed) <= 1000) or _small_int(seed)):
+            raise LimitError(f"seed must be None, an int or short text, got {_brief(seed)}")
         self.limit = limit or DEFAULT_LIMIT
         self.seed = seed
         self.beta = float(beta)
@@ -351,6 +362,10 @@ class SearchStrategy:
 
         The view must be the acting seat's (``view.legal_plays`` non-empty).
         """
+        if not isinstance(view, PlayerView):
+            raise LimitError(f"analyse needs a PlayerView, got {type(view).__name__}")
+        if limit is not None and not isinstance(limit, Limit):
+            raise LimitError(f"limit must be a Limit, got {type(limit).__name__}")
         if not view.legal_plays:
             raise LimitError(f"seat {view.seat} has nothing to play in this view")
         return self._search(view, view.legal_plays.mask, limit or self.limit)

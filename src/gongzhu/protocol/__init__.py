@@ -46,7 +46,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from gongzhu import _encoding
+from gongzhu import _encoding, _wire
 from gongzhu._encoding import (
     ACCEPT,
     CLAIM,
@@ -55,7 +55,6 @@ from gongzhu._encoding import (
     EXPOSE_FACE_DOWN,
     NUM_ACTIONS,
     REFUSE,
-    observation_size,
 )
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.cards import Card
@@ -102,9 +101,23 @@ def _schema_text(name: str) -> str:
     return (resources.files(__name__) / "schemas" / f"{name}.json").read_text(encoding="utf-8")
 
 
+def observation_size(players: int) -> int:
+    """Length of :meth:`PlayerView.observation <gongzhu.PlayerView.observation>` for ``players``
+    seats (3, 4 or 5).
+    """
+    return _encoding.observation_size(_players(players))
+
+
 def information_state_size(players: int) -> int:
     """Length of :meth:`PlayerView.information_state <gongzhu.PlayerView.information_state>`."""
-    return observation_size(players) + _encoding.history_size(players, 52 // players)
+    players = _players(players)
+    return _encoding.observation_size(players) + _encoding.history_size(players, 52 // players)
+
+
+def _players(players: object) -> int:
+    if type(players) is not int or players not in (3, 4, 5):
+        raise ProtocolError(f"players must be 3, 4 or 5, got {_brief(players)}", "players")
+    return players
 
 
 def describe_action(action_id: int) -> str:
@@ -119,6 +132,7 @@ def action_for(action_id: int, seat: int) -> Action:
     out of range; whether the action is legal now is the round's to say.
     """
     _encoding.describe(action_id)  # checks the id
+    seat = _wire.seat(seat, "seat")
     if action_id < 52:
         return Play(seat, Card.from_index(action_id))
     if action_id < EXPOSE_FACE_DOWN:
