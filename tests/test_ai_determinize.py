@@ -52,7 +52,7 @@ def positions(draw: st.DrawFn) -> tuple[Round, int]:
     for _ in range(plays):
         if rnd.to_act is None:
             break
-        if rules.claims and rng.random() < 0.05 and rnd.phase is Phase.PLAY:
+        if rnd.can_claim() and rng.random() < 0.05:
             claimer = rnd.to_act
             rnd = rnd.claim()
             rnd = rnd.respond(False, seat=(claimer + 1) % rnd.players)
