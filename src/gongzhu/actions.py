@@ -216,29 +216,3 @@ _READERS: dict[str, Callable[[Mapping[str, Any]], Action]] = {
     "claim": _read_claim,
     "respond": _read_response,
 }
-
-_CARDS = tuple(Card.from_index(i) for i in range(52))
-
-
-def _actions(log: Any) -> tuple[Action, ...]:
-    """Unwind the engine's persistent log: ``None`` or ``(previous, entry)``.
-
-    An entry is an int ``seat << 6 | card index`` for a play (the common case,
-    kept allocation-free) or a tuple for the rarer actions.
-    """
-    entries = []
-    while log is not None:
-        log, entry = log
-        entries.append(entry)
-    out: list[Action] = []
-    for entry in reversed(entries):
-        if isinstance(entry, int):
-            out.append(Play(entry >> 6, _CARDS[entry & 63]))
-        elif entry[0] == "expose":
-            _, seat, mask, face_down, blind = entry
-            out.append(Exposure(seat, CardSet.from_mask(mask), face_down, blind))
-        elif entry[0] == "claim":
-            out.append(Claim(entry[1]))
-        else:
-            out.append(ClaimResponse(entry[1], entry[2]))
-    return tuple(out)
