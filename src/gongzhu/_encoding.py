@@ -137,7 +137,7 @@ def exposure_subsets(action_id: int) -> tuple[int, int]:
 
 def is_exposure_id(action_id: int) -> bool:
     """True for the ids of an exposure decision (a decline included)."""
-    return EXPOSE <= action_id < CLAIM and action_id != EXPOSE_FACE_DOWN or (
+    return (EXPOSE <= action_id < CLAIM and action_id != EXPOSE_FACE_DOWN) or (
         EXPOSE_MIXED <= action_id < NUM_ACTIONS
     )
 

@@ -242,9 +242,9 @@ def _read_exposure(data: Mapping[str, Any]) -> Exposure:
     return Exposure(
         _wire.seat(d["seat"], "seat"),
         _wire.cards(d["cards"], "cards"),
-        _wire.cards(down, "face_down") if isinstance(down, (list, tuple)) else _wire.boolean(
-            down, "face_down"
-        ),
+        _wire.cards(down, "face_down")
+        if isinstance(down, (list, tuple))
+        else _wire.boolean(down, "face_down"),
         _wire.boolean(d.get("blind", False), "blind"),
     )
 

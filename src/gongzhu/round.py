@@ -36,8 +36,8 @@ from gongzhu._core.play import advance as _advance
 from gongzhu._core.play import legal as _legal
 from gongzhu._core.state import (
     BIT,
-    COMPLETE,
     CLAIMING,
+    COMPLETE,
     HEARTS_BROKEN,
     PLAYING,
     Config,
@@ -518,7 +518,9 @@ class Round:
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty; ``winner`` is None)."""
         s = self._s
-        return Trick(s.leader, tuple([_CARDS[i] for i in trick_cards(s)]), None, s.table.n)
+        if not s.trick:
+            return _empty_trick(s.leader, s.table.n)
+        return _trick(s.leader, tuple([_CARDS[i] for i in trick_cards(s)]), None, s.table.n)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -532,7 +534,7 @@ class Round:
             return hit[1]
         n = self._s.table.n
         built = tuple(
-            [Trick(lead, tuple([_CARDS[i] for i in cards]), won, n) for lead, won, cards in raw]
+            [_trick(lead, tuple([_CARDS[i] for i in cards]), won, n) for lead, won, cards in raw]
         )
         if len(_TRICK_OBJECTS) >= 1024:
             _TRICK_OBJECTS.clear()
@@ -737,7 +739,7 @@ class Round:
         True
         """
         if action.__class__ is int:
-            return self._apply_id(action, seat)  # type: ignore[arg-type]
+            return self._apply_id(action, seat)
         if isinstance(action, Mapping):
             action = Action.from_dict(action)
         if seat is not None and isinstance(action, Action) and seat != action.seat:
@@ -961,35 +963,61 @@ class Round:
         return _score(s.capt, self.exposure_factors, rules, rules._tables, queen)
 
     def view(self, seat: int) -> PlayerView:
-        """Everything ``seat`` may know, and nothing else (safe to send to that player)."""
+        """Everything ``seat`` may know, and nothing else (safe to send to that player).
+
+        >>> from gongzhu import deal
+        >>> r = deal(seed=2).pass_exposure()
+        >>> v = r.view(r.to_act)
+        >>> v.hand == r.hands[r.to_act], v.legal_plays == r.legal_plays, r.view(3).legal_plays
+        (True, True, CardSet(''))
+        """
         s = self._s
         t = s.table
-        seat = _check_seat(seat, t.n, "view")
+        n = t.n
+        if seat.__class__ is not int or not 0 <= seat < n:
+            seat = _check_seat(seat, n, "view")
         hands = t.hands
         gone = s.gone
         up, down = t.up, t.down
-        if _p.sealed(s):  # RULES.md §9.2: only the seat's own choice shows until all decide
-            up &= hands[seat]
-            down &= hands[seat]
-        return PlayerView(
-            seat=seat,
-            rules=self.rules,
-            phase=self.phase,
-            hand=_from_mask(hands[seat] & ~gone),
-            first_dealt=_CARDS[t.dealt[seat][0]] if t.dealt[seat] else None,
-            to_act=self.to_act,
-            leader=s.leader,
-            dealer=t.dealer,
-            exposures=tuple(_from_mask(up & h) for h in hands),
-            own_face_down=_from_mask(down & hands[seat]),
-            face_down_counts=tuple((down & h).bit_count() for h in hands),
-            current_trick=self.current_trick,
-            tricks=self.tricks,
-            captured_points=tuple(_from_mask(c & POINT_CARDS) for c in s.capt),
-            hand_sizes=tuple((h & ~gone).bit_count() for h in hands),
-            shown=_from_mask(t.shown & ~played(s) if t.shown else 0),
-            legal_plays=self.legal_plays if self.to_act == seat else _from_mask(0),
-        )
+        done = s.done
+        if done == COMPLETE:
+            phase = Phase.COMPLETE
+        elif done != PLAYING:
+            phase = Phase.CLAIM
+        elif not s.trick and not s.tricks and _p.exposure_open(s):
+            phase = Phase.EXPOSURE
+            if not t.cfg.in_turn:  # RULES.md §9.2: only the seat's own choice shows till all decide
+                up &= hands[seat]
+                down &= hands[seat]
+        else:
+            phase = Phase.PLAY
+        to_act = (s.leader + (s.trick & 7)) % n if done == PLAYING else None
+        # Built without attrs' keyword handling: every value below comes from the core
+        # state, already consistent (the public constructor still checks its arguments).
+        v = _new(PlayerView)
+        _v_seat(v, seat)
+        _v_rules(v, t.cfg.owner)
+        _v_phase(v, phase)
+        _v_hand(v, _from_mask(hands[seat] & ~gone))
+        dealt = t.dealt[seat]
+        _v_first_dealt(v, _CARDS[dealt[0]] if dealt else None)
+        _v_to_act(v, to_act)
+        _v_leader(v, s.leader)
+        _v_dealer(v, t.dealer)
+        _v_exposures(v, tuple([_from_mask(up & h) for h in hands]) if up else _NONE_EACH[n])
+        if down:
+            _v_own_face_down(v, _from_mask(down & hands[seat]))
+            _v_face_down_counts(v, tuple([(down & h).bit_count() for h in hands]))
+        else:
+            _v_own_face_down(v, _EMPTY)
+            _v_face_down_counts(v, _ZEROS[n])
+        _v_current_trick(v, self.current_trick)
+        _v_tricks(v, self.tricks)
+        _v_captured_points(v, _captured_points(s.capt))
+        _v_hand_sizes(v, tuple([(h & ~gone).bit_count() for h in hands]))
+        _v_shown(v, _from_mask(t.shown & ~played(s)) if t.shown else _EMPTY)
+        _v_legal_plays(v, self.legal_plays if to_act == seat else _EMPTY)
+        return v
 
     def unseen(self, seat: int) -> CardSet:
         """Cards ``seat`` has not seen: in other hands, not exposed face up, not shown."""
@@ -1050,6 +1078,64 @@ class Round:
 # The slots' own setters: cheaper than object.__setattr__ (no name look-up).
 _set_s = Round.__dict__["_s"].__set__
 _set_lm = Round.__dict__["_lm"].__set__
+
+
+# Trusted constructors of the public records a Round hands out (the values come from
+# the core, consistent by construction): no attrs keyword handling, no re-validation.
+_v_seat, _v_rules, _v_phase, _v_hand, _v_first_dealt, _v_to_act, _v_leader, _v_dealer = (
+    PlayerView.__dict__[a.name].__set__ for a in attrs.fields(PlayerView)[:8]
+)
+(
+    _v_exposures,
+    _v_own_face_down,
+    _v_face_down_counts,
+    _v_current_trick,
+    _v_tricks,
+    _v_captured_points,
+    _v_hand_sizes,
+    _v_shown,
+    _v_legal_plays,
+) = (PlayerView.__dict__[a.name].__set__ for a in attrs.fields(PlayerView)[8:])
+assert [a.name for a in attrs.fields(PlayerView)][-1] == "legal_plays"  # the order above
+_t_leader, _t_cards, _t_winner, _t_players = (
+    Trick.__dict__[a.name].__set__ for a in attrs.fields(Trick)
+)
+_EMPTY: Final = _from_mask(0)  # immutable: one shared empty set
+_NONE_EACH: Final = {n: tuple([_EMPTY] * n) for n in range(1, 9)}
+_ZEROS: Final = {n: (0,) * n for n in range(1, 9)}
+
+
+_CAPTURED_POINTS: dict[int, tuple[tuple[int, ...], tuple[CardSet, ...]]] = {}
+
+
+def _captured_points(capt: tuple[int, ...]) -> tuple[CardSet, ...]:
+    # Successive states share the capture tuple until a trick completes: build the
+    # point-card sets once per tuple (keyed by id, the tuple kept alive in the value).
+    hit = _CAPTURED_POINTS.get(id(capt))
+    if hit is not None and hit[0] is capt:
+        return hit[1]
+    built = tuple([_from_mask(c & POINT_CARDS) for c in capt])
+    if len(_CAPTURED_POINTS) >= 1024:
+        _CAPTURED_POINTS.clear()
+    _CAPTURED_POINTS[id(capt)] = (capt, built)
+    return built
+
+
+def _trick(leader: int, cards: tuple[Card, ...], winner: int | None, n: int) -> Trick:
+    trick = _new(Trick)
+    _t_leader(trick, leader)
+    _t_cards(trick, cards)
+    _t_winner(trick, winner)
+    _t_players(trick, n)
+    return trick
+
+
+_EMPTY_TRICKS: Final = {(leader, n): _trick(leader, (), None, n) for n in range(1, 9)
+                        for leader in range(n)}  # fmt: skip
+
+
+def _empty_trick(leader: int, n: int) -> Trick:
+    return _EMPTY_TRICKS[(leader, n)]
 
 
 def _restore_state(rules: RuleSet, k: tuple[Any, ...]) -> Round:

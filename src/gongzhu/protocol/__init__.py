@@ -156,9 +156,7 @@ def action_for(action_id: int, seat: int) -> Action:
     return ClaimResponse(seat, action_id == ACCEPT)
 
 
-def exposure_action_id(
-    up: CardSet | str = "", down: CardSet | str = ""
-) -> int:
+def exposure_action_id(up: CardSet | str = "", down: CardSet | str = "") -> int:
     """The id of the exposure decision that shows ``up`` and lays ``down`` face down.
 
     Both are sets of exposable cards (:data:`EXPOSABLE_ORDER`), disjoint; both
