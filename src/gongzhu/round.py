@@ -174,6 +174,9 @@ def _actor(s: State) -> int:
     return -1
 
 
+_MIXED_OK: Final = False  # the core records one kind per decision (until it takes both masks)
+
+
 def _expose_reason(s: State, seat: int, up: int, down: int, blind: bool) -> tuple[int, int]:
     if up and down:
         # Checked card by card as the core's whole-decision check would, then refused:
@@ -644,7 +647,10 @@ class Round:
             if t.decided >> seat & 1 or (t.cfg.in_turn and seat != _actor(s)):
                 return []
             free = t.hands[seat] & ~s.gone & t.cfg.exposable & ~(t.up | t.down)
-            return _encoding.exposure_ids_of(free, t.cfg.face_down)
+            ids = _encoding.exposure_ids_of(free, t.cfg.face_down)
+            if not _MIXED_OK:
+                ids = [i for i in ids if i < _encoding.CLAIM]
+            return ids
         if seat != (s.leader + (s.trick & 7)) % t.n:
             return []
         lm = self._lm
