@@ -407,16 +407,30 @@ def bench_int_lane(timer: Timer, rules: RuleSet, rng: random.Random) -> float:
 
 
 def bench_view(timer: Timer, rng: random.Random) -> float:
-    """Microseconds per ``Round.view(seat)`` of the seat to act, on fresh positions."""
-    blobs = _positions(RuleSet(), rng, 250)
+    """Microseconds per ``Round.view(seat to act)`` along played deals, state after state,
+    as a bot or an environment asks for it (each batch replays fresh deals: nothing is
+    shared with an earlier batch)."""
+    lines = []
+    for seed in range(8):
+        r = _declined(deal(seed=seed))
+        start = r
+        while not r.is_complete:
+            r = r.play(rng.choice(r.legal_plays))
+        lines.append((start, r.history[len(start.history) :]))
 
     def prepare() -> list[Any]:
-        return [pickle.loads(b) for b in blobs]
+        states = []
+        for start, actions in lines:
+            r = pickle.loads(pickle.dumps(start))
+            for action in actions:
+                states.append(r)
+                r = r.apply(action)
+        return states
 
-    def run(positions: list[Any]) -> int:
-        for r in positions:
+    def run(states: list[Any]) -> int:
+        for r in states:
             r.view(r.to_act)
-        return len(positions)
+        return len(states)
 
     return 1e6 / timer.rate(run, prepare)
 

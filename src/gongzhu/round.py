@@ -35,6 +35,8 @@ from gongzhu._core import play as _p
 from gongzhu._core.play import advance as _advance
 from gongzhu._core.play import legal as _legal
 from gongzhu._core.play import legal_ids as _legal_ids
+from gongzhu._core.rollout import rollout as _random_rollout
+from gongzhu._core.rollout import seed_state as _seed_state
 from gongzhu._core.state import (
     BIT,
     CLAIMING,
@@ -67,6 +69,7 @@ from gongzhu.view import PlayerView as PlayerView
 __all__ = ["Phase", "Round"]
 
 _DEFAULT_RULES: Final = RuleSet()
+_NO_POLICIES: Final = (None,) * 8  # the core reads one entry per seat
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _new = object.__new__
 _BIT_OF: Final = BIT.__getitem__
@@ -119,9 +122,7 @@ def _action(entry: int) -> Action:
         return Play(seat, _CARDS[arg])
     if kind == 1:
         _seat, up, down, blind = decision_parts(entry)
-        return Exposure(
-            seat, _from_mask(up | down), _from_mask(down) if up else bool(down), blind
-        )
+        return Exposure(seat, _from_mask(up | down), _from_mask(down) if up else bool(down), blind)
     if kind == 2:
         return Claim(seat)
     return ClaimResponse(seat, bool(arg))
@@ -688,6 +689,15 @@ class Round:
         True
         """
         if action.__class__ is int:
+            s = self._s
+            if seat is None and 0 <= action < 52:  # the hot path of the integer lane: a play
+                lm = s.lm
+                if lm < 0:
+                    lm = _legal(s)
+                if lm >> action & 1:
+                    r = _new(Round)
+                    _set_s(r, _advance(s, action))
+                    return r
             return self._apply_id(action, seat)
         if isinstance(action, Mapping):
             action = Action.from_dict(action)
@@ -764,6 +774,9 @@ class Round:
         >>> end.is_complete, end == deal(seed=3).rollout(seed=11)
         (True, True)
         """
+        if strategy is None and seed.__class__ is int:
+            # Every seat random, seeded: straight into the core (what _rollout does for it).
+            return _make(_random_rollout(self._s, _NO_POLICIES, _seed_state(seed)))
         end: Round = _rollout(self, strategy, seed, _make)
         return end
 
