@@ -31,9 +31,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
-from gongzhu._tables import SUIT_MASKS
 from gongzhu.ai._policy import choose
 from gongzhu.ai._sim import BITS, Sim, sim_rules
+from gongzhu.rules._tables import SUIT_MASKS
 from gongzhu.view import PlayerView
 
 __all__: list[str] = []

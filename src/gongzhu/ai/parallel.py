@@ -28,13 +28,12 @@ from typing import Any, Final
 
 import attrs
 
-from gongzhu._frozen import guard_setstate, refuse_reinit
-from gongzhu.bots import (
-    STRATEGIES,
+from gongzhu._base.frozen import guard_setstate, refuse_reinit
+from gongzhu.ai.registry import STRATEGIES, make_strategy
+from gongzhu.ai.strategies import (
     Strategy,
     _check_seed,
     _rules_of,
-    make_strategy,
     play_deal,
     play_match,
 )

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from gongzhu._core.rollout import RandomPolicy, seed_state
-from gongzhu.ai.search import SearchStrategy
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER, Card, CardSet, Rank, Suit
 from gongzhu.dealing import deal
 from gongzhu.errors import MatchError, SimulationError, _brief
@@ -37,11 +36,9 @@ from gongzhu.round import Phase, PlayerView, Round
 from gongzhu.rules import ExposureKind, ExposureOrder, RuleSet
 
 __all__ = [
-    "STRATEGIES",
     "RandomStrategy",
     "RuleOfThumbStrategy",
     "Strategy",
-    "make_strategy",
     "play_deal",
     "play_match",
 ]
@@ -357,36 +354,6 @@ def _voids(view: PlayerView) -> list[frozenset[Suit]]:
             if card.suit is not led:
                 voids[seat].add(led)
     return [frozenset(v) for v in voids]
-
-
-STRATEGIES: Final[dict[str, Callable[[int | None], Strategy]]] = {
-    "random": lambda seed: RandomStrategy(seed),
-    "rule-of-thumb": lambda seed: RuleOfThumbStrategy(),
-    # The 0.1.0 bot, kept under its own name so arena figures stay comparable
-    # when "rule-of-thumb" improves (today the two are the same class).
-    "rule-of-thumb-0.1": lambda seed: RuleOfThumbStrategy(),
-    "search": lambda seed: SearchStrategy(seed=seed),
-}
-"""Strategy names (as the CLI and :mod:`gongzhu.parallel` spell them) → factory taking a seed.
-
-``search`` is :class:`~gongzhu.SearchStrategy` with its default limit
-(:data:`gongzhu.ai.search.DEFAULT_LIMIT`)."""
-
-
-def make_strategy(name: str, seed: int | None = None) -> Strategy:
-    """The strategy called ``name`` (a key of :data:`STRATEGIES`), seeded where it uses randomness.
-
-    >>> make_strategy("rule-of-thumb")
-    RuleOfThumbStrategy()
-    >>> make_strategy("clever")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    gongzhu.errors.SimulationError: unknown strategy 'clever'; known: random, rule-of-thumb, ...
-    """
-    factory = STRATEGIES.get(name) if isinstance(name, str) else None
-    if factory is None:
-        raise SimulationError(f"unknown strategy {_brief(name)}; known: {', '.join(STRATEGIES)}")
-    return factory(seed)
 
 
 _MAX_SEED_DIGITS: Final = 80
