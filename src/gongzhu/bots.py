@@ -28,7 +28,8 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from gongzhu._core.rollout import RandomPolicy, seed_state
-from gongzhu.ai.search import SearchStrategy
+from gongzhu.ai.greedy import GreedyStrategy
+from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER, Card, CardSet, Rank, Suit
 from gongzhu.dealing import deal
 from gongzhu.errors import MatchError, SimulationError, _brief
@@ -37,6 +38,7 @@ from gongzhu.round import Phase, PlayerView, Round
 from gongzhu.rules import ExposureKind, ExposureOrder, RuleSet
 
 __all__ = [
+    "HARD_LIMIT",
     "STRATEGIES",
     "RandomStrategy",
     "RuleOfThumbStrategy",
@@ -359,6 +361,10 @@ def _voids(view: PlayerView) -> list[frozenset[Suit]]:
     return [frozenset(v) for v in voids]
 
 
+HARD_LIMIT: Final = Limit(simulations=2000)
+"""The search limit of the ``hard`` level: a simulation limit, so the level is deterministic."""
+
+
 STRATEGIES: Final[dict[str, Callable[[int | None], Strategy]]] = {
     "random": lambda seed: RandomStrategy(seed),
     "rule-of-thumb": lambda seed: RuleOfThumbStrategy(),
@@ -366,11 +372,27 @@ STRATEGIES: Final[dict[str, Callable[[int | None], Strategy]]] = {
     # when "rule-of-thumb" improves (today the two are the same class).
     "rule-of-thumb-0.1": lambda seed: RuleOfThumbStrategy(),
     "search": lambda seed: SearchStrategy(seed=seed),
+    "greedy": lambda seed: GreedyStrategy(seed, fallback=RuleOfThumbStrategy()),
+    # The players' levels (``gongzhu play --level``, the web table): deterministic for a seed.
+    "easy": lambda seed: RuleOfThumbStrategy(),
+    "normal": lambda seed: GreedyStrategy(seed, fallback=RuleOfThumbStrategy()),
+    "hard": lambda seed: SearchStrategy(HARD_LIMIT, seed=seed),
 }
 """Strategy names (as the CLI and :mod:`gongzhu.parallel` spell them) → factory taking a seed.
 
 ``search`` is :class:`~gongzhu.SearchStrategy` with its default limit
-(:data:`gongzhu.ai.search.DEFAULT_LIMIT`)."""
+(:data:`gongzhu.ai.search.DEFAULT_LIMIT`); ``greedy`` is
+:class:`~gongzhu.ai.greedy.GreedyStrategy` (20 sampled deals a decision, the
+rule-of-thumb bot breaking ties and deciding exposure).
+
+The players' levels, each deterministic for a given seed (see the Bots page
+for their arena figures and cost per move):
+
+* ``easy``: the rule-of-thumb bot (no search; about 0.1 ms a move). It
+  follows the tactics of seeds/001, so it never throws the pig away at random;
+* ``normal``: ``greedy`` (a few ms a move);
+* ``hard``: the search bot at :data:`HARD_LIMIT` (well under a second a move
+  on one slow laptop core)."""
 
 
 def make_strategy(name: str, seed: int | None = None) -> Strategy:
