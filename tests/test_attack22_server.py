@@ -6,6 +6,7 @@ Each test runs a table in this process with short timeouts, and every wait is bo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import json
 import os
@@ -22,8 +23,11 @@ import pytest
 from gongzhu import RuleSet
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("gongzhu_example_server", ROOT / "examples" / "server.py")
-assert _spec is not None and _spec.loader is not None
+_spec = importlib.util.spec_from_file_location(
+    "gongzhu_example_server", ROOT / "examples" / "server.py"
+)
+assert _spec is not None
+assert _spec.loader is not None
 server = importlib.util.module_from_spec(_spec)
 sys.modules["gongzhu_example_server"] = server
 _spec.loader.exec_module(server)
@@ -93,10 +97,8 @@ def test_item_2_a_client_that_stops_reading_is_dropped_and_the_others_play_on() 
         bots = [asyncio.create_task(server.bot_client(port, f"b{k}")) for k in range(3)]
         await asyncio.sleep(0.2)
         writer.write(b"x\n" * 50000)  # 50,000 error replies it will never read
-        try:
+        with contextlib.suppress(TimeoutError, asyncio.TimeoutError, ConnectionError):
             await asyncio.wait_for(writer.drain(), 5)
-        except (TimeoutError, asyncio.TimeoutError, ConnectionError):
-            pass
         results = await asyncio.wait_for(asyncio.gather(*bots), 40)
         _check_finished(table, results)
         for r in results:
@@ -121,7 +123,9 @@ def test_item_3_a_seat_that_leaves_is_announced_and_a_bot_finishes_the_deal() ->
         _check_finished(table, results)
         for r in results:
             left = [n for n in r["notices"] if n["type"] == "left"]
-            assert left and left[0]["seat"] == 0 and left[0]["replaced_by"] == "bot"
+            assert left
+            assert left[0]["seat"] == 0
+            assert left[0]["replaced_by"] == "bot"
         await _finish(table, srv)
 
     _run(main())
@@ -142,7 +146,8 @@ def test_item_3_a_line_too_long_frees_the_seat_and_a_newcomer_takes_it() -> None
         error = await _until(reader, "error")
         assert "too long" in error["error"]["message"]
         left = await _until(others[0][0], "left")
-        assert left["seat"] == 0 and left["replaced_by"] == "bot"
+        assert left["seat"] == 0
+        assert left["replaced_by"] == "bot"
         newcomer = asyncio.create_task(server.bot_client(port, "new"))
         joined = await _until(others[0][0], "joined")
         assert joined["seat"] == 0
@@ -182,7 +187,7 @@ def test_item_4a_a_connection_closed_before_its_join_line_takes_no_seat() -> Non
     "line",
     [
         b"[" * 40000,
-        b"{\"a\":" * 20000,
+        b'{"a":' * 20000,
         b'{"type": "play", "seat": 1, "seat": 0, "card": "2C"}',
         b"\xff\xfe",
         b"NaN",
@@ -191,8 +196,17 @@ def test_item_4a_a_connection_closed_before_its_join_line_takes_no_seat() -> Non
         b"null",
         b'"' + b"\\" * 100 + b'"',
     ],
-    ids=["deep-list", "deep-object", "duplicate-keys", "not-utf8", "nan", "long-int", "empty",
-         "null", "escapes"],  # fmt: skip
+    ids=[
+        "deep-list",
+        "deep-object",
+        "duplicate-keys",
+        "not-utf8",
+        "nan",
+        "long-int",
+        "empty",
+        "null",
+        "escapes",
+    ],
 )
 def test_item_4b_and_17_every_malformed_line_gets_an_error_reply_and_the_deal_goes_on(
     line: bytes,
@@ -207,7 +221,7 @@ def test_item_4b_and_17_every_malformed_line_gets_an_error_reply_and_the_deal_go
         await writer.drain()
         error = await _until(reader, "error")
         assert error["error"]["reason"] == "INVALID_CHOICE"
-        if b"\"seat\": 0, \"card\": \"2C\"}" in line and line.count(b"seat") == 2:
+        if b'"seat": 0, "card": "2C"}' in line and line.count(b"seat") == 2:
             assert "duplicate key" in error["error"]["message"]
         writer.close()  # a bot takes the seat; the deal still ends for the others
         results = await asyncio.wait_for(asyncio.gather(*others), 40)
@@ -221,7 +235,10 @@ def test_item_4b_and_17_every_malformed_line_gets_an_error_reply_and_the_deal_go
 def test_item_17_a_connection_that_never_joins_is_closed_after_the_join_timeout() -> None:
     async def main() -> None:
         table, srv, port = await _table(join_timeout=0.5)
-        idle = [await asyncio.open_connection("127.0.0.1", port) for _ in range(server.MAX_UNJOINED + 20)]
+        idle = [
+            await asyncio.open_connection("127.0.0.1", port)
+            for _ in range(server.MAX_UNJOINED + 20)
+        ]
         t0 = time.monotonic()
         # Past MAX_UNJOINED: closed at once; the others after the join timeout.
         for reader, _w in idle:
@@ -258,7 +275,7 @@ def test_item_17_serve_ends_cleanly_with_no_traceback() -> None:
             quitter.close()
             lurker = await asyncio.open_connection("127.0.0.1", port)
             tasks = [server.bot_client(port, f"b{k}") for k in range(3)]
-            return list(await asyncio.gather(*tasks)) + [{"lurker": lurker}]
+            return [*list(await asyncio.gather(*tasks)), {"lurker": lurker}]
 
         _run(players())
         out, err = proc.communicate(timeout=40)
@@ -266,5 +283,6 @@ def test_item_17_serve_ends_cleanly_with_no_traceback() -> None:
         proc.kill()
         proc.wait()
     assert proc.returncode == 0, err
-    assert b"Traceback" not in err and b"Error" not in err, err.decode()
+    assert b"Traceback" not in err, err.decode()
+    assert b"Error" not in err, err.decode()
     assert b"deal over" in out
