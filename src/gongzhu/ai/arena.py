@@ -45,14 +45,15 @@ from typing import Any, Final
 
 import attrs
 
-from gongzhu._record_schema import _parse_json
+from gongzhu.ai.parallel import run_tasks
+from gongzhu.ai.registry import STRATEGIES, make_strategy
 from gongzhu.ai.search import Limit, SearchStrategy
-from gongzhu.bots import STRATEGIES, Strategy, make_strategy
+from gongzhu.ai.strategies import Strategy
 from gongzhu.cards import CardSet, parse_cards
 from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError, RecordError, _brief
-from gongzhu.parallel import run_tasks
 from gongzhu.phase import Phase
+from gongzhu.record._schema import _parse_json
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
 
@@ -378,7 +379,7 @@ def run(
     ``executor``: each game's bots are seeded from the deal.
 
     Ctrl-C, a raising ``progress`` or a game's error stops the run at once: the
-    worker processes are terminated (:func:`gongzhu.parallel.run_tasks`).
+    worker processes are terminated (:func:`gongzhu.ai.parallel.run_tasks`).
     """
     rules = RuleSet() if rules is None else rules
     if not isinstance(rules, RuleSet):
