@@ -527,9 +527,10 @@ function renderHand() {
       "data-card": code,
       "data-legal": legal ? "true" : "false",
       "data-lifted": S.lifted === code ? "true" : "false",
-      "aria-disabled": legal ? "false" : "true",
       "aria-pressed": S.lifted === code ? "true" : "false",
-      "aria-label": cardName(code) + (exposed.has(code) ? ` — ${t("plate.exposed")}` : ""),
+      // Not aria-disabled: an illegal card stays clickable, the click explains why.
+      "aria-label": cardName(code) + (exposed.has(code) ? ` — ${t("plate.exposed")}` : "")
+        + (legal || !myTurn() ? "" : ` — ${t("hand.not_playable")}`),
       style: `--i:${i}`,
       onclick: (e) => {
         e.stopPropagation();

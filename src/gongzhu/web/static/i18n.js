@@ -9,7 +9,9 @@ let fallback = {};
 let current = "en";
 
 /** The first shipped language among the browser's preferences ("zh-CN" → "zh"), else English. */
-export function browserLanguage(prefs = navigator.languages || [navigator.language || "en"]) {
+export function browserLanguage(
+  prefs = [navigator.language, ...(navigator.languages || [])].filter(Boolean),
+) {
   for (const tag of prefs) {
     const base = String(tag).toLowerCase().split(/[-_]/)[0];
     if (LANGUAGES.includes(base)) return base;
