@@ -542,3 +542,55 @@ def test_the_language_follows_the_browser_and_can_be_switched(new_page, start_se
     page.get_by_test_id("hand").locator("[data-card]").first.wait_for()
     assert page.get_by_test_id("play").inner_text() == ru["hand.play"]
 
+def test_a_gap_in_the_room_events_makes_the_page_ask_for_a_resync(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    sent: list[dict[str, Any]] = []
+    drop = threading.Event()
+    dropped: list[int] = []
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def to_server(message: Any) -> None:
+            sent.append(json.loads(message))
+            upstream.send(message)
+
+        def to_page(message: Any) -> None:
+            data = json.loads(message)
+            if drop.is_set() and data.get("type") == "state":
+                drop.clear()  # one lost frame: the next one shows the gap
+                dropped.append(data["event"])
+                return
+            ws.send(message)
+
+        ws.on_message(to_server)
+        upstream.on_message(to_page)
+
+    page.route_web_socket(re.compile(r"/ws/"), route)
+    start_game(page, server, exposure=False)
+    # A moment when a computer plays after this seat, so more than one event follows the card.
+    play_until(page, lambda: len(trick_cards(page)) < 3)
+    assert all(m.get("event") is not None for m in sent if m["type"] == "action")
+    drop.set()
+    play_one(page)
+    assert dropped
+    deadline = time.monotonic() + 10
+    while not any(m["type"] == "resync" for m in sent) and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    assert any(m["type"] == "resync" for m in sent), "the page did not ask for a resync"
+
+
+def test_the_hint_shows_an_expected_score_on_each_legal_card(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    start_game(page, server, exposure=False)
+    assert wait_my_move(page) == "play"
+    legal = legal_cards(page)
+    page.get_by_test_id("hint").click()
+    badges = page.get_by_test_id("hand").locator("[data-hint]")
+    badges.first.wait_for(timeout=60_000)
+    hinted = badges.evaluate_all("els => els.map(e => [e.closest('[data-card]').dataset.card,"
+                                 " Number(e.dataset.hint)])")
+    assert sorted(c for c, _ in hinted) == sorted(legal)
+    assert all(v == v and abs(v) < 2000 for _, v in hinted)  # numbers, in the game's range

@@ -336,7 +336,9 @@ function posOf(seat) {
 function seatName(seat) {
   const info = S.room?.seats?.[seat];
   if (seat === S.seat) return t("seat.you");
-  return info?.name || t(`dir.${posOf(seat)}`);
+  // A computer is named by where it sits, in the page's language (West, Запад, 西 …).
+  if (!info || info.kind === "computer" || !info.name) return t(`dir.${posOf(seat)}`);
+  return info.name;
 }
 
 function alone() {
@@ -669,9 +671,12 @@ function renderSheet() {
   const table = $("score-sheet");
   const head = el("tr", {}, el("th", { scope: "col", text: "" }),
     ...seats.map((s) => el("th", { scope: "col", "data-col": s, text: seatName(s) })));
+  // The point cards each seat took (the view's captured_points; the sheet's own list has them all).
+  const pointCards = (p) => view()?.captured_points?.[p.seat] ?? p.cards;
   const cardsRow = el("tr", { class: "taken" }, el("th", { scope: "row", text: t("sheet.cards") }),
     ...players.map((p) => el("td", { "data-col": p.seat },
-      ...(p.cards.length ? p.cards.map((c) => cardImg(c, "micro")) : [el("span", { text: "—" })]))));
+      ...(pointCards(p).length ? pointCards(p).map((c) => cardImg(c, "micro"))
+        : [el("span", { text: "—" })]))));
   const rows = LINES.map(([n, key]) => el("tr", { "data-line": n },
     el("th", { scope: "row", text: t(`sheet.line${n}`) }),
     ...players.map((p) => {
