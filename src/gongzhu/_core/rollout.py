@@ -38,21 +38,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from gongzhu._core.bits import nth_card
 from gongzhu._core.play import (
     advance,
     binding_exposed,
     decline_all,
     legal,
-    legal_mask,
     next_to_respond,
     respond,
 )
+from gongzhu._core.rules import deal_over, legal_mask, trick_winner
 from gongzhu._core.state import (
     ACE_OF_HEARTS,
     BIT,
     COMPLETE,
     HEARTS_BROKEN,
-    HIGH13,
     LOW13,
     PLAY_ENTRIES,
     PLAYING,
@@ -97,22 +97,6 @@ def next_random(x: int) -> int:
     x ^= x >> 17
     x ^= (x << 5) & M32
     return x
-
-
-def nth_card(mask: int, k: int) -> int:
-    """The index of card number ``k`` (0-based, index order) of ``mask``."""
-    base = 0
-    while True:
-        part = mask & 0x1FFF
-        count = POP13[part]
-        if k < count:
-            while k:
-                part &= part - 1
-                k -= 1
-            return base + LOW13[part]
-        k -= count
-        mask >>= 13
-        base += 13
 
 
 def random_card(mask: int, x: int) -> int:
@@ -196,7 +180,6 @@ def _rollout_random(s: State, x: int) -> State:
     every = t.every
     opening = t.opening
     points_out = cfg.end_when_points_out
-    point_cards = cfg.point_cards
     gone = s.gone
     leader = s.leader
     trick = s.trick
@@ -290,8 +273,7 @@ def _rollout_random(s: State, x: int) -> State:
             continue
         # The trick is complete: the highest card of the led suit takes it.
         led = trick >> 3
-        shift = SHIFTS[led]
-        winner = (leader + table_cards.index(shift + HIGH13[taken >> shift & 0x1FFF])) % n
+        winner = (leader + table_cards.index(trick_winner(led, taken))) % n
         capt[winner] |= taken
         tricks.append((leader, winner, tuple(table_cards)))
         table_cards = []
@@ -299,14 +281,12 @@ def _rollout_random(s: State, x: int) -> State:
         flags |= BIT[led]
         leader = winner
         trick = 0
-        if gone == every:
-            done = COMPLETE
-        elif points_out:
-            every_capt = 0
+        every_capt = 0
+        if points_out:
             for c in capt:
                 every_capt |= c
-            if every_capt & point_cards == point_cards:
-                done = COMPLETE
+        if deal_over(cfg, gone, every, every_capt):
+            done = COMPLETE
         if done == COMPLETE:
             break
     return State(t, gone, tuple(capt), leader, 0, tuple(tricks), flags, done, log)
