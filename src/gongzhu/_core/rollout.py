@@ -39,6 +39,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from gongzhu._core.bits import nth_card
+from gongzhu._core.board import of_state, to_state
 from gongzhu._core.play import (
     advance,
     binding_exposed,
@@ -47,6 +48,8 @@ from gongzhu._core.play import (
     next_to_respond,
     respond,
 )
+from gongzhu._core.policy import RandomPolicy, RuleOfThumb, next_random, random_card
+from gongzhu._core.policy import rollout as _rollout_board
 from gongzhu._core.rules import deal_over, legal_mask, trick_winner
 from gongzhu._core.state import (
     ACE_OF_HEARTS,
@@ -63,7 +66,19 @@ from gongzhu._core.state import (
     trick_cards,
 )
 
-Policy = Callable[[State, int], int]  # or a RandomPolicy (below)
+__all__ = [
+    "Policy",
+    "RandomPolicy",
+    "RuleOfThumb",
+    "next_random",
+    "nth_card",
+    "random_card",
+    "rollout",
+    "seed_state",
+    "settle",
+]
+
+Policy = Callable[[State, int], int]  # or a core policy (gongzhu._core.policy)
 """``policy(state, legal_mask) -> card index`` (see the module docstring)."""
 
 M32: Final = 0xFFFFFFFF
@@ -91,44 +106,6 @@ def seed_state(seed: int) -> int:
     return x if x else 0x2545F491
 
 
-def next_random(x: int) -> int:
-    """The next state (and draw) of the 32-bit xorshift generator; never 0 from non-zero."""
-    x ^= (x << 13) & M32
-    x ^= x >> 17
-    x ^= (x << 5) & M32
-    return x
-
-
-def random_card(mask: int, x: int) -> int:
-    """The random play for draw ``x`` among the non-empty ``mask``."""
-    return nth_card(
-        mask,
-        x
-        % (
-            POP13[mask & 0x1FFF]
-            + POP13[mask >> 13 & 0x1FFF]
-            + POP13[mask >> 26 & 0x1FFF]
-            + POP13[mask >> 39 & 0x1FFF]
-        ),
-    )
-
-
-class RandomPolicy:
-    """Uniform random legal plays from a generator of its own (the library's random bot).
-
-    ``x`` is the generator state (:func:`seed_state`); each call draws once.
-    """
-
-    __slots__ = ("x",)
-
-    def __init__(self, x: int) -> None:
-        self.x = x if x else 0x2545F491
-
-    def __call__(self, state: State, legal: int) -> int:
-        self.x = next_random(self.x)
-        return random_card(legal, self.x)
-
-
 def settle(s: State) -> State:
     """``s`` with every seat's exposure decided (undecided seats decline) and no claim pending."""
     s = decline_all(s)
@@ -142,12 +119,27 @@ def rollout(s: State, policies: Sequence[Policy | None], x: int) -> State:
 
     Exposures still open are declined and a pending claim is refused first
     (:func:`settle`). ``x`` is a generator state from :func:`seed_state`.
+    The core's own policies (random, rule of thumb) play on a
+    :class:`~gongzhu._core.board.Board`; any other policy is called with each
+    state and its legal mask.
     """
     s = settle(s)
+    native = True
+    every_random = True
     for p in policies:
         if p is not None:
-            return _rollout_policies(s, policies, x)
-    return _rollout_random(s, x)
+            every_random = False
+            if not isinstance(p, (RandomPolicy, RuleOfThumb)):
+                native = False
+    if every_random:
+        return _rollout_random(s, x)
+    if native:
+        if s.done != PLAYING:
+            return s
+        b = of_state(s)
+        _rollout_board(b, list(policies), x)
+        return to_state(s, b)
+    return _rollout_policies(s, policies, x)
 
 
 def _rollout_policies(s: State, policies: Sequence[Policy | None], x: int) -> State:
