@@ -27,7 +27,8 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from gongzhu._core.rollout import RandomPolicy, seed_state
+from gongzhu._core.policy import RandomPolicy
+from gongzhu._core.rollout import seed_state
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER, Card, CardSet, Rank, Suit
 from gongzhu.dealing import deal
 from gongzhu.errors import MatchError, SimulationError, _brief
