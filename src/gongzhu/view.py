@@ -16,7 +16,7 @@ from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
 from gongzhu._codec import encoding as _encoding
 from gongzhu._codec import wire as _wire
-from gongzhu._core.play import queen_counts as _queen_counts
+from gongzhu._core.rules import queen_counts as _queen_counts
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
 from gongzhu.errors import GongzhuError
 from gongzhu.phase import Phase

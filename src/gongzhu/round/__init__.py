@@ -36,6 +36,7 @@ from gongzhu._core.play import legal as _legal
 from gongzhu._core.play import legal_ids as _legal_ids
 from gongzhu._core.rollout import rollout as _random_rollout
 from gongzhu._core.rollout import seed_state as _seed_state
+from gongzhu._core.rules import card_factor as _card_factor
 from gongzhu._core.state import (
     BIT,
     CLAIMING,
@@ -470,7 +471,7 @@ class Round:
         t = self._s.table
         cfg = t.cfg
         return {
-            card: _p.card_factor(cfg, card.mask, t.up, t.down, t.blind)
+            card: _card_factor(cfg, card.mask, t.up, t.down, t.blind)
             for card in _from_mask(t.up | t.down)
         }
 

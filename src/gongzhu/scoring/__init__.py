@@ -31,7 +31,7 @@ import attrs
 
 from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import FrozenMap, guard_setstate, refuse_reinit
-from gongzhu._core.play import card_factor as _card_factor
+from gongzhu._core.rules import card_factor as _card_factor
 from gongzhu._core.scoring import first_bad_mask as _bad_masks
 from gongzhu._core.scoring import score_masks as _score_masks
 from gongzhu.cards import (
