@@ -286,15 +286,19 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         swap: dict[int, int] = {}
         for k, action in enumerate(rnd.history):
             if isinstance(action, Exposure) and action.face_down and action.seat != me:
+                # The face-up part of a mixed decision is known; only the face-down part
+                # is sampled (RULES.md §9.1, §9.3).
+                up = action.face_up
+                hidden = len(action.face_down_cards)
                 pool = [
                     c
                     for c in CardSet.from_mask(hands[action.seat] & self.rules.exposable.mask)
-                    if c not in rnd.exposed
+                    if c not in rnd.exposed and c not in up
                 ]
-                if len(pool) < len(action.cards):
+                if len(pool) < hidden:
                     return None
-                chosen = CardSet(rng.sample(pool, len(action.cards)))
-                swap[k] = action_id(Exposure(action.seat, chosen, face_down=True))
+                chosen = CardSet(rng.sample(pool, hidden))
+                swap[k] = action_id(Exposure(action.seat, up | chosen, chosen if up else True))
         state = GongzhuState(self.get_game())
         order = [[c.index for c in rnd.dealt[me]] if s == me else [] for s in range(n)]
         for s in range(n):
@@ -378,10 +382,12 @@ class _Observer:
         parts = [f"p{player} dealt {' '.join(c.code for c in rnd.dealt[player])}"]
         for action in rnd.history:
             if isinstance(action, Exposure) and action.seat != player:
-                if action.face_down:
-                    parts.append(f"{action.seat}:down{len(action.cards)}")
-                elif sealed:
+                if sealed:  # RULES.md §9.2: neither kind shows before every seat decides
                     parts.append(f"{action.seat}:decided")
+                elif action.face_down:  # the face-up part shows, the face-down count only
+                    up = action.face_up
+                    shown = f"expose {up.code} " if up else ""
+                    parts.append(f"{action.seat}:{shown}down{len(action.face_down_cards)}")
                 else:
                     parts.append(f"{action.seat}:expose {action.cards.code or '-'}")
             else:
