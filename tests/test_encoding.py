@@ -15,10 +15,10 @@ from gongzhu import (
     PlayerView,
     Round,
     RuleSet,
-    _encoding,
     deal,
     protocol,
 )
+from gongzhu._codec import encoding as _encoding
 from gongzhu.adapters import _driver
 from gongzhu.testing import finished_rounds, rounds_in_progress
 

@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 import attrs
 
-from gongzhu import _wire
+from gongzhu._codec import wire as _wire
 from gongzhu.cards import Card, CardSet
 from gongzhu.errors import ProtocolError, _brief
 

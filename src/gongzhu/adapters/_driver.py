@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from gongzhu import _encoding
-from gongzhu.bots import Strategy
+from gongzhu._codec import encoding as _encoding
+from gongzhu.ai.strategies import Strategy
 from gongzhu.cards import Card
 from gongzhu.errors import IllegalActionError, Reason
 from gongzhu.phase import Phase

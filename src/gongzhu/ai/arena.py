@@ -51,8 +51,9 @@ from typing import Any, Final
 
 import attrs
 
+from gongzhu.ai.registry import STRATEGIES, make_strategy
 from gongzhu.ai.search import Limit, SearchStrategy
-from gongzhu.bots import STRATEGIES, Strategy, make_strategy
+from gongzhu.ai.strategies import Strategy
 from gongzhu.cards import CardSet, parse_cards
 from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError, _brief

@@ -94,8 +94,8 @@ def run(args: argparse.Namespace) -> int:
     bots = bot_table(args.bots, rules.players)
     if args.deals is not None:
         return _simulate(args, t, rules, bots, seed)
-    from gongzhu.bots import play_match
-    from gongzhu.parallel import BotTable
+    from gongzhu.ai.parallel import BotTable
+    from gongzhu.ai.strategies import play_match
 
     match, rounds = play_match(BotTable(bots)(seed), rules, seed=seed, max_deals=args.max_deals)
     if not args.quiet:
@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
 def _simulate(
     args: argparse.Namespace, t: Translator, rules: Any, bots: tuple[str, ...], seed: int
 ) -> int:
-    import gongzhu.parallel as parallel
+    import gongzhu.ai.parallel as parallel
 
     if args.record:
         raise UsageError("--record records a match; it cannot be combined with --deals")

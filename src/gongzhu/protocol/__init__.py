@@ -46,8 +46,9 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from gongzhu import _encoding, _wire
-from gongzhu._encoding import (
+from gongzhu._codec import encoding as _encoding
+from gongzhu._codec import wire as _wire
+from gongzhu._codec.encoding import (
     ACCEPT,
     CLAIM,
     EXPOSABLE_ORDER,

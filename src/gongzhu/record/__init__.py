@@ -117,8 +117,12 @@ from typing import IO, Any, Final, NoReturn
 
 import attrs
 
-from gongzhu._frozen import guard_setstate, refuse_reinit
-from gongzhu._record_schema import (
+from gongzhu._base.frozen import guard_setstate, refuse_reinit
+from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
+from gongzhu.dealing import deal
+from gongzhu.errors import GongzhuError, RecordError, _brief
+from gongzhu.match import Match
+from gongzhu.record._schema import (
     _MAX_INT_DIGITS,
     _bool,
     _card,
@@ -139,10 +143,6 @@ from gongzhu._record_schema import (
     _show,
     _Where,
 )
-from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
-from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError, RecordError, _brief
-from gongzhu.match import Match
 from gongzhu.round import Round
 from gongzhu.rules import PRESETS, RuleSet
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
-from gongzhu._config import _DETAILS, _REASONS, _config
 from gongzhu._core import play as _p
 from gongzhu._core.play import advance as _advance
 from gongzhu._core.play import legal as _legal
@@ -47,14 +46,15 @@ from gongzhu._core.state import (
     start,
     trick_cards,
 )
-from gongzhu._rollout import rollout as _rollout
-from gongzhu._tables import POINT_CARDS
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.cards import _SPLIT, Card, CardSet, Suit, _from_mask, _set_cards, _set_mask
 from gongzhu.cards import parse_cards as _parse_cards
 from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason, _brief
 from gongzhu.phase import Phase as Phase
+from gongzhu.round._config import _DETAILS, _REASONS, _config
+from gongzhu.round._rollout import rollout as _rollout
 from gongzhu.rules import RuleSet
+from gongzhu.rules._tables import POINT_CARDS
 from gongzhu.scoring import DealScore, _score, exposure_preview
 from gongzhu.trick import Trick as Trick
 from gongzhu.view import PlayerView as PlayerView
