@@ -5,7 +5,10 @@ simulation's ``seed`` and the task number, and the bots are built afresh for
 each task. So the result depends only on the arguments — never on how many
 worker processes ran the tasks or in which order they finished.
 ``workers=1`` runs in this process; more use a
-:class:`concurrent.futures.ProcessPoolExecutor` (standard library only).
+:class:`concurrent.futures.ProcessPoolExecutor` (standard library only);
+``executor=`` runs the tasks on any :class:`concurrent.futures.Executor`
+(threads, processes, a Dask ``distributed.Client``'s executor, or
+:class:`gongzhu.ai.ray_executor.RayExecutor` on a Ray cluster) with the same result.
 
 >>> sim = simulate(40, seed=1)
 >>> sim.deals, len(sim.mean_scores)
@@ -23,8 +26,8 @@ import random
 import signal
 import warnings
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Final
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -42,7 +45,7 @@ from gongzhu.errors import SimulationError, _brief
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 
-__all__ = ["BotTable", "Simulation", "play_task", "simulate", "task_seed"]
+__all__ = ["BotTable", "Simulation", "play_task", "run_tasks", "simulate", "task_seed"]
 
 _DEFAULT_RULES: Final = RuleSet()
 _MATCH_CAP: Final = 200
@@ -342,6 +345,7 @@ def simulate(
     workers: int = 1,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
 ) -> Simulation:
     """Play ``n`` deals (or ``n`` matches with ``matches=True``) among bots; aggregate statistics.
 
@@ -358,12 +362,21 @@ def simulate(
     compete for them, so ``workers`` is capped at the CPU count, with a
     :class:`RuntimeWarning` saying so.
 
+    ``executor``: run the tasks on this :class:`concurrent.futures.Executor`
+    instead (``workers`` then only sets how they are chunked, never the
+    result); the caller owns it and shuts it down. The tasks, the strategy
+    factory and its strategies must then be picklable for a process or
+    cluster executor.
+
     Interrupting (Ctrl-C), an exception from ``progress`` or from a task stops
     the run at once: the worker processes are terminated (they ignore SIGINT
     themselves) and the exception reaches the caller as it was raised — a
     bot's illegal move as the engine's :class:`~gongzhu.IllegalActionError`.
+    With an ``executor`` of your own, the tasks not yet finished are cancelled
+    (what a process pool already runs ends in its own time).
     Bad arguments raise :class:`~gongzhu.SimulationError`.
 
+    >>> from gongzhu import RuleSet
     >>> a = simulate(12, RuleSet.preset("online"), BotTable(("random",) * 4), seed=5)
     >>> a.deals, sum(a.pig_taken) <= 12
     (12, True)
@@ -383,6 +396,7 @@ def simulate(
     _check_sim_seed(seed)
     if progress is not None and not callable(progress):
         raise SimulationError(f"progress must be callable, got {type(progress).__name__}")
+    _check_executor(executor, SimulationError)
     if (
         matches
         and rules.loss_threshold is None
@@ -404,33 +418,22 @@ def simulate(
     chunks = [range(i, min(n, i + size)) for i in range(0, n, size)]
     results: list[list[_TaskResult]] = [[] for _ in chunks]
     done = 0
-    if workers == 1:
-        for k, numbers in enumerate(chunks):
-            results[k] = _run_chunk(rules, factory, seed, numbers, matches)
-            done += len(numbers)
-            if progress is not None:
-                progress(done, n)
-    else:
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-        try:
-            pending: dict[Future[list[_TaskResult]], int] = {
-                pool.submit(_run_chunk_in_worker, rules, factory, seed, numbers, matches): k
-                for k, numbers in enumerate(chunks)
-            }
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    k = pending.pop(future)
-                    results[k] = future.result()
-                    done += len(chunks[k])
-                    if progress is not None:
-                        progress(done, n)
-        except BaseException:
-            # Ctrl-C, a raising progress callback or a task's error: do not wait
-            # for the chunks still running (#11 item 14).
-            _terminate(pool)
-            raise
-        pool.shutdown()
+
+    def finished(k: int, result: list[_TaskResult]) -> None:
+        nonlocal done
+        results[k] = result
+        done += len(chunks[k])
+        if progress is not None:
+            progress(done, n)
+
+    local = executor is None and workers == 1
+    run_tasks(
+        _run_chunk if local else _run_chunk_in_worker,
+        [(rules, factory, seed, numbers, matches) for numbers in chunks],
+        finished,
+        workers=workers,
+        executor=executor,
+    )
     return _aggregate(rules, seed, [r for chunk in results for r in chunk], matches)
 
 
@@ -460,6 +463,71 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True, cancel_futures=True)
     for process in processes:
         process.join(timeout=1)
+
+
+_R = TypeVar("_R")
+
+
+def _check_executor(executor: object, error: type[Exception]) -> None:
+    if executor is not None and not isinstance(executor, Executor):
+        raise error(
+            f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}"
+        )
+
+
+def run_tasks(
+    fn: Callable[..., _R],
+    arguments: Sequence[tuple[Any, ...]],
+    finished: Callable[[int, _R], None],
+    *,
+    workers: int = 1,
+    executor: Executor | None = None,
+) -> None:
+    """Run ``fn(*arguments[k])`` for every ``k``; ``finished(k, result)`` here as each ends.
+
+    The one way every pool of the library runs its tasks (:func:`simulate` and
+    :func:`gongzhu.arena`). ``executor=None`` and ``workers=1``: in this
+    process, in order; ``executor=None`` and more workers: a process pool of
+    its own whose workers ignore SIGINT. Any exception (Ctrl-C, ``finished``
+    raising, a task's error) stops the run at once: an own pool's processes are
+    terminated and reaped; on a caller's ``executor`` every future not yet done
+    is cancelled (the caller owns the executor and shuts it down).
+
+    >>> out = []
+    >>> run_tasks(pow, [(2, 3), (3, 2)], lambda k, r: out.append((k, r)))
+    >>> out
+    [(0, 8), (1, 9)]
+    """
+    if executor is None and workers == 1:
+        for k, args in enumerate(arguments):
+            finished(k, fn(*args))
+        return
+    own = executor is None
+    pool: Executor = (
+        ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+        if executor is None
+        else executor
+    )
+    pending: dict[Future[_R], int] = {}
+    try:
+        for k, args in enumerate(arguments):
+            pending[pool.submit(fn, *args)] = k
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                k = pending.pop(future)
+                finished(k, future.result())
+    except BaseException:
+        # Ctrl-C, a raising callback or a task's error: do not wait for the tasks
+        # still running (#11 item 14, #22 item 6).
+        if isinstance(pool, ProcessPoolExecutor) and own:
+            _terminate(pool)
+        else:
+            for future in pending:
+                future.cancel()
+        raise
+    if own:
+        pool.shutdown()
 
 
 def _aggregate(
@@ -524,3 +592,9 @@ def _aggregate(
 # Nor re-stated: pickle's __setstate__ on a finished object would rewrite it (#11 item 9).
 guard_setstate(BotTable, "names", SimulationError)
 guard_setstate(Simulation, "rules", SimulationError)
+
+
+# The public path of these names is gongzhu.parallel (0.2's module, now a stub): repr,
+# pickles and the API reference keep showing it.
+for _public in (BotTable, Simulation, play_task, simulate, task_seed):
+    _public.__module__ = "gongzhu.parallel"

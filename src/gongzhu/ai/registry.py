@@ -64,3 +64,6 @@ def make_strategy(name: str, seed: int | None = None) -> Strategy:
     if factory is None:
         raise SimulationError(f"unknown strategy {_brief(name)}; known: {', '.join(STRATEGIES)}")
     return factory(seed)
+
+
+make_strategy.__module__ = "gongzhu.bots"  # its public path (0.2's module, now a stub)
