@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gongzhu import Round, RuleSet
+from gongzhu import Limit, Round, RuleSet
 from gongzhu.ai import arena
 from gongzhu.ai.arena import DEAL_FILE, ArenaError, ArenaResult, load_deals, run, save_deals
 from gongzhu.cli import main
@@ -185,3 +185,12 @@ def test_the_four_player_figure_is_the_team_difference() -> None:
     res = run("rule-of-thumb", "random", deals=2, rules=NO_EXPOSURE, seed=4)
     s = res.seat_sums
     assert sum(res.differences) * res.rotations == pytest.approx(s[0] + s[2] - s[1] - s[3])
+
+
+@pytest.mark.parametrize(
+    "rules", [RuleSet(players=5), RuleSet(partnerships=True), RuleSet.preset("catch-the-pig")]
+)
+def test_search_and_greedy_meet_at_every_table(rules: RuleSet) -> None:
+    res = run("search", "greedy", deals=1, rules=rules, limit=Limit(simulations=8), seed=2)
+    assert res.games == res.rotations == (5 if rules.players == 5 else 2)
+    assert res == run("search", "greedy", deals=1, rules=rules, limit=Limit(simulations=8), seed=2)
