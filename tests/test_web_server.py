@@ -552,6 +552,7 @@ def test_a_flood_is_rate_limited_and_then_disconnected_without_harming_the_room(
             except Exception:  # the server has closed it
                 break
         codes = []
+
         def read_until_closed() -> None:
             while True:
                 m = flood.recv(timeout=5)
