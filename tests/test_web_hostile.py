@@ -154,9 +154,9 @@ def test_item_17_duplicate_json_keys_are_refused() -> None:
             state = me.last_state
             assert state is not None
             frame = (
-                '{"type": "action", "event": %d, "action": {"type": "play", "seat": 1, "seat": 0,'
-                ' "card": "2C"}}' % state["event"]
-            )
+                '{"type": "action", "event": EVENT, "action": {"type": "play", "seat": 1,'
+                ' "seat": 0, "card": "2C"}}'
+            ).replace("EVENT", str(state["event"]))
             me.send(frame)
             error = me.until(lambda m: m["type"] == "error")
             assert error["code"] == "bad-message"
