@@ -69,7 +69,9 @@ def _missing() -> str | None:
     except ImportError as exc:
         return f"gongzhu.web.create_app is not importable ({exc})"
     if _chromium() is None:
-        return "no Chromium at /usr/bin/chromium (apt-get install chromium, or set GONGZHU_CHROMIUM)"
+        return (
+            "no Chromium at /usr/bin/chromium (apt-get install chromium, or set GONGZHU_CHROMIUM)"
+        )
     return None
 
 
@@ -199,25 +201,41 @@ def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
 
 
 def hand_cards(page: Any) -> list[str]:
-    return [str(c) for c in page.get_by_test_id("hand").locator("[data-card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)"
-    )]
+    return [
+        str(c)
+        for c in page.get_by_test_id("hand")
+        .locator("[data-card]")
+        .evaluate_all("els => els.map(e => e.dataset.card)")
+    ]
 
 
 def trick_cards(page: Any) -> list[str]:
-    return [str(c) for c in page.get_by_test_id("trick").locator("[data-card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)"
-    )]
+    return [
+        str(c)
+        for c in page.get_by_test_id("trick")
+        .locator("[data-card]")
+        .evaluate_all("els => els.map(e => e.dataset.card)")
+    ]
 
 
 def legal_cards(page: Any) -> list[str]:
-    return [str(c) for c in page.get_by_test_id("hand").locator('[data-legal="true"]').evaluate_all(
-        "els => els.map(e => e.dataset.card)"
-    )]
+    return [
+        str(c)
+        for c in page.get_by_test_id("hand")
+        .locator('[data-legal="true"]')
+        .evaluate_all("els => els.map(e => e.dataset.card)")
+    ]
 
 
-def start_game(page: Any, server: LiveServer, *, threshold: str = "1000", exposure: bool = True,
-               level: str = "easy", name: str = "Ann") -> str:
+def start_game(
+    page: Any,
+    server: LiveServer,
+    *,
+    threshold: str = "1000",
+    exposure: bool = True,
+    level: str = "easy",
+    name: str = "Ann",
+) -> str:
     """Fill the start form and deal; returns the room id (from the URL /t/<id>)."""
     page.goto(server.url + "/")
     page.get_by_test_id("name").fill(name)
@@ -292,10 +310,17 @@ def _find_seed(server: LiveServer, want: Callable[[dict[str, Any]], bool]) -> in
     from websockets.sync.client import connect
 
     for seed in range(40):
-        made = server.post("/api/rooms", {
-            "threshold": 1000, "sign_swap": True, "exposure": True, "level": "easy",
-            "name": "probe", "seed": seed,
-        })
+        made = server.post(
+            "/api/rooms",
+            {
+                "threshold": 1000,
+                "sign_swap": True,
+                "exposure": True,
+                "level": "easy",
+                "name": "probe",
+                "seed": seed,
+            },
+        )
         with connect(f"ws://127.0.0.1:{server.port}/ws/{made['room']}", open_timeout=10) as ws:
             ws.send(json.dumps({"type": "hello", "token": made["token"], "name": "probe"}))
             while True:
@@ -330,17 +355,16 @@ def test_a_whole_deal_by_clicking_matches_the_record(new_page, start_server) -> 
     # The seven-line sheet against the library's own scoring of the server's game record.
     rec = record.loads(server.get(f"/api/rooms/{room}/record"))
     deal = rec.rounds[0]
-    assert [a.card.code for a in deal.history if getattr(a, "seat", None) == 0
-            and a.type == "play"] == played
+    assert [
+        a.card.code for a in deal.history if getattr(a, "seat", None) == 0 and a.type == "play"
+    ] == played
     sheet = deal.score()
     for line, field in ((1, "hearts"), (2, "pig"), (3, "sheep"), (4, "base"), (6, "total")):
-        assert sheet_numbers(page, line) == {
-            p.seat: getattr(p, field) for p in sheet.players
-        }, f"line {line}"
+        assert sheet_numbers(page, line) == {p.seat: getattr(p, field) for p in sheet.players}, (
+            f"line {line}"
+        )
     assert sheet_numbers(page, 7) == dict(enumerate(sheet.totals))
-    assert sheet_numbers(page, 5) == {
-        p.seat: p.total - p.base - p.bonus for p in sheet.players
-    }
+    assert sheet_numbers(page, 5) == {p.seat: p.total - p.base - p.bonus for p in sheet.players}
     plates = {
         s: page.locator(f'.plate[data-seat="{s}"] [data-testid="total"]').text_content()
         for s in range(4)
@@ -351,7 +375,9 @@ def test_a_whole_deal_by_clicking_matches_the_record(new_page, start_server) -> 
 
     page.get_by_test_id("next-deal").click()
     page.get_by_test_id("score-sheet").wait_for(state="hidden")
-    page.wait_for_function("document.querySelectorAll('[data-testid=hand] [data-card]').length == 13")
+    page.wait_for_function(
+        "document.querySelectorAll('[data-testid=hand] [data-card]').length == 13"
+    )
 
 
 def test_exposure_is_decided_in_the_panel(new_page, start_server) -> None:
@@ -367,7 +393,9 @@ def test_exposure_is_decided_in_the_panel(new_page, start_server) -> None:
     assert set(offered) <= {"QS", "JD", "TC", "AH"}
     assert set(offered) <= set(hand_cards(page))
     # Each option says what exposing it changes ("Pig −100 → −200").
-    assert all("→" in panel.locator(f'label:has([data-expose="{c}"])').inner_text() for c in offered)
+    assert all(
+        "→" in panel.locator(f'label:has([data-expose="{c}"])').inner_text() for c in offered
+    )
     confirm = panel.get_by_test_id("expose-confirm")
     assert confirm.is_disabled()
     boxes.first.check()
@@ -399,15 +427,21 @@ def test_an_illegal_card_is_greyed_and_explains_why(new_page, start_server) -> N
     card = illegal.first.get_attribute("data-card")
     illegal.first.click()
     reason = page.get_by_test_id("reason")
-    texts = [v for k, v in EN.items() if k.startswith("reason.") and k.count(".") == 1
-             and k.split(".")[1].isupper()]
+    texts = [
+        v
+        for k, v in EN.items()
+        if k.startswith("reason.") and k.count(".") == 1 and k.split(".")[1].isupper()
+    ]
     page.wait_for_function(
-        "texts => texts.some(t => document.querySelector('[data-testid=reason]').textContent.includes(t))",
+        "texts => texts.some(t =>"
+        " document.querySelector('[data-testid=reason]').textContent.includes(t))",
         arg=texts,
     )
     assert reason.inner_text().strip()
-    assert page.get_by_test_id("hand").locator(f'[data-card="{card}"]').get_attribute(
-        "data-lifted") == "false"
+    assert (
+        page.get_by_test_id("hand").locator(f'[data-card="{card}"]').get_attribute("data-lifted")
+        == "false"
+    )
     assert hand_cards(page) == hand  # refused: nothing changed
 
 
@@ -436,7 +470,9 @@ def test_a_friend_joins_by_the_invite_link_and_plays_a_seat(new_page, start_serv
     invite = ann.get_by_test_id("invite").get_attribute("href")
     bob = new_page(width=420, height=860)  # a phone-sized screen
     bob.goto(invite)
-    assert bob.get_by_test_id("hand").locator("[data-card]").count() == 0  # a spectator sees no hand
+    assert (
+        bob.get_by_test_id("hand").locator("[data-card]").count() == 0
+    )  # a spectator sees no hand
     bob.evaluate("localStorage.setItem('gongzhu:name', 'Bob')")
     bob.locator('[data-sit="2"]').click()
     bob.get_by_test_id("hand").locator("[data-card]").first.wait_for()
@@ -537,10 +573,14 @@ def test_the_language_follows_the_browser_and_can_be_switched(new_page, start_se
     assert page.get_by_test_id("play").inner_text() == zh["hand.play"]
     ru = json.loads(server.get("/static/i18n/ru.json"))
     page.get_by_test_id("lang").select_option("ru")
-    page.wait_for_function(f"document.querySelector('[data-testid=play]').textContent === {json.dumps(ru['hand.play'])}")
+    page.wait_for_function(
+        "text => document.querySelector('[data-testid=play]').textContent === text",
+        arg=ru["hand.play"],
+    )
     page.reload()  # the choice is kept
     page.get_by_test_id("hand").locator("[data-card]").first.wait_for()
     assert page.get_by_test_id("play").inner_text() == ru["hand.play"]
+
 
 def test_a_gap_in_the_room_events_makes_the_page_ask_for_a_resync(new_page, start_server) -> None:
     server = start_server()
@@ -590,7 +630,8 @@ def test_the_hint_shows_an_expected_score_on_each_legal_card(new_page, start_ser
     page.get_by_test_id("hint").click()
     badges = page.get_by_test_id("hand").locator("[data-hint]")
     badges.first.wait_for(timeout=60_000)
-    hinted = badges.evaluate_all("els => els.map(e => [e.closest('[data-card]').dataset.card,"
-                                 " Number(e.dataset.hint)])")
+    hinted = badges.evaluate_all(
+        "els => els.map(e => [e.closest('[data-card]').dataset.card, Number(e.dataset.hint)])"
+    )
     assert sorted(c for c, _ in hinted) == sorted(legal)
     assert all(v == v and abs(v) < 2000 for _, v in hinted)  # numbers, in the game's range

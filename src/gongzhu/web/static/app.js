@@ -41,6 +41,7 @@ const S = {
   wsWanted: false,
   retry: 0,
   lifted: null,
+  leaving: null,
   hints: null,
   hintEvent: null,
   pendingExposure: false,
@@ -270,6 +271,7 @@ function onState(msg) {
   S.room = msg.room || S.room;
   if (msg.view && typeof msg.view.seat === "number" && S.seat !== null) S.seat = msg.view.seat;
   S.pendingExposure = false;
+  S.leaving = null;
   if (S.hintEvent !== msg.event) S.hints = null;
   const hand = new Set(msg.view?.hand || []);
   if (S.lifted && (!hand.has(S.lifted) || !isLegal(S.lifted))) S.lifted = null;
@@ -540,6 +542,7 @@ function renderHand() {
       },
     }, cardImg(code, "face"));
     if (exposed.has(code)) button.classList.add("is-exposed");
+    if (S.leaving === code) button.classList.add("leaving");
     if (hint) {
       button.append(el("span", {
         class: "hint-badge", "data-hint": hint.expected,
@@ -582,9 +585,8 @@ function playCard(code) {
   if (!code || !myTurn()) return;
   if (sendAction({ type: "play", seat: S.seat, card: code })) {
     S.lifted = null;
-    const button = $("hand").querySelector(`[data-card="${code}"]`);
-    if (button) button.classList.add("leaving");
-    $("play").disabled = true;
+    S.leaving = code; // shown fading until the server's next state takes it from the hand
+    renderHand();
   }
 }
 
