@@ -635,3 +635,40 @@ def test_the_hint_shows_an_expected_score_on_each_legal_card(new_page, start_ser
     )
     assert sorted(c for c, _ in hinted) == sorted(legal)
     assert all(v == v and abs(v) < 2000 for _, v in hinted)  # numbers, in the game's range
+
+
+def test_skipping_deals_by_clicking_the_table_plays_to_game_over(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    start_game(page, server, threshold="500", exposure=False)
+    sheet, over = page.get_by_test_id("score-sheet"), page.get_by_test_id("game-over")
+    deals = 0
+    while not over.is_visible():
+        assert deals <= 30, "the game did not end within 30 deals"
+        if sheet.is_visible():
+            page.get_by_test_id("next-deal").click()
+            sheet.wait_for(state="hidden")
+        page.get_by_test_id("trick").click()  # alone at the table: a click skips the deal
+        sheet.wait_for()
+        deals += 1
+    totals = {s: int(v) for s, v in sheet_numbers(page, 7).items()}
+    assert max(totals.values()) >= 500 or min(totals.values()) <= -500 or deals == 30
+    first = max(totals, key=lambda s: totals[s])
+    pig = min(totals, key=lambda s: totals[s])
+    text = over.inner_text()
+    names = ["You", "West", "North", "East"]
+    assert EN["over.first"].split("{")[0] in text
+    assert EN["over.pig"].split("{")[0] in text
+    first_line, pig_line = text.split(EN["over.pig"].split("{")[0])
+    assert names[first] in first_line
+    assert names[pig] in pig_line
+    assert page.get_by_test_id("next-deal").is_hidden()
+    standings = page.get_by_test_id("standings").locator("li").all_inner_texts()
+    assert names[first] in standings[0]
+    # A new game with the same settings starts from zero.
+    page.get_by_test_id("play-again").click()
+    sheet.wait_for(state="hidden")
+    page.wait_for_function("document.querySelectorAll('[data-testid=hand] [data-card]').length == 13")
+    for seat in range(4):
+        total = page.locator(f'.plate[data-seat="{seat}"] [data-testid="total"]')
+        assert total.inner_text() == "0"

@@ -432,7 +432,7 @@ function renderPlates() {
       el("span", { class: "total", "data-testid": "total", title: t("plate.total"), text: signed(total) }));
     const count = v?.hand_sizes?.[seat] ?? 0;
     const body = [head];
-    if (seat !== S.seat) {
+    if (seat !== S.seat && count > 0) {
       const backs = el("div", { class: "backs", "aria-label": t("plate.cards_left", { n: count }) });
       for (let i = 0; i < Math.min(count, 13); i += 1) backs.append(el("span", { class: "back" }));
       backs.append(el("span", { class: "count", text: String(count) }));
@@ -555,7 +555,9 @@ function renderHand() {
   if (focused) box.querySelector(`[data-card="${focused}"]`)?.focus();
   $("play").disabled = !(S.lifted && myTurn());
   $("hint").disabled = !myTurn();
-  $("skip-deal").hidden = !(alone() && v && (v.phase === "play" || v.phase === "exposure") && !S.msg?.game_over);
+  const skippable = alone() && v && (v.phase === "play" || v.phase === "exposure") && !S.msg?.game_over;
+  $("skip-deal").hidden = !skippable;
+  $("felt").title = skippable ? t("hand.skip_tip") : "";
 }
 
 function clickCard(code) {
@@ -703,8 +705,10 @@ function renderSheet() {
 
   const totals = S.room?.totals || [];
   const order = totals.map((v, s) => [s, v]).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  $("standings").replaceChildren(...order.map(([s, v]) => el("li", { "data-standing": s },
-    el("span", { class: "name", text: seatName(s) }), el("span", { class: "pts", text: signed(v) }))));
+  $("standings").replaceChildren(...order.map(([s, v], i) => el("li", { "data-standing": s },
+    el("span", { class: "rank", text: `${i + 1}.` }),
+    el("span", { class: "name", text: seatName(s) }),
+    el("span", { class: "pts", text: signed(v) }))));
 
   const go = $("game-over");
   if (over) {
@@ -807,18 +811,17 @@ function onKey(e) {
   $("hand").querySelector(`[data-card="${code}"]`)?.focus();
 }
 
-let tableTip = 0;
 function onFeltClick(e) {
   if (e.target.closest(".overlay, button, a, details, .plate")) return;
   if (S.lifted) {
+    // A click beside the cards puts a lifted card back (and skips nothing).
     S.lifted = null;
     renderHand();
+    return;
   }
-  if (alone() && view() && view().phase !== "complete") {
-    clearTimeout(tableTip);
-    showReason(t("hand.skip_tip"));
-    tableTip = setTimeout(() => S.reason === t("hand.skip_tip") && showReason(""), 2500);
-  }
+  // Source 001: alone at the table, a click on the table skips the deal.
+  const v = view();
+  if (alone() && v && (v.phase === "play" || v.phase === "exposure") && !S.msg?.game_over) skipDeal();
 }
 
 function skipDeal() {
@@ -856,9 +859,6 @@ async function main() {
     }
   });
   $("felt").addEventListener("click", onFeltClick);
-  $("felt").addEventListener("dblclick", (e) => {
-    if (!e.target.closest(".overlay, button, a, details, .plate")) skipDeal();
-  });
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", route);
   applyStatic(document);
