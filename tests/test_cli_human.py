@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from gongzhu import Match, RuleOfThumbStrategy, RuleSet, deal
-from gongzhu.bots import _deal_seed, play_match
+from gongzhu.ai.strategies import _deal_seed, play_match
 from gongzhu.phase import Phase
 from gongzhu.rules import ExposureOrder
 

@@ -207,7 +207,7 @@ def rules_from(args: argparse.Namespace, players: int | None = None) -> RuleSet:
 
 def bot_names() -> tuple[str, ...]:
     """The strategy names :func:`gongzhu.bots.make_strategy` knows."""
-    from gongzhu.bots import STRATEGIES
+    from gongzhu.ai.registry import STRATEGIES
 
     return tuple(STRATEGIES)
 

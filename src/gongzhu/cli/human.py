@@ -102,7 +102,7 @@ def play_human(
     names: Sequence[str] | None,
     seed: int,
 ) -> int:
-    from gongzhu.bots import make_strategy
+    from gongzhu.ai.registry import make_strategy
 
     n = rules.players
     human = args.human
@@ -129,7 +129,7 @@ class _Game:
         strategies: Sequence[Any],
         console: _Console,
     ) -> None:
-        from gongzhu.bots import RuleOfThumbStrategy
+        from gongzhu.ai.strategies import RuleOfThumbStrategy
 
         self.t = t
         self.rules = rules
@@ -146,7 +146,7 @@ class _Game:
     def play_match(
         self, args: argparse.Namespace, seed: int, names: Sequence[str] | None, bots: list[str]
     ) -> int:
-        from gongzhu.bots import _deal_seed
+        from gongzhu.ai.strategies import _deal_seed
         from gongzhu.dealing import deal
         from gongzhu.match import Match
 

@@ -111,7 +111,7 @@ class _Conn:
 
     def __init__(self, ws: WebSocket, limits: Limits) -> None:
         self.ws = ws
-        self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=limits.send_queue)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.send_queue)
         self.seat: int | None = None
         self.hello = False
         self.lang: str | None = None
@@ -312,16 +312,25 @@ class _Server:
         sender = asyncio.create_task(self._sender(conn))
         receiver = asyncio.create_task(self._receiver(conn, hub))
         dead = asyncio.create_task(conn.dead.wait())
+        tasks = {sender, receiver, dead}
         try:
-            await asyncio.wait({sender, receiver, dead}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            for task in (sender, receiver, dead):
+            # The bookkeeping first, with no await before it: a cancellation (server
+            # shutdown) cannot skip it. asyncio.wait, unlike gather, lets a cancellation of
+            # this task through as it came (the ASGI server's cancel scope recognises it).
+            for task in tasks:
                 task.cancel()
-            await asyncio.gather(sender, receiver, dead, return_exceptions=True)
             self.connections -= 1
             hub.conns.discard(conn)
             if conn.seat is not None:
                 self._leave(hub, conn.seat)
+            # Python < 3.12's wait_for may swallow a cancellation that meets a finished send:
+            # a sentinel ends the sender anyway, and nobody waits for a straggler forever.
+            while not conn.queue.empty():
+                conn.queue.get_nowait()
+            conn.queue.put_nowait(None)
+            await asyncio.wait(tasks, timeout=2.0)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(ws.close(code=conn.close_code), 1.0)
 
@@ -337,6 +346,8 @@ class _Server:
     async def _sender(self, conn: _Conn) -> None:
         while True:
             text = await conn.queue.get()
+            if text is None or conn.dead.is_set():
+                return
             try:
                 await asyncio.wait_for(conn.ws.send_text(text), self.limits.send_timeout)
             except asyncio.TimeoutError:

@@ -37,8 +37,9 @@ from typing import Any, Final
 import attrs
 
 from gongzhu.actions import Action, Exposure, Play
+from gongzhu.ai.registry import make_strategy
 from gongzhu.ai.search import Limit, SearchStrategy
-from gongzhu.bots import Strategy, _deal_seed, make_strategy
+from gongzhu.ai.strategies import Strategy, _deal_seed
 from gongzhu.cards import CardSet
 from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError, IllegalActionError, ProtocolError, Reason
