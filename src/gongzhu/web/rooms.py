@@ -383,6 +383,15 @@ class Room:
             return True
         return self.connected[seat] == 0 and now - self.gone_since[seat] >= takeover
 
+    def acts_for(self, seat: int, now: float, takeover: float) -> bool:
+        """The server decides for this seat now: :meth:`autoplay`, or an exposure decision
+        with nothing to expose (source 001 shows the panel only to a holder: a seat without
+        an exposable card declines at once)."""
+        if self.autoplay(seat, now, takeover):
+            return True
+        rnd = self.round
+        return rnd.phase is Phase.EXPOSURE and not self.exposure_options(seat)
+
     def humans(self) -> list[int]:
         return [s for s in range(SEATS) if self.kinds[s] == "human"]
 
@@ -401,7 +410,7 @@ class Room:
         """(a seat a computer must act for now, or None; seconds until one may, or None)."""
         wait: float | None = None
         for seat in self.waiting_seats():
-            if self.autoplay(seat, now, takeover):
+            if self.acts_for(seat, now, takeover):
                 return seat, None
             if self.connected[seat] == 0:
                 left = self.gone_since[seat] + takeover - now
@@ -420,6 +429,8 @@ class Room:
         """The computer's action for ``seat`` in ``rnd`` (pure; may take a moment: run it aside)."""
         view = rnd.view(seat)
         if rnd.phase is Phase.EXPOSURE:
+            if not view.exposure_previews:
+                return Exposure(seat, CardSet())
             return Exposure(seat, strategy.choose_exposure(view))
         return Play(seat, strategy.choose_play(view, view.legal_plays))
 
