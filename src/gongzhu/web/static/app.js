@@ -42,6 +42,7 @@ const S = {
   retry: 0,
   lifted: null,
   leaving: null,
+  autoSat: null,
   hints: null,
   hintEvent: null,
   pendingExposure: false,
@@ -68,6 +69,28 @@ function save(key, value) {
   } catch {
     // private mode: the seat is then kept only while the page is open
   }
+}
+
+// The seat's token is also kept in a cookie: cookies are per host, not per port, so a
+// server restarted on another port (same store) still finds the seat. Never sent elsewhere.
+function tokenCookie(room, token) {
+  const name = `gz_${room}`;
+  if (token === undefined) {
+    const hit = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
+    return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
+  }
+  const life = token === null ? "max-age=0" : "max-age=31536000";
+  document.cookie = `${name}=${encodeURIComponent(token ?? "")}; path=/; ${life}; SameSite=Strict`;
+  return token;
+}
+
+function loadToken(room) {
+  return load(STORE.token(room)) || tokenCookie(room);
+}
+
+function saveToken(room, token) {
+  save(STORE.token(room), token);
+  tokenCookie(room, token);
 }
 
 function savedRooms() {
@@ -139,7 +162,7 @@ async function createRoom(event) {
     });
     if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
     const room = await response.json();
-    save(STORE.token(room.room), room.token);
+    saveToken(room.room, room.token);
     history.pushState({}, "", room.url || `/t/${room.room}`);
     enterRoom(room.room);
   } catch (error) {
@@ -152,7 +175,7 @@ async function createRoom(event) {
 function enterRoom(id) {
   closeSocket();
   Object.assign(S, {
-    roomId: id, token: load(STORE.token(id)), seat: null, room: null, msg: null,
+    roomId: id, token: loadToken(id), seat: null, room: null, msg: null,
     lastEvent: null, resyncAsked: null, lifted: null, hints: null, reason: "",
     pendingExposure: false,
   });
@@ -165,6 +188,15 @@ function enterRoom(id) {
   renderAll();
   S.wsWanted = true;
   openSocket();
+  // An unknown room (a mistyped or expired link): say so instead of reconnecting forever.
+  fetch(`/api/rooms/${encodeURIComponent(id)}`).then((response) => {
+    if (response.status === 404 && S.roomId === id) {
+      closeSocket();
+      renderConn();
+      showReason(t("error.no-room"));
+      $("status").textContent = t("error.no-room");
+    }
+  }).catch(() => {});
 }
 
 // -- the WebSocket -----------------------------------------------------------------------
@@ -244,10 +276,11 @@ function receive(msg) {
       S.seat = typeof msg.seat === "number" ? msg.seat : null;
       if (msg.token) {
         S.token = msg.token;
-        save(STORE.token(S.roomId), msg.token);
+        saveToken(S.roomId, msg.token);
       }
       if (msg.room) S.room = msg.room;
       renderAll();
+      autoSit();
       break;
     case "state":
       onState(msg);
@@ -293,7 +326,7 @@ function onError(msg) {
     send({ type: "resync" });
   } else if (code === "bad-token") {
     S.token = null;
-    save(STORE.token(S.roomId), null);
+    saveToken(S.roomId, null);
     showReason(t("error.bad-token"));
   } else {
     const key = `error.${code}`;
@@ -472,10 +505,18 @@ function renderPlates() {
 }
 
 function sit(seat) {
-  const name = (load(STORE.name) || "").trim() || window.prompt(t("seat.name_prompt"), "") || "";
-  const clean = name.trim().slice(0, 32) || t("start.default_name");
-  save(STORE.name, clean);
-  send({ type: "sit", seat, name: clean });
+  const name = (load(STORE.name) || "").trim().slice(0, 32) || t("start.default_name");
+  send({ type: "sit", seat, name });
+}
+
+/** A friend who opens the room's link without a seat of their own takes the first seat a
+ *  computer holds, once (a full table leaves them watching, with "Take this seat" buttons). */
+function autoSit() {
+  if (S.seat !== null || S.token || S.autoSat === S.roomId) return;
+  const free = (S.room?.seats || []).findIndex((s) => s.kind === "computer");
+  if (free < 0) return;
+  S.autoSat = S.roomId;
+  sit(free);
 }
 
 function trickCard(code, seat, cls = "") {
@@ -631,8 +672,7 @@ function previewText(o) {
 function updateExposeButton() {
   const n = $("exposure-options").querySelectorAll("input:checked").length;
   const button = $("expose-confirm");
-  button.textContent = t("exposure.confirm", { n });
-  button.disabled = n === 0;
+  button.textContent = t("exposure.confirm", { n }); // "Expose 0 and play" = don't expose
 }
 
 function decideExposure(expose) {
