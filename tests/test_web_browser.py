@@ -275,8 +275,12 @@ def play_one(page: Any, how: str = "twice") -> str:
     card = legal_cards(page)[0]
     before = len(hand_cards(page))
     button = page.get_by_test_id("hand").locator(f'[data-card="{card}"]')
-    if how == "keys":
+    if how == "keys":  # 1 … 9, 0: the first … tenth playable card
         page.keyboard.press("1")
+        assert button.get_attribute("data-lifted") == "true"
+        page.keyboard.press("Enter")
+    elif how == "arrows":  # → from nothing lifted: the first playable card
+        page.keyboard.press("ArrowRight")
         assert button.get_attribute("data-lifted") == "true"
         page.keyboard.press("Enter")
     else:
@@ -350,13 +354,13 @@ def test_a_whole_deal_by_clicking_matches_the_record(new_page, start_server) -> 
     assert page.get_by_test_id("exposure-panel").is_hidden()
     assert page.get_by_test_id("invite").get_attribute("href").endswith(f"/t/{room}")
     played = []
-    ways = ["keys", "button", "twice"]
+    ways = ["keys", "button", "twice", "arrows"]
     while True:
         state = wait_my_move(page)
         if state == "sheet":
             break
         assert state == "play"
-        played.append(play_one(page, ways[len(played) % 3]))
+        played.append(play_one(page, ways[len(played) % len(ways)]))
     assert len(played) == 13
     assert hand_cards(page) == []
 
