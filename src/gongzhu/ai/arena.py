@@ -39,13 +39,11 @@ import os
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from gongzhu.ai.parallel import run_tasks
 from gongzhu.ai.registry import STRATEGIES, make_strategy
 from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.ai.strategies import Strategy
@@ -56,6 +54,9 @@ from gongzhu.phase import Phase
 from gongzhu.record._schema import _parse_json
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 __all__ = ["ArenaError", "ArenaResult", "arena", "load_deals", "run", "save_deals"]
 
@@ -400,6 +401,11 @@ def run(
         raise ArenaError(f"deal_file must be a path, got {type(deal_file).__name__}")
     if progress is not None and not callable(progress):
         raise ArenaError(f"progress must be callable, got {type(progress).__name__}")
+    # Deferred: `import gongzhu` loads no process pools (the CLI starts in < 0.3 s).
+    from concurrent.futures import Executor
+
+    from gongzhu.ai.parallel import run_tasks
+
     if executor is not None and not isinstance(executor, Executor):
         raise ArenaError(
             f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}"
