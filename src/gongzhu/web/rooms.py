@@ -60,7 +60,6 @@ __all__ = [
     "Settings",
     "StoreError",
     "hash_token",
-    "strategy_for",
 ]
 
 SEATS: Final = 4
@@ -82,18 +81,6 @@ class StoreError(GongzhuError, RuntimeError):
 def hash_token(token: str) -> str:
     """What the store keeps of a seat's token: its SHA-256, hex (the token itself never is)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def strategy_for(level: str, seed: int) -> Strategy:
-    """The computer player of ``level`` (easy, normal, hard), seeded.
-
-    TEMPORARY (issue 20): the search helper's level registry replaces this one
-    function; until it lands easy and normal are the rule-of-thumb bot and
-    hard is the search bot limited by simulations (deterministic, fast).
-    """
-    if level == "hard":
-        return SearchStrategy(Limit(simulations=400), seed=seed)
-    return make_strategy("rule-of-thumb", seed)
 
 
 @dataclass(frozen=True)
@@ -421,7 +408,8 @@ class Room:
         found = self._strategies.get(seat)
         if found is None:
             seed = random.Random(f"gongzhu-web:{self._match_seed()}:bot{seat}").getrandbits(48)
-            found = self._strategies[seat] = strategy_for(self.settings.level, seed)
+            # The levels are the registry's (easy, normal, hard), each deterministic for a seed.
+            found = self._strategies[seat] = make_strategy(self.settings.level, seed)
         return found
 
     @staticmethod
