@@ -172,7 +172,7 @@ def test_play_quiet_five_players_and_names(capsys: pytest.CaptureFixture[str]) -
     )
     assert status == 0
     assert "== Deal" not in out
-    assert out.splitlines()[0].split() == ["deal", "A", "B", "C", "D", "E"]
+    assert out.splitlines()[0].split() == ["after", "deal", "A", "B", "C", "D", "E"]
     assert out.splitlines()[-6] == "Standings:"
 
 

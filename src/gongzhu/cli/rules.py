@@ -9,6 +9,21 @@ from typing import Any
 from gongzhu.cli._common import add_language_option, rules_from, translator_for
 from gongzhu.i18n import N_, Translator
 
+# The preset names, as typed (a copy, so ``--help`` imports no engine module; a test
+# checks it against gongzhu.rules.PRESETS).
+PRESET_NAMES = (
+    "classic",
+    "online",
+    "online-quick",
+    "encyclopedia",
+    "russian",
+    "czech-variant",
+    "catch-the-pig",
+    "slam-pig",
+    "flat-pig",
+    "taiwan",
+)
+
 # One line per preset for ``gongzhu rules --list`` (the long form is RuleSet.describe()).
 PRESET_SUMMARIES = {
     "classic": N_("seeds/000 club rules: 2♠ opens, pig taker leads later, lose at −1000"),
@@ -23,6 +38,21 @@ PRESET_SUMMARIES = {
     "slam-pig": N_("programs: the pig turns positive only in a grand slam; tied leaders play on"),
     "flat-pig": N_("MrIfOffline: the pig never turns; no exposure; the leader rotates"),
     "taiwan": N_("Taiwan: 7♠ opens, face-value hearts, 豬羊變色, +1000 grand slam, no exposure"),
+}
+
+# The presets as a player reads their names (``gongzhu play``'s start line); typed, a
+# preset keeps its code name.
+PRESET_TITLES = {
+    "classic": N_("classic club rules"),
+    "online": N_("online rules"),
+    "online-quick": N_("online quick game"),
+    "encyclopedia": N_("encyclopedia rules"),
+    "russian": N_("Russian rules"),
+    "czech-variant": N_("Czech variant"),
+    "catch-the-pig": N_("Chyťte prase"),
+    "slam-pig": N_("slam pig"),
+    "flat-pig": N_("flat pig"),
+    "taiwan": N_("Taiwanese rules"),
 }
 
 
@@ -64,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     name = args.preset or "classic"
     chosen = rules_from(argparse.Namespace(rules=name, rule=args.rule))
     if args.rule:
-        name = str(chosen)  # "classic + sign_swap=True"
+        name = chosen.nearest_name()  # "online + sign_swap=no": the nearest preset
     if args.explain:
         return _explain(t, chosen, name)
     if args.list or (args.preset is None and args.diff is None and not args.rule):

@@ -147,7 +147,8 @@ _PREVIEW_NAMES: Final = {
     ACE_OF_HEARTS: N_("Ace of hearts"),
 }
 _PREVIEW_VALUE: Final = N_("{name} {before} → {after}")
-_PREVIEW_HEARTS: Final = N_("{name}: hearts ×{before} → ×{after}")
+# The ace's preview names no card: it is shown after the card ("A♥: hearts ×1 → ×2").
+_PREVIEW_HEARTS: Final = N_("hearts ×{before} → ×{after}")
 _PREVIEW_TRANSFORMER: Final = N_("{name} ×{before} → ×{after} (alone {lone_before} → {lone_after})")
 
 _LINES: Final = (
