@@ -202,7 +202,7 @@ def test_record_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert played.startswith(result.stdout)
     verbose = run("replay", str(path))
     assert "== Deal 1" in verbose.stdout
-    assert "   1 seat " in verbose.stdout  # the tricks are listed, by seat
+    assert "   1 South " in verbose.stdout  # the tricks are listed, by seat (compass names)
 
 
 def test_demo_shows_tricks_sheets_and_standings() -> None:
