@@ -236,6 +236,7 @@ class _Game:
         self.number = 0
         self.autopilot = False  # "auto deal": the level's bot plays the rest of the deal
         self._analysis: tuple[Any, Any] | None = None  # (view, the advisor's analysis)
+        self._exposures_shown = False
 
     # -- bots and saving ---------------------------------------------------------------
 
@@ -458,6 +459,7 @@ class _Game:
             if in_turn:
                 self.say(self._decision_text(seat, cards))
         self.say(self._exposed_text(rnd))
+        self._exposures_shown = True  # the first table need not repeat them
         return rnd
 
     def _decision_text(self, seat: int, cards: Any) -> str:
@@ -730,7 +732,8 @@ class _Game:
         trick = view.current_trick
         number = len(view.tricks) + 1
         # Exposed cards stay on the table all deal (as on source 001's plates).
-        if view.exposed or any(view.face_down_counts):
+        just_shown, self._exposures_shown = self._exposures_shown, False
+        if (view.exposed or any(view.face_down_counts)) and not just_shown:
             self.say(self._exposed_text_view(view))
         if not trick.cards:
             self.say(t.gettext("Trick {k}: you lead.").format(k=number))
