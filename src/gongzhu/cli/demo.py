@@ -19,7 +19,6 @@ from gongzhu.cli._show import (
 from gongzhu.i18n import Translator
 
 
-
 def register(sub: Any, t: Translator) -> None:
     p = sub.add_parser(
         "demo",
