@@ -41,13 +41,20 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 def run(
-    tmp_path: Path, args: list[str], answers: list[str] = (), timeout: float = 180, **env: str
+    tmp_path: Path,
+    args: list[str],
+    answers: list[str] = (),
+    timeout: float = 180,
+    encoding: str = "utf-8",
+    **env: str,
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "gongzhu", *args],
         input="".join(line + "\n" for line in answers),
         capture_output=True,
         text=True,
+        encoding=encoding,
+        errors="replace",
         timeout=timeout,
         check=False,
         env=_env(tmp_path, **env),
@@ -118,14 +125,14 @@ def oracle_match(rules: RuleSet, seed: int, human: int, level: str) -> tuple[Mat
 @pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
 def test_item_12_a_non_utf8_output_stream_never_fails(tmp_path: Path, encoding: str) -> None:
     for args in (["--help"], ["score", "10C QS"], ["demo"], ["rules", "online"]):
-        result = run(tmp_path, args, PYTHONIOENCODING=encoding)
+        result = run(tmp_path, args, encoding=encoding, PYTHONIOENCODING=encoding)
         assert result.returncode == 0, (args, result.stderr)
         assert result.stderr == ""
-    score = run(tmp_path, ["score", "10C QS"], PYTHONIOENCODING=encoding).stdout
+    score = run(tmp_path, ["score", "10C QS"], encoding=encoding, PYTHONIOENCODING=encoding).stdout
     # What the stream cannot write becomes ASCII: the card codes' suit letters.
     assert "10C QS" in score
     # An error message too is written, not replaced by an encoding failure.
-    bad = run(tmp_path, ["score", "QS QS"], PYTHONIOENCODING=encoding)
+    bad = run(tmp_path, ["score", "QS QS"], encoding=encoding, PYTHONIOENCODING=encoding)
     assert bad.returncode == 2
     assert "QS" in bad.stderr
     assert "codec" not in bad.stderr
@@ -174,7 +181,7 @@ def test_help_lists_the_presets_and_the_levels(tmp_path: Path) -> None:
     from gongzhu.rules import PRESETS
 
     assert tuple(PRESETS) == PRESET_NAMES == tuple(PRESET_TITLES)
-    text = " ".join(run(tmp_path, ["play", "--help"]).stdout.split())
+    text = " ".join(run(tmp_path, ["play", "--help"], COLUMNS="300").stdout.split())
     assert "preset: " + ", ".join(PRESETS) in text
     assert "--level {easy,normal,hard}" in text
 
@@ -481,7 +488,7 @@ def test_hint_and_auto_use_the_same_bot(monkeypatch: pytest.MonkeyPatch) -> None
     )
     game.rnd = rnd
     card = game.play_advice(view)
-    assert game.hint(view) == f"hint: the normal computer would play {card}"
+    assert game.hint(view) == f"hint: the normal computer would play {Translator().card_name(card)}"
 
 
 # -- typing cards as they are shown ---------------------------------------------------------
