@@ -133,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
         return play_human(args, t, rules, names, seed)
     if args.save or args.auto_lone or args.setup:
         raise UsageError("--save, --setup and --auto-lone go with --human")
-    bots = bot_table(args.bots or args.level or "normal", rules.players)
+    # Watching and statistics name the algorithm (rule-of-thumb) unless a level is asked for.
+    bots = bot_table(args.bots or args.level or "rule-of-thumb", rules.players)
     if args.deals is not None:
         return _simulate(args, t, rules, bots, seed)
     from gongzhu.bots import play_match
@@ -198,6 +199,6 @@ def _simulate(
                 seed=seed,
                 progress=progress.update,
             )
-    print(t.gettext("bots: {bots}").format(bots=bots_text(bots, t)))
+    print(t.gettext("bots: {bots}").format(bots=bots_text(bots)))
     print(simulation_summary(t, sim))
     return 0
