@@ -16,9 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gongzhu import Phase, Round, RuleSet, deal
-from gongzhu._tables import SUIT_MASKS
 from gongzhu.ai._determinize import Worlds
 from gongzhu.rules import ExposureKind
+from gongzhu.rules._tables import SUIT_MASKS
 from gongzhu.testing import rule_sets
 from gongzhu.view import PlayerView
 
@@ -155,3 +155,44 @@ def test_sampling_is_uniform_on_a_small_endgame() -> None:
     assert len(seen) == worlds.total
     # Each deal expected 200 times; 5 standard deviations either side.
     assert all(200 - 5 * 14.2 < c < 200 + 5 * 14.2 for c in seen.values())
+
+
+def test_a_seat_whose_exposed_card_was_shown_is_a_claimer() -> None:
+    # Found by Hypothesis: seats 2 and 3 showed their hands in refused claims (RULES.md
+    # §9.7); seat 2's exposed 10♣ is among the shown cards, so seat 2 is a claimer and
+    # holds only shown cards. The sampler took seats 1 and 3 (the first pair whose hands
+    # the unseen shown cards fill) and gave seat 2 cards nobody has seen.
+    import re
+
+    rules = RuleSet(opening_card="2S", must_lead_opening_card=False, claims=True)
+    rules = rules.replace(zero_hearts_are_point_cards=True, loss_inclusive=True)
+    rnd = Round.from_hands(
+        [
+            "2S 4D 5C 5D 7C 7H AH JC JD JS QC TD TS",
+            "2H 3C 4S 5H 6C 6D 8C 8S AC AD KD KS QS",
+            "2C 4C 4H 5S 6H 7S 9C 9S AS KH QD TC TH",
+            "2D 3D 3H 3S 6S 7D 8D 8H 9D 9H JH KC QH",
+        ],
+        rules,
+        leader=2,
+    )
+    rnd = rnd.expose("TC", seat=2).pass_exposure()
+    script = (
+        "2:2C 3:KC 0:QC 1:8C claim3 3:8D 0:4D 1:AD 2:QD 1:6D 2:KH 3:3D claim0 0:5D 1:6C "
+        "claim2 2:4C 3:3H 0:5C 1:KS 2:5S 3:3S 0:JS 1:5H 2:4H 3:JH 0:AH 0:TS 1:QS 2:AS 3:6S "
+        "2:6H 3:9H 0:7H 1:2H 3:2D 0:JD 1:KD"
+    )
+    for step in script.split():
+        if m := re.fullmatch(r"claim(\d)", step):
+            claimer = int(m[1])
+            rnd = rnd.claim(seat=claimer).respond(False, seat=(claimer + 1) % 4)
+        else:
+            seat, card = step.split(":")
+            rnd = rnd.play(card, seat=int(seat))
+    view = rnd.view(0)
+    assert view.exposures[2].mask & view.shown.mask
+    worlds = Worlds(view)
+    shown = view.shown.mask
+    for seed in range(20):
+        hands, _ = worlds.sample(random.Random(seed))
+        assert hands[2] & ~shown == 0

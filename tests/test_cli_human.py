@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from gongzhu import Match, RuleOfThumbStrategy, RuleSet, deal
-from gongzhu.bots import _deal_seed, play_match
+from gongzhu.ai.strategies import _deal_seed, play_match
 from gongzhu.phase import Phase
 from gongzhu.rules import ExposureOrder
 
@@ -38,7 +38,8 @@ def run(
     env.pop("LANGUAGE", None)
     env["LANG"] = "C.UTF-8"
     return subprocess.run(
-        [sys.executable, "-m", "gongzhu", "play", *args],
+        # The oracle plays the rule-of-thumb bot: the "easy" level.
+        [sys.executable, "-m", "gongzhu", "play", *args, "--level", "easy"],
         input="".join(line + "\n" for line in answers),
         capture_output=True,
         text=True,

@@ -413,7 +413,7 @@ def test_the_start_screen_toggles_end_sign_swap_exposure_and_level(tmp_path: Pat
     result = run(
         tmp_path,
         ["play", "--human", "0", "--rules", "online", "--setup", "--no-save", "--seed", "3"],
-        ["1", "2", "3", "4", "", "quit"],
+        ["1", "2", "3", "4", "4", "", "quit"],
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -421,8 +421,9 @@ def test_the_start_screen_toggles_end_sign_swap_exposure_and_level(tmp_path: Pat
     assert "2. sign swap (猪羊变色): off" in out
     assert "3. exposure (亮牌): off" in out
     assert "4. computer players: hard" in out
+    assert "4. computer players: easy" in out
     assert (
-        "opponents: 3 computer players (hard); rules: online quick game + exposable=none, "
+        "opponents: 3 computer players (easy); rules: online quick game + exposable=none, "
         "sign_swap=no; match number 3." in out
     )
 

@@ -45,8 +45,8 @@ from gongzhu import (
     deal,
     record,
 )
-from gongzhu import parallel as parallel_module
 from gongzhu.actions import Exposure
+from gongzhu.ai import parallel as parallel_module
 from gongzhu.bots import RandomStrategy, RuleOfThumbStrategy, make_strategy, play_deal, play_match
 from gongzhu.parallel import BotTable, play_task, simulate, task_seed
 
@@ -558,7 +558,7 @@ def test_without_exposure_nobody_is_asked() -> None:
 
 
 def test_seats_that_decided_are_not_asked_again() -> None:
-    from gongzhu.bots import _play_out
+    from gongzhu.ai.strategies import _play_out
 
     start = deal(seed=5)
     assert start.phase is Phase.EXPOSURE

@@ -8,7 +8,8 @@ import pytest
 
 from gongzhu import PIG, SHEEP, RuleSet
 from gongzhu.bots import RandomStrategy, RuleOfThumbStrategy, Strategy
-from gongzhu.parallel import BotTable, SimulationError, play_task, simulate, task_seed
+from gongzhu.errors import SimulationError
+from gongzhu.parallel import BotTable, play_task, simulate, task_seed
 
 
 def _mixed(seed: int) -> Sequence[Strategy]:

@@ -5,12 +5,13 @@
 (-220,)
 """
 
-import gongzhu.svg  # noqa: F401  (pictures: fills gongzhu._display for the _repr_svg_ methods)
+import gongzhu.svg  # noqa: F401  (pictures: fills gongzhu._base.display for the _repr_svg_ methods)
 from gongzhu import record  # users call gongzhu.record.loads/dumps
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.ai.arena import ArenaResult, arena
+from gongzhu.ai.registry import make_strategy
 from gongzhu.ai.search import Analysis, Limit, SearchStrategy
-from gongzhu.bots import (
+from gongzhu.ai.strategies import (
     RandomStrategy,
     RuleOfThumbStrategy,
     Strategy,
@@ -142,6 +143,7 @@ __all__ = [
     "deal",
     "exposure_factors",
     "exposure_preview",
+    "make_strategy",
     "parse_cards",
     "play_deal",
     "play_match",

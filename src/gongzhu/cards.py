@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Iterator, Set
 from typing import Any, Final, NoReturn, overload
 
-from gongzhu._display import svg as _svg
+from gongzhu._base.display import svg as _svg
 from gongzhu.errors import CardParseError, _brief
 
 __all__ = [

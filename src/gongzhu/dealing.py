@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import random
 
-from gongzhu._config import _config
 from gongzhu._core.deal import shuffle as _shuffle
 from gongzhu._core.deal import split as _split
 from gongzhu.cards import _from_mask
 from gongzhu.errors import DealError
 from gongzhu.round import _DEFAULT_RULES, Round, _deal_seat
+from gongzhu.round._config import _config
 from gongzhu.rules import RuleSet
 
 __all__ = ["deal"]

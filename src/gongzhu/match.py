@@ -63,7 +63,7 @@ from typing import Any, Final
 
 import attrs
 
-from gongzhu._frozen import guard_setstate, refuse_reinit
+from gongzhu._base.frozen import guard_setstate, refuse_reinit
 from gongzhu.cards import CardSet
 from gongzhu.errors import GongzhuError, MatchError, _brief
 from gongzhu.rules import GrandSlamOutcome, LaterLeader, RuleSet, SimultaneousLoss, TiedWinners

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from itertools import islice
 from typing import Final, NoReturn
 
-from gongzhu._display import register
+from gongzhu._base.display import register
 from gongzhu.cards import Card, CardSet, Suit
 from gongzhu.errors import CardParseError, DealError, GongzhuError, ProtocolError, _brief
 from gongzhu.i18n import LanguageError, Translator, translator
@@ -442,7 +442,7 @@ def sheet(
     return _document(w, h, "".join(parts), title)
 
 
-# Jupyter and the _repr_svg_ methods find the renderers through gongzhu._display.
+# Jupyter and the _repr_svg_ methods find the renderers through gongzhu._base.display.
 register("Card", card)
 register("CardSet", cards)
 register("Trick", trick)

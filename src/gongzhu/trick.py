@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import attrs
 
-from gongzhu._display import svg as _svg
-from gongzhu._tables import POINT_CARDS
+from gongzhu._base.display import svg as _svg
 from gongzhu.cards import Card, CardSet, Suit, _from_mask
 from gongzhu.errors import DealError, _brief
+from gongzhu.rules._tables import POINT_CARDS
 
 __all__ = ["Trick"]
 

@@ -12,9 +12,10 @@ from typing import Any, Final
 
 import attrs
 
-from gongzhu import _encoding, _wire
-from gongzhu._display import svg as _svg
-from gongzhu._frozen import guard_setstate, refuse_reinit
+from gongzhu._base.display import svg as _svg
+from gongzhu._base.frozen import guard_setstate, refuse_reinit
+from gongzhu._codec import encoding as _encoding
+from gongzhu._codec import wire as _wire
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
 from gongzhu.errors import GongzhuError
 from gongzhu.phase import Phase

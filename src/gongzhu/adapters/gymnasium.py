@@ -34,7 +34,7 @@ import numpy as np
 from gymnasium import spaces
 
 from gongzhu.adapters import _driver
-from gongzhu.bots import RandomStrategy, RuleOfThumbStrategy, Strategy
+from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy
 from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError
 from gongzhu.protocol import NUM_ACTIONS, information_state_size, observation_size

@@ -31,9 +31,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
-from gongzhu._tables import SUIT_MASKS
 from gongzhu.ai._policy import choose
 from gongzhu.ai._sim import BITS, Sim, sim_rules
+from gongzhu.rules._tables import SUIT_MASKS
 from gongzhu.view import PlayerView
 
 __all__: list[str] = []
@@ -206,7 +206,9 @@ class Worlds:
         caps = {s: view.hand_sizes[s] - known[s].bit_count() for s in others}
         if any(c < 0 for c in caps.values()) or sum(caps.values()) != unseen.bit_count():
             raise ValueError("the view's hand sizes do not match its unseen cards")
-        self.pools = self._pools(unseen, shown, others, caps, voids)
+        # A seat whose face-up exposure is among the shown cards showed its hand: a claimer.
+        showed = [s for s in others if known[s] & view.shown.mask]
+        self.pools = self._pools(unseen, shown, others, caps, voids, showed)
         self.total = 1
         for pool in self.pools:
             self.total *= pool.count
@@ -218,7 +220,12 @@ class Worlds:
 
     @staticmethod
     def _pools(
-        unseen: int, shown: int, others: list[int], caps: dict[int, int], voids: list[int]
+        unseen: int,
+        shown: int,
+        others: list[int],
+        caps: dict[int, int],
+        voids: list[int],
+        showed: list[int],
     ) -> list[_Pool]:
         if not shown:
             return [_Pool(unseen, others, tuple(caps[s] for s in others), voids)]
@@ -228,6 +235,8 @@ class Worlds:
         free = unseen & ~shown
         for size in range(1, len(others) + 1):
             for claimers in combinations(others, size):
+                if any(s not in claimers for s in showed):
+                    continue
                 rest = [s for s in others if s not in claimers]
                 a = _Pool(shown, list(claimers), tuple(caps[s] for s in claimers), voids)
                 if not a.count:

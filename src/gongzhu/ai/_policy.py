@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from gongzhu._tables import PIG_BIT, SHEEP_BIT, SUIT_MASKS, TEN_BIT
 from gongzhu.ai._sim import BITS, Sim, SimRules
+from gongzhu.rules._tables import PIG_BIT, SHEEP_BIT, SUIT_MASKS, TEN_BIT
 
 __all__: list[str] = []
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from gongzhu._tables import ACE_BIT, HEARTS, PIG_BIT, SHEEP_BIT, SUIT_MASKS, TEN_BIT
 from gongzhu.cards import ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER, Card, _from_mask
 from gongzhu.rules import ExposureKind, ExposureRestriction, RuleSet
+from gongzhu.rules._tables import ACE_BIT, HEARTS, PIG_BIT, SHEEP_BIT, SUIT_MASKS, TEN_BIT
 from gongzhu.scoring import score
 
 __all__: list[str] = []

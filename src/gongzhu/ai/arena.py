@@ -39,17 +39,21 @@ import os
 import random
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, Final
 
 import attrs
 
+from gongzhu.ai.parallel import run_tasks
+from gongzhu.ai.registry import STRATEGIES, make_strategy
 from gongzhu.ai.search import Limit, SearchStrategy
-from gongzhu.bots import STRATEGIES, Strategy, make_strategy
+from gongzhu.ai.strategies import Strategy
 from gongzhu.cards import CardSet, parse_cards
 from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError, _brief
+from gongzhu.errors import GongzhuError, RecordError, _brief
 from gongzhu.phase import Phase
+from gongzhu.record._schema import _parse_json
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
 
@@ -199,15 +203,7 @@ def load_deals(path: str | os.PathLike[str], rules: RuleSet | None = None) -> li
     1024
     """
     p = Path(path)
-    try:
-        size = p.stat().st_size
-        if size > _MAX_FILE_BYTES:
-            raise ArenaError(f"{p}: {size} bytes; deal files are at most {_MAX_FILE_BYTES}")
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ArenaError(f"{p}: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ArenaError(f"{p}: not a JSON deal file ({exc})") from None
+    data = _read_json(p)
     if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("version") != 1:
         raise ArenaError(f'{p}: expected {{"format": "{_FORMAT}", "version": 1, ...}}')
     deals_ = data.get("deals")
@@ -230,6 +226,28 @@ def load_deals(path: str | os.PathLike[str], rules: RuleSet | None = None) -> li
             raise ArenaError(f"{p}: deal {k}: {exc}") from None
         out.append(hands)
     return out
+
+
+def _read_json(p: Path) -> Any:
+    """The JSON of the file at ``p``, read like :func:`gongzhu.record.load`: at most
+    ``_MAX_FILE_BYTES`` bytes whatever ``stat`` says (``/dev/zero``, a FIFO or a
+    ``/proc`` file report size 0), no deep nesting, duplicate keys or NaN (#22 item 7)."""
+    try:
+        with p.open("rb") as f:
+            raw = f.read(_MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ArenaError(f"{p}: {exc.strerror or exc}") from None
+    if len(raw) > _MAX_FILE_BYTES:
+        raise ArenaError(f"{p}: more than {_MAX_FILE_BYTES} bytes; deal files are at most that")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ArenaError(f"{p}: not a JSON deal file (not UTF-8: {exc.reason})") from None
+    try:
+        return _parse_json(text)
+    except RecordError as exc:
+        reason = str(exc).removeprefix("not a valid record: ")
+        raise ArenaError(f"{p}: not a JSON deal file ({reason})") from None
 
 
 def _seeded_deals(rules: RuleSet, seed: int | str, count: int) -> list[list[tuple[Any, ...]]]:
@@ -347,6 +365,7 @@ def run(
     seed: int | str | None = None,
     deal_file: str | os.PathLike[str] | None = None,
     progress: Callable[[int, int, float, float], None] | None = None,
+    executor: Executor | None = None,
 ) -> ArenaResult:
     """Play ``bot_a`` against ``bot_b`` in duplicate; see the module doc.
 
@@ -354,6 +373,13 @@ def run(
     ``rotations`` is 2 (teams swap hands) or 4 (every hand at every seat);
     ``workers`` processes share the deals (1: this process; 0: one per CPU).
     ``progress(done, total, mean, stderr)`` is called as deals finish.
+    ``executor``: run the deals on this :class:`concurrent.futures.Executor`
+    (threads, processes, Dask's, :class:`~gongzhu.ai.ray_executor.RayExecutor`);
+    the caller owns it. The result is the same for every ``workers`` and
+    ``executor``: each game's bots are seeded from the deal.
+
+    Ctrl-C, a raising ``progress`` or a game's error stops the run at once: the
+    worker processes are terminated (:func:`gongzhu.ai.parallel.run_tasks`).
     """
     rules = RuleSet() if rules is None else rules
     if not isinstance(rules, RuleSet):
@@ -374,6 +400,10 @@ def run(
         raise ArenaError(f"deal_file must be a path, got {type(deal_file).__name__}")
     if progress is not None and not callable(progress):
         raise ArenaError(f"progress must be callable, got {type(progress).__name__}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ArenaError(
+            f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}"
+        )
     for name in (bot_a, bot_b):
         if not isinstance(name, str) or len(name) > 200:
             raise ArenaError(f"a bot is named by text, got {_brief(name)}")
@@ -411,24 +441,20 @@ def run(
             se = _stderr(finished)
             progress(len(finished), total, m, se)
 
-    if workers == 1:
-        for item in numbered:
-            games = _play_deals(bot_a, bot_b, limit, rules, rotations, bot_seed, [item])
-            report([(item[0], games[0])])
-    else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+    # Small chunks: search games are slow and uneven, and progress should move.
+    size = 1 if workers == 1 else max(1, min(8, total // (workers * 8) or 1))
+    chunks = [numbered[i : i + size] for i in range(0, total, size)]
 
-        # Small chunks: search games are slow and uneven, and progress should move.
-        size = max(1, min(8, total // (workers * 8) or 1))
-        chunks = [numbered[i : i + size] for i in range(0, total, size)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {
-                pool.submit(_play_deals, bot_a, bot_b, limit, rules, rotations, bot_seed, c): c
-                for c in chunks
-            }
-            for future in as_completed(futures):
-                chunk = futures[future]
-                report([(num, g) for (num, _h), g in zip(chunk, future.result(), strict=True)])
+    def chunk_done(k: int, games: list[list[_Game]]) -> None:
+        report([(num, g) for (num, _h), g in zip(chunks[k], games, strict=True)])
+
+    run_tasks(
+        _play_deals,
+        [(bot_a, bot_b, limit, rules, rotations, bot_seed, c) for c in chunks],
+        chunk_done,
+        workers=workers,
+        executor=executor,
+    )
     seat_sums = [0] * rules.players
     moves = [0, 0]
     secs = [0.0, 0.0]

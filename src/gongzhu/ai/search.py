@@ -42,13 +42,13 @@ from typing import overload
 
 import attrs
 
-from gongzhu._tables import PIG_BIT, SHEEP_BIT, TEN_BIT
 from gongzhu.ai._determinize import Worlds
 from gongzhu.ai._policy import choose_exposure, rollout
 from gongzhu.ai._sim import BITS
 from gongzhu.cards import Card, CardSet, _from_mask
 from gongzhu.errors import GongzhuError, _brief
 from gongzhu.phase import Phase
+from gongzhu.rules._tables import PIG_BIT, SHEEP_BIT, TEN_BIT
 from gongzhu.view import PlayerView
 
 __all__ = [

@@ -277,37 +277,22 @@ BOT_TITLES = {
     "rule-of-thumb": N_("rule-of-thumb"),
     "rule-of-thumb-0.1": N_("rule-of-thumb 0.1"),
     "search": N_("search"),
+    "greedy": N_("greedy"),
 }
 
 
-def _level_stand_in(name: str) -> str:
-    # REMOVE when gongzhu.bots.STRATEGIES registers the levels itself (the search
-    # issue's make_strategy("easy"|"normal"|"hard", seed)); until then a level is
-    # played by an existing bot.
-    return {"easy": "rule-of-thumb", "normal": "rule-of-thumb", "hard": "search"}.get(name, name)
-
-
-def registry_names(bots: Sequence[str]) -> tuple[str, ...]:
-    """The strategy registry's names for bots given as names or levels."""
-    from gongzhu.bots import STRATEGIES
-
-    return tuple(b if b in STRATEGIES else _level_stand_in(b) for b in bots)
-
-
 def make_bot(name: str, seed: int | None) -> Any:
-    """The strategy for a level or a bot name, seeded."""
-    from gongzhu.bots import STRATEGIES, make_strategy
+    """The strategy for a level or a bot name (:data:`gongzhu.ai.registry.STRATEGIES`), seeded."""
+    from gongzhu.ai.registry import make_strategy
 
-    if name not in STRATEGIES:
-        name = _level_stand_in(name)
     return make_strategy(name, seed)
 
 
 def bot_names() -> tuple[str, ...]:
     """The strategy names :func:`gongzhu.bots.make_strategy` knows (the levels too)."""
-    from gongzhu.bots import STRATEGIES
+    from gongzhu.ai.registry import STRATEGIES
 
-    return tuple(dict.fromkeys((*STRATEGIES, *LEVELS)))
+    return tuple(STRATEGIES)
 
 
 def bot_table(spec: str, players: int) -> tuple[str, ...]:

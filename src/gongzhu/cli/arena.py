@@ -51,6 +51,13 @@ def register(subparsers: Any, t: object = None) -> argparse.ArgumentParser:
         "staying -100 for the all-hearts taker (MrIf's rules)",
     )
     p.add_argument("--workers", type=int, default=1, metavar="K", help="processes (1; 0: all)")
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes (default) or ray: a Ray cluster (RAY_ADDRESS), else a local Ray"
+        " of --workers CPUs (the ray extra)",
+    )
     p.add_argument("--json", metavar="FILE", help="also write the result as JSON")
     p.add_argument("--seed", metavar="S", help="play deals dealt from this seed")
     p.add_argument("--deal-file", metavar="F", help="play the deals of this JSON deal file")
@@ -105,18 +112,14 @@ def _run(args: argparse.Namespace) -> int:
 
     if args.workers is not None and args.workers < 0:
         raise ArenaError(f"--workers must be 0 or more, got {args.workers}")
-    result = arena_run(
-        args.bot_a,
-        args.bot_b,
-        deals=args.deals,
-        rotations=args.rotations,
-        rules=rules,
-        limit=limit,
-        workers=args.workers,
-        seed=seed,
-        deal_file=args.deal_file,
-        progress=progress if show else None,
-    )
+    from gongzhu.ai.ray_executor import executor_for
+
+    executor = executor_for(args.backend, args.workers)
+    try:
+        result = _play(args, arena_run, rules, limit, seed, progress if show else None, executor)
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
     if show:
         print(file=sys.stderr)
     print(result.summary())
@@ -129,3 +132,27 @@ def _run(args: argparse.Namespace) -> int:
             json.dump(data, f, indent=1)
             f.write("\n")
     return 0
+
+
+def _play(
+    args: argparse.Namespace,
+    arena_run: Any,
+    rules: Any,
+    limit: Any,
+    seed: Any,
+    progress: Any,
+    executor: Any,
+) -> Any:
+    return arena_run(
+        args.bot_a,
+        args.bot_b,
+        deals=args.deals,
+        rotations=args.rotations,
+        rules=rules,
+        limit=limit,
+        workers=args.workers,
+        seed=seed,
+        deal_file=args.deal_file,
+        progress=progress,
+        executor=executor,
+    )

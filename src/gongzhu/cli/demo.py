@@ -31,7 +31,7 @@ def register(sub: Any, t: Translator) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gongzhu.bots import RuleOfThumbStrategy, play_match
+    from gongzhu.ai.strategies import RuleOfThumbStrategy, play_match
     from gongzhu.match import Match
     from gongzhu.rules import RuleSet
 

@@ -269,7 +269,7 @@ class _Game:
     # -- the match -----------------------------------------------------------------
 
     def play_match(self, args: argparse.Namespace, resumed: Sequence[Any]) -> int:
-        from gongzhu.bots import _deal_seed
+        from gongzhu.ai.strategies import _deal_seed
         from gongzhu.dealing import deal
         from gongzhu.match import Match
 

@@ -16,7 +16,6 @@ from gongzhu.cli._common import (
     bot_table,
     bots_text,
     player_names,
-    registry_names,
     rules_from,
     translator_for,
     write_record,
@@ -72,6 +71,13 @@ def register(sub: Any, t: Translator) -> None:
     )
     p.add_argument(
         "--workers", type=int, default=1, metavar="K", help=t.gettext("processes for --deals")
+    )
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        # English only for now: a new message would need every catalogue (tools/i18n.sh).
+        help="where --deals run: local processes or a Ray cluster (RAY_ADDRESS)",
     )
     p.add_argument(
         "--max-deals", type=int, default=200, metavar="N", help=t.gettext("stop a match here")
@@ -137,10 +143,10 @@ def run(args: argparse.Namespace) -> int:
     bots = bot_table(args.bots or args.level or "rule-of-thumb", rules.players)
     if args.deals is not None:
         return _simulate(args, t, rules, bots, seed)
-    from gongzhu.bots import play_match
-    from gongzhu.parallel import BotTable
+    from gongzhu.ai.parallel import BotTable
+    from gongzhu.ai.strategies import play_match
 
-    table = BotTable(registry_names(bots))
+    table = BotTable(bots)
     match, rounds = play_match(table(seed), rules, seed=seed, max_deals=args.max_deals)
     if not args.quiet:
         print(
@@ -166,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
 def _simulate(
     args: argparse.Namespace, t: Translator, rules: Any, bots: tuple[str, ...], seed: int
 ) -> int:
-    import gongzhu.parallel as parallel
+    import gongzhu.ai.parallel as parallel
 
     if args.record:
         raise UsageError("--record records a match; it cannot be combined with --deals")
@@ -176,12 +182,14 @@ def _simulate(
         raise UsageError(f"--deals must be at most {MAX_DEALS:,}, got {args.deals:,}")
     if not 1 <= args.workers <= 256:
         raise UsageError(f"--workers must be 1 to 256, got {args.workers}")
-    table = parallel.BotTable(registry_names(bots))
+    table = parallel.BotTable(bots)
     show = sys.stderr.isatty() and not args.quiet
     run_chunk: Any = getattr(parallel, "_run_chunk", None)
     aggregate: Any = getattr(parallel, "_aggregate", None)
     with Progress(t, args.deals, show=show) as progress:
-        if args.workers == 1 and run_chunk is not None and aggregate is not None:
+        backend = getattr(args, "backend", "local")
+        here = backend == "local" and args.workers == 1
+        if here and run_chunk is not None and aggregate is not None:
             # In this process: small chunks, so the progress line moves; the tasks and
             # their order are simulate()'s, so the figures are the same.
             results: list[Any] = []
@@ -191,14 +199,22 @@ def _simulate(
                 progress.update(numbers.stop)
             sim = aggregate(rules, seed, results, False)
         else:
-            sim = parallel.simulate(
-                args.deals,
-                rules,
-                table,
-                workers=args.workers,
-                seed=seed,
-                progress=progress.update,
-            )
+            from gongzhu.ai.ray_executor import executor_for
+
+            executor = executor_for(backend, args.workers)
+            try:
+                sim = parallel.simulate(
+                    args.deals,
+                    rules,
+                    table,
+                    workers=args.workers,
+                    seed=seed,
+                    progress=progress.update,
+                    executor=executor,
+                )
+            finally:
+                if executor is not None:
+                    executor.shutdown(cancel_futures=True)
     print(t.gettext("bots: {bots}").format(bots=bots_text(bots)))
     print(simulation_summary(t, sim))
     return 0

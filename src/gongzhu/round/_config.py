@@ -12,9 +12,9 @@ from typing import Final
 
 from gongzhu._core import play as _p
 from gongzhu._core.state import RESTRICT_DEAL, RESTRICT_NONE, RESTRICT_SUIT, Config
-from gongzhu._tables import POINT_CARDS
 from gongzhu.errors import Reason
 from gongzhu.rules import ExposureKind, ExposureOrder, ExposureRestriction, RuleSet
+from gongzhu.rules._tables import POINT_CARDS
 
 # Core reason codes → Reason (the core's codes follow the enum's order, from 1).
 _REASONS: Final = {i + 1: r for i, r in enumerate(Reason)}
@@ -52,6 +52,7 @@ def _build_config(rules: RuleSet) -> Config:
         opening_card=rules.opening_card.mask,
         must_lead_opening=rules.must_lead_opening_card,
         owner=rules,
+        score=rules._tables.score,
     )
 
 

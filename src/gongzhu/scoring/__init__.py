@@ -29,11 +29,10 @@ from typing import Any, Final
 
 import attrs
 
+from gongzhu._base.display import svg as _svg
+from gongzhu._base.frozen import FrozenMap, guard_setstate, refuse_reinit
 from gongzhu._core.scoring import first_bad_mask as _bad_masks
 from gongzhu._core.scoring import score_masks as _score_masks
-from gongzhu._display import svg as _svg
-from gongzhu._frozen import FrozenMap, guard_setstate, refuse_reinit
-from gongzhu._tables import Tables
 from gongzhu.cards import (
     ACE_OF_HEARTS,
     PIG,
@@ -49,6 +48,7 @@ from gongzhu.rules import (
     ExposureKind,
     RuleSet,
 )
+from gongzhu.rules._tables import Tables
 
 __all__ = [
     "DealScore",

@@ -28,9 +28,8 @@ from typing import Any, Final
 
 import attrs
 
+from gongzhu._base.frozen import guard_setstate, refuse_reinit
 from gongzhu._core.scoring import PIG_GRAND_SLAM_ONLY, PIG_POSITIVE, PIG_UNCHANGED
-from gongzhu._frozen import guard_setstate, refuse_reinit
-from gongzhu._tables import Tables
 from gongzhu.cards import (
     ACE_OF_HEARTS,
     DECK,
@@ -44,6 +43,7 @@ from gongzhu.cards import (
     parse_cards,
 )
 from gongzhu.errors import CardParseError, RuleSetError, _brief
+from gongzhu.rules._tables import Tables
 
 __all__ = [
     "FACE_VALUE_HEARTS",
