@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from gongzhu import PIG, SHEEP, TRANSFORMER, Card, Match, RuleSet, deal
-from gongzhu.bots import _deal_seed
+from gongzhu.ai.strategies import _deal_seed
 from gongzhu.cli._common import make_bot
 from gongzhu.cli._show import Seats, table
 from gongzhu.cli.human import decision_seed
@@ -177,7 +177,8 @@ def test_a_rule_set_is_named_by_its_nearest_preset_and_printed_forms_read_back(
 
 
 def test_help_lists_the_presets_and_the_levels(tmp_path: Path) -> None:
-    from gongzhu.cli.rules import PRESET_NAMES, PRESET_TITLES
+    from gongzhu.cli._common import PRESET_NAMES
+    from gongzhu.cli.rules import PRESET_TITLES
     from gongzhu.rules import PRESETS
 
     assert tuple(PRESETS) == PRESET_NAMES == tuple(PRESET_TITLES)
@@ -198,7 +199,7 @@ def test_argparse_speaks_the_chosen_language(tmp_path: Path) -> None:
 
 
 def _rounds(rules: RuleSet, seed: int, deals: int) -> Match:
-    from gongzhu.bots import RuleOfThumbStrategy, play_match
+    from gongzhu.ai.strategies import RuleOfThumbStrategy, play_match
 
     match, _ = play_match(
         [RuleOfThumbStrategy()] * rules.players, rules, seed=seed, max_deals=deals

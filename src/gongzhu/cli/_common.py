@@ -145,9 +145,23 @@ def add_language_option(p: argparse.ArgumentParser, t: Translator, *, top: bool 
     )
 
 
-def add_rules_options(p: argparse.ArgumentParser, t: Translator) -> None:
-    from gongzhu.cli.rules import PRESET_NAMES
+# The preset names, as typed (a copy, so ``--help`` imports no engine module; a test
+# checks it against gongzhu.rules.PRESETS).
+PRESET_NAMES = (
+    "classic",
+    "online",
+    "online-quick",
+    "encyclopedia",
+    "russian",
+    "czech-variant",
+    "catch-the-pig",
+    "slam-pig",
+    "flat-pig",
+    "taiwan",
+)
 
+
+def add_rules_options(p: argparse.ArgumentParser, t: Translator) -> None:
     p.add_argument(
         "--rules",
         default="classic",

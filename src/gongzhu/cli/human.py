@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gongzhu.cli import _save
+import gongzhu.cli._save as _save
 from gongzhu.cli._common import (
     BOT_TITLES,
     UsageError,

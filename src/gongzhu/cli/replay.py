@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gongzhu.cli import _save
+import gongzhu.cli._save as _save
 from gongzhu.cli._common import UsageError, add_language_option, safe, translator_for
 from gongzhu.cli._show import Seats, show_match
 from gongzhu.i18n import Translator

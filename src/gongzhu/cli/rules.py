@@ -9,21 +9,6 @@ from typing import Any
 from gongzhu.cli._common import add_language_option, rules_from, translator_for
 from gongzhu.i18n import N_, Translator
 
-# The preset names, as typed (a copy, so ``--help`` imports no engine module; a test
-# checks it against gongzhu.rules.PRESETS).
-PRESET_NAMES = (
-    "classic",
-    "online",
-    "online-quick",
-    "encyclopedia",
-    "russian",
-    "czech-variant",
-    "catch-the-pig",
-    "slam-pig",
-    "flat-pig",
-    "taiwan",
-)
-
 # One line per preset for ``gongzhu rules --list`` (the long form is RuleSet.describe()).
 PRESET_SUMMARIES = {
     "classic": N_("seeds/000 club rules: 2♠ opens, pig taker leads later, lose at −1000"),
