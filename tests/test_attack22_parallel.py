@@ -17,9 +17,9 @@ import pytest
 
 from gongzhu import GongzhuError, Limit, RuleSet, arena
 from gongzhu.ai.arena import ArenaError, load_deals, save_deals
+from gongzhu.ai.parallel import BotTable, run_tasks, simulate
 from gongzhu.cards import parse_cards
 from gongzhu.errors import SimulationError
-from gongzhu.ai.parallel import BotTable, run_tasks, simulate
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 MRIF = RuleSet(pig_with_all_hearts="unchanged", exposable="")
