@@ -206,12 +206,9 @@ def test_a_held_back_exposed_lead_is_reported_as_such_under_the_hearts_rules(
     ):
         rnd = Round.from_hands(SUITS, rules, leader=leader).expose(card, seat=leader)
         rnd = rnd.pass_exposure()
-        if card == "QS":
-            assert rnd.why_illegal(card) is Reason.EXPOSED_CARD_HELD_BACK
-        else:
-            # RULES.md §9.6: hearts only, all of them forbidden by the hearts rule, so the
-            # restrictions give way in order (exposure first, then the hearts rules): A♥ too.
-            assert rnd.why_illegal(card) is None
+        # RULES.md §9.6: for A♥ led from hearts only, the hearts rules excuse the leader,
+        # so the exposure restriction alone is left, and it holds.
+        assert rnd.why_illegal(card) is Reason.EXPOSED_CARD_HELD_BACK
 
 
 def test_an_exposed_ace_held_back_without_the_blood_lock_is_not_a_hearts_lock() -> None:

@@ -334,11 +334,13 @@ def test_the_opening_card_is_led_even_when_exposed() -> None:
 
 
 def test_restrictions_give_way_in_order_when_they_leave_no_card() -> None:
-    # RULES.md §9.6: a lead from exposed A♥ and other hearts only, hearts not broken, the
-    # blood lock on: the exposure restriction gives way first, then the hearts rules.
+    # RULES.md §9.6 (its example): a lead from exposed A♥ and other hearts only, hearts
+    # not broken, the blood lock on: hearts-broken and the blood lock excuse a leader who
+    # holds only hearts, so the exposure restriction alone is left and holds A♥ back.
     rules = RuleSet(hearts_locked_by_exposed_ace=True, hearts_must_be_broken=True)
     r = Round.from_hands(SUITS, rules, leader=1).expose("AH", seat=1).pass_exposure()
-    assert r.legal_plays == r.hands[1]
+    assert r.legal_plays == r.hands[1] - parse_cards("AH")
+    assert r.why_illegal("AH") is Reason.EXPOSED_CARD_HELD_BACK
     # With another suit in hand the hearts rules hold, and the restriction holds A♥ back.
     hands = [
         "2S 3S 4S 2H 3H 4H 5H 6H 7H 8H 9H TH JH",

@@ -97,7 +97,9 @@ def reference_legal(rnd: Round, opening_forced: bool) -> CardSet:
             return CardSet([rules.opening_card])
         broken = bool(played_cards(rnd) & HEARTS)
         locked = rules.hearts_locked_by_exposed_ace and ACE_OF_HEARTS in exposed
-        blocked = HEARTS if (rules.hearts_must_be_broken or locked) and not broken else CardSet()
+        # §9.6: hearts-broken and the blood lock excuse a leader holding only hearts.
+        gated = (rules.hearts_must_be_broken or locked) and not broken and bool(hand - HEARTS)
+        blocked = HEARTS if gated else CardSet()
         held = CardSet()
         if restriction is ExposureRestriction.FIRST_TRICK_OF_SUIT:
             for card in exposed & hand:

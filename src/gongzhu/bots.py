@@ -5,7 +5,7 @@ helpers that play whole deals and matches) and :mod:`gongzhu.ai.registry` (bots 
 name). Every name importable from here in 0.2 still is.
 """
 
-from gongzhu.ai.registry import STRATEGIES, make_strategy
+from gongzhu.ai.registry import HARD_LIMIT, STRATEGIES, make_strategy
 from gongzhu.ai.strategies import (
     RandomStrategy,
     RuleOfThumbStrategy,
@@ -15,6 +15,7 @@ from gongzhu.ai.strategies import (
 )
 
 __all__ = [
+    "HARD_LIMIT",
     "STRATEGIES",
     "RandomStrategy",
     "RuleOfThumbStrategy",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from gongzhu._core.scoring import score_masks
 from gongzhu._core.state import (
     ACE_OF_HEARTS,
     BIT,
@@ -18,6 +19,7 @@ from gongzhu._core.state import (
     COMPLETE,
     HEARTS,
     HEARTS_BROKEN,
+    LOW13,
     PLAY_ENTRIES,
     PLAYING,
     RESPOND,
@@ -28,6 +30,7 @@ from gongzhu._core.state import (
     State,
     Table,
     Trick,
+    decision_entry,
     expose_entry,
     popcount,
     trick_cards,
@@ -89,9 +92,14 @@ def legal_mask(
         # The lead's restrictions; when together they leave nothing, they give way in
         # the order of RULES.md §9.6: the exposure restriction, then the blood lock,
         # then hearts-broken (both forbid the same cards: the hearts).
+        # Hearts-broken and the blood lock excuse a leader who holds only hearts: for
+        # that leader they forbid nothing, so the exposure restriction alone is left
+        # and holds (RULES.md §9.6's example: every heart but an exposed A♥).
         blocked = 0
-        if (cfg.hearts_rule or (cfg.blood_lock and exposed & ACE_OF_HEARTS)) and not (
-            flags & HEARTS_BROKEN
+        if (
+            (cfg.hearts_rule or (cfg.blood_lock and exposed & ACE_OF_HEARTS))
+            and not flags & HEARTS_BROKEN
+            and hand & ~HEARTS
         ):
             blocked = HEARTS
         held = 0
@@ -141,7 +149,41 @@ def force_fourth(t: Table) -> int:
 
 
 def legal(s: State) -> int:
-    """The legal-play mask of the seat to act (0 when no card may be played)."""
+    """The legal-play mask of the seat to act (0 when no card may be played).
+
+    Cached on the state (``State.lm``): computed on first use.
+    """
+    lm = s.lm
+    if lm >= 0:
+        return lm
+    lm = _legal(s)
+    s.lm = lm
+    return lm
+
+
+def mask_ids(mask: int) -> list[int]:
+    """The card indexes of ``mask``, ascending (a play's action id is its card index)."""
+    ids: list[int] = []
+    base = 0
+    while mask:
+        part = mask & 0x1FFF
+        while part:
+            ids.append(base + LOW13[part])
+            part &= part - 1
+        mask >>= 13
+        base += 13
+    return ids
+
+
+def legal_ids(s: State) -> list[int]:
+    """The legal plays of the seat to act as action ids (card indexes 0-51), ascending.
+
+    Card plays only: exposure, claim and response ids belong to the protocol's scheme.
+    """
+    return mask_ids(legal(s))
+
+
+def _legal(s: State) -> int:
     if s.done != PLAYING:
         return 0
     t = s.table
@@ -342,23 +384,43 @@ def expose_reason(s: State, seat: int, mask: int, face_down: bool, blind: bool) 
     return OK, -1
 
 
-def expose(s: State, seat: int, mask: int, face_down: bool, blind: bool) -> State:
-    """The state after ``seat`` exposes ``mask`` (an empty mask declines; already checked).
+def decision_reason(s: State, seat: int, up: int, down: int, blind: bool) -> tuple[int, int]:
+    """``(reason code, card index or -1)``: why ``seat`` may not decide to expose ``up``
+    face up and ``down`` face down now (one decision may hold both, RULES.md §9.1)."""
+    if up & down:
+        low = up & down & -(up & down)
+        return INVALID_CHOICE, popcount(low - 1)
+    if up and down and blind:
+        return NOT_FIRST_DEALT_CARD, -1  # a blind exposure is one card (§9.4)
+    code, card = expose_reason(s, seat, up | down, False, blind)
+    if code == OK and down and not s.table.cfg.face_down:
+        return FACE_DOWN_OFF, -1
+    return code, card
 
-    A blind exposure leaves the seat undecided: its ordinary decision follows.
+
+def decide(s: State, seat: int, up: int, down: int, blind: bool) -> State:
+    """The state after ``seat`` exposes ``up`` face up and ``down`` face down (already checked).
+
+    Both empty declines. A blind exposure leaves the seat undecided: its
+    ordinary decision follows.
     """
     t = s.table.copy()
-    if face_down:
-        t.down |= mask
-    else:
-        t.up |= mask
+    t.up |= up
+    t.down |= down
     if blind:
-        t.blind |= mask
+        t.blind |= up | down
         t.blinded |= BIT[seat]
     else:
         t.decided |= BIT[seat]
-    log = (s.log, expose_entry(seat, mask, face_down, blind))
+    log = (s.log, decision_entry(seat, up, down, blind))
     return State(t, s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, s.done, log)
+
+
+def expose(s: State, seat: int, mask: int, face_down: bool, blind: bool) -> State:
+    """:func:`decide` with every card of ``mask`` face down, or every card face up."""
+    if face_down:
+        return decide(s, seat, 0, mask, blind)
+    return decide(s, seat, mask, 0, blind)
 
 
 def decline_all(s: State) -> State:
@@ -450,3 +512,65 @@ def respond(s: State, seat: int, accept: bool) -> State:
     capt = list(s.capt)
     capt[t.claimer] |= rest
     return State(t, t.every, tuple(capt), s.leader, 0, s.tricks, s.flags, COMPLETE, log)
+
+
+# -- the result -------------------------------------------------------------------------------
+
+ACE_BIT: Final = 1 << 38  # A♥
+PIG_BIT: Final = 1 << 49  # Q♠
+SHEEP_BIT: Final = 1 << 22  # J♦
+TEN_BIT: Final = 1 << 8  # 10♣
+QUEEN_OF_DIAMONDS: Final = 23
+
+
+def card_factor(cfg: Config, bit: int, up: int, down: int, blind: int) -> int:
+    """The scoring factor of one exposable card (RULES.md §4): 1 unexposed; face up
+    ``cfg.face_up_factor`` (2, or 4 under face-down-up), face down 2; doubled when blind."""
+    if up & bit:
+        factor = cfg.face_up_factor
+    elif down & bit:
+        factor = 2
+    else:
+        return 1
+    return factor * 2 if blind & bit else factor
+
+
+def factors(cfg: Config, up: int, down: int, blind: int) -> tuple[int, int, int, int]:
+    """The factors of A♥, Q♠, J♦ and 10♣ for these exposures (the scoring kernel's order)."""
+    return (
+        card_factor(cfg, ACE_BIT, up, down, blind),
+        card_factor(cfg, PIG_BIT, up, down, blind),
+        card_factor(cfg, SHEEP_BIT, up, down, blind),
+        card_factor(cfg, TEN_BIT, up, down, blind),
+    )
+
+
+def queen_counts(n: int, tricks: tuple[Trick, ...]) -> tuple[int, ...]:
+    """Per seat, the tricks its Q♦ taker won after the trick that took Q♦ (the Q♦ bonus)."""
+    counts = [0] * n
+    taker = -1
+    for _lead, winner, cards in tricks:
+        if taker >= 0:
+            if winner == taker:
+                counts[taker] += 1
+        elif QUEEN_OF_DIAMONDS in cards:
+            taker = winner
+    return tuple(counts)
+
+
+def score_of(s: State) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]:
+    """The scoring kernel's answer for a finished deal: ``(totals, lines, all_hearts_seat,
+    grand_slam_seat, pig_taker)`` (see :func:`gongzhu._core.scoring.score_masks`)."""
+    t = s.table
+    cfg = t.cfg
+    p = cfg.score
+    if p is None:
+        raise ValueError("this Config carries no scoring parameters")
+    fa, fq, fj, ft = factors(cfg, t.up, t.down, t.blind)
+    queen = queen_counts(t.n, s.tricks) if p.queen_bonus else None
+    return score_masks(s.capt, fa, fq, fj, ft, p, queen)
+
+
+def totals(s: State) -> tuple[int, ...]:
+    """The integer totals of a finished deal (exposure factors and the Q♦ bonus included)."""
+    return score_of(s)[0]

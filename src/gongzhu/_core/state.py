@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Final, cast
 
+from gongzhu._core.scoring import ScoreParams
+
 # -- bit tables (mypyc: no shifts with a constant left operand, no int.bit_count) -----------
 
 BIT: Final = tuple([1 << i for i in range(64)])
@@ -119,6 +121,7 @@ class Config:
         "owner",
         "point_cards",
         "restriction",
+        "score",
     )
 
     def __init__(
@@ -142,6 +145,7 @@ class Config:
         opening_card: int,
         must_lead_opening: bool,
         owner: object,
+        score: ScoreParams | None = None,
     ) -> None:
         self.n = n
         self.all_seats: int = BIT[n] - 1
@@ -162,6 +166,8 @@ class Config:
         self.opening_card = opening_card
         self.must_lead_opening = must_lead_opening
         self.owner = owner
+        # The scoring kernel's parameters (None only for configs built without them).
+        self.score = score
 
 
 class Table:
@@ -281,6 +287,34 @@ def expose_entry(seat: int, mask: int, face_down: bool, blind: bool) -> int:
     return (mask << 2 | (2 if blind else 0) | (1 if face_down else 0)) << 5 | seat << 2 | EXPOSE
 
 
+def decision_entry(seat: int, up: int, down: int, blind: bool) -> int:
+    """The log entry of one exposure decision with face-up ``up`` and face-down ``down`` cards.
+
+    An all-up or all-down decision keeps the 0.2 layout (``mask << 2 | blind << 1 |
+    face_down``); a mixed one (RULES.md §9.1) adds its face-down cards above bit 52
+    of the mask. :func:`decision_parts` reads either.
+    """
+    if up and down:
+        return ((down << 52 | up | down) << 2 | (2 if blind else 0)) << 5 | seat << 2 | EXPOSE
+    if down:
+        return expose_entry(seat, down, True, blind)
+    return expose_entry(seat, up, False, blind)
+
+
+def decision_parts(entry: int) -> tuple[int, int, int, bool]:
+    """``(seat, face-up mask, face-down mask, blind)`` of an exposure entry."""
+    arg = entry >> 5
+    mask = arg >> 2 & FULL
+    extra = arg >> 54
+    blind = arg & 2 != 0
+    seat = entry >> 2 & 7
+    if extra:
+        return seat, mask & ~extra, extra, blind
+    if arg & 1:
+        return seat, 0, mask, blind
+    return seat, mask, 0, blind
+
+
 def entries(log: Log | None) -> tuple[int, ...]:
     """The history's entries, oldest first (iterative: any length)."""
     out: list[int] = []
@@ -311,10 +345,12 @@ class State:
     ``trick`` is ``led suit << 3 | cards played`` (0 before the lead; the cards
     themselves are the last plays in ``log``), ``tricks`` the completed tricks,
     ``flags`` the suits led (bits 0-3) and ``HEARTS_BROKEN``, ``done`` one of
-    ``PLAYING``, ``CLAIMING``, ``COMPLETE``.
+    ``PLAYING``, ``CLAIMING``, ``COMPLETE``. ``lm`` caches the legal-play mask
+    of the seat to act (``-1`` until :func:`gongzhu._core.play.legal` first
+    computes it; a cache, not part of the position).
     """
 
-    __slots__ = ("capt", "done", "flags", "gone", "leader", "log", "table", "trick", "tricks")
+    __slots__ = ("capt", "done", "flags", "gone", "leader", "lm", "log", "table", "trick", "tricks")
 
     def __init__(
         self,
@@ -337,6 +373,7 @@ class State:
         self.flags = flags
         self.done = done
         self.log = log
+        self.lm: int = -1
 
 
 def start(table: Table, leader: int) -> State:

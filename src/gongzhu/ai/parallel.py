@@ -376,6 +376,7 @@ def simulate(
     (what a process pool already runs ends in its own time).
     Bad arguments raise :class:`~gongzhu.SimulationError`.
 
+    >>> from gongzhu import RuleSet
     >>> a = simulate(12, RuleSet.preset("online"), BotTable(("random",) * 4), seed=5)
     >>> a.deals, sum(a.pig_taken) <= 12
     (12, True)
@@ -591,3 +592,9 @@ def _aggregate(
 # Nor re-stated: pickle's __setstate__ on a finished object would rewrite it (#11 item 9).
 guard_setstate(BotTable, "names", SimulationError)
 guard_setstate(Simulation, "rules", SimulationError)
+
+
+# The public path of these names is gongzhu.parallel (0.2's module, now a stub): repr,
+# pickles and the API reference keep showing it.
+for _public in (BotTable, Simulation, play_task, simulate, task_seed):
+    _public.__module__ = "gongzhu.parallel"

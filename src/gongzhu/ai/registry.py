@@ -9,11 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from gongzhu.ai.search import SearchStrategy
+from gongzhu.ai.greedy import GreedyStrategy
+from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy
 from gongzhu.errors import SimulationError, _brief
 
-__all__ = ["STRATEGIES", "make_strategy"]
+__all__ = ["HARD_LIMIT", "STRATEGIES", "make_strategy"]
+
+HARD_LIMIT: Final = Limit(simulations=2000)
+"""The search limit of the ``hard`` level: a simulation limit, so the level is deterministic."""
 
 
 STRATEGIES: Final[dict[str, Callable[[int | None], Strategy]]] = {
@@ -23,11 +27,27 @@ STRATEGIES: Final[dict[str, Callable[[int | None], Strategy]]] = {
     # when "rule-of-thumb" improves (today the two are the same class).
     "rule-of-thumb-0.1": lambda seed: RuleOfThumbStrategy(),
     "search": lambda seed: SearchStrategy(seed=seed),
+    "greedy": lambda seed: GreedyStrategy(seed, fallback=RuleOfThumbStrategy()),
+    # The players' levels (``gongzhu play --level``, the web table): deterministic for a seed.
+    "easy": lambda seed: RuleOfThumbStrategy(),
+    "normal": lambda seed: GreedyStrategy(seed, fallback=RuleOfThumbStrategy()),
+    "hard": lambda seed: SearchStrategy(HARD_LIMIT, seed=seed),
 }
 """Strategy names (as the CLI and :mod:`gongzhu.parallel` spell them) → factory taking a seed.
 
 ``search`` is :class:`~gongzhu.SearchStrategy` with its default limit
-(:data:`gongzhu.ai.search.DEFAULT_LIMIT`)."""
+(:data:`gongzhu.ai.search.DEFAULT_LIMIT`); ``greedy`` is
+:class:`~gongzhu.ai.greedy.GreedyStrategy` (20 sampled deals a decision, the
+rule-of-thumb bot breaking ties and deciding exposure).
+
+The players' levels, each deterministic for a given seed (see the Bots page
+for their arena figures and cost per move):
+
+* ``easy``: the rule-of-thumb bot (no search; about 0.1 ms a move). It
+  follows the tactics of seeds/001, so it never throws the pig away at random;
+* ``normal``: ``greedy`` (a few ms a move);
+* ``hard``: the search bot at :data:`HARD_LIMIT` (well under a second a move
+  on one slow laptop core)."""
 
 
 def make_strategy(name: str, seed: int | None = None) -> Strategy:
@@ -44,3 +64,6 @@ def make_strategy(name: str, seed: int | None = None) -> Strategy:
     if factory is None:
         raise SimulationError(f"unknown strategy {_brief(name)}; known: {', '.join(STRATEGIES)}")
     return factory(seed)
+
+
+make_strategy.__module__ = "gongzhu.bots"  # its public path (0.2's module, now a stub)

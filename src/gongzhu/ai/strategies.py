@@ -503,6 +503,7 @@ def play_match(
     ``max_deals`` deals as a safety cap. A match whose rules can never end it
     (no threshold and no deal cap) needs ``max_deals``.
 
+    >>> from gongzhu import RuleSet
     >>> match, deals = play_match([RuleOfThumbStrategy()] * 4, RuleSet.preset("online-quick"),
     ...                           seed=3)
     >>> match.is_over, len(deals) == match.deal_count
@@ -530,3 +531,9 @@ def play_match(
         rounds.append(rnd)
         match = match.add(rnd)
     return match, tuple(rounds)
+
+
+# The public path of these names is gongzhu.bots (0.2's module, now a stub): repr,
+# pickles and the API reference keep showing it.
+for _public in (Strategy, RandomStrategy, RuleOfThumbStrategy, play_deal, play_match):
+    _public.__module__ = "gongzhu.bots"

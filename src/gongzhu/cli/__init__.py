@@ -25,6 +25,7 @@ import gongzhu.cli.play as play
 import gongzhu.cli.replay as replay
 import gongzhu.cli.rules as rules
 import gongzhu.cli.score as score
+import gongzhu.cli.serve as serve
 from gongzhu.cli._common import (
     Parser,
     UsageError,
@@ -36,7 +37,7 @@ from gongzhu.i18n import Translator
 
 __all__ = ["main"]
 
-COMMANDS = (play, arena, score, rules, replay, demo)
+COMMANDS = (play, arena, score, rules, replay, demo, serve)
 """The command modules, in the order ``gongzhu --help`` lists them."""
 
 

@@ -52,6 +52,7 @@ def _build_config(rules: RuleSet) -> Config:
         opening_card=rules.opening_card.mask,
         must_lead_opening=rules.must_lead_opening_card,
         owner=rules,
+        score=rules._tables.score,
     )
 
 

@@ -1,0 +1,180 @@
+"""A greedy sampling bot, :class:`GreedyStrategy`: the arena's sparring partner, the "normal" level.
+
+For each legal card the bot samples deals consistent with its
+:class:`~gongzhu.PlayerView` (uniformly, with the search bot's sampler,
+:mod:`gongzhu.ai._determinize`), plays the card, lets the seats after it
+finish the current trick with the library's rule-of-thumb rollout policy, and
+scores the finished trick: how much the trick moved the seat's (team's) deal
+score against the other seats' mean, as the engine scores the captured piles
+so far. The card with the best mean over the sampled deals wins; every card
+is tried in the same deals, so the comparison is paired. It looks no further
+than the current trick: that is what makes it cheap (about 20 deals × a few
+cards × at most ``players - 1`` plays a decision, a few milliseconds) and
+what the search bot has to beat.
+
+Ties (common when leading: every low lead loses a clean trick) go to the
+``fallback`` strategy's choice among the tied cards, and exposure decisions
+are the ``fallback``'s; :func:`gongzhu.bots.make_strategy` gives ``greedy``
+and ``normal`` the rule-of-thumb bot as fallback. Without one, ties go to
+the highest card (shedding high cards while it is safe) and the bot exposes
+nothing.
+
+With a ``seed`` the bot is deterministic: each decision's random numbers are
+derived from the seed and the position, not from the calls before it.
+
+>>> from gongzhu import RuleSet, deal
+>>> r = deal(RuleSet(exposable=""), seed=4)
+>>> view = r.view(r.to_act)
+>>> bot = GreedyStrategy(seed=1)
+>>> card = bot.choose_play(view, view.legal_plays)
+>>> card in view.legal_plays, card == GreedyStrategy(seed=1).choose_play(view, view.legal_plays)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from gongzhu.ai._determinize import Worlds
+from gongzhu.ai._policy import choose
+from gongzhu.cards import Card, CardSet
+from gongzhu.errors import GongzhuError, _brief
+from gongzhu.view import PlayerView
+
+__all__ = ["GreedyError", "GreedyStrategy"]
+
+
+class GreedyError(GongzhuError, ValueError):
+    """Bad arguments for :class:`GreedyStrategy` or one of its decisions."""
+
+
+class _Fallback(Protocol):
+    """What :class:`GreedyStrategy` asks its fallback (any :class:`~gongzhu.Strategy` does)."""
+
+    def choose_play(self, view: PlayerView, legal: CardSet) -> Card: ...
+
+    def choose_exposure(self, view: PlayerView) -> CardSet: ...
+
+
+_MAX_WORLDS = 10_000
+
+
+def _objective(view: PlayerView) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(the seats whose score the bot raises, the seats it plays against)."""
+    n = view.rules.players
+    mine: tuple[int, ...] = (view.seat,)
+    for team in view.rules.teams:
+        if view.seat in team:
+            mine = team
+    return mine, tuple(s for s in range(n) if s not in mine)
+
+
+class GreedyStrategy:
+    """Picks the card with the best expected outcome of the current trick (see the module doc).
+
+    ``worlds`` deals are sampled a decision (20 by default); ``fallback``
+    breaks ties and decides exposure; ``seed`` makes the bot reproducible.
+    """
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        worlds: int = 20,
+        fallback: _Fallback | None = None,
+        tolerance: float = 0.0,
+    ) -> None:
+        if (
+            isinstance(worlds, bool)
+            or not isinstance(worlds, int)
+            or not 1 <= worlds <= _MAX_WORLDS
+        ):
+            raise GreedyError(f"worlds must be an int 1-{_MAX_WORLDS}, got {_brief(worlds)}")
+        if not (
+            seed is None
+            or (isinstance(seed, str) and len(seed) <= 1000)
+            or (isinstance(seed, int) and not isinstance(seed, bool) and seed.bit_length() <= 256)
+        ):
+            raise GreedyError(f"seed must be None, an int or short text, got {_brief(seed)}")
+        if fallback is not None and not (
+            callable(getattr(fallback, "choose_play", None))
+            and callable(getattr(fallback, "choose_exposure", None))
+        ):
+            raise GreedyError(f"fallback must be a Strategy, got {type(fallback).__name__}")
+        if (
+            isinstance(tolerance, bool)
+            or not isinstance(tolerance, (int, float))
+            or not 0 <= tolerance <= 1000
+        ):
+            raise GreedyError(f"tolerance must be a number 0-1000, got {_brief(tolerance)}")
+        self.seed = seed
+        self.worlds = worlds
+        self.tolerance = float(tolerance)
+        self.fallback = fallback
+
+    def __repr__(self) -> str:
+        return f"GreedyStrategy(seed={self.seed!r}, worlds={self.worlds})"
+
+    def _rng(self, view: PlayerView) -> random.Random:
+        plays = ",".join(str(c.index) for t in (*view.tricks, view.current_trick) for c in t.cards)
+        return random.Random(
+            f"gongzhu-greedy:{self.seed}:{view.seat}:{view.hand.mask}:{view.exposed.mask}:{plays}"
+        )
+
+    def choose_exposure(self, view: PlayerView) -> CardSet:
+        """The fallback's exposure (nothing without a fallback)."""
+        if not isinstance(view, PlayerView):
+            raise GreedyError(f"a strategy decides from a PlayerView, got {type(view).__name__}")
+        if self.fallback is None:
+            return CardSet()
+        return self.fallback.choose_exposure(view)
+
+    def choose_play(self, view: PlayerView, legal: CardSet) -> Card:
+        """The legal card with the best expected trick outcome."""
+        if not isinstance(view, PlayerView):
+            raise GreedyError(f"a strategy decides from a PlayerView, got {type(view).__name__}")
+        if not isinstance(legal, CardSet) or not legal:
+            raise GreedyError(f"choose_play needs a non-empty CardSet, got {_brief(legal)}")
+        cards = legal.cards
+        if len(cards) == 1:
+            return cards[0]
+        values = self.trick_values(view, legal)
+        best = max(values)
+        tied = [c for c, v in zip(cards, values, strict=True) if v >= best - self.tolerance - 1e-9]
+        if len(tied) == 1:
+            return tied[0]
+        if self.fallback is not None:
+            choice = self.fallback.choose_play(view, CardSet(tied))
+            if choice in tied:
+                return choice
+        return max(tied, key=lambda c: (c.rank, c.index))
+
+    def trick_values(self, view: PlayerView, legal: CardSet) -> list[float]:
+        """Each card of ``legal`` (in order): the mean outcome of the current trick after it.
+
+        A trick's outcome is what it adds to the seat's (team's) deal score
+        minus what it adds to the other seats' on average, scored as the
+        engine scores the piles captured so far.
+        """
+        mine, theirs = _objective(view)
+        worlds = Worlds(view)
+        rng = self._rng(view)
+        cards = legal.cards
+        sums = [0.0] * len(cards)
+        ratio = len(mine) / len(theirs)
+        for _ in range(self.worlds):
+            hands, facedown = worlds.sample(rng)
+            base = worlds.start(hands, facedown)
+            before = base.totals()
+            tricks = base.ntricks
+            for k, card in enumerate(cards):
+                sim = base.copy()
+                sim.play(card.index)
+                while sim.ntricks == tricks and not sim.done:
+                    sim.play(choose(sim))
+                after = sim.totals()
+                gain = sum(after[s] - before[s] for s in mine)
+                loss = sum(after[s] - before[s] for s in theirs)
+                sums[k] += gain - ratio * loss
+        return [s / self.worlds for s in sums]

@@ -1,0 +1,27 @@
+"""The web table (issue #20): ``gongzhu serve``, rooms in a browser, alone or with friends.
+
+Needs the ``web`` extra (``pip install "gongzhu[web]"``: Starlette, uvicorn
+with websockets, platformdirs). ``import gongzhu`` never imports this package;
+:func:`create_app` is imported on first use, so the room and store modules
+work without Starlette.
+
+>>> from gongzhu.web import create_app                      # doctest: +SKIP
+>>> app = create_app(store="rooms.sqlite3", bot_delay=0.6)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gongzhu.web.app import Limits, create_app
+
+__all__ = ["Limits", "create_app"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from gongzhu.web import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module 'gongzhu.web' has no attribute {name!r}")

@@ -1,0 +1,677 @@
+"""The web table's ASGI application (Starlette): pages, cards, rooms over HTTP and WebSocket.
+
+Why Starlette (with uvicorn and websockets, the ``web`` extra): it is small
+(pure Python, a handful of dependencies), typed, plain ASGI, serves static
+files and WebSockets without a framework around them, and ships a test
+client that drives HTTP and WebSocket in-process — the protocol tests need
+no browser and no network.
+
+:func:`create_app` builds the application; ``gongzhu serve`` runs it under
+uvicorn. Each room's changes happen on the event loop, one at a time (no
+await inside a change); computers think in a worker thread and their move is
+applied only if the room has not moved on meanwhile. Every connection has a
+bounded send queue: a client that stops reading is dropped when its queue is
+full, and nobody else waits for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from importlib import resources
+from typing import Any, Final
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from gongzhu.errors import GongzhuError, IllegalActionError
+from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse, parse_json
+from gongzhu.web.rooms import Room, Settings, StoreError, hint_cards
+from gongzhu.web.store import Store, open_store
+
+__all__ = ["Limits", "create_app"]
+
+_ROOM_ID: Final = re.compile(r"[A-Za-z0-9_-]{4,32}")
+_CARD: Final = re.compile(r"[2-9TJQKA][CDHS]")
+_HEADERS: Final = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # a room's link is its invitation: do not pass it on
+}
+_PAGE_HEADERS: Final = {
+    **_HEADERS,
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline';"
+        " connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+}
+
+
+class Limits:
+    """The server's bounds (all adjustable through :func:`create_app`'s ``limits``)."""
+
+    max_rooms: int = 10_000
+    """Rooms in the store; past it the oldest idle rooms are purged, else creation is refused."""
+    room_ttl: float = 30 * 24 * 3600.0
+    """A room untouched this long may be purged when the store is full."""
+    loaded_rooms: int = 256
+    """Rooms kept rebuilt in memory (idle ones are dropped first; they reload from the store)."""
+    connections: int = 1000
+    """WebSocket connections in all."""
+    room_connections: int = 32
+    """WebSocket connections per room."""
+    send_queue: int = 64
+    """Messages waiting for one connection; a client that lets it fill is dropped."""
+    send_timeout: float = 10.0
+    """Seconds one send may take before the connection is dropped."""
+    hello_timeout: float = 10.0
+    """Seconds a new connection has to say hello."""
+    rate: float = 10.0
+    """Messages per second a connection may send on average ..."""
+    burst: float = 30.0
+    """... and at once."""
+    strikes: int = 20
+    """Refused (malformed, rate-limited) messages before a connection is closed."""
+
+    def __init__(self, **changes: Any) -> None:
+        for name, value in changes.items():
+            if not hasattr(Limits, name):
+                raise TypeError(f"no limit named {name!r}")
+            setattr(self, name, value)
+
+
+class _Bucket:
+    """A token bucket: ``rate`` a second, at most ``burst`` saved up."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class _Conn:
+    """One WebSocket connection: its seat, its bounded queue, its budget."""
+
+    def __init__(self, ws: WebSocket, limits: Limits) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.send_queue)
+        self.seat: int | None = None
+        self.hello = False
+        self.lang: str | None = None
+        self.bucket = _Bucket(limits.rate, limits.burst)
+        self.strikes = 0
+        self.dead = asyncio.Event()
+        self.close_code = 1000
+        self.hinting = False
+        self.task: asyncio.Task[None] | None = None  # the hint being computed (kept alive)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(json.dumps(message, ensure_ascii=False, allow_nan=False))
+
+    def send_text(self, text: str) -> None:
+        if self.dead.is_set():
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.kill(1008)  # it stopped reading: drop it, never wait for it
+
+    def kill(self, code: int) -> None:
+        if not self.dead.is_set():
+            self.close_code = code
+            self.dead.set()
+
+
+class _Hub:
+    """A loaded room and its connections, its computer driver and its wake-up signal."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.conns: set[_Conn] = set()
+        self.changed: asyncio.Event | None = None
+        self.driver: asyncio.Task[None] | None = None
+
+
+class _Server:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float,
+        takeover: float,
+        seed: int | None,
+        limits: Limits,
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.takeover = takeover
+        self.seed = seed
+        self.limits = limits
+        self.hubs: OrderedDict[str, _Hub] = OrderedDict()
+        self.connections = 0
+
+    # -- rooms -----------------------------------------------------------------------
+
+    def hub(self, room_id: str) -> _Hub | None:
+        """The loaded room, rebuilt from the store on first access."""
+        if not _ROOM_ID.fullmatch(room_id):
+            return None
+        hub = self.hubs.get(room_id)
+        if hub is None:
+            room = Room.load(self.store, room_id)
+            if room is None:
+                return None
+            hub = _Hub(room)
+            self.hubs[room_id] = hub
+            self._evict()
+        self.hubs.move_to_end(room_id)
+        return hub
+
+    def _evict(self) -> None:
+        for rid in list(self.hubs):
+            if len(self.hubs) <= self.limits.loaded_rooms:
+                return
+            hub = self.hubs[rid]
+            if not hub.conns:
+                if hub.driver is not None:
+                    hub.driver.cancel()
+                del self.hubs[rid]
+
+    def create_room(self, settings: Settings, name: str, seed: int | None) -> tuple[Room, str]:
+        if self.store.count() >= self.limits.max_rooms:
+            self.store.purge(time.time() - self.limits.room_ttl)
+            if self.store.count() >= self.limits.max_rooms:
+                raise WebError("room-full", "the server has as many rooms as it keeps")
+        if seed is None:
+            seed = self.seed
+        room, token = Room.create(self.store, settings, name, seed)
+        return room, token
+
+    # -- pushing ------------------------------------------------------------------------
+
+    def broadcast(self, hub: _Hub) -> None:
+        """Send every connection of the room its own state, then wake the computers."""
+        now = time.monotonic()
+        texts: dict[int | None, str] = {}
+        for conn in list(hub.conns):
+            if not conn.hello:
+                continue
+            text = texts.get(conn.seat)
+            if text is None:
+                text = texts[conn.seat] = json.dumps(
+                    hub.room.state(conn.seat, now, self.takeover), ensure_ascii=False
+                )
+            conn.send_text(text)
+        self.kick(hub)
+
+    def send_state(self, hub: _Hub, conn: _Conn) -> None:
+        conn.send(hub.room.state(conn.seat, time.monotonic(), self.takeover))
+
+    def error(self, hub: _Hub, conn: _Conn, exc: GongzhuError, reply_to: str) -> None:
+        if isinstance(exc, IllegalActionError):
+            code, message, detail = "illegal", str(exc), exc.to_dict()
+        elif isinstance(exc, WebError):
+            code, message, detail = exc.code, exc.message, exc.detail
+        else:
+            code, message, detail = "bad-message", str(exc), {}
+        conn.send(
+            {
+                "type": "error",
+                "event": hub.room.event,
+                "code": code,
+                "message": message,
+                "reply_to": reply_to,
+                "detail": detail,
+            }
+        )
+
+    # -- computers ----------------------------------------------------------------------
+
+    def kick(self, hub: _Hub) -> None:
+        """Wake the room's computer driver (start it if it is not running on this loop)."""
+        loop = asyncio.get_running_loop()
+        if (
+            hub.changed is None
+            or hub.driver is None
+            or hub.driver.done()
+            or (hub.driver.get_loop() is not loop)
+        ):
+            hub.changed = asyncio.Event()
+            hub.driver = loop.create_task(self._drive(hub))
+        hub.changed.set()
+
+    async def _drive(self, hub: _Hub) -> None:
+        changed = hub.changed
+        assert changed is not None
+        room = hub.room
+        while True:
+            changed.clear()
+            seat, wait = room.next_computer(time.monotonic(), self.takeover)
+            if seat is None:
+                if wait is None:
+                    await changed.wait()
+                else:
+                    with contextlib.suppress(asyncio.TimeoutError):
+                        await asyncio.wait_for(changed.wait(), wait + 0.01)
+                    if wait is not None and not changed.is_set():
+                        self.broadcast(hub)  # a takeover began: seats show "autoplay"
+                continue
+            rnd = room.round
+            if self.bot_delay > 0 and not room.skipping and rnd.phase.name == "PLAY":
+                await asyncio.sleep(self.bot_delay)
+                if room.round is not rnd:
+                    continue
+            strategy = room.strategy(seat)
+            try:
+                action = await asyncio.to_thread(Room.decide, rnd, seat, strategy)
+            except GongzhuError:  # a bot that cannot decide must not kill the room
+                await asyncio.sleep(1.0)
+                continue
+            now = time.monotonic()
+            if room.round is not rnd or not room.autoplay(seat, now, self.takeover):
+                continue  # someone moved meanwhile, or the human came back
+            try:
+                room.apply(action)
+            except (GongzhuError, StoreError):
+                await asyncio.sleep(1.0)
+                continue
+            self.broadcast(hub)
+
+    # -- one connection -----------------------------------------------------------------
+
+    async def serve(self, ws: WebSocket) -> None:
+        room_id = ws.path_params.get("room", "")
+        hub = self.hub(room_id)
+        limits = self.limits
+        if hub is None:
+            await ws.close(code=4404)
+            return
+        if self.connections >= limits.connections or len(hub.conns) >= limits.room_connections:
+            await ws.close(code=1013)
+            return
+        await ws.accept()
+        conn = _Conn(ws, limits)
+        self.connections += 1
+        hub.conns.add(conn)
+        sender = asyncio.create_task(self._sender(conn))
+        receiver = asyncio.create_task(self._receiver(conn, hub))
+        dead = asyncio.create_task(conn.dead.wait())
+        tasks = {sender, receiver, dead}
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            # The bookkeeping first, with no await before it: a cancellation (server
+            # shutdown) cannot skip it. asyncio.wait, unlike gather, lets a cancellation of
+            # this task through as it came (the ASGI server's cancel scope recognises it).
+            for task in tasks:
+                task.cancel()
+            self.connections -= 1
+            hub.conns.discard(conn)
+            if conn.seat is not None:
+                self._leave(hub, conn.seat)
+            # Python < 3.12's wait_for may swallow a cancellation that meets a finished send:
+            # a sentinel ends the sender anyway, and nobody waits for a straggler forever.
+            while not conn.queue.empty():
+                conn.queue.get_nowait()
+            conn.queue.put_nowait(None)
+            await asyncio.wait(tasks, timeout=2.0)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(code=conn.close_code), 1.0)
+
+    def _leave(self, hub: _Hub, seat: int) -> None:
+        room = hub.room
+        room.connected[seat] -= 1
+        if room.connected[seat] == 0:
+            room.gone_since[seat] = time.monotonic()
+        with contextlib.suppress(StoreError):
+            room.touch()
+        self.broadcast(hub)
+
+    async def _sender(self, conn: _Conn) -> None:
+        while True:
+            text = await conn.queue.get()
+            if text is None or conn.dead.is_set():
+                return
+            try:
+                await asyncio.wait_for(conn.ws.send_text(text), self.limits.send_timeout)
+            except asyncio.TimeoutError:
+                conn.kill(1008)
+                return
+
+    async def _receiver(self, conn: _Conn, hub: _Hub) -> None:
+        ws = conn.ws
+        limits = self.limits
+        while True:
+            try:
+                if not conn.hello:
+                    message = await asyncio.wait_for(ws.receive(), limits.hello_timeout)
+                else:
+                    message = await ws.receive()
+            except asyncio.TimeoutError:
+                conn.kill(1008)  # no hello in time: it takes no seat and no slot
+                return
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if message["type"] == "websocket.disconnect":
+                return
+            if not conn.bucket.take():
+                self._strike(hub, conn, WebError("rate-limited", "too many messages"), "")
+                continue
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
+                if len(data) > MAX_MESSAGE_BYTES:
+                    self._strike(hub, conn, WebError("too-large", "message too large"), "")
+                else:
+                    self._strike(hub, conn, WebError("bad-message", "send JSON text frames"), "")
+                continue
+            try:
+                request = parse(text)
+            except WebError as exc:
+                self._strike(hub, conn, exc, "")
+                continue
+            kind = request["type"]
+            if not conn.hello and kind != "hello":
+                self._strike(hub, conn, WebError("bad-message", "say hello first"), kind)
+                continue
+            try:
+                self._handle(hub, conn, request)
+            except (IllegalActionError, WebError) as exc:
+                self.error(hub, conn, exc, kind)
+            except StoreError as exc:
+                failed = WebError("room-full", f"the room could not be saved: {exc}")
+                self.error(hub, conn, failed, kind)
+
+    def _strike(self, hub: _Hub, conn: _Conn, exc: WebError, reply_to: str) -> None:
+        conn.strikes += 1
+        self.error(hub, conn, exc, reply_to)
+        if conn.strikes >= self.limits.strikes:
+            conn.kill(1008)  # hostile or broken: disconnected; the room goes on
+
+    def _handle(self, hub: _Hub, conn: _Conn, request: dict[str, Any]) -> None:
+        room = hub.room
+        kind = request["type"]
+        now = time.monotonic()
+        if kind == "hello":
+            if conn.hello:
+                raise WebError("bad-message", "hello was already said")
+            conn.hello = True
+            conn.lang = request.get("lang")
+            token = request["token"]
+            bad = False
+            if token is not None:
+                seat = room.resume(token)
+                if seat is None:
+                    bad = True
+                else:
+                    self._seat(hub, conn, seat)
+                    if request["name"] is not None:
+                        room.rename(seat, request["name"])
+            if bad:
+                self.error(hub, conn, WebError("bad-token", "no seat has this token"), "hello")
+            self._welcome(hub, conn, None)
+            return
+        if kind == "resync":
+            self.send_state(hub, conn)
+            return
+        if kind == "sit":
+            if conn.seat is not None:
+                raise WebError("bad-message", f"you already sit at seat {conn.seat}")
+            seat = request["seat"]
+            token = room.sit(seat, request["name"], now, self.takeover)
+            self._seat(hub, conn, seat)
+            self._welcome(hub, conn, token)
+            return
+        seat = conn.seat
+        if seat is None:
+            raise WebError("bad-message", "spectators cannot play: take a seat first")
+        room.check_event(request["event"])
+        if kind == "action":
+            room.act(seat, request["action"])
+            self.broadcast(hub)
+        elif kind == "next":
+            room.next_deal(seat)
+            self.broadcast(hub)
+        elif kind == "new_game":
+            room.new_game(seat)
+            self.broadcast(hub)
+        elif kind == "hint":
+            view = room.hint_view(seat)
+            if conn.hinting:
+                raise WebError("rate-limited", "one hint at a time")
+            conn.hinting = True
+            conn.task = asyncio.create_task(self._hint(hub, conn, view))
+
+    def _seat(self, hub: _Hub, conn: _Conn, seat: int) -> None:
+        room = hub.room
+        conn.seat = seat
+        room.connected[seat] += 1
+        room.touch()
+
+    def _welcome(self, hub: _Hub, conn: _Conn, token: str | None) -> None:
+        room = hub.room
+        conn.send(
+            {
+                "type": "welcome",
+                "event": room.event,
+                "seat": conn.seat,
+                "token": token,
+                "room": room.info(time.monotonic(), self.takeover),
+            }
+        )
+        self.broadcast(hub)  # this one's state, and everyone sees the seat taken/connected
+
+    async def _hint(self, hub: _Hub, conn: _Conn, view: Any) -> None:
+        room = hub.room
+        event = room.position
+        try:
+            cards = await asyncio.to_thread(hint_cards, view, room.seed)
+        except GongzhuError as exc:
+            self.error(hub, conn, WebError("illegal", str(exc)), "hint")
+            return
+        finally:
+            conn.hinting = False
+        if room.position == event:
+            conn.send({"type": "hint", "event": room.event, "cards": cards})
+
+
+# -- HTTP -----------------------------------------------------------------------------
+
+
+def _static_dir() -> Any:
+    return resources.files("gongzhu.web") / "static"
+
+
+def _json_error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message}, status, headers=_HEADERS)
+
+
+async def _read_body(request: Request, limit: int = MAX_MESSAGE_BYTES) -> bytes:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise WebError("too-large", f"at most {limit} bytes")
+    return body
+
+
+_CREATE_FIELDS: Final = ("threshold", "sign_swap", "exposure", "level", "name", "seed")
+
+
+def _settings_from(data: Any) -> tuple[Settings, str, int | None]:
+    if not isinstance(data, dict):
+        raise WebError("bad-message", "the body is a JSON object")
+    unknown = sorted(set(data) - set(_CREATE_FIELDS))
+    if unknown:
+        raise WebError("bad-message", f"unknown field(s): {', '.join(unknown)}")
+    settings = Settings(
+        threshold=data.get("threshold", 1000),
+        sign_swap=data.get("sign_swap", True),
+        exposure=data.get("exposure", True),
+        level=data.get("level", "normal"),
+    )
+    name = check_name(data.get("name", "You"))
+    seed = data.get("seed")
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53
+    ):
+        raise WebError("bad-message", "seed must be an integer 0 - 2**53")
+    return settings, name, seed
+
+
+def create_app(
+    store: Store | str | None = None,
+    bot_delay: float = 0.6,
+    takeover: float = 60.0,
+    seed: int | None = None,
+    *,
+    limits: Limits | None = None,
+) -> Starlette:
+    """The web table as a Starlette (ASGI) application.
+
+    ``store``: a :mod:`~gongzhu.web.store` object, a path, ``":memory:"`` or a
+    ``redis://`` URL; ``None`` keeps rooms in memory (``gongzhu serve`` uses a
+    file under the user's data directory). ``bot_delay``: seconds a computer
+    waits before it plays a card, so a person sees the trick (0 in tests).
+    ``takeover``: seconds after which a computer plays for a seat whose player
+    has gone. ``seed``: the seed of every room created without one (tests;
+    otherwise each room gets a random seed). ``limits``: :class:`Limits`.
+    """
+    if (
+        isinstance(bot_delay, bool)
+        or not isinstance(bot_delay, (int, float))
+        or not (0 <= bot_delay <= 10)
+    ):
+        raise WebError("bad-message", "bot_delay must be 0-10 seconds")
+    if (
+        isinstance(takeover, bool)
+        or not isinstance(takeover, (int, float))
+        or not (0 <= takeover <= 86400)
+    ):
+        raise WebError("bad-message", "takeover must be 0-86400 seconds")
+    the_store = open_store(":memory:" if store is None else store)
+    server = _Server(the_store, float(bot_delay), float(takeover), seed, limits or Limits())
+
+    async def page(request: Request) -> Response:
+        index = _static_dir() / "index.html"
+        if index.is_file():
+            return FileResponse(str(index), headers=_PAGE_HEADERS)
+        return HTMLResponse(
+            "<!doctype html><title>gongzhu</title><p>The web client is not installed.</p>",
+            headers=_PAGE_HEADERS,
+        )
+
+    async def card(request: Request) -> Response:
+        from gongzhu import svg
+        from gongzhu.cards import Card
+
+        code = request.path_params["code"]
+        if code == "back":
+            text = svg._document(svg.CARD_W, svg.CARD_H, svg._back(0, 0), "card back")
+        elif _CARD.fullmatch(code):
+            text = svg.card(Card.parse(code))
+        else:
+            return _json_error(404, "not-found", "no such card")
+        return Response(
+            text,
+            media_type="image/svg+xml",
+            headers={**_HEADERS, "Cache-Control": "public, max-age=86400"},
+        )
+
+    async def create_room(request: Request) -> Response:
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            # Also keeps plain cross-site forms out: JSON needs a CORS preflight.
+            return _json_error(415, "bad-message", "send application/json")
+        try:
+            body = await _read_body(request)
+            settings, name, seed = _settings_from(parse_json(body))
+            room, token = server.create_room(settings, name, seed)
+        except WebError as exc:
+            status = {"too-large": 413, "room-full": 503}.get(exc.code, 400)
+            return _json_error(status, exc.code, exc.message)
+        server.hubs[room.id] = _Hub(room)
+        server._evict()
+        return JSONResponse(
+            {"room": room.id, "seat": 0, "token": token, "url": f"/t/{room.id}"},
+            201,
+            headers=_HEADERS,
+        )
+
+    def _hub_or_404(request: Request) -> _Hub | Response:
+        try:
+            hub = server.hub(request.path_params["room"])
+        except StoreError as exc:
+            return _json_error(500, "not-found", str(exc))
+        if hub is None:
+            return _json_error(404, "not-found", "no such room")
+        return hub
+
+    async def room_info(request: Request) -> Response:
+        hub = _hub_or_404(request)
+        if isinstance(hub, Response):
+            return hub
+        return JSONResponse(hub.room.info(time.monotonic(), server.takeover), headers=_HEADERS)
+
+    async def room_record(request: Request) -> Response:
+        hub = _hub_or_404(request)
+        if isinstance(hub, Response):
+            return hub
+        try:
+            text = hub.room.record_text()
+        except WebError as exc:
+            return _json_error(404, exc.code, exc.message)
+        name = f"gongzhu-{hub.room.id}-game{hub.room.game}.json"
+        return Response(
+            text + "\n",
+            media_type="application/json",
+            headers={**_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    async def websocket(ws: WebSocket) -> None:
+        try:
+            await server.serve(ws)
+        except StoreError:
+            with contextlib.suppress(Exception):
+                await ws.close(code=1011)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            for hub in server.hubs.values():
+                if hub.driver is not None:
+                    hub.driver.cancel()
+            with contextlib.suppress(Exception):
+                the_store.close()
+
+    routes = [
+        Route("/", page),
+        Route("/t/{room}", page),
+        Route("/cards/{code}.svg", card),
+        Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms/{room}", room_info),
+        Route("/api/rooms/{room}/record", room_record),
+        WebSocketRoute("/ws/{room}", websocket),
+        Mount("/static", StaticFiles(directory=str(_static_dir()), check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app

@@ -1,0 +1,263 @@
+"""The web table's client messages: strict, bounded JSON reading and typed refusals.
+
+Every text frame a browser sends goes through :func:`parse`: at most
+:data:`MAX_MESSAGE_BYTES` bytes of UTF-8, nesting at most :data:`MAX_DEPTH`
+deep (checked by a scan *before* :func:`json.loads`, so no hostile frame ever
+reaches the parser's recursion), no duplicate keys, no ``NaN``/``Infinity``,
+no huge numbers, exactly the fields its ``type`` allows. A refusal is a
+:class:`WebError` whose ``code`` is the protocol's error code
+(``docs/web_protocol.rst``). Nothing here needs Starlette.
+
+>>> parse('{"type": "resync"}')
+{'type': 'resync'}
+>>> parse('{"type": "resync", "type": "hello"}')
+Traceback (most recent call last):
+...
+gongzhu.web.messages.WebError: bad-message: duplicate key 'type'
+>>> parse("[" * 5000)
+Traceback (most recent call last):
+...
+gongzhu.web.messages.WebError: bad-message: JSON nested deeper than 8 levels
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from typing import Any, Final, NoReturn
+
+from gongzhu.errors import GongzhuError, _brief
+
+__all__ = [
+    "ERROR_CODES",
+    "MAX_DEPTH",
+    "MAX_MESSAGE_BYTES",
+    "MAX_NAME",
+    "WebError",
+    "check_name",
+    "parse",
+    "parse_json",
+]
+
+MAX_MESSAGE_BYTES: Final = 8192
+"""The largest client frame read, in bytes of UTF-8 (a bigger one is refused ``too-large``)."""
+MAX_DEPTH: Final = 8
+"""The deepest nesting of arrays and objects in a client message."""
+MAX_NAME: Final = 32
+"""The longest player name, in characters."""
+MAX_TOKEN: Final = 128
+_MAX_INT: Final = 2**53
+_MAX_NUMBER_TEXT: Final = 20
+
+ERROR_CODES: Final = (
+    "illegal",
+    "stale",
+    "bad-message",
+    "bad-token",
+    "seat-taken",
+    "not-alone",
+    "rate-limited",
+    "too-large",
+    "not-found",
+    "room-full",
+)
+"""Every ``code`` an ``error`` message may carry (the last two are HTTP-side too)."""
+
+
+class WebError(GongzhuError, ValueError):
+    """A web client's message or request was refused.
+
+    ``code`` is one of :data:`ERROR_CODES`; ``detail`` a JSON-safe dict
+    (for ``illegal``: :meth:`IllegalActionError.to_dict
+    <gongzhu.IllegalActionError.to_dict>`).
+    """
+
+    def __init__(self, code: str, message: str, detail: dict[str, Any] | None = None) -> None:
+        self.code = code
+        self.detail = detail or {}
+        super().__init__(f"{code}: {message}")
+
+    @property
+    def message(self) -> str:
+        """The sentence without the code."""
+        text = str(self)
+        return text[len(self.code) + 2 :]
+
+
+def _bad(message: str) -> NoReturn:
+    raise WebError("bad-message", message)
+
+
+# -- JSON ---------------------------------------------------------------------------
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            _bad(f"duplicate key {_brief(key)}")
+        out[key] = value
+    return out
+
+
+def _parse_int(text: str) -> int:
+    if len(text) > _MAX_NUMBER_TEXT:
+        _bad("a number is too long")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > _MAX_NUMBER_TEXT:
+        _bad("a number is too long")
+    return float(text)
+
+
+def _parse_constant(name: str) -> NoReturn:
+    _bad(f"{name} is not JSON")
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of ``[``/``{`` outside strings (a linear scan, no recursion)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:  # stop early: the rest need not be read
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse_json(text: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Any:
+    """The JSON value of ``text`` read strictly (see the module), or a :class:`WebError`."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > limit:
+            raise WebError("too-large", f"at most {limit} bytes")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            _bad("not UTF-8")
+    if not isinstance(text, str):
+        _bad("a message is JSON text")
+    # A character takes at least one byte: only a long text needs encoding to be measured.
+    if len(text) > limit or (
+        len(text) * 4 > limit and len(text.encode("utf-8", "surrogatepass")) > limit
+    ):
+        raise WebError("too-large", f"at most {limit} bytes")
+    if _depth(text) > MAX_DEPTH:
+        _bad(f"JSON nested deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
+    except WebError:
+        raise
+    except json.JSONDecodeError as exc:
+        _bad(f"not JSON: {exc.msg} (column {exc.colno})")
+    except (ValueError, RecursionError):  # belt and braces: the scan already bounds depth
+        _bad("not valid JSON")
+
+
+# -- fields --------------------------------------------------------------------------
+
+_FIELDS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    # type: (required fields besides "type", optional fields)
+    "hello": ((), ("token", "name", "lang")),
+    "sit": (("seat", "name"), ()),
+    "action": (("event", "action"), ()),
+    "next": (("event",), ()),
+    "hint": (("event",), ()),
+    "resync": ((), ()),
+    "new_game": (("event",), ()),
+}
+CLIENT_TYPES: Final = tuple(_FIELDS)
+_LANG: Final = re.compile(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8}){0,2}")
+_TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{1,128}")
+
+
+def _int(value: Any, name: str, hi: int = _MAX_INT) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= hi:
+        _bad(f"{name} must be an integer 0-{hi}, got {_brief(value)}")
+    return value
+
+
+def check_name(value: Any, field: str = "name") -> str:
+    """A player name: text of 1-32 characters after trimming, no control or invisible ones."""
+    if not isinstance(value, str):
+        _bad(f"{field} must be text, got {_brief(value)}")
+    name = unicodedata.normalize("NFC", value.strip())
+    if not name or len(name) > MAX_NAME:
+        _bad(f"{field} must have 1-{MAX_NAME} characters")
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            _bad(f"{field} may not hold control or invisible characters")
+    return name
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    """A client message, checked: a dict with ``type`` and exactly its fields.
+
+    ``hello``'s ``token``/``name`` may be ``null``; names are trimmed and
+    normalised (NFC). An ``action``'s inner object is left for
+    :meth:`Action.from_dict <gongzhu.Action.from_dict>` (the room reads it).
+
+    >>> parse('{"type": "sit", "seat": 2, "name": " Ann "}')
+    {'type': 'sit', 'seat': 2, 'name': 'Ann'}
+    >>> parse('{"type": "sit", "seat": 2}')
+    Traceback (most recent call last):
+    ...
+    gongzhu.web.messages.WebError: bad-message: sit: missing field 'seat' or 'name'
+    """
+    data = parse_json(text)
+    if not isinstance(data, dict):
+        _bad("a message is a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        _bad(f"type must be one of {', '.join(CLIENT_TYPES)}, got {_brief(kind)}")
+    required, optional = _FIELDS[kind]
+    for key in data:
+        if key != "type" and key not in required and key not in optional:
+            _bad(f"{kind}: unknown field {_brief(key)}")
+    if any(key not in data for key in required):
+        _bad(f"{kind}: missing field {' or '.join(repr(k) for k in required)}")
+    out: dict[str, Any] = {"type": kind}
+    if "event" in data:
+        out["event"] = _int(data["event"], "event")
+    if kind == "hello":
+        token = data.get("token")
+        if token is not None and (not isinstance(token, str) or not _TOKEN.fullmatch(token)):
+            _bad("token must be null or the token text the server gave")
+        name = data.get("name")
+        lang = data.get("lang")
+        if lang is not None and (not isinstance(lang, str) or not _LANG.fullmatch(lang)):
+            _bad("lang must be a language tag like 'en' or 'zh-CN'")
+        out["token"] = token
+        out["name"] = None if name is None else check_name(name)
+        if lang is not None:
+            out["lang"] = lang
+    elif kind == "sit":
+        out["seat"] = _int(data["seat"], "seat", 3)
+        out["name"] = check_name(data["name"])
+    elif kind == "action":
+        if not isinstance(data["action"], dict):
+            _bad("action must be an object (the library's action form)")
+        out["action"] = data["action"]
+    return out

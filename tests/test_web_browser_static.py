@@ -1,0 +1,148 @@
+"""The web client's files without a browser: languages complete, the page's test contract present.
+
+The client (``gongzhu/web/static``) ships inside the package; its strings are one
+JSON file per language. Every language must have exactly English's keys and
+the same ``{placeholders}`` in each string, and every key the page asks for
+must exist: a missing key would show the key itself to a player.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from gongzhu.errors import Reason
+from gongzhu.i18n import LANGUAGES, Translator
+
+STATIC = Path(__file__).resolve().parents[1] / "src/gongzhu/web/static"
+LANGS = sorted(p.stem for p in (STATIC / "i18n").glob("*.json"))
+
+
+def strings(lang: str) -> dict[str, str]:
+    data = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    assert all(isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in data.items())
+    return data
+
+
+def test_the_client_ships_every_language_of_the_library() -> None:
+    assert set(LANGS) == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_language_file_has_the_same_keys_as_english(lang: str) -> None:
+    en, other = strings("en"), strings(lang)
+    assert sorted(set(en) - set(other)) == [], f"{lang}.json lacks these keys"
+    assert sorted(set(other) - set(en)) == [], f"{lang}.json has keys English lacks"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_string_keeps_the_placeholders_of_english(lang: str) -> None:
+    en, other = strings("en"), strings(lang)
+    slots = re.compile(r"\{(\w+)\}")
+    for key, text in en.items():
+        wanted = set(slots.findall(text))
+        if key == "card.form":  # the card's form picks its own parts ("{suit_name}{rank}")
+            assert set(slots.findall(other[key])) <= {"rank", "suit", "suit_name"}
+            assert "rank" in slots.findall(other[key])
+            continue
+        assert set(slots.findall(other[key])) == wanted, f"{lang}: {key}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_refusal_reasons_are_the_librarys_own_translations(lang: str) -> None:
+    # One text per refusal, whoever shows it: the terminal and the page say the same.
+    tr = Translator(lang)
+    table = strings(lang)
+    for reason in Reason:
+        assert table[f"reason.{reason.name}"] == tr.reason(reason)
+
+
+def test_chinese_uses_the_players_words() -> None:
+    zh = strings("zh")
+    text = " ".join(zh.values())
+    for word in ("猪", "羊", "变压器", "亮牌", "全红", "墩"):
+        assert word in text, word
+    ru = strings("ru")
+    assert ru["start.deal"] == "Сдать карты"  # source 001's words
+    assert ru["exposure.decline"] == "Не открывать"
+    assert ru["exposure.confirm"] == "Открыть {n} и играть"
+    assert ru["hand.play"] == "Сыграть"
+
+
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def page() -> list[tuple[str, dict[str, str | None]]]:
+    parser = _Page()
+    parser.feed((STATIC / "index.html").read_text(encoding="utf-8"))
+    return parser.tags
+
+
+def test_the_page_carries_the_test_contract_of_issue_20() -> None:
+    tags = page()
+    ids = {a.get("data-testid"): (tag, a) for tag, a in tags if a.get("data-testid")}
+    for testid in ("threshold", "level", "lang", "sign-swap", "exposure", "new-game", "hand",
+                   "reason", "play", "exposure-panel", "expose-confirm", "expose-decline",
+                   "trick", "score-sheet", "next-deal", "standings", "game-over", "invite"):
+        assert testid in ids, testid
+    assert ids["threshold"][0] == "select" and ids["level"][0] == "select"
+    assert ids["sign-swap"][1].get("type") == "checkbox"
+    assert ids["exposure"][1].get("type") == "checkbox"
+    assert ids["invite"][0] == "a"
+    options: dict[str, list[str]] = {}
+    current = None
+    for tag, a in tags:
+        if tag == "select":
+            current = a.get("data-testid")
+        elif tag == "option" and current:
+            options.setdefault(current, []).append(str(a.get("value")))
+    assert options["threshold"] == ["500", "1000"]
+    assert options["level"] == ["easy", "normal", "hard"]
+    assert options["lang"] == LANGS_IN_ORDER
+    # Every button has an accessible name (its text comes from data-i18n, or an aria-label).
+    for tag, a in tags:
+        if tag == "button":
+            assert a.get("data-i18n") or a.get("aria-label") or a.get("id") == "expose-confirm", a
+
+
+LANGS_IN_ORDER = list(LANGUAGES)
+
+
+def test_every_key_the_page_and_script_use_exists_in_english() -> None:
+    en = strings("en")
+    used = {str(a.get("data-i18n") or a.get("data-i18n-aria")) for _, a in page()
+            if a.get("data-i18n") or a.get("data-i18n-aria")}
+    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    used |= set(re.findall(r"""\bt\("([a-z_]+\.[\w.-]+)"[,)]""", script))
+    assert used, "no keys found: the pattern is broken"
+    assert sorted(used - set(en)) == []
+    # The keys built at run time: levels, directions, sheet lines, error codes, refusals.
+    for level in ("easy", "normal", "hard"):
+        assert f"level.{level}" in en
+    for n in range(4):
+        assert f"dir.{n}" in en
+    for n in range(1, 8):
+        assert f"sheet.line{n}" in en
+    for code in ("stale", "bad-token", "seat-taken", "not-alone", "rate-limited", "bad-message",
+                 "too-large"):
+        assert f"error.{code}" in en
+    for line in ("pig", "sheep", "transformer", "hearts"):
+        assert f"exposure.{line}" in en
+
+
+def test_the_client_needs_no_build_step() -> None:
+    # Plain ES modules loaded by the page itself: no bundler output, no package.json.
+    assert not (STATIC / "package.json").exists()
+    imports = re.findall(r"""from\s+"([^"]+)";""", (STATIC / "app.js").read_text(encoding="utf-8"))
+    assert imports and all(i.startswith("./") and (STATIC / i).is_file() for i in imports)
