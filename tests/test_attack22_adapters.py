@@ -132,8 +132,13 @@ def test_item_5_the_information_state_string_does_not_tell_a_sealed_face_down_de
 
 @pytest.mark.parametrize(
     "rules",
-    [RuleSet(), CATCH, RuleSet(exposure_order=ExposureOrder.IN_TURN, exposure_kind="face-down-up"),
-     RuleSet(claims=True), RuleSet(players=5)],  # fmt: skip
+    [
+        RuleSet(),
+        CATCH,
+        RuleSet(exposure_order=ExposureOrder.IN_TURN, exposure_kind="face-down-up"),
+        RuleSet(claims=True),
+        RuleSet(players=5),
+    ],
     ids=["classic", "catch", "in-turn", "claims", "five"],
 )
 def test_item_5_a_resampled_world_looks_the_same_to_the_seat(rules: RuleSet) -> None:
@@ -179,7 +184,7 @@ def test_item_18_state_text_round_trips_without_pickle() -> None:
         '{"format": "gongzhu-openspiel-state", "version": 1, "rules": {}, "actions": [0, 0]}',
         '{"format": "gongzhu-openspiel-state", "version": 1, "rules": {}, "actions": [1.5]}',
         '{"format": "gongzhu-openspiel-state", "version": 1, "rules": [], "actions": []}',
-    ],  # fmt: skip
+    ],
 )
 def test_item_18_hostile_state_text_is_a_typed_error(text: str) -> None:
     with pytest.raises(GongzhuError):

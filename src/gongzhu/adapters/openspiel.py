@@ -65,6 +65,7 @@ from gongzhu.protocol import (
 from gongzhu.record._schema import _parse_json
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
+from gongzhu.view import PlayerView
 
 __all__ = [
     "GongzhuGame",
@@ -354,16 +355,17 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return state
 
     def _face_down(
-        self, view: Any, hands: list[int], played: list[int], rng: random.Random
+        self, view: PlayerView, hands: list[int], played: list[int], rng: random.Random
     ) -> int:
         """Face-down cards for the other seats' declared counts, drawn from their hands."""
-        down = view.own_face_down.mask
-        up = view.exposed.mask
+        down: int = view.own_face_down.mask
+        up: int = view.exposed.mask
+        exposable: int = self.rules.exposable.mask
         for s, k in enumerate(view.face_down_counts):
             if s == view.seat or not k:
                 continue
-            pool = [i for i in range(52) if ((hands[s] | played[s]) & self.rules.exposable.mask
-                                             & ~up) >> i & 1]  # fmt: skip
+            mask = (hands[s] | played[s]) & exposable & ~up
+            pool = [i for i in range(52) if mask >> i & 1]
             if len(pool) < k:
                 return -1
             for i in rng.sample(pool, k):
