@@ -55,37 +55,6 @@ __all__ = ["Board"]
 _NONE: Final = [None] * 8  # one random policy slot per seat (the core reads n of them)
 
 
-def _core_fields() -> tuple[str, ...]:
-    cls = _board.Board
-    names = set(getattr(cls, "__annotations__", None) or ())  # the interpreted class
-    names.update(  # the compiled class: its attributes are descriptors, its methods callables
-        n for n in dir(cls) if not n.startswith("_") and not callable(getattr(cls, n, None))
-    )
-    return tuple(sorted(names))
-
-
-_CORE_FIELDS: Final = _core_fields()
-
-
-def _copy(b: _board.Board) -> _board.Board:
-    """``b.copy()``; field by field where the compiled core's copy fails.
-
-    Work-around: the compiled ``_core.board.Board.copy`` (core C+D) builds its result
-    with ``Board.__new__(Board)``, which mypyc turns into a constructor call without
-    arguments (a TypeError). Same result: lists copied, the undo stack empty.
-    """
-    try:
-        return b.copy()
-    except TypeError:
-        pass
-    c = _board.Board(b.cfg, b.hands[:], b.leader)
-    for name in _CORE_FIELDS:
-        value = getattr(b, name)
-        setattr(c, name, value[:] if isinstance(value, list) else value)
-    c.undo = []
-    return c
-
-
 class Board:
     """One deal's card play as a mutable position: ``Board(round)``, from a round whose
     exposure decisions are all made and where no claim is pending.
@@ -187,7 +156,7 @@ class Board:
 
     def copy(self) -> Board:
         """An independent board in the same position (its undo stack starts empty)."""
-        return Board._of(self._origin, _copy(self._b))
+        return Board._of(self._origin, self._b.copy())
 
     def rollout(self, seed: int | None = None) -> tuple[int, ...]:
         """Play the rest of the deal at random on this board (in place); its :meth:`totals`.
