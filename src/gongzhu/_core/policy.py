@@ -127,7 +127,11 @@ def choose_board(b: Board, legal: int) -> int:
     seat = b.to_act()
     cfg = b.cfg
     # What the seat may know: the face-up exposures and its own face-down cards.
-    fa, fq, fj, _ft = factors(cfg, b.up, b.down & b.dealt[seat], 0)
+    known = b.up | b.down & b.dealt[seat]
+    if known:
+        fa, fq, fj, _ft = factors(cfg, b.up, b.down & b.dealt[seat], 0)
+    else:
+        fa = fq = fj = 1
     return choose_ints(
         cfg, legal, b.hands[seat], seat, b.leader, b.trick, b.played, b.capt, fa, fq, fj
     )
