@@ -28,6 +28,11 @@ CARDS = {"type": "array", "items": {"$ref": "#/$defs/card"}, "uniqueItems": True
 SEAT = {"type": "integer", "minimum": 0, "maximum": 4}
 NULL_SEAT = {"oneOf": [{"$ref": "#/$defs/seat"}, {"type": "null"}]}
 COUNT = {"type": "integer", "minimum": 0, "maximum": 52}
+FACE_DOWN = {
+    "oneOf": [{"type": "boolean"}, {"$ref": "#/$defs/cards"}],
+    "description": "true: every exposed card lies face down; false: none; a list: those of"
+    " 'cards' that do, the others face up (RULES.md 9.1: one decision may hold both kinds).",
+}
 INT = {"type": "integer"}
 
 
@@ -107,7 +112,7 @@ def action() -> dict[str, Any]:
                 "expose",
                 {
                     "cards": {"$ref": "#/$defs/cards"},
-                    "face_down": {"type": "boolean"},
+                    "face_down": FACE_DOWN,
                     "blind": {"type": "boolean"},
                 },
                 ["cards"],
@@ -307,7 +312,7 @@ def score() -> dict[str, Any]:
 
 
 def record() -> dict[str, Any]:
-    exposure_flags = {"face_down": {"type": "boolean"}, "blind": {"type": "boolean"}}
+    exposure_flags = {"face_down": FACE_DOWN, "blind": {"type": "boolean"}}
     deal = {
         "type": "object",
         "properties": {
@@ -426,6 +431,13 @@ def record() -> dict[str, Any]:
     }
 
 
+def _web(name: str) -> dict[str, Any]:
+    import _web_schema_source
+
+    built: dict[str, Any] = getattr(_web_schema_source, name)()
+    return built
+
+
 SCHEMAS = {
     "action": action,
     "error": error,
@@ -433,6 +445,9 @@ SCHEMAS = {
     "rules": rules,
     "score": score,
     "view": view,
+    # The web table's messages (tests/_web_schema_source.py builds them from the above).
+    "web-client": lambda: _web("web_client"),
+    "web-server": lambda: _web("web_server"),
 }
 
 

@@ -51,7 +51,9 @@ def test_every_seat_decides_on_exposure_before_the_first_lead(
                                        RuleSet(claims=True), RuleSet(exposable="")]))  # fmt: skip
     start = deal(rules, seed=seed)
     end = drive(start, data)
-    first_play = next(k for k, a in enumerate(end.history) if type(a).__name__ == "Play")
+    # The first action after exposure: a play, or a claim (accepted, it can end the deal
+    # before any card is played).
+    first_play = next(k for k, a in enumerate(end.history) if type(a).__name__ != "Exposure")
     decided = {a.seat for a in end.history[:first_play] if type(a).__name__ == "Exposure"}
     assert decided == (set(range(rules.players)) if rules.exposable else set())  # RULES.md §9.1
 

@@ -44,7 +44,12 @@ class _Table(Protocol):
     def play(self: _T, card: Card, seat: int | None = None) -> _T: ...
 
     def expose(
-        self: _T, cards: CardSet, seat: int | None = None, *, face_down: bool, blind: bool
+        self: _T,
+        cards: CardSet,
+        seat: int | None = None,
+        *,
+        face_down: bool | CardSet,
+        blind: bool,
     ) -> _T: ...
 
     def claim(self: _T, seat: int | None = None) -> _T: ...
@@ -117,13 +122,52 @@ class Play(Action):
 
 @attrs.frozen
 class Exposure(Action):
-    """``seat`` exposed ``cards`` (empty: a pass), face down and/or blind as flagged."""
+    """``seat`` exposed ``cards`` (empty: a pass), face down and/or blind as flagged.
+
+    ``face_down`` is ``False`` (every card face up), ``True`` (every card face
+    down) or the cards among ``cards`` that lie face down, the others face up:
+    under face-down-up exposure one decision may hold both kinds (RULES.md
+    §9.1). It is kept in that normal form: a set naming every card reads
+    ``True``, an empty set ``False``.
+
+    >>> e = Exposure(0, CardSet.from_mask(Card("QS").mask | Card("TC").mask), CardSet([Card("TC")]))
+    >>> e.face_up, e.face_down_cards, e.to_dict()["face_down"]
+    (CardSet('QS'), CardSet('TC'), ['TC'])
+    >>> Exposure(0, CardSet([Card("TC")]), CardSet([Card("TC")])).face_down
+    True
+    """
 
     type: ClassVar[str] = "expose"
     seat: int
     cards: CardSet
-    face_down: bool = False
+    face_down: bool | CardSet = False
     blind: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        down = self.face_down
+        if isinstance(down, CardSet):
+            cards = self.cards
+            if isinstance(cards, CardSet) and not down <= cards:
+                raise ProtocolError(
+                    f"face-down cards {down} are not among the exposed cards {cards}", "face_down"
+                )
+            if not down:
+                object.__setattr__(self, "face_down", False)
+            elif isinstance(cards, CardSet) and down == cards:
+                object.__setattr__(self, "face_down", True)
+
+    @property
+    def face_down_cards(self) -> CardSet:
+        """The cards laid face down (all of :attr:`cards`, none, or those named)."""
+        down = self.face_down
+        if isinstance(down, CardSet):
+            return down
+        return self.cards if down else CardSet()
+
+    @property
+    def face_up(self) -> CardSet:
+        """The cards shown face up."""
+        return self.cards - self.face_down_cards
 
     def apply(self, round_: _T) -> _T:
         """Do this action on ``round_`` (validated like any action)."""
@@ -133,13 +177,15 @@ class Exposure(Action):
     def to_dict(self) -> dict[str, Any]:
         """``{"type": "expose", "seat": 1, "cards": ["QS"], "face_down": false, "blind": false}``.
 
-        ``"cards": []`` declines.
+        ``"cards": []`` declines. ``"face_down"`` is ``true``, ``false`` or the
+        list of the cards among ``"cards"`` that lie face down.
         """
+        down = self.face_down
         return {
             "type": "expose",
             "seat": self.seat,
             "cards": _wire.codes(self.cards),
-            "face_down": self.face_down,
+            "face_down": _wire.codes(down) if isinstance(down, CardSet) else down,
             "blind": self.blind,
         }
 
@@ -192,10 +238,13 @@ def _read_play(data: Mapping[str, Any]) -> Play:
 
 def _read_exposure(data: Mapping[str, Any]) -> Exposure:
     d = _wire.obj(data, "", ("type", "seat", "cards"), ("face_down", "blind"))
+    down = d.get("face_down", False)
     return Exposure(
         _wire.seat(d["seat"], "seat"),
         _wire.cards(d["cards"], "cards"),
-        _wire.boolean(d.get("face_down", False), "face_down"),
+        _wire.cards(down, "face_down")
+        if isinstance(down, (list, tuple))
+        else _wire.boolean(down, "face_down"),
         _wire.boolean(d.get("blind", False), "blind"),
     )
 

@@ -10,7 +10,9 @@ Action ids (the same for every rule set, so an agent's output layer is fixed):
 * 52 + m: expose, face up, the subset ``m`` (a 4-bit mask) of 10♣, J♦, A♥, Q♠
   (bit 0 = 10♣ … bit 3 = Q♠); 52 itself declines (an empty exposure);
 * 68 + m (m ≥ 1): the same subsets declared face down (``exposure_kind="face-down-up"``);
-* 84: claim the remaining tricks; 85: accept the pending claim; 86: refuse it.
+* 84: claim the remaining tricks; 85: accept the pending claim; 86: refuse it;
+* 87 + k (k = 0–49): one decision holding both kinds (RULES.md §9.1): the k-th
+  pair ``(up, down)`` of non-empty disjoint subsets, in :data:`MIXED_PAIRS` order.
 
 NumPy is imported lazily, only by :func:`observation` and friends, and only if
 it is installed: without it they return tuples.
@@ -37,8 +39,16 @@ EXPOSE_FACE_DOWN: Final = 68
 CLAIM: Final = 84
 ACCEPT: Final = 85
 REFUSE: Final = 86
-NUM_ACTIONS: Final = 87
-"""Ids run 0 to ``NUM_ACTIONS - 1``."""
+EXPOSE_MIXED: Final = 87
+"""``EXPOSE_MIXED + k`` exposes ``MIXED_PAIRS[k]``: subset ``up`` face up, ``down`` face down."""
+MIXED_PAIRS: Final = tuple(
+    (up, down) for down in range(1, 16) for up in range(1, 16) if not up & down
+)
+"""The 50 mixed decisions ``(up, down)`` (4-bit subsets, disjoint, both non-empty), ordered by
+``down`` then ``up``: every way to show some exposable cards and hide others in one decision."""
+_MIXED_ID: Final = {pair: EXPOSE_MIXED + k for k, pair in enumerate(MIXED_PAIRS)}
+NUM_ACTIONS: Final = EXPOSE_MIXED + len(MIXED_PAIRS)
+"""Ids run 0 to ``NUM_ACTIONS - 1`` (137)."""
 
 _POINT_ORDER: Final = tuple(_from_mask(POINT_CARDS))  # 16 cards, index order
 _POINT_SLOT: Final = {c.index: k for k, c in enumerate(_POINT_ORDER)}
@@ -98,18 +108,60 @@ def subset_of(cards: CardSet) -> int:
     return sum(1 << bit for bit, card in enumerate(EXPOSABLE_ORDER) if card in cards)
 
 
+def subset_bits(mask: int) -> int:
+    """The subset number of a card mask (its exposable cards only)."""
+    m = 0
+    for bit, card in enumerate(EXPOSABLE_ORDER):
+        if mask & card.mask:
+            m |= 1 << bit
+    return m
+
+
+def exposure_id(up: int, down: int) -> int:
+    """The id of the decision that shows subset ``up`` and hides subset ``down`` (disjoint)."""
+    if not down:
+        return EXPOSE + up
+    if not up:
+        return EXPOSE_FACE_DOWN + down
+    return _MIXED_ID[(up, down)]
+
+
+def exposure_subsets(action_id: int) -> tuple[int, int]:
+    """``(up, down)`` subsets of an exposure id (the inverse of :func:`exposure_id`)."""
+    if action_id < EXPOSE_FACE_DOWN:
+        return action_id - EXPOSE, 0
+    if action_id < CLAIM:
+        return 0, action_id - EXPOSE_FACE_DOWN
+    return MIXED_PAIRS[action_id - EXPOSE_MIXED]
+
+
+def is_exposure_id(action_id: int) -> bool:
+    """True for the ids of an exposure decision (a decline included)."""
+    return (EXPOSE <= action_id < CLAIM and action_id != EXPOSE_FACE_DOWN) or (
+        EXPOSE_MIXED <= action_id < NUM_ACTIONS
+    )
+
+
+def exposure_ids_of(free: int, face_down: bool) -> list[int]:
+    """The exposure ids of a seat whose exposable, unexposed cards are the mask ``free``.
+
+    Face up only, or (``face_down``) every split of every subset into face-up
+    and face-down cards (RULES.md §9.1: one decision may hold both kinds).
+    """
+    held = subset_bits(free)
+    subsets = [m for m in range(16) if not m & ~held]
+    ids = [EXPOSE + m for m in subsets]
+    if face_down:
+        ids += [EXPOSE_FACE_DOWN + m for m in subsets if m]
+        ids += [_MIXED_ID[(u, d)] for d in subsets for u in subsets if u and d and not u & d]
+        ids.sort()
+    return ids
+
+
 def exposure_ids(rules: RuleSet, hand: CardSet, taken: CardSet) -> list[int]:
     """The exposure ids a seat holding ``hand`` may choose (``taken``: already exposed cards)."""
     free = rules.exposable.mask & hand.mask & ~taken.mask
-    held = [bit for bit, card in enumerate(EXPOSABLE_ORDER) if free & card.mask]
-    subsets = [0]
-    for bit in held:
-        subsets += [m | 1 << bit for m in subsets]
-    subsets.sort()
-    ids = [EXPOSE + m for m in subsets]
-    if rules.exposure_kind is ExposureKind.FACE_DOWN_UP:
-        ids += [EXPOSE_FACE_DOWN + m for m in subsets if m]
-    return ids
+    return exposure_ids_of(free, rules.exposure_kind is ExposureKind.FACE_DOWN_UP)
 
 
 def describe(action_id: int) -> str:
@@ -127,6 +179,9 @@ def describe(action_id: int) -> str:
     names = {CLAIM: "claim", ACCEPT: "accept", REFUSE: "refuse"}
     if action_id in names:
         return names[action_id]
+    if EXPOSE_MIXED <= action_id < NUM_ACTIONS:
+        up, down = MIXED_PAIRS[action_id - EXPOSE_MIXED]
+        return f"expose {subset_cards(up).code}, face down {subset_cards(down).code}"
     raise IllegalActionError(
         Reason.INVALID_CHOICE, None, detail=f"no action id {_brief(action_id)}"
     )

@@ -9,19 +9,14 @@ the other seats answer it in seat order after the claimer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from gongzhu._codec import encoding as _encoding
 from gongzhu.ai.strategies import Strategy
-from gongzhu.cards import Card
 from gongzhu.errors import IllegalActionError, Reason
 from gongzhu.phase import Phase
-from gongzhu.protocol import action_for
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 from gongzhu.scoring import score
-
-_CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 
 
 def rules_of(rules: RuleSet | str | None) -> RuleSet:
@@ -69,34 +64,19 @@ def legal_ids(rnd: Round, seat: int) -> list[int]:
     """``seat``'s legal action ids now, ascending (empty when it is not its turn)."""
     if seat != actor(rnd):
         return []
-    rules = rnd.rules
-    phase = rnd.phase
-    if phase is Phase.PLAY and not rules.claims:
-        return [c.index for c in rnd.legal_plays]  # the hot path: no view needed
-    view = rnd.view(seat)
-    ids = view.legal_actions(
-        exposure_pending=exposure_pending(rnd, seat), claim_pending=rnd.claim_pending
-    )
-    if ids and ids[-1] == _encoding.CLAIM:
-        try:  # a claim may be refused for reasons a view does not show (RULES.md §9.7)
-            rnd.claim(seat=seat)
-        except IllegalActionError:
-            ids.pop()
-    return ids
+    return rnd.legal_actions(seat)  # the integer lane: every mixed exposure id included
 
 
 def step(rnd: Round, seat: int, action_id: int) -> Round:
     """The round after ``seat`` takes action ``action_id`` (refused unless it is legal)."""
-    if rnd.phase is Phase.PLAY and type(action_id) is int and 0 <= action_id < 52:
-        return rnd.play(_CARDS[action_id], seat=seat)  # the engine checks it
-    if action_id not in legal_ids(rnd, seat):
+    if type(action_id) is not int or seat != actor(rnd):
         raise IllegalActionError(
             Reason.INVALID_CHOICE,
             seat,
             detail=f"action {action_id!r} is not legal now; legal: {legal_ids(rnd, seat)}",
             action="act",
         )
-    return action_for(action_id, seat).apply(rnd)
+    return rnd.apply(action_id, seat)  # the engine checks it
 
 
 def bot_action(rnd: Round, seat: int, strategy: Strategy) -> int:

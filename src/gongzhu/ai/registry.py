@@ -47,8 +47,8 @@ for their arena figures and cost per move):
 * ``easy``: the rule-of-thumb bot (no search; about 0.1 ms a move). It
   follows the tactics of seeds/001, so it never throws the pig away at random;
 * ``normal``: ``greedy`` (a few ms a move);
-* ``hard``: the search bot at :data:`HARD_LIMIT` (well under a second a move
-  on one slow laptop core)."""
+* ``hard``: the search bot at :data:`HARD_LIMIT` (under half a second a move
+  here, within about a second on one slow laptop core)."""
 
 
 def make_strategy(name: str, seed: int | None = None) -> Strategy:

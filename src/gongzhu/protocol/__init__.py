@@ -1,4 +1,4 @@
-"""The client protocol: JSON forms, their JSON Schemas, and action ids for agents.
+r"""The client protocol: JSON forms, their JSON Schemas, and action ids for agents.
 
 **JSON forms.** Every object a client sees or sends has a plain, JSON-safe
 dict form with cards as codes (``"QS"``, ``"TC"``), written by ``to_dict()``
@@ -15,6 +15,8 @@ and read back, checked, by ``from_dict()``:
 * the rules: :meth:`RuleSet.to_dict <gongzhu.RuleSet.to_dict>` /
   :meth:`RuleSet.from_dict <gongzhu.RuleSet.from_dict>` (``rules``);
 * a game record: :func:`gongzhu.record.dumps` / :func:`gongzhu.record.loads` (``record``).
+* the web table's messages (``gongzhu serve``, ``docs/web_protocol.rst``): what a client
+  sends (``web-client``) and what the server sends (``web-server``).
 
 :func:`schema` returns each JSON Schema (draft 2020-12, self-contained).
 
@@ -31,12 +33,17 @@ True
 layouts): 0–51 play the card of that index; :data:`EXPOSE` ``+ m`` exposes
 face up the subset ``m`` of :data:`EXPOSABLE_ORDER` (bit 0 = 10♣ … bit 3 =
 Q♠; ``EXPOSE`` itself declines); :data:`EXPOSE_FACE_DOWN` ``+ m`` declares it
-face down; :data:`CLAIM`, :data:`ACCEPT`, :data:`REFUSE`.
+face down; :data:`CLAIM`, :data:`ACCEPT`, :data:`REFUSE`; then
+:data:`EXPOSE_MIXED` ``+ k`` for the decisions that hold both kinds
+(:data:`MIXED_PAIRS`\ ``[k]`` is the pair of subsets ``(up, down)``, RULES.md §9.1).
 
 >>> action_for(54, seat=1)
 Exposure(seat=1, cards=CardSet('JD'), face_down=False, blind=False)
 >>> action_id(action_for(54, seat=1)), describe_action(54)
 (54, 'expose JD')
+>>> mixed = exposure_action_id(up="QS", down="TC")
+>>> mixed, describe_action(mixed), action_for(mixed, seat=0).face_down
+(90, 'expose QS, face down TC', CardSet('TC'))
 """
 
 from __future__ import annotations
@@ -54,11 +61,14 @@ from gongzhu._codec.encoding import (
     EXPOSABLE_ORDER,
     EXPOSE,
     EXPOSE_FACE_DOWN,
+    EXPOSE_MIXED,
+    MIXED_PAIRS,
     NUM_ACTIONS,
     REFUSE,
 )
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
-from gongzhu.cards import Card
+from gongzhu.cards import Card, CardSet
+from gongzhu.cards import parse_cards as _parse_cards
 from gongzhu.errors import IllegalActionError, ProtocolError, Reason, _brief
 
 __all__ = [
@@ -67,18 +77,30 @@ __all__ = [
     "EXPOSABLE_ORDER",
     "EXPOSE",
     "EXPOSE_FACE_DOWN",
+    "EXPOSE_MIXED",
+    "MIXED_PAIRS",
     "NUM_ACTIONS",
     "REFUSE",
     "SCHEMA_NAMES",
     "action_for",
     "action_id",
     "describe_action",
+    "exposure_action_id",
     "information_state_size",
     "observation_size",
     "schema",
 ]
 
-SCHEMA_NAMES: Final = ("action", "error", "record", "rules", "score", "view")
+SCHEMA_NAMES: Final = (
+    "action",
+    "error",
+    "record",
+    "rules",
+    "score",
+    "view",
+    "web-client",
+    "web-server",
+)
 """The names :func:`schema` knows."""
 
 
@@ -136,13 +158,34 @@ def action_for(action_id: int, seat: int) -> Action:
     seat = _wire.seat(seat, "seat")
     if action_id < 52:
         return Play(seat, Card.from_index(action_id))
-    if action_id < EXPOSE_FACE_DOWN:
-        return Exposure(seat, _encoding.subset_cards(action_id - EXPOSE))
-    if action_id < CLAIM:
-        return Exposure(seat, _encoding.subset_cards(action_id - EXPOSE_FACE_DOWN), face_down=True)
+    if _encoding.is_exposure_id(action_id):
+        up, down = _encoding.exposure_subsets(action_id)
+        down_cards = _encoding.subset_cards(down)
+        cards = _encoding.subset_cards(up) | down_cards
+        return Exposure(seat, cards, down_cards if up else bool(down))
     if action_id == CLAIM:
         return Claim(seat)
     return ClaimResponse(seat, action_id == ACCEPT)
+
+
+def exposure_action_id(up: CardSet | str = "", down: CardSet | str = "") -> int:
+    """The id of the exposure decision that shows ``up`` and lays ``down`` face down.
+
+    Both are sets of exposable cards (:data:`EXPOSABLE_ORDER`), disjoint; both
+    empty is the decline, :data:`EXPOSE`.
+
+    >>> exposure_action_id(), exposure_action_id(up="QS"), exposure_action_id(down="QS TC")
+    (52, 60, 77)
+    """
+    up_mask = _parse_cards(up).mask
+    down_mask = _parse_cards(down).mask
+    if (up_mask | down_mask) & ~_EXPOSABLE_MASK or up_mask & down_mask:
+        raise IllegalActionError(
+            Reason.INVALID_CHOICE,
+            None,
+            detail="up and down are disjoint sets of exposable cards",
+        )
+    return _encoding.exposure_id(_encoding.subset_bits(up_mask), _encoding.subset_bits(down_mask))
 
 
 def action_id(action: Action) -> int:
@@ -157,12 +200,14 @@ def action_id(action: Action) -> int:
             raise IllegalActionError(
                 Reason.INVALID_CHOICE, action.seat, detail="no action id for this exposure"
             )
-        if action.face_down and not action.cards:
+        if action.face_down is True and not action.cards:
             raise IllegalActionError(
                 Reason.INVALID_CHOICE, action.seat, detail="a face-down decline has no id"
             )
-        base = EXPOSE_FACE_DOWN if action.face_down else EXPOSE
-        return base + _encoding.subset_of(action.cards)
+        return _encoding.exposure_id(
+            _encoding.subset_bits(action.face_up.mask),
+            _encoding.subset_bits(action.face_down_cards.mask),
+        )
     if isinstance(action, Claim):
         return CLAIM
     if isinstance(action, ClaimResponse):

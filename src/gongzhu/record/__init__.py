@@ -76,7 +76,9 @@ are refused everywhere (the full table is in the "Game records" guide).
     order dealt (blind exposure takes the first); required without a seed.
     ``exposures`` (optional): the exposure calls made before any other
     action, in their order (``seat``, ``cards``, ``face_down`` and ``blind``
-    defaulting to ``false``; ``"cards": []`` is a pass). ``actions``
+    defaulting to ``false``; ``"cards": []`` is a pass; ``face_down`` may
+    instead list the cards among ``cards`` that lie face down, the others
+    face up, RULES.md §9.1). ``actions``
     (optional): every later action in order — a card code (the seat to act
     plays it), ``{"claim": seat}``, ``{"respond": seat, "accept": bool}`` and,
     rarely, ``{"expose": seat, "cards": [...], "face_down": bool, "blind":
@@ -497,7 +499,9 @@ def _replay_deal(
 def _expose(r: Round, obj: dict[str, Any], seat: Any, where: _Where) -> Round:
     seat = _seat(seat, r.players, where)
     cards = _cards(obj["cards"], where)
-    face_down = _bool(obj.get("face_down", False), where)
+    down = obj.get("face_down", False)
+    # A list names the cards that lie face down, the others face up (RULES.md §9.1).
+    face_down = _cards(down, where) if isinstance(down, list) else _bool(down, where)
     blind = _bool(obj.get("blind", False), where)
     return r.expose(cards, seat=seat, face_down=face_down, blind=blind)
 
@@ -663,8 +667,10 @@ def _write_deal(
 
 
 def _exposure(action: Exposure, key: str) -> dict[str, Any]:
+    down = action.face_down
     return {key: action.seat, "cards": [c.code for c in action.cards],
-            "face_down": action.face_down, "blind": action.blind}  # fmt: skip
+            "face_down": down if isinstance(down, bool) else [c.code for c in down],
+            "blind": action.blind}  # fmt: skip
 
 
 def _action(action: Action) -> Any:

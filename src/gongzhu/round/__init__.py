@@ -27,18 +27,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
+import attrs
+
+from gongzhu._codec import encoding as _encoding
 from gongzhu._core import play as _p
 from gongzhu._core.play import advance as _advance
 from gongzhu._core.play import legal as _legal
+from gongzhu._core.play import legal_ids as _legal_ids
+from gongzhu._core.rollout import rollout as _random_rollout
+from gongzhu._core.rollout import seed_state as _seed_state
+from gongzhu._core.rules import card_factor as _card_factor
 from gongzhu._core.state import (
     BIT,
+    CLAIMING,
     COMPLETE,
     HEARTS_BROKEN,
     PLAYING,
-    SUIT_MASKS,
     Config,
     State,
     Table,
+    decision_parts,
     entries,
     key,
     played,
@@ -55,13 +63,14 @@ from gongzhu.round._config import _DETAILS, _REASONS, _config
 from gongzhu.round._rollout import rollout as _rollout
 from gongzhu.rules import RuleSet
 from gongzhu.rules._tables import POINT_CARDS
-from gongzhu.scoring import DealScore, _score, exposure_preview
+from gongzhu.scoring import DealScore, _deal_score, exposure_preview
 from gongzhu.trick import Trick as Trick
 from gongzhu.view import PlayerView as PlayerView
 
 __all__ = ["Phase", "Round"]
 
 _DEFAULT_RULES: Final = RuleSet()
+_NO_POLICIES: Final = (None,) * 8  # the core reads one entry per seat
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _new = object.__new__
 _BIT_OF: Final = BIT.__getitem__
@@ -70,7 +79,6 @@ _BIT_OF: Final = BIT.__getitem__
 def _make(state: State) -> Round:
     r = _new(Round)
     _set_s(r, state)
-    _set_lm(r, -1)
     return r
 
 
@@ -114,10 +122,67 @@ def _action(entry: int) -> Action:
     if kind == 0:
         return Play(seat, _CARDS[arg])
     if kind == 1:
-        return Exposure(seat, _from_mask(arg >> 2), bool(arg & 1), bool(arg & 2))
+        _seat, up, down, blind = decision_parts(entry)
+        return Exposure(seat, _from_mask(up | down), _from_mask(down) if up else bool(down), blind)
     if kind == 2:
         return Claim(seat)
     return ClaimResponse(seat, bool(arg))
+
+
+def _actor(s: State) -> int:
+    """The seat whose decision comes next (``-1`` once the deal is complete).
+
+    While exposure is open: the first undecided seat in play order from the
+    leader (under in-turn order the only one that may decide; under
+    simultaneous order the others may too). While a claim is pending: the
+    next seat to answer it.
+    """
+    done = s.done
+    t = s.table
+    if done == PLAYING:
+        if not s.trick and not s.tricks and _p.exposure_open(s):
+            for i in range(t.n):
+                seat = (s.leader + i) % t.n
+                if not t.decided >> seat & 1:
+                    return seat
+        return (s.leader + (s.trick & 7)) % t.n
+    if done == CLAIMING:
+        return _p.next_to_respond(s)
+    return -1
+
+
+def _exposure_masks(cards: Any, face_down: Any, seat: int) -> tuple[int, int]:
+    """``(face-up mask, face-down mask)`` of an exposure's arguments (checked, typed errors)."""
+    try:
+        chosen = _parse_cards(cards).mask
+    except (CardParseError, TypeError) as exc:
+        raise IllegalActionError(
+            Reason.NOT_EXPOSABLE, seat, detail=str(exc), action="expose"
+        ) from None
+    if isinstance(face_down, bool):
+        return (0, chosen) if face_down else (chosen, 0)
+    if face_down is None or isinstance(face_down, (int, float)):
+        raise IllegalActionError(
+            Reason.INVALID_CHOICE,
+            seat,
+            detail="face_down must be True, False or the cards that lie face down",
+            action="expose",
+        )
+    try:
+        down = _parse_cards(face_down).mask
+    except (CardParseError, TypeError) as exc:
+        raise IllegalActionError(
+            Reason.INVALID_CHOICE, seat, detail=f"face_down: {exc}", action="expose"
+        ) from None
+    if down & ~chosen:
+        raise IllegalActionError(
+            Reason.INVALID_CHOICE,
+            seat,
+            _CARDS[(down & ~chosen).bit_length() - 1],
+            "face_down names a card that is not exposed",
+            action="expose",
+        )
+    return chosen & ~down, down
 
 
 class Round:
@@ -145,9 +210,8 @@ class Round:
     (1, (Card('2S'),), ())
     """
 
-    __slots__ = ("_lm", "_s")
+    __slots__ = ("_s",)
     _s: State
-    _lm: int  # the legal-play mask, computed on first use (-1 until then)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"Round is immutable: cannot set {name!r}")
@@ -405,17 +469,19 @@ class Round:
     def exposure_factors(self) -> dict[Card, int]:
         """Exposed card → its scoring factor (2 open; face-down 2, face-up 4; blind ×2)."""
         t = self._s.table
-        factors = {}
-        for card in _from_mask(t.up | t.down):
-            factor = t.cfg.face_up_factor if t.up & card.mask else 2
-            factors[card] = factor * 2 if t.blind & card.mask else factor
-        return factors
+        cfg = t.cfg
+        return {
+            card: _card_factor(cfg, card.mask, t.up, t.down, t.blind)
+            for card in _from_mask(t.up | t.down)
+        }
 
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty; ``winner`` is None)."""
         s = self._s
-        return Trick(s.leader, tuple([_CARDS[i] for i in trick_cards(s)]), None, s.table.n)
+        if not s.trick:
+            return _empty_trick(s.leader, s.table.n)
+        return _trick(s.leader, tuple([_CARDS[i] for i in trick_cards(s)]), None, s.table.n)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -429,7 +495,7 @@ class Round:
             return hit[1]
         n = self._s.table.n
         built = tuple(
-            [Trick(lead, tuple([_CARDS[i] for i in cards]), won, n) for lead, won, cards in raw]
+            [_trick(lead, tuple([_CARDS[i] for i in cards]), won, n) for lead, won, cards in raw]
         )
         if len(_TRICK_OBJECTS) >= 1024:
             _TRICK_OBJECTS.clear()
@@ -483,25 +549,65 @@ class Round:
         >>> r.legal_plays <= r.hands[r.to_act]
         True
         """
-        lm = self._lm
+        s = self._s
+        lm = s.lm  # cached on the core state
         if lm < 0:
-            s = self._s
-            trick = s.trick
-            if trick and s.done == PLAYING:
-                # A follower: the cards of the led suit, or the whole hand when void.
-                # Only an exposed card among them can change that (the core knows how).
-                t = s.table
-                hand = t.hands[(s.leader + (trick & 7)) % t.n] & ~s.gone
-                lm = hand & SUIT_MASKS[trick >> 3] or hand
-                if lm & t.up:
-                    lm = _legal(s)
-            else:
-                lm = _legal(s)
-            _set_lm(self, lm)
+            lm = _legal(s)  # the rules of play live in the core only
         cs = _new(CardSet)  # _from_mask inlined: this runs once per bot step
         _set_mask(cs, lm)
         _set_cards(cs, None)
         return cs
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """The legal action ids (:mod:`gongzhu.protocol`) of the seat to act, ascending.
+
+        The integer lane, for search code and agents: the same ids as
+        :meth:`PlayerView.legal_actions <gongzhu.PlayerView.legal_actions>`
+        gives that seat (0–51 play the card of that index), and
+        :meth:`apply` takes one back. The seat to act is the one that decides
+        next: while exposure is open, the first undecided seat from the leader
+        (under simultaneous order pass ``seat`` for another undecided seat);
+        while a claim is pending, the next seat to answer it. Any other
+        ``seat`` gets ``[]``. Unlike a view, the round knows whether a claim
+        would be refused (RULES.md §9.7), so a refused claimer gets no
+        ``CLAIM`` id.
+
+        >>> from gongzhu import deal
+        >>> r = deal(seed=3)
+        >>> r.legal_actions()                    # seat 3 decides: decline (52) or expose A♥ (56)
+        [52, 56]
+        >>> r = r.pass_exposure()
+        >>> ids = r.legal_actions()
+        >>> ids == [c.index for c in r.legal_plays] == r.view(r.to_act).legal_actions()
+        True
+        >>> r.apply(ids[0]) == r.play(r.legal_plays[0])
+        True
+        """
+        s = self._s
+        t = s.table
+        if seat is None:
+            if s.done == PLAYING and (s.trick or s.tricks) and not t.cfg.claims:
+                return _legal_ids(s)  # the hot path: a play, exposure over, no claims
+            seat = _actor(s)
+            if seat < 0:
+                return []
+        else:
+            seat = _check_seat(seat, t.n, "act")
+        if s.done == CLAIMING:
+            return [_encoding.ACCEPT, _encoding.REFUSE] if not _p.respond_reason(s, seat) else []
+        if s.done != PLAYING:
+            return []
+        if not s.trick and not s.tricks and _p.exposure_open(s):
+            if t.decided >> seat & 1 or (t.cfg.in_turn and seat != _actor(s)):
+                return []
+            free = t.hands[seat] & ~s.gone & t.cfg.exposable & ~(t.up | t.down)
+            return _encoding.exposure_ids_of(free, t.cfg.face_down)
+        if seat != (s.leader + (s.trick & 7)) % t.n:
+            return []
+        ids = _legal_ids(s)
+        if t.cfg.claims and not _p.claim_reason(s, seat):
+            ids.append(_encoding.CLAIM)
+        return ids
 
     def why_illegal(self, card: Card | str, seat: int | None = None) -> Reason | None:
         """Why ``seat`` (default: the seat to act) may not play ``card`` now; None if it may.
@@ -551,8 +657,7 @@ class Round:
         s = self._s
         if card.__class__ is not Card:
             card = _to_card(card)
-        # play() does not cache the mask: the next state is what the caller keeps.
-        lm = self._lm
+        lm = s.lm
         if lm < 0:
             lm = _legal(s)
         if not lm & card.mask or (
@@ -563,13 +668,17 @@ class Round:
             self.check_play(card, seat)
         r = _new(Round)
         _set_s(r, _advance(s, card.index))
-        _set_lm(r, -1)
         return r
 
-    def apply(self, action: Action | Mapping[str, Any]) -> Round:
-        """Do one action record (:mod:`gongzhu.actions`), or its dict form: the method it names.
+    def apply(self, action: int | Action | Mapping[str, Any], seat: int | None = None) -> Round:
+        """Do one action: an action id (:meth:`legal_actions`), an action record
+        (:mod:`gongzhu.actions`) or its dict form.
 
-        A dict is read by :meth:`Action.from_dict <gongzhu.Action.from_dict>` (a
+        An int is the integer lane: ``seat`` defaults to the seat to act (see
+        :meth:`legal_actions`), and an id that is not legal now is refused with
+        :class:`~gongzhu.IllegalActionError` like the method it stands for.
+        A record carries its own seat (a different ``seat`` is refused). A dict
+        is read by :meth:`Action.from_dict <gongzhu.Action.from_dict>` (a
         malformed one raises :class:`~gongzhu.ProtocolError`), so a table server is
         ``round = round.apply(message)``.
 
@@ -580,8 +689,26 @@ class Round:
         >>> r.apply({"type": "play", "seat": 0, "card": "2C"}) == r.play("2C", seat=0)
         True
         """
+        if action.__class__ is int:
+            s = self._s
+            if seat is None and 0 <= action < 52:  # the hot path of the integer lane: a play
+                lm = s.lm
+                if lm < 0:
+                    lm = _legal(s)
+                if lm >> action & 1:
+                    r = _new(Round)
+                    _set_s(r, _advance(s, action))
+                    return r
+            return self._apply_id(action, seat)
         if isinstance(action, Mapping):
             action = Action.from_dict(action)
+        if seat is not None and isinstance(action, Action) and seat != action.seat:
+            raise IllegalActionError(
+                Reason.NOT_YOUR_TURN,
+                _check_seat(seat, self._s.table.n, "apply"),
+                detail=f"the record is seat {action.seat}'s",
+                action="apply",
+            )
         if isinstance(action, Play):
             return self.play(action.card, seat=action.seat)
         if isinstance(action, Exposure):
@@ -595,8 +722,41 @@ class Round:
         raise IllegalActionError(
             Reason.INVALID_CHOICE,
             None,
-            detail=f"not an action record: {type(action).__name__}",
+            detail=f"not an action id or record: {type(action).__name__}",
             action="apply",
+        )
+
+    def _apply_id(self, action: int, seat: int | None) -> Round:
+        s = self._s
+        if 0 <= action < 52:
+            lm = s.lm
+            if lm < 0:
+                lm = _legal(s)
+            if lm >> action & 1 and (
+                seat is None
+                or (seat.__class__ is int and seat == (s.leader + (s.trick & 7)) % s.table.n)
+            ):
+                r = _new(Round)
+                _set_s(r, _advance(s, action))
+                return r
+            return self.play(_CARDS[action], seat)  # refused, with the reason
+        if seat is None:
+            acting = _actor(s)
+            seat = acting if acting >= 0 else None
+        if 52 <= action < _encoding.NUM_ACTIONS and _encoding.is_exposure_id(action):
+            up, down = _encoding.exposure_subsets(action)
+            down_cards = _encoding.subset_cards(down)
+            return self.expose(
+                _encoding.subset_cards(up) | down_cards,
+                seat,
+                face_down=down_cards if up else bool(down),
+            )
+        if action == _encoding.CLAIM:
+            return self.claim(seat)
+        if action == _encoding.ACCEPT or action == _encoding.REFUSE:
+            return self.respond(action == _encoding.ACCEPT, seat)
+        raise IllegalActionError(
+            Reason.INVALID_CHOICE, seat, detail=f"no action id {action}", action="apply"
         )
 
     def rollout(self, strategy: Any = None, *, seed: int | None = None) -> Round:
@@ -615,6 +775,9 @@ class Round:
         >>> end.is_complete, end == deal(seed=3).rollout(seed=11)
         (True, True)
         """
+        if strategy is None and seed.__class__ is int:
+            # Every seat random, seeded: straight into the core (what _rollout does for it).
+            return _make(_random_rollout(self._s, _NO_POLICIES, _seed_state(seed)))
         end: Round = _rollout(self, strategy, seed, _make)
         return end
 
@@ -625,7 +788,7 @@ class Round:
         cards: Iterable[Card | str] | str,
         seat: int | None = None,
         *,
-        face_down: bool = False,
+        face_down: bool | Iterable[Card | str] | str = False,
         blind: bool = False,
     ) -> Round:
         """``seat`` exposes ``cards`` (any of the rule set's exposable cards it holds).
@@ -639,13 +802,18 @@ class Round:
         ``Reason.ALREADY_DECIDED``. Under ``exposure_order="in-turn"`` seats
         decide in turn from the leader; under ``"simultaneous"`` in any order,
         sealed: until every seat has decided, no other seat's :meth:`view`
-        shows what a seat chose (§9.2). ``face_down`` declares the cards face
-        down (``exposure_kind="face-down-up"``). ``blind`` exposes the first
-        card dealt to the seat (``blind_exposure=True``, §9.4): only as the
-        seat's first act, once, and it is not the decision — the seat then
-        still makes its ordinary one.
+        shows what a seat chose (§9.2). ``blind`` exposes the first card
+        dealt to the seat (``blind_exposure=True``, §9.4): only as the seat's
+        first act, once, and it is not the decision — the seat then still
+        makes its ordinary one.
 
-        >>> from gongzhu import deal
+        ``face_down`` (``exposure_kind="face-down-up"``) says which cards lie
+        face down: ``False`` none, ``True`` all, or the cards among ``cards``
+        that do, the others face up: one decision may hold both kinds (§9.1).
+        A face-down card is known to its holder only; it never binds play
+        (§9.3).
+
+        >>> from gongzhu import RuleSet, deal
         >>> r = deal(seed=3)
         >>> holder = next(s for s, h in enumerate(r.hands) if Card("QS") in h)
         >>> r.expose("QS", seat=holder).exposed
@@ -659,15 +827,9 @@ class Round:
                     Reason.NO_SUCH_SEAT, None, detail="name the seat that exposes", action="expose"
                 )
         seat = _check_seat(seat, s.table.n, "expose")
-        _check_flag(face_down, "face_down", seat, "expose")
         _check_flag(blind, "blind", seat, "expose")
-        try:
-            chosen = _parse_cards(cards)
-        except (CardParseError, TypeError) as exc:
-            raise IllegalActionError(
-                Reason.NOT_EXPOSABLE, seat, detail=str(exc), action="expose"
-            ) from None
-        code, index = _p.expose_reason(s, seat, chosen.mask, face_down, blind)
+        up, down = _exposure_masks(cards, face_down, seat)
+        code, index = _p.decision_reason(s, seat, up, down, blind)
         if code:
             detail = _DETAILS.get(code, "")
             if code == _p.ALREADY_DECIDED and not _p.exposure_open(s):
@@ -679,7 +841,7 @@ class Round:
                 detail = f"seat {waiting} decides next" if waiting >= 0 else "all decided"
             card = _CARDS[index] if index >= 0 else None
             raise IllegalActionError(_REASONS[code], seat, card, detail, action="expose")
-        return _make(_p.expose(s, seat, chosen.mask, face_down, blind))
+        return _make(_p.decide(s, seat, up, down, blind))
 
     def pass_exposure(self) -> Round:
         """Every seat that has not decided on exposure declines (in turn from the leader).
@@ -749,49 +911,67 @@ class Round:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, None, detail="the deal is not complete", action="score"
             )
-        rules = self.rules
-        queen = None
-        if rules.queen_of_diamonds_bonus:
-            counts = [0] * s.table.n
-            taker = None
-            for _lead, winner, cards in s.tricks:
-                if taker is not None and winner == taker:
-                    counts[taker] += 1
-                if taker is None and 23 in cards:
-                    taker = winner
-            queen = tuple(counts)
-        return _score(s.capt, self.exposure_factors, rules, rules._tables, queen)
+        # The core computes the result on ints (exposure factors and the Q♦ count
+        # included); the DealScore is built around it.
+        t = s.table
+        return _deal_score(_p.score_of(s), s.capt, t.cfg, t.up, t.down, t.blind)
 
     def view(self, seat: int) -> PlayerView:
-        """Everything ``seat`` may know, and nothing else (safe to send to that player)."""
+        """Everything ``seat`` may know, and nothing else (safe to send to that player).
+
+        >>> from gongzhu import deal
+        >>> r = deal(seed=2).pass_exposure()
+        >>> v = r.view(r.to_act)
+        >>> v.hand == r.hands[r.to_act], v.legal_plays == r.legal_plays, r.view(3).legal_plays
+        (True, True, CardSet(''))
+        """
         s = self._s
         t = s.table
-        seat = _check_seat(seat, t.n, "view")
+        n = t.n
+        if seat.__class__ is not int or not 0 <= seat < n:
+            seat = _check_seat(seat, n, "view")
         hands = t.hands
         gone = s.gone
         up, down = t.up, t.down
-        if _p.sealed(s):  # RULES.md §9.2: only the seat's own choice shows until all decide
-            up &= hands[seat]
-            down &= hands[seat]
-        return PlayerView(
-            seat=seat,
-            rules=self.rules,
-            phase=self.phase,
-            hand=_from_mask(hands[seat] & ~gone),
-            first_dealt=_CARDS[t.dealt[seat][0]] if t.dealt[seat] else None,
-            to_act=self.to_act,
-            leader=s.leader,
-            dealer=t.dealer,
-            exposures=tuple(_from_mask(up & h) for h in hands),
-            own_face_down=_from_mask(down & hands[seat]),
-            face_down_counts=tuple((down & h).bit_count() for h in hands),
-            current_trick=self.current_trick,
-            tricks=self.tricks,
-            captured_points=tuple(_from_mask(c & POINT_CARDS) for c in s.capt),
-            hand_sizes=tuple((h & ~gone).bit_count() for h in hands),
-            shown=_from_mask(t.shown & ~played(s) if t.shown else 0),
-            legal_plays=self.legal_plays if self.to_act == seat else _from_mask(0),
-        )
+        done = s.done
+        if done == COMPLETE:
+            phase = Phase.COMPLETE
+        elif done != PLAYING:
+            phase = Phase.CLAIM
+        elif not s.trick and not s.tricks and _p.exposure_open(s):
+            phase = Phase.EXPOSURE
+            if not t.cfg.in_turn:  # RULES.md §9.2: only the seat's own choice shows till all decide
+                up &= hands[seat]
+                down &= hands[seat]
+        else:
+            phase = Phase.PLAY
+        to_act = (s.leader + (s.trick & 7)) % n if done == PLAYING else None
+        # Built without attrs' keyword handling: every value below comes from the core
+        # state, already consistent (the public constructor still checks its arguments).
+        v = _new(PlayerView)
+        _v_seat(v, seat)
+        _v_rules(v, t.cfg.owner)
+        _v_phase(v, phase)
+        _v_hand(v, _from_mask(hands[seat] & ~gone))
+        dealt = t.dealt[seat]
+        _v_first_dealt(v, _CARDS[dealt[0]] if dealt else None)
+        _v_to_act(v, to_act)
+        _v_leader(v, s.leader)
+        _v_dealer(v, t.dealer)
+        _v_exposures(v, tuple([_from_mask(up & h) for h in hands]) if up else _NONE_EACH[n])
+        if down:
+            _v_own_face_down(v, _from_mask(down & hands[seat]))
+            _v_face_down_counts(v, tuple([(down & h).bit_count() for h in hands]))
+        else:
+            _v_own_face_down(v, _EMPTY)
+            _v_face_down_counts(v, _ZEROS[n])
+        _v_current_trick(v, self.current_trick)
+        _v_tricks(v, self.tricks)
+        _v_captured_points(v, _captured_points(s.capt))
+        _v_hand_sizes(v, tuple([(h & ~gone).bit_count() for h in hands]))
+        _v_shown(v, _from_mask(t.shown & ~played(s)) if t.shown else _EMPTY)
+        _v_legal_plays(v, self.legal_plays if to_act == seat else _EMPTY)
+        return v
 
     def unseen(self, seat: int) -> CardSet:
         """Cards ``seat`` has not seen: in other hands, not exposed face up, not shown."""
@@ -851,7 +1031,64 @@ class Round:
 
 # The slots' own setters: cheaper than object.__setattr__ (no name look-up).
 _set_s = Round.__dict__["_s"].__set__
-_set_lm = Round.__dict__["_lm"].__set__
+
+
+# Trusted constructors of the public records a Round hands out (the values come from
+# the core, consistent by construction): no attrs keyword handling, no re-validation.
+_v_seat, _v_rules, _v_phase, _v_hand, _v_first_dealt, _v_to_act, _v_leader, _v_dealer = (
+    PlayerView.__dict__[a.name].__set__ for a in attrs.fields(PlayerView)[:8]
+)
+(
+    _v_exposures,
+    _v_own_face_down,
+    _v_face_down_counts,
+    _v_current_trick,
+    _v_tricks,
+    _v_captured_points,
+    _v_hand_sizes,
+    _v_shown,
+    _v_legal_plays,
+) = (PlayerView.__dict__[a.name].__set__ for a in attrs.fields(PlayerView)[8:])
+assert [a.name for a in attrs.fields(PlayerView)][-1] == "legal_plays"  # the order above
+_t_leader, _t_cards, _t_winner, _t_players = (
+    Trick.__dict__[a.name].__set__ for a in attrs.fields(Trick)
+)
+_EMPTY: Final = _from_mask(0)  # immutable: one shared empty set
+_NONE_EACH: Final = {n: tuple([_EMPTY] * n) for n in range(1, 9)}
+_ZEROS: Final = {n: (0,) * n for n in range(1, 9)}
+
+
+_CAPTURED_POINTS: dict[int, tuple[tuple[int, ...], tuple[CardSet, ...]]] = {}
+
+
+def _captured_points(capt: tuple[int, ...]) -> tuple[CardSet, ...]:
+    # Successive states share the capture tuple until a trick completes: build the
+    # point-card sets once per tuple (keyed by id, the tuple kept alive in the value).
+    hit = _CAPTURED_POINTS.get(id(capt))
+    if hit is not None and hit[0] is capt:
+        return hit[1]
+    built = tuple([_from_mask(c & POINT_CARDS) for c in capt])
+    if len(_CAPTURED_POINTS) >= 1024:
+        _CAPTURED_POINTS.clear()
+    _CAPTURED_POINTS[id(capt)] = (capt, built)
+    return built
+
+
+def _trick(leader: int, cards: tuple[Card, ...], winner: int | None, n: int) -> Trick:
+    trick = _new(Trick)
+    _t_leader(trick, leader)
+    _t_cards(trick, cards)
+    _t_winner(trick, winner)
+    _t_players(trick, n)
+    return trick
+
+
+_EMPTY_TRICKS: Final = {(leader, n): _trick(leader, (), None, n) for n in range(1, 9)
+                        for leader in range(n)}  # fmt: skip
+
+
+def _empty_trick(leader: int, n: int) -> Trick:
+    return _EMPTY_TRICKS[(leader, n)]
 
 
 def _restore_state(rules: RuleSet, k: tuple[Any, ...]) -> Round:

@@ -856,6 +856,24 @@ class RuleSet:
         best = min(PRESETS, key=lambda n: len(PRESETS[n].diff(self)))
         return best, PRESETS[best].diff(self)
 
+    def nearest_name(self) -> str:
+        """A short name: the nearest preset and the options changed from it, as text reads back.
+
+        Each change is written as ``gongzhu --rule KEY=VALUE`` takes it (``yes``/``no``,
+        ``none`` for no cards), so a player can retype what is shown.
+
+        >>> RuleSet.preset("online").replace(sign_swap=False).nearest_name()
+        'online + sign_swap=no'
+        >>> RuleSet.preset("online").nearest_name(), RuleSet(exposable=()).nearest_name()
+        ('online', 'classic + exposable=none')
+        """
+        best, changes = self.closest_preset()
+        if not changes:
+            return best
+        return f"{best} + " + ", ".join(
+            f"{k}={_typed_value(v[1])}" for k, v in sorted(changes.items())
+        )
+
     def to_dict(self, *, only_changes_from: RuleSet | None = None) -> dict[str, Any]:
         """A JSON-safe dict of the options (only those that differ from a base, if given).
 
@@ -1052,6 +1070,17 @@ def _format_value(value: Any) -> str:
     if value == FACE_VALUE_HEARTS:
         return "face-value"
     return str(value)
+
+
+def _typed_value(value: Any) -> str:
+    """An option's value as typed on the command line (``yes``/``no``; a list comma separated)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple) and value not in (STANDARD_HEARTS, FACE_VALUE_HEARTS):
+        return ",".join(str(v) for v in value)
+    if value is None:
+        return "none"
+    return _format_value(value)
 
 
 def _json_value(value: Any) -> Any:
