@@ -107,12 +107,9 @@ class Board:
 
     def copy(self) -> Board:
         """An independent board in the same position (its undo stack starts empty)."""
-        b = Board.__new__(Board)
-        b.cfg = self.cfg
-        b.hands = self.hands[:]
+        b = Board(self.cfg, self.hands[:], self.leader)  # (mypyc: no bare __new__)
         b.dealt = self.dealt  # never changed after the board is built
         b.capt = self.capt[:]
-        b.leader = self.leader
         b.trick = self.trick[:]
         b.led = self.led
         b.flags = self.flags
@@ -128,7 +125,6 @@ class Board:
         b.qd_counts = self.qd_counts[:]
         b.tricks = self.tricks[:]
         b.plays = self.plays[:]
-        b.undo = []
         return b
 
     def to_act(self) -> int:
