@@ -151,8 +151,8 @@ def test_board_and_state_agree_when_three_exposed_force_the_fourth(
 def test_random_rollouts_draw_the_same_cards_on_the_board_and_the_inlined_loop(
     rnd: Round, seed: int
 ) -> None:
-    # Round.rollout's all-random loop runs on the Board when compiled and on the inlined
-    # loop when interpreted: a seed must play the same deal in both builds.
+    # Round.rollout's all-random loop is the inlined one; a random rollout on a Board (the
+    # public Board, search code) must play the same deal for the same generator state.
     from gongzhu._core import rollout as ro
     from gongzhu._core.policy import rollout as board_rollout
 
