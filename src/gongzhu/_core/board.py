@@ -17,7 +17,7 @@ history), so ``Round.rollout`` can run on a board and return a ``Round``.
 
 from __future__ import annotations
 
-from gongzhu._core.bits import BIT, HEARTS, QUEEN_OF_DIAMONDS_BIT
+from gongzhu._core.bits import BIT, HEARTS, QUEEN_OF_DIAMONDS_BIT, SUIT_MASKS
 from gongzhu._core.config import Config
 from gongzhu._core.rules import (
     HEARTS_BROKEN,
@@ -144,17 +144,20 @@ class Board:
         """The legal-play mask of the seat to act (0 once the deal is over)."""
         if self.done:
             return 0
+        cfg = self.cfg
         count = len(self.trick)
-        hand = self.hands[(self.leader + count) % self.cfg.n]
+        hand = self.hands[(self.leader + count) % cfg.n]
+        exposed = self.up
+        if self.ntricks == 0 and not count and cfg.force_fourth:
+            exposed = forced_fourth(cfg, exposed)
+        if count and not exposed:
+            # A follower with nothing exposed: the led suit, or the whole hand when void
+            # (what legal_mask answers then; the common case, kept cheap interpreted).
+            return hand & SUIT_MASKS[self.led] or hand
         return legal_mask(
-            self.cfg,
-            hand,
-            self.led << 3 | count if count else 0,
-            self.flags,
-            self.exposed(),
-            self.ntricks == 0,
-            self.opening,
-        )
+            cfg, hand, self.led << 3 | count if count else 0, self.flags, exposed,
+            self.ntricks == 0, self.opening,
+        )  # fmt: skip
 
     def play(self, card: int) -> None:
         """The seat to act plays ``card`` (trusted: one of :meth:`legal`)."""

@@ -124,8 +124,8 @@ def choose_board(b: Board, legal: int) -> int:
     """The rule-of-thumb card among ``legal`` for the seat to act on ``b``."""
     if not legal & (legal - 1):
         return lowest(legal)
-    seat = b.to_act()
     cfg = b.cfg
+    seat = (b.leader + len(b.trick)) % cfg.n
     # What the seat may know: the face-up exposures and its own face-down cards.
     known = b.up | b.down & b.dealt[seat]
     if known:
