@@ -42,6 +42,8 @@ __all__ = ["Limits", "create_app"]
 
 _ROOM_ID: Final = re.compile(r"[A-Za-z0-9_-]{4,32}")
 _CARD: Final = re.compile(r"[2-9TJQKA][CDHS]")
+_MAX_HINTS: Final = 4
+"""Hints computed at once in all (each is a search in a worker thread)."""
 _HEADERS: Final = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",  # a room's link is its invitation: do not pass it on
@@ -165,6 +167,7 @@ class _Server:
         self.limits = limits
         self.hubs: OrderedDict[str, _Hub] = OrderedDict()
         self.connections = 0
+        self.hints = 0  # hints being computed, server-wide (each is a search)
 
     # -- rooms -----------------------------------------------------------------------
 
@@ -259,8 +262,8 @@ class _Server:
     async def _drive(self, hub: _Hub) -> None:
         changed = hub.changed
         assert changed is not None
-        room = hub.room
         while True:
+            room = hub.room  # a new object after a reload from the store
             changed.clear()
             seat, wait = room.next_computer(time.monotonic(), self.takeover)
             if seat is None:
@@ -288,10 +291,26 @@ class _Server:
                 continue  # someone moved meanwhile, or the human came back
             try:
                 room.apply(action)
-            except (GongzhuError, StoreError):
+            except StoreError:  # another server wrote first: the store is the truth
+                self._reload(hub)
+                continue
+            except GongzhuError:
                 await asyncio.sleep(1.0)
                 continue
             self.broadcast(hub)
+
+    def _reload(self, hub: _Hub) -> None:
+        """Rebuild the room from the store (after a refused write), keeping who is here."""
+        old = hub.room
+        try:
+            fresh = Room.load(self.store, old.id)
+        except StoreError:
+            fresh = None
+        if fresh is None:
+            return
+        fresh.connected, fresh.gone_since = old.connected, old.gone_since
+        hub.room = fresh
+        self.broadcast(hub)
 
     # -- one connection -----------------------------------------------------------------
 
@@ -394,9 +413,9 @@ class _Server:
                 self._handle(hub, conn, request)
             except (IllegalActionError, WebError) as exc:
                 self.error(hub, conn, exc, kind)
-            except StoreError as exc:
-                failed = WebError("room-full", f"the room could not be saved: {exc}")
-                self.error(hub, conn, failed, kind)
+            except StoreError:
+                self._reload(hub)
+                self.error(hub, conn, WebError("stale", "the table has moved on"), kind)
 
     def _strike(self, hub: _Hub, conn: _Conn, exc: WebError, reply_to: str) -> None:
         conn.strikes += 1
@@ -453,9 +472,10 @@ class _Server:
             self.broadcast(hub)
         elif kind == "hint":
             view = room.hint_view(seat)
-            if conn.hinting:
+            if conn.hinting or self.hints >= _MAX_HINTS:
                 raise WebError("rate-limited", "one hint at a time")
             conn.hinting = True
+            self.hints += 1
             conn.task = asyncio.create_task(self._hint(hub, conn, view))
 
     def _seat(self, hub: _Hub, conn: _Conn, seat: int) -> None:
@@ -487,6 +507,7 @@ class _Server:
             return
         finally:
             conn.hinting = False
+            self.hints -= 1
         if room.position == event:
             conn.send({"type": "hint", "event": room.event, "cards": cards})
 
