@@ -705,3 +705,22 @@ def test_two_servers_sharing_a_store_refuse_a_stale_write_and_reload(tmp_path: P
             assert fresh["view"]["seat"] == 0
             assert fresh["last_score"] == end["last_score"]
             assert fresh["room"]["deals_played"] == 1
+
+
+def test_a_refusal_is_worded_in_the_language_hello_named(client: TestClient) -> None:
+    data = new_room(client, exposure=False)
+    with connect(client, data["room"]) as session:
+        ws = WS(session)
+        ws.hello(data["token"], lang="zh-CN")
+        state = ws.last_state
+        assert state is not None
+        while not (state["view"]["phase"] == "play" and state["view"]["to_act"] == 0):
+            state = ws.state()
+        other = next(c for c in ("2C", "3C", "4C", "5C") if c not in state["view"]["hand"])
+        ws.send({"type": "action", "event": state["event"],
+                 "action": {"type": "play", "card": other}})  # fmt: skip
+        error = ws.until(lambda m: m["type"] == "error")
+        assert error["code"] == "illegal"
+        assert "座位" in error["message"]  # the library's Chinese refusal
+        assert error["detail"]["reason"] == "NOT_IN_HAND"
+        assert "may not" in error["detail"]["message"]  # the detail stays the English dict

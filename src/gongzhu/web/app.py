@@ -34,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gongzhu.errors import GongzhuError, IllegalActionError
+from gongzhu.i18n import LANGUAGES, refusal
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse, parse_json
 from gongzhu.web.rooms import Room, Settings, StoreError, hint_cards
 from gongzhu.web.store import Store, open_store
@@ -228,7 +229,8 @@ class _Server:
 
     def error(self, hub: _Hub, conn: _Conn, exc: GongzhuError, reply_to: str) -> None:
         if isinstance(exc, IllegalActionError):
-            code, message, detail = "illegal", str(exc), exc.to_dict()
+            # The sentence in the client's language (hello's lang); detail stays language-free.
+            code, message, detail = "illegal", refusal(exc, lang=conn.lang or "en"), exc.to_dict()
         elif isinstance(exc, WebError):
             code, message, detail = exc.code, exc.message, exc.detail
         else:
@@ -431,7 +433,7 @@ class _Server:
             if conn.hello:
                 raise WebError("bad-message", "hello was already said")
             conn.hello = True
-            conn.lang = request.get("lang")
+            conn.lang = _language(request.get("lang"))
             token = request["token"]
             bad = False
             if token is not None:
@@ -510,6 +512,14 @@ class _Server:
             self.hints -= 1
         if room.position == event:
             conn.send({"type": "hint", "event": room.event, "cards": cards})
+
+
+def _language(tag: str | None) -> str | None:
+    """The library's language for a browser's tag ("zh-CN" → "zh"), or None (English)."""
+    if tag is None:
+        return None
+    base = tag.replace("_", "-").split("-")[0].lower()
+    return base if base in LANGUAGES else None
 
 
 # -- HTTP -----------------------------------------------------------------------------
