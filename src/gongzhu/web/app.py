@@ -71,6 +71,8 @@ class Limits:
     """WebSocket connections in all."""
     room_connections: int = 32
     """WebSocket connections per room."""
+    client_connections: int = 16
+    """WebSocket connections from one address (so one host cannot take every slot)."""
     send_queue: int = 64
     """Messages waiting for one connection; a client that lets it fill is dropped."""
     send_timeout: float = 10.0
@@ -168,6 +170,7 @@ class _Server:
         self.limits = limits
         self.hubs: OrderedDict[str, _Hub] = OrderedDict()
         self.connections = 0
+        self.by_client: dict[str, int] = {}
         self.hints = 0  # hints being computed, server-wide (each is a search)
 
     # -- rooms -----------------------------------------------------------------------
@@ -323,12 +326,18 @@ class _Server:
         if hub is None:
             await ws.close(code=4404)
             return
-        if self.connections >= limits.connections or len(hub.conns) >= limits.room_connections:
+        address = ws.client.host if ws.client is not None else ""
+        if (
+            self.connections >= limits.connections
+            or len(hub.conns) >= limits.room_connections
+            or self.by_client.get(address, 0) >= limits.client_connections
+        ):
             await ws.close(code=1013)
             return
         await ws.accept()
         conn = _Conn(ws, limits)
         self.connections += 1
+        self.by_client[address] = self.by_client.get(address, 0) + 1
         hub.conns.add(conn)
         sender = asyncio.create_task(self._sender(conn))
         receiver = asyncio.create_task(self._receiver(conn, hub))
@@ -343,6 +352,9 @@ class _Server:
             for task in tasks:
                 task.cancel()
             self.connections -= 1
+            left = self.by_client.pop(address, 1) - 1
+            if left:
+                self.by_client[address] = left
             hub.conns.discard(conn)
             if conn.seat is not None:
                 self._leave(hub, conn.seat)
