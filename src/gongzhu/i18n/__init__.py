@@ -14,9 +14,9 @@ variables, for programs that want the environment's choice.
 >>> from gongzhu import PIG, exposure_preview
 >>> zh = Translator("zh")
 >>> zh.card(PIG), zh.card_name(PIG), zh.preview(exposure_preview(PIG))
-('黑桃Q', '黑桃Q 猪', '猪 −100 → −200')
+('黑桃Q', '黑桃Q（猪）', '猪 −100 → −200')
 >>> card_name(PIG), card_name(PIG, lang="zh")
-('Q♠ (the pig)', '黑桃Q 猪')
+('Q♠ (the pig)', '黑桃Q（猪）')
 
 The catalogues are ``locale/<lang>/LC_MESSAGES/gongzhu.po`` next to this file,
 compiled to ``.mo`` (``tools/i18n.sh`` re-extracts and recompiles them).
@@ -147,7 +147,8 @@ _PREVIEW_NAMES: Final = {
     ACE_OF_HEARTS: N_("Ace of hearts"),
 }
 _PREVIEW_VALUE: Final = N_("{name} {before} → {after}")
-_PREVIEW_HEARTS: Final = N_("{name}: hearts ×{before} → ×{after}")
+# The ace's preview names no card: it is shown after the card ("A♥: hearts ×1 → ×2").
+_PREVIEW_HEARTS: Final = N_("hearts ×{before} → ×{after}")
 _PREVIEW_TRANSFORMER: Final = N_("{name} ×{before} → ×{after} (alone {lone_before} → {lone_after})")
 
 _LINES: Final = (
@@ -184,6 +185,8 @@ class Translator:
     __slots__ = ("_catalogue", "lang")
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        if not isinstance(lang, str):  # ["zh"] would be an unhashable TypeError (#22 item 16)
+            raise LanguageError(f"a language is a code like 'zh', got {type(lang).__name__}")
         if lang not in LANGUAGES:
             known = ", ".join(LANGUAGES)
             shown = repr(lang)[:40] if isinstance(lang, str) else type(lang).__name__
@@ -222,7 +225,7 @@ class Translator:
         return None if nickname is None else self.gettext(nickname)
 
     def card_name(self, card: Card) -> str:
-        """The card with its nickname, if it has one: ``'Q♠ (the pig)'``, ``'黑桃Q 猪'``."""
+        """The card with its nickname, if it has one: ``'Q♠ (the pig)'``, ``'黑桃Q（猪）'``."""
         nickname = _NICKNAMES.get(card)
         if nickname is None:
             return self.card(card)
@@ -265,7 +268,7 @@ class Translator:
         ...     r.play("2S", seat=1)
         ... except IllegalActionError as error:
         ...     print(Translator("zh").refusal(error))
-        座位1 不能出 黑桃2：还没轮到你
+        座位1不能出黑桃2：还没轮到你
         """
         name = self.seat(error.seat) if who is None else who
         reason = self.reason(error.reason)
@@ -365,14 +368,20 @@ def _catalogue(lang: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
 
 
-@cache
 def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
     """The (shared, immutable) :class:`Translator` for ``lang``."""
+    if not isinstance(lang, str):  # before the cache, which would hash it
+        raise LanguageError(f"a language is a code like 'zh', got {type(lang).__name__}")
+    return _translator(lang)
+
+
+@cache
+def _translator(lang: str) -> Translator:
     return Translator(lang)
 
 
 def card_name(card: Card, *, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The card with its nickname in ``lang``: ``card_name(PIG, lang="zh") == '黑桃Q 猪'``."""
+    """The card with its nickname in ``lang``: ``card_name(PIG, lang="zh") == '黑桃Q（猪）'``."""
     return translator(lang).card_name(card)
 
 
@@ -400,10 +409,14 @@ def negotiate(requested: str | None = None, environ: Mapping[str, str] | None = 
         Translator(requested)  # refuses an unknown language with the list of known ones
         return requested
     env = os.environ if environ is None else environ
+    if not isinstance(env, Mapping):
+        raise LanguageError(f"environ is a mapping of text, got {type(env).__name__}")
     for variable in _LOCALE_VARIABLES:
         value = env.get(variable, "")
         if not value:
             continue
+        if not isinstance(value, str):
+            raise LanguageError(f"{variable} must be text, got {type(value).__name__}")
         for item in value.split(":"):
             code = item.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
             if code in LANGUAGES:
