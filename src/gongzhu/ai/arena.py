@@ -62,7 +62,7 @@ from gongzhu.record._schema import _parse_json
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the pools load on demand: `gongzhu --help` stays quick
     from concurrent.futures import Executor
 
 __all__ = ["ArenaError", "ArenaResult", "arena", "load_deals", "run", "save_deals"]
@@ -414,12 +414,7 @@ def run(
         raise ArenaError(f"deal_file must be a path, got {type(deal_file).__name__}")
     if progress is not None and not callable(progress):
         raise ArenaError(f"progress must be callable, got {type(progress).__name__}")
-    # Deferred: `import gongzhu` loads no process pools (the CLI starts in < 0.3 s).
-    from concurrent.futures import Executor
-
-    from gongzhu.ai.parallel import run_tasks
-
-    if executor is not None and not isinstance(executor, Executor):
+    if executor is not None and not _is_executor(executor):
         raise ArenaError(
             f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}"
         )
@@ -469,6 +464,8 @@ def run(
     def chunk_done(k: int, games: list[list[_Game]]) -> None:
         report([(num, g) for (num, _h), g in zip(chunks[k], games, strict=True)])
 
+    from gongzhu.ai.parallel import run_tasks
+
     run_tasks(
         _play_deals,
         [(bot_a, bot_b, limit, rules, rotations, bot_seed, c) for c in chunks],
@@ -502,6 +499,12 @@ def run(
 
 arena = run
 """``gongzhu.arena``: the same function as :func:`run`."""
+
+
+def _is_executor(value: object) -> bool:
+    from concurrent.futures import Executor
+
+    return isinstance(value, Executor)
 
 
 def _difference(games: Sequence[_Game]) -> float:

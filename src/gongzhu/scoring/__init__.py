@@ -428,10 +428,13 @@ class DealScore:
         queen = data.get("queen_bonus_tricks")
         if not isinstance(captures, list) or not 1 <= len(captures) <= rules.players:
             fail("captures", f"expected a list of 1-{rules.players} card lists")
-        if not all(isinstance(p, list) and all(isinstance(c, str) for c in p) for p in captures):
+        if not all(isinstance(p, list) and all(c in _CODES for c in p) for p in captures):
+            # Codes only, as the schema says ("QS"; not "q♠", "jd" or "10♣"): #22 item 11.
             fail("captures", "expected lists of card codes")
         if not isinstance(exposed, Mapping) or len(exposed) > 4:
             fail("exposed", "expected an object of at most 4 card codes → factors")
+        if not all(k in _CODES for k in exposed):
+            fail("exposed", "expected card codes as keys")
         if queen is not None and not isinstance(queen, list):
             fail("queen_bonus_tricks", "expected a list of counts or null")
         result = score(captures, dict(exposed), rules, queen_bonus_tricks=queen)
@@ -440,7 +443,7 @@ class DealScore:
             if (
                 key in data
                 and key not in ("rules", "captures", "exposed")
-                and (data[key] != stated[key])
+                and not _same(data[key], stated[key])
             ):
                 fail(key, f"{_brief(data[key])} does not match the cards ({stated[key]})")
         return result
@@ -448,6 +451,26 @@ class DealScore:
     def _repr_svg_(self) -> str | None:
         """The score sheet as a picture (Jupyter shows it), drawn by :mod:`gongzhu.svg`."""
         return _svg(self)
+
+
+_CODES: Final = frozenset(Card.from_index(i).code for i in range(52))
+
+
+def _same(given: Any, stated: Any) -> bool:
+    """JSON equality that keeps booleans and numbers apart (``true`` is not ``1``)."""
+    if isinstance(given, bool) or isinstance(stated, bool):
+        return type(given) is type(stated) and given == stated
+    if isinstance(given, Mapping) and isinstance(stated, Mapping):
+        return given.keys() == stated.keys() and all(_same(given[k], stated[k]) for k in given)
+    if isinstance(given, list) and isinstance(stated, list):
+        return len(given) == len(stated) and all(
+            _same(a, b) for a, b in zip(given, stated, strict=True)
+        )
+    if isinstance(given, (list, Mapping)) or isinstance(stated, (list, Mapping)):
+        return False
+    if isinstance(given, float) and isinstance(stated, int):
+        return False  # the schema's integers are written as integers
+    return bool(given == stated)
 
 
 guard_setstate(PlayerScore, "seat", DealError)
