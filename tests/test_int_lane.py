@@ -94,6 +94,15 @@ def test_malformed_ids_are_refused(bad: object) -> None:
         rnd.apply(bad)  # type: ignore[arg-type]
 
 
+def test_an_int_too_long_to_print_is_refused_with_a_short_message() -> None:
+    rnd = deal(seed=1).pass_exposure()
+    big = 10 ** int("5000")  # computed when run: no constant to print at import
+    for bad in (big, -big):
+        with pytest.raises(IllegalActionError) as err:
+            rnd.apply(bad)
+        assert len(str(err.value)) < 200
+
+
 def test_other_seats_get_no_ids_and_a_record_keeps_its_own_seat() -> None:
     rnd = deal(seed=4).pass_exposure()
     seat = rnd.to_act

@@ -756,7 +756,7 @@ class Round:
         if action == _encoding.ACCEPT or action == _encoding.REFUSE:
             return self.respond(action == _encoding.ACCEPT, seat)
         raise IllegalActionError(
-            Reason.INVALID_CHOICE, seat, detail=f"no action id {action}", action="apply"
+            Reason.INVALID_CHOICE, seat, detail=f"no action id {_brief(action)}", action="apply"
         )
 
     def rollout(self, strategy: Any = None, *, seed: int | None = None) -> Round:
