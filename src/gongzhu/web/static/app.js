@@ -308,6 +308,15 @@ function onState(msg) {
   if (S.hintEvent !== msg.event) S.hints = null;
   const hand = new Set(msg.view?.hand || []);
   if (S.lifted && (!hand.has(S.lifted) || !isLegal(S.lifted))) S.lifted = null;
+  // A trick just completed: show it whole for a moment over the table (the `trick` element
+  // itself always shows the trick in progress).
+  const done = msg.view?.tricks || [];
+  if (msg.view?.current_trick?.cards?.length) {
+    hideFlash(); // the next trick has begun: show only it
+  } else if (before && before.deal_no === msg.deal_no
+      && done.length > (before.view?.tricks?.length ?? 0)) {
+    flashTrick(done[done.length - 1]);
+  }
   // A new trick or a new deal clears an old explanation.
   if (before && (before.deal_no !== msg.deal_no || before.view?.trick_number !== msg.view?.trick_number)) {
     showReason("");
@@ -547,6 +556,30 @@ function renderTrick() {
     last.hidden = true;
     last.replaceChildren();
   }
+}
+
+let flashTimer = 0;
+function flashTrick(trick) {
+  const box = $("trick-flash");
+  clearTimeout(flashTimer);
+  box.replaceChildren(
+    ...trick.cards.map((code, i) => {
+      const img = cardImg(code, "tcard");
+      img.dataset.pos = String(posOf(trick.seats[i]));
+      return img;
+    }),
+    el("span", { class: "flash-label", text: t("trick.takes", { who: seatName(trick.winner) }) }),
+  );
+  box.dataset.winner = String(posOf(trick.winner));
+  box.hidden = false;
+  flashTimer = setTimeout(hideFlash, 1400);
+}
+
+function hideFlash() {
+  clearTimeout(flashTimer);
+  const box = $("trick-flash");
+  box.hidden = true;
+  box.replaceChildren();
 }
 
 function sortedHand() {
