@@ -172,6 +172,21 @@ def test_every_key_the_page_and_script_use_exists_in_english() -> None:
 def test_the_client_needs_no_build_step() -> None:
     # Plain ES modules loaded by the page itself: no bundler output, no package.json.
     assert not (STATIC / "package.json").exists()
-    imports = re.findall(r"""from\s+"([^"]+)";""", (STATIC / "app.js").read_text(encoding="utf-8"))
+    imports = [
+        i
+        for name in ("app.js", "i18n.js")
+        for i in re.findall(r'\bfrom\s+"([^"]+)"', (STATIC / name).read_text(encoding="utf-8"))
+    ]
     assert imports
     assert all(i.startswith("./") and (STATIC / i).is_file() for i in imports)
+
+
+def test_the_installed_package_ships_the_client() -> None:
+    # In CI gongzhu is the installed wheel: the page, scripts and strings must be inside it.
+    from importlib.resources import files
+
+    shipped = files("gongzhu").joinpath("web", "static")
+    for path in sorted(STATIC.rglob("*")):
+        if path.is_file():
+            rel = path.relative_to(STATIC).as_posix()
+            assert shipped.joinpath(*rel.split("/")).read_bytes() == path.read_bytes(), rel

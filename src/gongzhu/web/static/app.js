@@ -904,11 +904,11 @@ function skipDeal() {
 
 // -- start -----------------------------------------------------------------------------------
 
-async function main() {
-  const lang = await setLanguage(initialLanguage());
+function main() {
+  const lang = setLanguage(initialLanguage());
   $("lang").value = lang;
-  $("lang").addEventListener("change", async (e) => {
-    await setLanguage(e.target.value);
+  $("lang").addEventListener("change", (e) => {
+    setLanguage(e.target.value);
     if (S.roomId) renderAll();
     else showStart();
     updateExposeButton();
