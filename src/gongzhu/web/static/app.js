@@ -643,7 +643,7 @@ function clickCard(code) {
   if (!isLegal(code)) {
     // The server knows why: the action is sent and refused with its reason (nothing changes).
     S.lifted = null;
-    showReason(myTurn() ? t("reason.asking") : t("reason.NOT_YOUR_TURN"));
+    showReason(""); // the server's refusal fills it in a moment
     sendAction({ type: "play", seat: S.seat ?? 0, card: code });
     renderHand();
     return;
