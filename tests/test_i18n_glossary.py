@@ -154,7 +154,7 @@ def test_rules_explain_speaks_the_language_and_keeps_to_the_rule_sets_own_text()
 
     # The catalogue's copy of each option's meaning is the RuleSet field doc itself.
     docs = {field.name: field.metadata.get("doc", "") for field in attrs.fields(RuleSet)}
-    assert OPTION_DOCS == docs
+    assert docs == OPTION_DOCS
     zh = Translator("zh")
     assert zh.gettext(OPTION_DOCS["sign_swap"]).startswith("猪羊变色：")
     for lang in ("ru", "uk", "cs"):
