@@ -271,10 +271,11 @@ def test_item_17_serve_ends_cleanly_with_no_traceback() -> None:
         async def players() -> list[dict[str, Any]]:
             # One seat leaves at once (a bot plays it) and one connection never joins and
             # is still open at the end: neither may stall the end or print a traceback.
-            _r, quitter = await _joined(port, "quit")
-            quitter.close()
+            reader, quitter = await _joined(port, "quit")
             lurker = await asyncio.open_connection("127.0.0.1", port)
-            tasks = [server.bot_client(port, f"b{k}") for k in range(3)]
+            tasks = [asyncio.create_task(server.bot_client(port, f"b{k}")) for k in range(3)]
+            await _until(reader, "view")  # the deal has started
+            quitter.close()
             return [*list(await asyncio.gather(*tasks)), {"lurker": lurker}]
 
         _run(players())

@@ -24,6 +24,7 @@ ClaimResponse(seat=2, accept=True)
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -55,6 +56,43 @@ class _Table(Protocol):
     def claim(self: _T, seat: int | None = None) -> _T: ...
 
     def respond(self: _T, accept: bool, seat: int | None = None) -> _T: ...
+
+
+# Checked when built (#22 item 14): a record that exists can always be written and hashed.
+def _seat(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ProtocolError(f"a seat is an int, got {_brief(value)}", "seat")
+    seat = int(value)
+    if not 0 <= seat < _wire.MAX_SEATS:
+        raise ProtocolError(f"a seat is 0-{_wire.MAX_SEATS - 1}, got {_brief(value)}", "seat")
+    return seat
+
+
+def _card(_self: object, _attribute: object, value: Any) -> None:
+    if not isinstance(value, Card):
+        raise ProtocolError(f"a Card, got {_brief(value)} (Card('QS'), not 'QS')", "card")
+
+
+def _cardset(value: object, path: str) -> None:
+    if not isinstance(value, CardSet):
+        raise ProtocolError(f"a CardSet, got {_brief(value)}", path)
+
+
+def _flag(value: object, path: str) -> None:
+    if not isinstance(value, bool):
+        raise ProtocolError(f"expected True or False, got {_brief(value)}", path)
+
+
+def _cards_field(_self: object, _attribute: object, value: Any) -> None:
+    _cardset(value, "cards")
+
+
+def _blind_field(_self: object, _attribute: object, value: Any) -> None:
+    _flag(value, "blind")
+
+
+def _accept_field(_self: object, _attribute: object, value: Any) -> None:
+    _flag(value, "accept")
 
 
 class Action:
@@ -107,8 +145,8 @@ class Play(Action):
     """``seat`` played ``card``."""
 
     type: ClassVar[str] = "play"
-    seat: int
-    card: Card
+    seat: int = attrs.field(converter=_seat)
+    card: Card = attrs.field(validator=_card)
 
     def apply(self, round_: _T) -> _T:
         """Do this action on ``round_`` (validated like any action)."""
@@ -138,13 +176,15 @@ class Exposure(Action):
     """
 
     type: ClassVar[str] = "expose"
-    seat: int
-    cards: CardSet
+    seat: int = attrs.field(converter=_seat)
+    cards: CardSet = attrs.field(validator=_cards_field)
     face_down: bool | CardSet = False
-    blind: bool = False
+    blind: bool = attrs.field(default=False, validator=_blind_field)
 
     def __attrs_post_init__(self) -> None:
         down = self.face_down
+        if not isinstance(down, bool):
+            _cardset(down, "face_down")
         if isinstance(down, CardSet):
             cards = self.cards
             if isinstance(cards, CardSet) and not down <= cards:
@@ -195,7 +235,7 @@ class Claim(Action):
     """``seat`` showed its hand and claimed the remaining tricks."""
 
     type: ClassVar[str] = "claim"
-    seat: int
+    seat: int = attrs.field(converter=_seat)
 
     def apply(self, round_: _T) -> _T:
         """Do this action on ``round_`` (validated like any action)."""
@@ -212,8 +252,8 @@ class ClaimResponse(Action):
     """``seat`` accepted or refused the pending claim."""
 
     type: ClassVar[str] = "respond"
-    seat: int
-    accept: bool
+    seat: int = attrs.field(converter=_seat)
+    accept: bool = attrs.field(validator=_accept_field)
 
     def apply(self, round_: _T) -> _T:
         """Do this action on ``round_`` (validated like any action)."""

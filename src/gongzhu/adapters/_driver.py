@@ -8,11 +8,12 @@ the other seats answer it in seat order after the claimer.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 
 from gongzhu._codec import encoding as _encoding
 from gongzhu.ai.strategies import Strategy
-from gongzhu.errors import IllegalActionError, Reason
+from gongzhu.errors import IllegalActionError, ProtocolError, Reason, _brief
 from gongzhu.phase import Phase
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
@@ -65,6 +66,27 @@ def legal_ids(rnd: Round, seat: int) -> list[int]:
     if seat != actor(rnd):
         return []
     return rnd.legal_actions(seat)  # the integer lane: every mixed exposure id included
+
+
+def action_int(action: object) -> int:
+    """An action id from an agent: a Python or NumPy integer, nothing else (#22 item 10).
+
+    ``int()`` would truncate ``6.99`` to 6, read ``"32"`` as 32 and ``True`` as 1;
+    those (and NaN, None, arrays) are a :class:`~gongzhu.errors.ProtocolError`.
+    """
+    # numbers.Integral: Python and NumPy integers (np.bool_ is not one; bool is excluded).
+    if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+        raise ProtocolError(f"an action is an integer id, got {_brief(action)}")
+    return int(action)
+
+
+def seed_int(seed: object) -> int | None:
+    """A reset seed: None, or a Python or NumPy integer (NumPy ones as Python ints)."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise ProtocolError(f"a seed is an integer or None, got {_brief(seed)}")
+    return int(seed)
 
 
 def step(rnd: Round, seat: int, action_id: int) -> Round:

@@ -26,6 +26,7 @@ captures happen). An illegal action ends the episode with ``illegal_reward``
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -36,7 +37,7 @@ from gymnasium import spaces
 from gongzhu.adapters import _driver
 from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy
 from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError
+from gongzhu.errors import GongzhuError, ProtocolError
 from gongzhu.protocol import NUM_ACTIONS, information_state_size, observation_size
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
@@ -72,13 +73,17 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         self.rules = _driver.rules_of(rules)
         n = self.rules.players
         if type(seat) is not int or not 0 <= seat < n:
-            raise ValueError(f"seat must be 0-{n - 1}, got {seat!r}")
+            raise ProtocolError(f"seat must be 0-{n - 1}, got {seat!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.seat = seat
         self.render_mode = render_mode
         self.shaped_rewards = shaped_rewards
         self.information_state = information_state
+        if isinstance(illegal_reward, bool) or not isinstance(
+            illegal_reward, (int, float, np.integer, np.floating)
+        ) or not math.isfinite(illegal_reward):
+            raise ProtocolError(f"illegal_reward must be a finite number, got {illegal_reward!r}")
         self.illegal_reward = float(illegal_reward)
         self._opponents = opponents
         size = information_state_size(n) if information_state else observation_size(n)
@@ -95,7 +100,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         bots: list[Strategy | None] = [None] * n
         if isinstance(chosen, str):
             if chosen not in ("rule-of-thumb", "random"):
-                raise ValueError(f"opponents must be 'rule-of-thumb', 'random' or strategies, "
+                raise ProtocolError(f"opponents must be 'rule-of-thumb', 'random' or strategies, "
                                  f"got {chosen!r}")  # fmt: skip
             for s in others:
                 bots[s] = (
@@ -105,12 +110,21 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
                 )
         elif isinstance(chosen, Sequence):
             if len(chosen) != len(others):
-                raise ValueError(f"opponents: one strategy per other seat ({len(others)})")
+                raise ProtocolError(f"opponents: one strategy per other seat ({len(others)})")
             for k, s in enumerate(others):
                 bots[s] = cast(Strategy, chosen[k])  # narrowing leaves Sequence[str] in
         else:
             for s in others:
                 bots[s] = chosen
+        for bot in bots:  # checked now, not as a raw AttributeError at its first turn
+            if bot is not None and not (
+                callable(getattr(bot, "choose_play", None))
+                and callable(getattr(bot, "choose_exposure", None))
+            ):
+                raise ProtocolError(
+                    "opponents must be 'rule-of-thumb', 'random', a Strategy or one per"
+                    f" other seat, got {type(bot).__name__}"
+                )
         return bots
 
     def _play_bots(self) -> None:
@@ -144,6 +158,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
         """Deal ``deal(rules, seed=seed)`` (a fresh seed from the env's generator when unseeded)."""
+        seed = _driver.seed_int(seed)
         super().reset(seed=seed)
         deal_seed = seed if seed is not None else int(self.np_random.integers(2**48))
         self.round = deal(self.rules, seed=deal_seed)
@@ -153,9 +168,13 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         return self._observe()
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        action = _driver.action_int(action)  # 6.99, "32", None, NaN: a ProtocolError
+        if self.round.is_complete:  # stepping a finished episode pays nothing more
+            observation, info = self._observe()
+            return observation, 0.0, True, False, info
         try:
-            self.round = _driver.step(self.round, self.seat, int(action))
-        except (GongzhuError, TypeError, ValueError, OverflowError):
+            self.round = _driver.step(self.round, self.seat, action)
+        except GongzhuError:
             observation, info = self._observe()
             return observation, self.illegal_reward, True, False, {**info, "illegal_action": True}
         self._play_bots()

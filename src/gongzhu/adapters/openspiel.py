@@ -23,13 +23,22 @@ seat decides on exposure and play goes on as in :mod:`gongzhu.adapters.pettingzo
 (True, True)
 
 :meth:`GongzhuState.resample_from_infostate` deals the cards a seat has not
-seen at random, consistent with everything it knows (its own cards, the cards
-played, face-up exposures, cards shown by a claim, the suits a seat has shown
-it is void in), and replays the history: OpenSpiel's IS-MCTS works on it.
+seen at random, consistent with everything its view shows (its own cards, the
+cards played, face-up exposures and face-down counts once public, cards shown
+by a claim, the suits a seat has shown it is void in), with the library's one
+sampler, and replays the history: OpenSpiel's IS-MCTS works on it. A sealed
+exposure decision of another seat is never read: the world gets the library
+bot's decision for its sampled hand instead.
+
+OpenSpiel's own ``serialize_game_and_state`` text of a Python game carries a
+pickle, which ``deserialize_game_and_state`` loads: :func:`state_to_text` and
+:func:`state_from_text` write and read the rules and the action list instead,
+every action checked.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any, Final
 
@@ -37,11 +46,14 @@ import attrs
 import numpy as np
 import pyspiel
 
+from gongzhu._codec import wire as _wire
 from gongzhu.actions import Claim, Exposure
 from gongzhu.adapters import _driver
+from gongzhu.ai._determinize import Worlds
+from gongzhu.ai.registry import make_strategy
 from gongzhu.cards import Card, CardSet
 from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError
+from gongzhu.errors import GongzhuError, ProtocolError, RuleSetError, SimulationError, _brief
 from gongzhu.phase import Phase
 from gongzhu.protocol import (
     NUM_ACTIONS,
@@ -50,8 +62,10 @@ from gongzhu.protocol import (
     information_state_size,
     observation_size,
 )
+from gongzhu.record._schema import _parse_json
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
+from gongzhu.view import PlayerView
 
 __all__ = [
     "GongzhuGame",
@@ -59,6 +73,8 @@ __all__ = [
     "deal_actions",
     "parameters_of",
     "rules_from_parameters",
+    "state_from_text",
+    "state_to_text",
 ]
 
 _DEFAULTS: Final = RuleSet().to_dict()
@@ -106,7 +122,10 @@ def rules_from_parameters(params: dict[str, Any]) -> RuleSet:
         if name in _ZERO_IS_NONE:
             options[name] = None if value == 0 else value
         elif name == "heart_values":
-            options[name] = [int(v) for v in str(value).replace(",", " ").split()]
+            parts = str(value).replace(",", " ").split()
+            if not all(p.lstrip("-").isdigit() and len(p) < 20 for p in parts):
+                raise RuleSetError(f"heart_values: ints separated by spaces, got {_brief(value)}")
+            options[name] = [int(v) for v in parts]
         elif name in _NUMERIC_TEXT:
             options[name] = str(value)
         elif name not in flags:
@@ -184,6 +203,7 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         self._dealt: list[int] = []
         self._moves: list[tuple[int, int]] = []  # (seat, action id) after the deal
         self.round: Round | None = None
+        self._first_leader = -1
 
     # -- the pyspiel.State protocol ----------------------------------------------------
 
@@ -213,6 +233,7 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
                 n = self.rules.players
                 hands = [[Card.from_index(i) for i in self._dealt[s::n]] for s in range(n)]
                 self.round = Round.from_hands(hands, self.rules)
+                self._first_leader = self.round.leader
             return
         seat = self.current_player()
         self.round = _driver.step(self.round, seat, int(action))
@@ -239,77 +260,117 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     # -- imperfect information ------------------------------------------------------------
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GongzhuState:
-        """A state ``player_id`` cannot tell from this one, the unseen cards dealt at random."""
+        """A state ``player_id`` cannot tell from this one, the unseen cards dealt at random.
+
+        It depends only on what the seat's :class:`~gongzhu.PlayerView` shows (#22
+        item 5): the hidden cards come from the library's one sampler
+        (:class:`gongzhu.ai._determinize.Worlds`, uniform over the deals that fit the
+        view), a face-down declaration's cards are drawn from the sampled hand, and
+        another seat's exposure decision still sealed (simultaneous exposure) is
+        replaced by the library's rule-of-thumb decision for the sampled hand.
+        """
+        me = self._player(player_id)
+        rng = random.Random(_sampler_seed(probability_sampler))
         rnd = self.round
         if rnd is None:
-            return self.clone()  # type: ignore[no-any-return]
-        rng = random.Random(int(float(probability_sampler()) * 2**53))
-        for _ in range(200):
-            world = self._sample_world(rnd, player_id, rng)
+            return self._resample_dealing(me, rng)
+        worlds = Worlds(rnd.view(me))
+        # Whose hand each shown card was in is public (everyone saw the claimer show it);
+        # the view keeps only their union, so it is read here, for claimers only.
+        out = 0
+        for p in worlds.played:
+            out |= p
+        claimed: dict[int, int] = {}
+        for action in rnd.history:
+            if isinstance(action, Claim) and action.seat != me:
+                c = action.seat
+                dealt_c = sum(card.mask for card in rnd.dealt[c])
+                claimed[c] = rnd.shown.mask & dealt_c & ~out
+        for _ in range(_RESAMPLE_TRIES):
+            world = self._sample_world(rnd, me, worlds, rng, claimed)
             if world is not None:
                 return world
-        return self.clone()  # type: ignore[no-any-return]  # every sample failed: rare
+        raise SimulationError(
+            f"no deal consistent with seat {me}'s view was found in {_RESAMPLE_TRIES} tries"
+        )
 
-    def _sample_world(self, rnd: Round, me: int, rng: random.Random) -> GongzhuState | None:
+    def _resample_dealing(self, me: int, rng: random.Random) -> GongzhuState:
+        """While dealing: the seat's own cards where they fell, the others' cards at random."""
         n = self.rules.players
-        view = rnd.view(me)
-        known = [0] * n  # cards each seat is known to hold or to have held
-        for trick in (*rnd.tricks, rnd.current_trick):
-            for s, c in zip(trick.seats, trick.cards, strict=True):
-                known[s] |= c.mask
-        for s in range(n):
-            known[s] |= rnd.exposures[s].mask
-        for action in rnd.history:
-            if isinstance(action, Claim):  # the claimer's hand was shown
-                known[action.seat] |= rnd.shown.mask & sum(c.mask for c in rnd.dealt[action.seat])
-        # The first leader is public, and it holds the opening card (Round.from_hands).
-        first_leader = rnd.tricks[0].leader if rnd.tricks else rnd.leader
-        known[first_leader] |= self.rules.opening_card.mask
-        mine = sum(c.mask for c in rnd.dealt[me])
-        known[me] = mine
-        taken = 0
-        for m in known:
-            taken |= m
-        unseen = [c for c in self.rules.deck if not taken & c.mask]
-        need = [len(rnd.dealt[s]) - known[s].bit_count() for s in range(n)]
-        voids = view.known_voids
-        rng.shuffle(unseen)
-        hands = list(known)
-        for c in unseen:
-            seats = [s for s in range(n) if need[s] > 0 and c.suit not in voids[s]]
-            if not seats:
+        mine = {i for k, i in enumerate(self._dealt) if k % n == me}
+        rest = [c.index for c in self.rules.deck if c.index not in mine]
+        rng.shuffle(rest)
+        state = GongzhuState(self.get_game())
+        for k, i in enumerate(self._dealt):
+            state.apply_action(i if k % n == me else rest.pop())
+        return state
+
+    def _sample_world(
+        self, rnd: Round, me: int, worlds: Worlds, rng: random.Random, claimed: dict[int, int]
+    ) -> GongzhuState | None:
+        n = self.rules.players
+        hands, facedown = worlds.sample(rng)
+        if claimed:
+            if not _give_claimed(hands, claimed, me, worlds.voids, rng):
                 return None
-            s = rng.choice(seats)
-            hands[s] |= c.mask
-            need[s] -= 1
-        # Other seats' face-down declarations: any exposable cards of their sampled hands.
-        swap: dict[int, int] = {}
-        for k, action in enumerate(rnd.history):
-            if isinstance(action, Exposure) and action.face_down and action.seat != me:
-                pool = [
-                    c
-                    for c in CardSet.from_mask(hands[action.seat] & self.rules.exposable.mask)
-                    if c not in rnd.exposed
-                ]
-                if len(pool) < len(action.cards):
-                    return None
-                chosen = CardSet(rng.sample(pool, len(action.cards)))
-                swap[k] = action_id(Exposure(action.seat, chosen, face_down=True))
+            facedown = self._face_down(rnd.view(me), hands, worlds.played, rng)
+        dealt = [h | p for h, p in zip(hands, worlds.played, strict=True)]
+        dealt[me] = sum(c.mask for c in rnd.dealt[me])
+        if any(d.bit_count() != len(rnd.dealt[s]) for s, d in enumerate(dealt)):
+            return None
         state = GongzhuState(self.get_game())
         order = [[c.index for c in rnd.dealt[me]] if s == me else [] for s in range(n)]
         for s in range(n):
             if s != me:
-                order[s] = [c.index for c in CardSet.from_mask(hands[s])]
+                order[s] = [c.index for c in CardSet.from_mask(dealt[s])]
                 rng.shuffle(order[s])
         for k in range(len(rnd.dealt[0])):
             for s in range(n):
                 state.apply_action(order[s][k])
+        assert state.round is not None
+        if state.round.leader != self._first_leader:
+            return None  # the first leader is public: it holds the opening card
+        sealed = _sealed(rnd, me)
+        model = make_strategy("rule-of-thumb")
         try:
-            for k, action in enumerate(rnd.history):
-                state.apply_action(swap.get(k, action_id(action)))
+            for action in rnd.history:
+                if isinstance(action, Exposure) and action.seat != me:
+                    s = action.seat
+                    assert state.round is not None
+                    if sealed:  # what it decided is not known yet: the model decides
+                        cards = model.choose_exposure(state.round.view(s))
+                        action = Exposure(s, cards)
+                    elif action.face_down_cards:  # known: how many; drawn: which
+                        down = CardSet.from_mask(facedown & dealt[s])
+                        if len(down) != len(action.face_down_cards):
+                            return None
+                        up = action.face_up
+                        action = Exposure(s, up | down, down if up else True, action.blind)
+                state.apply_action(action_id(action))
         except (GongzhuError, pyspiel.SpielError):
             return None  # a play the sampled hands do not allow (held-back rules, hearts)
+        assert state.round is not None
+        if state.round.view(me) != worlds.view:
+            return None  # the seat could tell this world from its own (a claim's shown cards)
         return state
+
+    def _face_down(
+        self, view: PlayerView, hands: list[int], played: list[int], rng: random.Random
+    ) -> int:
+        """Face-down cards for the other seats' declared counts, drawn from their hands."""
+        down: int = view.own_face_down.mask
+        up: int = view.exposed.mask
+        exposable: int = self.rules.exposable.mask
+        for s, k in enumerate(view.face_down_counts):
+            if s == view.seat or not k:
+                continue
+            mask = (hands[s] | played[s]) & exposable & ~up
+            pool = [i for i in range(52) if mask >> i & 1]
+            if len(pool) < k:
+                return -1
+            for i in rng.sample(pool, k):
+                down |= 1 << i
+        return down
 
     def information_state_string(self, player: int | None = None) -> str:
         return _Observer(self.rules, True).string_from(self, self._player(player))
@@ -328,7 +389,13 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return list(observer.tensor)
 
     def _player(self, player: int | None) -> int:
-        return self.current_player() if player is None else int(player)
+        if player is None:
+            player = self.current_player()
+        if isinstance(player, (bool, np.bool_)) or not isinstance(player, (int, np.integer)):
+            raise ProtocolError(f"a player is an int, got {_brief(player)}")
+        if not 0 <= player < self.rules.players:
+            raise ProtocolError(f"player must be 0-{self.rules.players - 1}, got {_brief(player)}")
+        return int(player)
 
 
 class _Observer:
@@ -370,23 +437,139 @@ class _Observer:
                 f" | to act {_driver.actor(rnd)}"
             )
         # Perfect recall: the seat's own dealt cards, then every action as it may know it.
-        sealed = (
-            self.rules.exposure_order is ExposureOrder.SIMULTANEOUS
-            and rnd.phase is Phase.EXPOSURE
-            and len(rnd.exposure_decided) < n
-        )
+        # A sealed decision (simultaneous exposure, RULES.md §9.2) shows nothing of itself,
+        # not even whether it was face down (#22 item 5).
+        sealed = _sealed(rnd, player)
         parts = [f"p{player} dealt {' '.join(c.code for c in rnd.dealt[player])}"]
         for action in rnd.history:
             if isinstance(action, Exposure) and action.seat != player:
-                if action.face_down:
-                    parts.append(f"{action.seat}:down{len(action.cards)}")
-                elif sealed:
+                k = len(action.face_down_cards)
+                if sealed:
                     parts.append(f"{action.seat}:decided")
+                elif k and not action.face_up:
+                    parts.append(f"{action.seat}:down{k}")
                 else:
-                    parts.append(f"{action.seat}:expose {action.cards.code or '-'}")
+                    down = f" down{k}" if k else ""
+                    parts.append(f"{action.seat}:expose {action.face_up.code or '-'}{down}")
             else:
                 parts.append(f"{action.seat}:{describe_action(action_id(action))}")
         return " | ".join(parts)
+
+
+_RESAMPLE_TRIES: Final = 500
+
+
+def _sealed(rnd: Round, seat: int) -> bool:
+    """True while the other seats' exposure decisions are sealed for ``seat``."""
+    return (
+        rnd.rules.exposure_order is ExposureOrder.SIMULTANEOUS
+        and rnd.phase is Phase.EXPOSURE
+        and len(rnd.exposure_decided) < rnd.players
+    )
+
+
+def _give_claimed(
+    hands: list[int], claimed: dict[int, int], me: int, voids: list[int], rng: random.Random
+) -> bool:
+    """Put each claimer's shown cards in its hand, trading the cards they displace."""
+    held = 0
+    for known in claimed.values():
+        held |= known
+    freed = 0
+    for c, known in claimed.items():
+        if known.bit_count() != hands[c].bit_count():
+            return False
+        freed |= hands[c] & ~held
+        hands[c] = known
+    spare = [i for i in range(52) if freed >> i & 1]
+    rng.shuffle(spare)
+    for t in range(len(hands)):
+        if t == me or t in claimed:
+            continue
+        taken = hands[t] & held
+        if not taken:
+            continue
+        hands[t] &= ~taken
+        for _ in range(taken.bit_count()):
+            pick = next((i for i in spare if not voids[t] >> (i // 13) & 1), None)
+            if pick is None:
+                return False
+            spare.remove(pick)
+            hands[t] |= 1 << pick
+    return True
+
+
+def _sampler_seed(probability_sampler: Any) -> int:
+    """A seed from OpenSpiel's sampler: one float in [0, 1], refused typed otherwise."""
+    if not callable(probability_sampler):
+        raise ProtocolError(
+            f"probability_sampler must be callable, got {type(probability_sampler).__name__}"
+        )
+    value = probability_sampler()
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, np.integer, np.floating)
+    ):
+        raise ProtocolError(f"the sampler must return a number in [0, 1], got {_brief(value)}")
+    x = float(value)
+    if not 0.0 <= x <= 1.0:  # NaN fails this too
+        raise ProtocolError(f"the sampler must return a number in [0, 1], got {_brief(value)}")
+    return int(x * 2**53)
+
+
+_MAX_STATE_TEXT: Final = 64 * 1024
+
+
+def state_to_text(state: GongzhuState) -> str:
+    """``state`` as JSON text: its game's parameters and its action list (no pickle).
+
+    :func:`state_from_text` reads it back by replaying the actions, each checked
+    by the engine. Use this pair, not ``pyspiel.serialize_game_and_state``, for
+    state strings that cross a trust boundary: OpenSpiel's own deserialiser runs
+    ``pickle.loads`` on them (see the docs page "Agents and clients").
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_gongzhu", {"claims": False})
+    >>> s = game.new_initial_state()
+    >>> for action in deal_actions(game, seed=3)[:10]:
+    ...     s.apply_action(action)
+    >>> str(state_from_text(state_to_text(s))) == str(s)
+    True
+    """
+    if not isinstance(state, GongzhuState):
+        raise ProtocolError(f"a GongzhuState, got {type(state).__name__}")
+    actions = [*state._dealt, *(a for _seat, a in state._moves)]
+    return json.dumps({"format": "gongzhu-openspiel-state", "version": 1,
+                       "rules": state.rules.to_dict(), "actions": actions})  # fmt: skip
+
+
+def state_from_text(text: str) -> GongzhuState:
+    """The state :func:`state_to_text` wrote: the rules read, every action replayed and checked.
+
+    Anything else is a :class:`~gongzhu.errors.ProtocolError` (or the engine's
+    typed error for an action that is not legal there).
+    """
+    if not isinstance(text, str) or len(text) > _MAX_STATE_TEXT:
+        raise ProtocolError(f"a state text is a str of at most {_MAX_STATE_TEXT} characters")
+    try:
+        data = _parse_json(text)
+    except GongzhuError as exc:
+        raise ProtocolError(str(exc)) from None
+    d = _wire.obj(data, "", ("format", "version", "rules", "actions"))
+    if d["format"] != "gongzhu-openspiel-state" or d["version"] != 1:
+        _wire.fail("expected format 'gongzhu-openspiel-state', version 1", "format")
+    rules = _wire.rules(d["rules"], "rules")
+    actions = _wire.seq(d["actions"], "actions", 2000)
+    game = pyspiel.load_game("python_gongzhu", parameters_of(rules))
+    state: GongzhuState = game.new_initial_state()
+    for k, action in enumerate(actions):
+        where = f"actions[{k}]"
+        action = _wire.integer(action, where, 0, NUM_ACTIONS - 1)
+        if state.is_terminal():
+            _wire.fail("the deal is over before this action", where)
+        if action not in state.legal_actions():
+            _wire.fail(f"action {action} is not legal here", where)
+        state.apply_action(action)
+    return state
 
 
 def deal_actions(game: GongzhuGame, seed: int | str) -> list[int]:

@@ -99,6 +99,7 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new deal: ``deal(rules, seed=seed)`` when seeded, so a seed is a deal."""
+        seed = _driver.seed_int(seed)
         if seed is not None:
             self._seeds = random.Random(seed)
             deal_seed = seed
@@ -133,8 +134,10 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
             self._was_dead_step(action)
             return
         seat = self._seats[agent]
+        # Refused before anything changes: a bad step leaves the env as it was (#22 item 19).
+        rnd = _driver.step(self.round, seat, _driver.action_int(action))
+        self.round = rnd
         self._cumulative_rewards[agent] = 0.0
-        rnd = self.round = _driver.step(self.round, seat, int(action))
         if self._rewarded:  # the hot path skips the dict work when nobody was paid
             for a in self.rewards:
                 self.rewards[a] = 0.0

@@ -185,6 +185,8 @@ class Translator:
     __slots__ = ("_catalogue", "lang")
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        if not isinstance(lang, str):  # ["zh"] would be an unhashable TypeError (#22 item 16)
+            raise LanguageError(f"a language is a code like 'zh', got {type(lang).__name__}")
         if lang not in LANGUAGES:
             known = ", ".join(LANGUAGES)
             shown = repr(lang)[:40] if isinstance(lang, str) else type(lang).__name__
@@ -366,9 +368,15 @@ def _catalogue(lang: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
 
 
-@cache
 def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
     """The (shared, immutable) :class:`Translator` for ``lang``."""
+    if not isinstance(lang, str):  # before the cache, which would hash it
+        raise LanguageError(f"a language is a code like 'zh', got {type(lang).__name__}")
+    return _translator(lang)
+
+
+@cache
+def _translator(lang: str) -> Translator:
     return Translator(lang)
 
 
@@ -401,10 +409,14 @@ def negotiate(requested: str | None = None, environ: Mapping[str, str] | None = 
         Translator(requested)  # refuses an unknown language with the list of known ones
         return requested
     env = os.environ if environ is None else environ
+    if not isinstance(env, Mapping):
+        raise LanguageError(f"environ is a mapping of text, got {type(env).__name__}")
     for variable in _LOCALE_VARIABLES:
         value = env.get(variable, "")
         if not value:
             continue
+        if not isinstance(value, str):
+            raise LanguageError(f"{variable} must be text, got {type(value).__name__}")
         for item in value.split(":"):
             code = item.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
             if code in LANGUAGES:

@@ -31,6 +31,7 @@ import attrs
 
 from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import FrozenMap, guard_setstate, refuse_reinit
+from gongzhu._core.rules import card_factor as _card_factor
 from gongzhu._core.scoring import first_bad_mask as _bad_masks
 from gongzhu._core.scoring import score_masks as _score_masks
 from gongzhu.cards import (
@@ -427,10 +428,13 @@ class DealScore:
         queen = data.get("queen_bonus_tricks")
         if not isinstance(captures, list) or not 1 <= len(captures) <= rules.players:
             fail("captures", f"expected a list of 1-{rules.players} card lists")
-        if not all(isinstance(p, list) and all(isinstance(c, str) for c in p) for p in captures):
+        if not all(isinstance(p, list) and all(c in _CODES for c in p) for p in captures):
+            # Codes only, as the schema says ("QS"; not "q♠", "jd" or "10♣"): #22 item 11.
             fail("captures", "expected lists of card codes")
         if not isinstance(exposed, Mapping) or len(exposed) > 4:
             fail("exposed", "expected an object of at most 4 card codes → factors")
+        if not all(k in _CODES for k in exposed):
+            fail("exposed", "expected card codes as keys")
         if queen is not None and not isinstance(queen, list):
             fail("queen_bonus_tricks", "expected a list of counts or null")
         result = score(captures, dict(exposed), rules, queen_bonus_tricks=queen)
@@ -439,7 +443,7 @@ class DealScore:
             if (
                 key in data
                 and key not in ("rules", "captures", "exposed")
-                and (data[key] != stated[key])
+                and not _same(data[key], stated[key])
             ):
                 fail(key, f"{_brief(data[key])} does not match the cards ({stated[key]})")
         return result
@@ -447,6 +451,26 @@ class DealScore:
     def _repr_svg_(self) -> str | None:
         """The score sheet as a picture (Jupyter shows it), drawn by :mod:`gongzhu.svg`."""
         return _svg(self)
+
+
+_CODES: Final = frozenset(Card.from_index(i).code for i in range(52))
+
+
+def _same(given: Any, stated: Any) -> bool:
+    """JSON equality that keeps booleans and numbers apart (``true`` is not ``1``)."""
+    if isinstance(given, bool) or isinstance(stated, bool):
+        return type(given) is type(stated) and given == stated
+    if isinstance(given, Mapping) and isinstance(stated, Mapping):
+        return given.keys() == stated.keys() and all(_same(given[k], stated[k]) for k in given)
+    if isinstance(given, list) and isinstance(stated, list):
+        return len(given) == len(stated) and all(
+            _same(a, b) for a, b in zip(given, stated, strict=True)
+        )
+    if isinstance(given, (list, Mapping)) or isinstance(stated, (list, Mapping)):
+        return False
+    if isinstance(given, float) and isinstance(stated, int):
+        return False  # the schema's integers are written as integers
+    return bool(given == stated)
 
 
 guard_setstate(PlayerScore, "seat", DealError)
@@ -660,24 +684,6 @@ def _refuse_masks(masks: tuple[int, ...], deck: int, rules: RuleSet) -> None:
     raise DealError(f"{extra} not in the {rules.players}-player deck")
 
 
-def _score(
-    masks: tuple[int, ...],
-    factors: Mapping[Card, int],
-    rules: RuleSet,
-    t: Tables,
-    queen_tricks: tuple[int, ...] | None,
-    piles: tuple[CardSet, ...] | None = None,
-) -> DealScore:
-    """Trusted entry (``Round.score`` calls it): ``masks`` are disjoint capture masks
-    inside the deck, ``factors`` checked exposure factors, ``t`` is ``rules._tables``."""
-    frozen = (
-        factors
-        if factors.__class__ is FrozenMap
-        else (FrozenMap._of(dict(factors)) if factors else _NO_EXPOSURE)
-    )
-    return _finish(masks, _factor_ints(frozen), rules, t, queen_tricks, piles)
-
-
 def _finish(
     masks: tuple[int, ...],
     exposure: _Exposure,
@@ -704,9 +710,43 @@ def _finish(
     return ds
 
 
+_Result = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]
+# (face-up factor, up, down, blind) → the exposure mapping a DealScore keeps.
+_ROUND_EXPOSURES: dict[tuple[int, int, int, int], FrozenMap[Card, int]] = {}
+
+
+def _deal_score(
+    result: _Result, capt: tuple[int, ...], cfg: Any, up: int, down: int, blind: int
+) -> DealScore:
+    """Trusted entry (``Round.score``): the core's result for a finished deal
+    (``gongzhu._core.play.score_of``: totals, lines, all-hearts, grand-slam and pig seats)
+    and its exposures, as a :class:`DealScore`."""
+    key = (cfg.face_up_factor, up, down, blind)
+    exposed = _ROUND_EXPOSURES.get(key)
+    if exposed is None:
+        exposed = _NO_EXPOSURE
+        if up | down:
+            exposed = FrozenMap._of(
+                {c: _card_factor(cfg, c.mask, up, down, blind) for c in _from_mask(up | down)}
+            )
+        if len(_ROUND_EXPOSURES) < 1024:
+            _ROUND_EXPOSURES[key] = exposed
+    totals, lines, all_hearts, slam, pig = result
+    ds: DealScore = _new(DealScore)
+    _set_totals(ds, totals)
+    _set_rules(ds, cfg.owner)
+    _set_captures(ds, tuple([_from_mask(m) for m in capt]))
+    _set_exposed(ds, exposed)
+    _set_all_hearts(ds, all_hearts if all_hearts >= 0 else None)
+    _set_grand_slam(ds, slam if slam >= 0 else None)
+    _set_pig_taker(ds, pig if pig >= 0 else None)
+    _set_lines(ds, lines)
+    return ds
+
+
 _new: Final = object.__new__
 # The slots' own setters, in DealScore's field order: a trusted constructor that
-# skips attrs' keyword handling (the values come from _score, already checked).
+# skips attrs' keyword handling (the values come from the kernel, already checked).
 _DEAL_SCORE_SETTERS: Final = tuple(
     DealScore.__dict__[a.name].__set__ for a in attrs.fields(DealScore)
 )
