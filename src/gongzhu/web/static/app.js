@@ -43,6 +43,7 @@ const S = {
   lifted: null,
   leaving: null,
   autoSat: null,
+  skipRetry: false,
   hints: null,
   hintEvent: null,
   pendingExposure: false,
@@ -305,6 +306,13 @@ function onState(msg) {
   if (msg.view && typeof msg.view.seat === "number" && S.seat !== null) S.seat = msg.view.seat;
   S.pendingExposure = false;
   S.leaving = null;
+  if (S.skipRetry === "again") {
+    const phase = msg.view?.phase;
+    S.skipRetry = false;
+    if (alone() && (phase === "play" || phase === "exposure") && !msg.last_score) skipDeal();
+  } else if (S.skipRetry && msg.last_score) {
+    S.skipRetry = false; // skipped
+  }
   if (S.hintEvent !== msg.event) S.hints = null;
   const hand = new Set(msg.view?.hand || []);
   if (S.lifted && (!hand.has(S.lifted) || !isLegal(S.lifted))) S.lifted = null;
@@ -330,6 +338,9 @@ function onError(msg) {
     const d = msg.detail || {};
     const why = d.reason ? t(`reason.${d.reason}`) : msg.message;
     showReason(d.card ? t("reason.with_card", { card: cardText(d.card), reason: why }) : why);
+  } else if (code === "stale" && msg.reply_to === "next" && S.skipRetry) {
+    S.skipRetry = "again"; // skip the deal once the fresh state is in
+    send({ type: "resync" });
   } else if (code === "stale") {
     showReason(t("error.stale"));
     send({ type: "resync" });
@@ -899,7 +910,9 @@ function onFeltClick(e) {
 
 function skipDeal() {
   if (!alone()) return;
-  send({ type: "next", event: S.lastEvent ?? 0 });
+  // The computers may still be moving when the table is clicked: a `stale` answer makes the
+  // page resync and ask once more (S.skipRetry), so the click is not lost.
+  if (send({ type: "next", event: S.lastEvent ?? 0 })) S.skipRetry = true;
 }
 
 // -- start -----------------------------------------------------------------------------------
