@@ -335,9 +335,9 @@ function onState(msg) {
 function onError(msg) {
   const code = msg.code;
   if (code === "illegal") {
-    const d = msg.detail || {};
-    const why = d.reason ? t(`reason.${d.reason}`) : msg.message;
-    showReason(d.card ? t("reason.with_card", { card: cardText(d.card), reason: why }) : why);
+    // The server words the refusal in this page's language (the hello's lang): the
+    // library's one translation, the same sentence the terminal game prints.
+    showReason(msg.message);
   } else if (code === "stale" && msg.reply_to === "next" && S.skipRetry) {
     S.skipRetry = "again"; // skip the deal once the fresh state is in
     send({ type: "resync" });
@@ -922,6 +922,8 @@ function main() {
   $("lang").value = lang;
   $("lang").addEventListener("change", (e) => {
     setLanguage(e.target.value);
+    // Reconnect, so that the hello tells the server the new language for its refusals.
+    if (S.ws) S.ws.close();
     if (S.roomId) renderAll();
     else showStart();
     updateExposeButton();
