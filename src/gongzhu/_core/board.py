@@ -107,9 +107,7 @@ class Board:
 
     def copy(self) -> Board:
         """An independent board in the same position (its undo stack starts empty)."""
-        b = Board.__new__(Board)
-        b.cfg = self.cfg
-        b.hands = self.hands[:]
+        b = Board(self.cfg, self.hands[:], self.leader)
         b.dealt = self.dealt  # never changed after the board is built
         b.capt = self.capt[:]
         b.leader = self.leader
