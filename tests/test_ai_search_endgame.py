@@ -11,6 +11,7 @@ from gongzhu import Limit, Phase, Round, RuleSet, SearchStrategy, deal
 from gongzhu.ai import LimitError
 from gongzhu.ai._determinize import Worlds
 from gongzhu.bots import RuleOfThumbStrategy
+from gongzhu.errors import GongzhuError
 
 MRIF = RuleSet(pig_with_all_hearts="unchanged", exposable="")
 
@@ -137,3 +138,25 @@ def test_a_time_limit_holds_within_ten_percent_on_the_worst_move(
     limit = 0.1
     worst = _worst(limit, rules, seed=1)
     assert worst <= limit * 1.1, worst
+
+
+def test_a_late_claim_is_answered_by_the_solver() -> None:
+    rules = RuleSet(exposable="", claims=True)
+    answered = 0
+    for seed in range(12):
+        rnd = _late(rules, 3, seed=seed)
+        claimer = rnd.to_act
+        try:
+            rnd = rnd.claim()
+        except GongzhuError:  # a seat the rules do not let claim now
+            continue
+        for seat in range(rules.players):
+            if seat == claimer:
+                continue
+            view = rnd.view(seat)
+            solved = SearchStrategy(Limit(simulations=50), seed=3).accept_claim(view)
+            assert solved is SearchStrategy(Limit(simulations=50), seed=3).accept_claim(view)
+            rolled = SearchStrategy(Limit(simulations=50), seed=3, solve=0).accept_claim(view)
+            assert isinstance(rolled, bool)
+            answered += 1
+    assert answered >= 3

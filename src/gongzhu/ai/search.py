@@ -45,6 +45,7 @@ import attrs
 from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.policy import choose_exposure
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
+from gongzhu._core.solver import INF as SOLVER_INF
 from gongzhu._core.solver import Solver
 from gongzhu.ai._determinize import Worlds
 from gongzhu.cards import Card, CardSet, _from_mask
@@ -560,7 +561,10 @@ class SearchStrategy:
 
         Accepting gives the claimer every card still in play; the bot compares
         that deal score with the mean of rollouts from the position (the
-        claimer's hand is shown, so its deals are sampled around it).
+        claimer's hand is shown, so its deals are sampled around it). When the
+        bot holds at most ``solve`` cards, playing on is solved exactly in each
+        sampled deal instead, as card play is (both sides then counted as the
+        bot's score against the other seats' mean).
         """
         if not view.shown:
             return False
@@ -568,6 +572,8 @@ class SearchStrategy:
         worlds = Worlds(view)
         rng = self._rng(view, "claim")
         team = _objective(view)
+        solving = 0 < len(view.hand) <= self.solve
+        value = _Value(view, relative=solving)
         budget = min(limit.simulations or 200, 200)
         deadline = time.perf_counter() + (limit.time if limit.time is not None else math.inf)
         played_on = _Stats()
@@ -582,10 +588,14 @@ class SearchStrategy:
             for c in given.trick:
                 given.capt[claimer] |= BITS[c]
             given.hands = [0] * len(given.hands)
-            totals = given.totals()
-            accepted.add(float(sum(totals[s] for s in team)), 1.0)
-            totals = rollout(board)
-            played_on.add(float(sum(totals[s] for s in team)), 1.0)
+            accepted.add(value(given.totals()), 1.0)
+            exact = None
+            if solving:
+                solver = Solver(board, team, _SOLVE_NODES, deadline)
+                found = solver.search(-SOLVER_INF, SOLVER_INF)
+                if not solver.aborted:
+                    exact = found / solver.km
+            played_on.add(exact if exact is not None else value(rollout(board)), 1.0)
             if time.perf_counter() >= deadline:
                 break
         return accepted.mean() >= played_on.mean()
