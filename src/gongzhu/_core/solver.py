@@ -19,6 +19,10 @@ The rules of play and the scoring are the board's (``legal``, ``push``,
 * **Transposition table.** Positions at the start of a trick are stored with
   a lower and an upper bound of their value (hands, piles, leader and the
   board's flags as the key).
+* **Opponent model.** With ``model=True`` the other seats are not adversaries
+  but play the core's rule-of-thumb policy (one card each; the searcher's
+  seats still try every class): the best reply to the model the search's
+  beliefs and rollouts assume.
 * **Budget.** ``max_nodes`` bounds the work, and ``deadline`` (a
   ``time.perf_counter()`` value; infinite for a deterministic search) the
   time: past either the search stops and :meth:`Solver.root` returns ``None``
@@ -32,6 +36,7 @@ from typing import Final
 
 from gongzhu._core.bits import BIT, QUEEN_OF_DIAMONDS_BIT
 from gongzhu._core.board import Board
+from gongzhu._core.policy import choose_board
 
 __all__: list[str] = []
 
@@ -44,7 +49,12 @@ class Solver:
     """Solves one determinized deal from its board's position (the board is restored after)."""
 
     def __init__(
-        self, b: Board, mine: tuple[int, ...], max_nodes: int, deadline: float = INF_TIME
+        self,
+        b: Board,
+        mine: tuple[int, ...],
+        max_nodes: int,
+        deadline: float = INF_TIME,
+        model: bool = False,
     ) -> None:
         cfg = b.cfg
         n = cfg.n
@@ -63,6 +73,7 @@ class Solver:
             plain &= ~QUEEN_OF_DIAMONDS_BIT
         self.plain = plain
         self.max_nodes = max_nodes
+        self.model = model
         self.deadline = deadline
         self.nodes = 0
         self.aborted = False
@@ -149,7 +160,11 @@ class Solver:
         b0 = beta
         maximize = self.is_mine[b.to_act()]
         best = -INF if maximize else INF
-        for c in self.classes(b.legal()):
+        legal = b.legal()
+        # With ``model`` the other seats play the rule-of-thumb policy (the opponent model of
+        # the search's beliefs) instead of their best replies: one card each.
+        cards = self.classes(legal) if maximize or not self.model else [choose_board(b, legal)]
+        for c in cards:
             b.push(c)
             v = self.search(alpha, beta)
             b.pop()

@@ -358,8 +358,12 @@ class SearchStrategy:
     (1.0 switches weighting off). ``prune=True`` stops searching candidates
     that are clearly worse than the best so far (after 8 deals, by two standard
     errors of their paired difference), spending the rest of the budget on the
-    others. The bot plays for itself, or for its team
-    under pairs. It never claims; :meth:`accept_claim` answers a claim.
+    others. ``solve`` is the hand size (cards held) from which every sampled
+    deal is solved exactly instead of rolled out (:data:`DEFAULT_SOLVE`; 0
+    switches it off); ``solve_model=True`` has the solver's other seats play
+    the rule-of-thumb policy instead of their best replies. The bot plays for
+    itself, or for its team under pairs. It never claims; :meth:`accept_claim`
+    answers a claim.
     """
 
     def __init__(
@@ -370,6 +374,7 @@ class SearchStrategy:
         beta: float = 0.6,
         prune: bool = False,
         solve: int = DEFAULT_SOLVE,
+        solve_model: bool = False,
     ) -> None:
         if limit is not None and not isinstance(limit, Limit):
             raise LimitError(f"limit must be a Limit, got {type(limit).__name__}")
@@ -379,6 +384,8 @@ class SearchStrategy:
             raise LimitError(f"prune must be True or False, got {_brief(prune)}")
         if isinstance(solve, bool) or not isinstance(solve, int) or not 0 <= solve <= 13:
             raise LimitError(f"solve must be an int 0-13 (cards in hand), got {_brief(solve)}")
+        if not isinstance(solve_model, bool):
+            raise LimitError(f"solve_model must be True or False, got {_brief(solve_model)}")
         if not (seed is None or (isinstance(seed, str) and len(seed) <= 1000) or _small_int(seed)):
             raise LimitError(f"seed must be None, an int or short text, got {_brief(seed)}")
         if isinstance(seed, str):
@@ -391,6 +398,7 @@ class SearchStrategy:
         self.beta = float(beta)
         self.prune = bool(prune)
         self.solve = solve
+        self.solve_model = bool(solve_model)
 
     def __repr__(self) -> str:
         return f"SearchStrategy({self.limit!r}, seed={self.seed!r})"
@@ -458,7 +466,7 @@ class SearchStrategy:
             xs: list[float] | None = None
             cost = len(active)
             if solving:
-                solver = Solver(base, team, _SOLVE_NODES, deadline)
+                solver = Solver(base, team, _SOLVE_NODES, deadline, self.solve_model)
                 exact = solver.root([reps[k] for k in active])
                 if exact is not None:
                     xs = [v / solver.km for v in exact]
