@@ -382,6 +382,27 @@ def bench_mid_rollout(timer: Timer, rules: RuleSet) -> float:
     return timer.rate(run)
 
 
+def bench_board_rollout(timer: Timer, rules: RuleSet) -> float | str:
+    """Rollouts/s of ``board.copy().rollout(seed=k)`` (the totals) on a :class:`gongzhu.Board`
+    of the same positions: the mutable board a search keeps."""
+    board_class = getattr(gongzhu, "Board", None)
+    if board_class is None:
+        return "gongzhu.Board not available"
+    boards = [board_class(pos) for pos in _mid_positions(rules, 20)]
+    counter = [0]
+
+    def run(_: None) -> int:
+        k = counter[0]
+        counter[0] += 5 * len(boards)
+        for board in boards:
+            for j in range(5):
+                board.copy().rollout(seed=k + j)
+            k += 5
+        return 5 * len(boards)
+
+    return timer.rate(run)
+
+
 def _int_lane_runner(rules: RuleSet, rng: random.Random, deals: int) -> Callable[[None], int]:
     choice = rng.choice
     counter = [0]
@@ -407,16 +428,30 @@ def bench_int_lane(timer: Timer, rules: RuleSet, rng: random.Random) -> float:
 
 
 def bench_view(timer: Timer, rng: random.Random) -> float:
-    """Microseconds per ``Round.view(seat)`` of the seat to act, on fresh positions."""
-    blobs = _positions(RuleSet(), rng, 250)
+    """Microseconds per ``Round.view(seat to act)`` along played deals, state after state,
+    as a bot or an environment asks for it (each batch replays fresh deals: nothing is
+    shared with an earlier batch)."""
+    lines = []
+    for seed in range(8):
+        r = _declined(deal(seed=seed))
+        start = r
+        while not r.is_complete:
+            r = r.play(rng.choice(r.legal_plays))
+        lines.append((start, r.history[len(start.history) :]))
 
     def prepare() -> list[Any]:
-        return [pickle.loads(b) for b in blobs]
+        states = []
+        for start, actions in lines:
+            r = pickle.loads(pickle.dumps(start))
+            for action in actions:
+                states.append(r)
+                r = r.apply(action)
+        return states
 
-    def run(positions: list[Any]) -> int:
-        for r in positions:
+    def run(states: list[Any]) -> int:
+        for r in states:
             r.view(r.to_act)
-        return len(positions)
+        return len(states)
 
     return 1e6 / timer.rate(run, prepare)
 
@@ -617,13 +652,18 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     # neither side of a ratio.
     once = Timer(1, timer.budget, timer.clock)
     playout, rollout, naive, osr = [], [], [], []
-    int_lane, mid, os_mid = [], [], []
+    int_lane, mid, os_mid, board = [], [], [], []
     for _ in range(repeats):
         naive.append(bench_naive(once, rng))
         playout.append(bench_playout(once, NO_EXPOSURE, rng))
         int_lane.append(bench_int_lane(once, NO_EXPOSURE, rng))
         rollout.append(bench_rollout(once, NO_EXPOSURE))
         mid.append(bench_mid_rollout(once, NO_EXPOSURE))
+        board_rate = bench_board_rollout(once, NO_EXPOSURE)
+        if isinstance(board_rate, str):
+            notes["board_rollout"] = board_rate
+        else:
+            board.append(board_rate)
         if not isinstance(os_game, str):
             osr.append(bench_openspiel(once, os_game[0], rng))
             os_mid.append(bench_openspiel_mid(once, os_game[0], rng))
@@ -631,6 +671,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     fig["int_lane"] = max(int_lane)
     fig["rollout"] = max(rollout)
     fig["mid_rollout"] = max(mid)
+    if board:
+        fig["board_rollout"] = max(board)
 
     fig["score_default"] = bench_score(timer, RuleSet(), rng)
     fig["score_sign_swap"] = bench_score(timer, RuleSet(sign_swap=True), rng)
@@ -675,6 +717,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         fig["int_lane_vs_openspiel"] = fig["int_lane"] / fig["openspiel"]
         fig["openspiel_mid"] = max(os_mid)
         fig["mid_rollout_vs_openspiel"] = fig["mid_rollout"] / fig["openspiel_mid"]
+        if board:
+            fig["board_rollout_vs_openspiel"] = fig["board_rollout"] / fig["openspiel_mid"]
     else:
         notes["openspiel"] = str(os_game)
 
@@ -753,6 +797,7 @@ ROWS: list[tuple[str, str, str, str]] = [
     ("rollout", "Round.rollout(), no exposure", "deals/s", "{:,.0f}"),
     ("rollout_default", "Round.rollout(), default rules", "deals/s", "{:,.0f}"),
     ("mid_rollout", "pos.rollout(seed).score(), 20 cards in", "rollouts/s", "{:,.0f}"),
+    ("board_rollout", "Board(pos).copy().rollout(seed), 20 in", "rollouts/s", "{:,.0f}"),
     ("rule_of_thumb_ms", "Round.rollout(RuleOfThumbStrategy())", "ms/deal", "{:.3f}"),
     ("search", "SearchStrategy decision, fixed simulations", "decisions/s", "{:,.1f}"),
     ("match", "match of random bots to -1000", "matches/s", "{:,.1f}"),
@@ -772,6 +817,7 @@ BASELINE_ROWS: list[tuple[str, str, str, str]] = [
     ("rollout_vs_openspiel", "deal+rollout+score / OpenSpiel", "×", "{:.2f}"),
     ("openspiel_mid", "OpenSpiel clone + playout, 20 cards in", "rollouts/s", "{:,.0f}"),
     ("mid_rollout_vs_openspiel", "mid-deal rollout / OpenSpiel", "×", "{:.2f}"),
+    ("board_rollout_vs_openspiel", "Board rollout / OpenSpiel", "×", "{:.2f}"),
 ]
 
 

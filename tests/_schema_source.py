@@ -431,6 +431,13 @@ def record() -> dict[str, Any]:
     }
 
 
+def _web(name: str) -> dict[str, Any]:
+    import _web_schema_source
+
+    built: dict[str, Any] = getattr(_web_schema_source, name)()
+    return built
+
+
 SCHEMAS = {
     "action": action,
     "error": error,
@@ -438,6 +445,9 @@ SCHEMAS = {
     "rules": rules,
     "score": score,
     "view": view,
+    # The web table's messages (tests/_web_schema_source.py builds them from the above).
+    "web-client": lambda: _web("web_client"),
+    "web-server": lambda: _web("web_server"),
 }
 
 

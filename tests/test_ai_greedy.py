@@ -6,14 +6,8 @@ import pytest
 
 from gongzhu import PIG, PRESETS, Card, CardSet, Phase, Round, RuleSet, SearchStrategy, deal
 from gongzhu.ai.greedy import GreedyError, GreedyStrategy
-from gongzhu.bots import (
-    HARD_LIMIT,
-    STRATEGIES,
-    RuleOfThumbStrategy,
-    Strategy,
-    make_strategy,
-    play_deal,
-)
+from gongzhu.ai.registry import HARD_LIMIT
+from gongzhu.bots import STRATEGIES, RuleOfThumbStrategy, Strategy, make_strategy, play_deal
 from gongzhu.errors import GongzhuError
 
 LEVELS = ("easy", "normal", "hard")

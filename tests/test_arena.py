@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gongzhu import Round, RuleSet
+from gongzhu import Limit, Round, RuleSet
 from gongzhu.ai import arena
 from gongzhu.ai.arena import DEAL_FILE, ArenaError, ArenaResult, load_deals, run, save_deals
 from gongzhu.cli import main
@@ -106,7 +106,8 @@ def test_deal_files_round_trip_and_bad_ones_are_refused(tmp_path: Path) -> None:
         {"rotations": 3},
         {"workers": -1},
         {"deals": 0},
-        {"rules": RuleSet(players=5)},
+        {"rules": RuleSet(players=5), "rotations": 2},
+        {"rotations": 5},
         {"seed": 1, "deal_file": DEAL_FILE},
     ],
 )
@@ -162,3 +163,34 @@ def test_play_seats_search_bots(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["play", "--bots", "search,rule-of-thumb,search,random", "--seed", "1"]
     assert main([*argv, "--max-deals", "1", "--quiet"]) == 0
     assert "Standings" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("rules", [RuleSet(players=5), RuleSet(players=5, exposable="")])
+def test_five_players_play_every_hand_at_every_seat(rules: RuleSet) -> None:
+    res = run("rule-of-thumb", "random", deals=3, rules=rules)
+    assert res.rotations == 5
+    assert res.source == "seed 0"
+    assert len(res.seat_sums) == 5
+    assert res.games == 15
+    # The same deterministic bot on both sides plays each hand the same way at every seat:
+    # with every hand at every seat, twice the difference of the mean seat scores is 0.
+    same = run("rule-of-thumb", "rule-of-thumb", deals=3, rules=rules)
+    assert same.differences == pytest.approx((0.0, 0.0, 0.0))
+    assert sum(same.seat_sums) != 0
+    assert res.mean > 0  # the rule of thumb beats random play
+    assert res == run("rule-of-thumb", "random", deals=3, rules=rules, seed=0)
+
+
+def test_the_four_player_figure_is_the_team_difference() -> None:
+    res = run("rule-of-thumb", "random", deals=2, rules=NO_EXPOSURE, seed=4)
+    s = res.seat_sums
+    assert sum(res.differences) * res.rotations == pytest.approx(s[0] + s[2] - s[1] - s[3])
+
+
+@pytest.mark.parametrize(
+    "rules", [RuleSet(players=5), RuleSet(partnerships=True), RuleSet.preset("catch-the-pig")]
+)
+def test_search_and_greedy_meet_at_every_table(rules: RuleSet) -> None:
+    res = run("search", "greedy", deals=1, rules=rules, limit=Limit(simulations=8), seed=2)
+    assert res.games == res.rotations == (5 if rules.players == 5 else 2)
+    assert res == run("search", "greedy", deals=1, rules=rules, limit=Limit(simulations=8), seed=2)

@@ -30,6 +30,7 @@ from gongzhu.bots import (
     play_deal,
     play_match,
 )
+from gongzhu.dealing import deal
 from gongzhu.errors import MatchError
 from gongzhu.rules import ExposureOrder
 
@@ -278,8 +279,8 @@ def _choose(rnd: Round) -> Card:
     return RuleOfThumbStrategy().choose_play(view, view.legal_plays)
 
 
-def _after(hands: list[list[Card]], leader: int, plays: str) -> Round:
-    rnd = Round.from_hands(hands, leader=leader).pass_exposure()  # RULES.md §9.1
+def _after(hands: list[list[Card]], leader: int, plays: str, rules: RuleSet | None = None) -> Round:
+    rnd = Round.from_hands(hands, rules or RuleSet(), leader=leader).pass_exposure()  # §9.1
     for card in plays.split():
         rnd = rnd.play(card)
     return rnd
@@ -312,10 +313,16 @@ def test_the_last_player_takes_the_sheep_with_a_high_diamond() -> None:
     assert _choose(rnd) == Card("AD")
 
 
-def test_the_last_player_leaves_the_sheep_when_the_trick_holds_the_pig() -> None:
+def test_the_01_bot_leaves_the_sheep_when_the_trick_holds_the_pig() -> None:
+    # The 0.1 valuation leaves a trick of pig and sheep; the core policy (today's
+    # RuleOfThumbStrategy) scores it at face value (−100 + 100 = 0) and takes it.
+    from gongzhu.ai.baseline import RuleOfThumb01Strategy
+
     hands = _hands({0: "5D", 1: "JD KH", 2: "QS", 3: "AD 2D"}, void={2: "D"})
     rnd = _after(hands, 0, "5D JD QS")
-    assert _choose(rnd) == Card("2D")
+    view = rnd.view(3)
+    assert RuleOfThumb01Strategy().choose_play(view, view.legal_plays) == Card("2D")
+    assert _choose(rnd) == Card("AD")
 
 
 def test_the_transformer_is_left_alone_when_holding_penalties() -> None:
@@ -352,3 +359,36 @@ def test_rule_of_thumb_does_not_expose_a_negative_sheep() -> None:
     bot = RuleOfThumbStrategy()
     assert bot.choose_exposure(Round.from_hands(hands, rules).view(2)) == CardSet()
     assert bot.choose_exposure(Round.from_hands(hands).view(2)) == parse_cards("JD")
+
+
+# -- the rule-of-thumb bot IS the core policy (issue 18 item 3) ----------------------------------
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_rule_of_thumb_bot_plays_the_same_deal_through_its_protocol_and_in_the_core(
+    preset: str,
+) -> None:
+    # Round.rollout runs the core policy on the core's board; play_deal asks the strategy
+    # through its protocol, view by view: the same cards, so the same deal.
+    rules = RuleSet.preset(preset)
+    for seed in range(6):
+        through_views = play_deal([RuleOfThumbStrategy()] * rules.players, rules, seed=seed)
+        # Round.rollout asks strategies for exposure through the protocol, as play_deal does.
+        in_core = deal(rules, seed=seed).rollout(RuleOfThumbStrategy(), seed=0)
+        # (Simultaneous decisions are applied in another order; the exposures are the same.)
+        assert (in_core.exposed, in_core.face_down) == (
+            through_views.exposed,
+            through_views.face_down,
+        )
+        assert in_core.tricks == through_views.tricks
+
+
+@pytest.mark.parametrize(("pig_value", "card"), [(-1, "AD"), (-100, "AD"), (-300, "2D")])
+def test_the_rule_of_thumb_bot_reads_pig_value(pig_value: int, card: str) -> None:
+    # Last to play on 5♦ J♦ Q♠: the trick is worth the sheep (+100) plus the pig as this
+    # rule set prices it. At −300 it costs 200, so the bot ducks with 2♦; at −100 or −1 it
+    # is worth taking with A♦ (the 0.1 bot read −100 whatever the rules said).
+    rules = RuleSet(pig_value=pig_value)
+    hands = _hands({0: "5D", 1: "JD KH", 2: "QS", 3: "AD 2D"}, void={2: "D"})
+    rnd = _after(hands, 0, "5D JD QS", rules)
+    assert _choose(rnd) == Card(card)

@@ -129,16 +129,16 @@ def test_cards_suits_and_nicknames_in_chinese() -> None:
     # RULES.md §8 glossary: 猪 (Q♠), 羊 (J♦), 变压器 (10♣); suits 红桃 黑桃 方块 梅花.
     zh = Translator("zh")
     assert zh.card(Card("AH")) == "红桃A"
-    assert zh.card_name(PIG) == "黑桃Q 猪"
-    assert zh.card_name(SHEEP) == "方块J 羊"
-    assert zh.card_name(TRANSFORMER) == "梅花10 变压器"
+    assert zh.card_name(PIG) == "黑桃Q（猪）"
+    assert zh.card_name(SHEEP) == "方块J（羊）"
+    assert zh.card_name(TRANSFORMER) == "梅花10（变压器）"
     assert zh.phase(Phase.EXPOSURE) == "亮牌"
     assert zh.preview(exposure_preview("QS")) == "猪 −100 → −200"
 
 
 def test_english_is_the_default_and_lang_is_always_explicit() -> None:
     before = card_name(PIG)
-    assert card_name(PIG, lang="zh") == "黑桃Q 猪"
+    assert card_name(PIG, lang="zh") == "黑桃Q（猪）"
     # Asking for Chinese changed nothing for the next caller: there is no global setting.
     assert card_name(PIG) == before == "Q♠ (the pig)"
     assert Translator().preview(exposure_preview("QS")) == "Pig −100 → −200"
@@ -156,7 +156,7 @@ def test_refusals_render_from_the_errors_fields() -> None:
     assert card is not None
     assert refusal(error) == f"seat {seat} may not play {card}: not your turn"
     assert (
-        refusal(error, lang="zh") == f"座位{seat} 不能出 {Translator('zh').card(card)}：还没轮到你"
+        refusal(error, lang="zh") == f"座位{seat}不能出{Translator('zh').card(card)}：还没轮到你"
     )
     assert error.reason is Reason.NOT_YOUR_TURN  # the code itself stays language-free
 
@@ -168,7 +168,7 @@ def test_the_sheet_in_chinese_has_the_seven_lines_of_seeds_001() -> None:
         ("① 红桃", "-10"),
         ("② 猪", "-100"),
         ("③ 羊", "0"),
-        ("④ 基本分", "-110"),
+        ("④ 小计", "-110"),
         ("⑤ 变压器", "×2"),
         ("⑥ 本局", "-220"),
         ("⑦ 总分", "-220"),

@@ -77,7 +77,10 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "gongzhu.protocol",
         ),
     ),
-    ("engine", ("gongzhu.round", "gongzhu.dealing", "gongzhu.view", "gongzhu.match")),
+    (
+        "engine",
+        ("gongzhu.round", "gongzhu.dealing", "gongzhu.view", "gongzhu.match", "gongzhu.board"),
+    ),
     ("interfaces", ("gongzhu.record", "gongzhu.svg", "gongzhu.i18n")),
     ("playing", ("gongzhu.ai", "gongzhu.bots", "gongzhu.parallel")),
     ("adapters", ("gongzhu.adapters", "gongzhu.testing")),

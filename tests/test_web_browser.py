@@ -45,6 +45,10 @@ EN = json.loads(
         encoding="utf-8"
     )
 )
+# Predicates are functions, never expression strings: the page's CSP forbids eval, which
+# Playwright would need to poll a string expression.
+FULL_HAND = "() => document.querySelectorAll('[data-testid=hand] [data-card]').length == 13"
+LEGAL_CARD = "() => document.querySelector('[data-testid=hand] [data-legal=true]')"
 pytestmark = pytest.mark.timeout(120) if importlib.util.find_spec("pytest_timeout") else []
 
 
@@ -69,7 +73,9 @@ def _missing() -> str | None:
     except ImportError as exc:
         return f"gongzhu.web.create_app is not importable ({exc})"
     if _chromium() is None:
-        return "no Chromium at /usr/bin/chromium (apt-get install chromium, or set GONGZHU_CHROMIUM)"
+        return (
+            "no Chromium at /usr/bin/chromium (apt-get install chromium, or set GONGZHU_CHROMIUM)"
+        )
     return None
 
 
@@ -100,8 +106,12 @@ class LiveServer:
         self._server: Any = None
         self._thread: threading.Thread | None = None
 
-    def start(self) -> None:
+    def start(self, new_port: bool = False) -> None:
         import uvicorn
+
+        if new_port:
+            self.port = _free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
 
         from gongzhu.web import create_app
 
@@ -199,25 +209,41 @@ def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
 
 
 def hand_cards(page: Any) -> list[str]:
-    return [str(c) for c in page.get_by_test_id("hand").locator("[data-card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)"
-    )]
+    return [
+        str(c)
+        for c in page.get_by_test_id("hand")
+        .locator("[data-card]")
+        .evaluate_all("els => els.map(e => e.dataset.card)")
+    ]
 
 
 def trick_cards(page: Any) -> list[str]:
-    return [str(c) for c in page.get_by_test_id("trick").locator("[data-card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)"
-    )]
+    return [
+        str(c)
+        for c in page.get_by_test_id("trick")
+        .locator("[data-card]")
+        .evaluate_all("els => els.map(e => e.dataset.card)")
+    ]
 
 
 def legal_cards(page: Any) -> list[str]:
-    return [str(c) for c in page.get_by_test_id("hand").locator('[data-legal="true"]').evaluate_all(
-        "els => els.map(e => e.dataset.card)"
-    )]
+    return [
+        str(c)
+        for c in page.get_by_test_id("hand")
+        .locator('[data-legal="true"]')
+        .evaluate_all("els => els.map(e => e.dataset.card)")
+    ]
 
 
-def start_game(page: Any, server: LiveServer, *, threshold: str = "1000", exposure: bool = True,
-               level: str = "easy", name: str = "Ann") -> str:
+def start_game(
+    page: Any,
+    server: LiveServer,
+    *,
+    threshold: str = "1000",
+    exposure: bool = True,
+    level: str = "easy",
+    name: str = "Ann",
+) -> str:
     """Fill the start form and deal; returns the room id (from the URL /t/<id>)."""
     page.goto(server.url + "/")
     page.get_by_test_id("name").fill(name)
@@ -249,8 +275,12 @@ def play_one(page: Any, how: str = "twice") -> str:
     card = legal_cards(page)[0]
     before = len(hand_cards(page))
     button = page.get_by_test_id("hand").locator(f'[data-card="{card}"]')
-    if how == "keys":
+    if how == "keys":  # 1 … 9, 0: the first … tenth playable card
         page.keyboard.press("1")
+        assert button.get_attribute("data-lifted") == "true"
+        page.keyboard.press("Enter")
+    elif how == "arrows":  # → from nothing lifted: the first playable card
+        page.keyboard.press("ArrowRight")
         assert button.get_attribute("data-lifted") == "true"
         page.keyboard.press("Enter")
     else:
@@ -292,10 +322,17 @@ def _find_seed(server: LiveServer, want: Callable[[dict[str, Any]], bool]) -> in
     from websockets.sync.client import connect
 
     for seed in range(40):
-        made = server.post("/api/rooms", {
-            "threshold": 1000, "sign_swap": True, "exposure": True, "level": "easy",
-            "name": "probe", "seed": seed,
-        })
+        made = server.post(
+            "/api/rooms",
+            {
+                "threshold": 1000,
+                "sign_swap": True,
+                "exposure": True,
+                "level": "easy",
+                "name": "probe",
+                "seed": seed,
+            },
+        )
         with connect(f"ws://127.0.0.1:{server.port}/ws/{made['room']}", open_timeout=10) as ws:
             ws.send(json.dumps({"type": "hello", "token": made["token"], "name": "probe"}))
             while True:
@@ -317,30 +354,29 @@ def test_a_whole_deal_by_clicking_matches_the_record(new_page, start_server) -> 
     assert page.get_by_test_id("exposure-panel").is_hidden()
     assert page.get_by_test_id("invite").get_attribute("href").endswith(f"/t/{room}")
     played = []
-    ways = ["keys", "button", "twice"]
+    ways = ["keys", "button", "twice", "arrows"]
     while True:
         state = wait_my_move(page)
         if state == "sheet":
             break
         assert state == "play"
-        played.append(play_one(page, ways[len(played) % 3]))
+        played.append(play_one(page, ways[len(played) % len(ways)]))
     assert len(played) == 13
     assert hand_cards(page) == []
 
     # The seven-line sheet against the library's own scoring of the server's game record.
     rec = record.loads(server.get(f"/api/rooms/{room}/record"))
     deal = rec.rounds[0]
-    assert [a.card.code for a in deal.history if getattr(a, "seat", None) == 0
-            and a.type == "play"] == played
+    assert [
+        a.card.code for a in deal.history if getattr(a, "seat", None) == 0 and a.type == "play"
+    ] == played
     sheet = deal.score()
     for line, field in ((1, "hearts"), (2, "pig"), (3, "sheep"), (4, "base"), (6, "total")):
-        assert sheet_numbers(page, line) == {
-            p.seat: getattr(p, field) for p in sheet.players
-        }, f"line {line}"
+        assert sheet_numbers(page, line) == {p.seat: getattr(p, field) for p in sheet.players}, (
+            f"line {line}"
+        )
     assert sheet_numbers(page, 7) == dict(enumerate(sheet.totals))
-    assert sheet_numbers(page, 5) == {
-        p.seat: p.total - p.base - p.bonus for p in sheet.players
-    }
+    assert sheet_numbers(page, 5) == {p.seat: p.total - p.base - p.bonus for p in sheet.players}
     plates = {
         s: page.locator(f'.plate[data-seat="{s}"] [data-testid="total"]').text_content()
         for s in range(4)
@@ -351,7 +387,7 @@ def test_a_whole_deal_by_clicking_matches_the_record(new_page, start_server) -> 
 
     page.get_by_test_id("next-deal").click()
     page.get_by_test_id("score-sheet").wait_for(state="hidden")
-    page.wait_for_function("document.querySelectorAll('[data-testid=hand] [data-card]').length == 13")
+    page.wait_for_function(FULL_HAND)
 
 
 def test_exposure_is_decided_in_the_panel(new_page, start_server) -> None:
@@ -367,9 +403,11 @@ def test_exposure_is_decided_in_the_panel(new_page, start_server) -> None:
     assert set(offered) <= {"QS", "JD", "TC", "AH"}
     assert set(offered) <= set(hand_cards(page))
     # Each option says what exposing it changes ("Pig −100 → −200").
-    assert all("→" in panel.locator(f'label:has([data-expose="{c}"])').inner_text() for c in offered)
+    assert all(
+        "→" in panel.locator(f'label:has([data-expose="{c}"])').inner_text() for c in offered
+    )
     confirm = panel.get_by_test_id("expose-confirm")
-    assert confirm.is_disabled()
+    assert re.search(r"\b0\b", confirm.inner_text())
     boxes.first.check()
     assert re.search(r"\b1\b", confirm.inner_text())
     confirm.click()
@@ -399,15 +437,21 @@ def test_an_illegal_card_is_greyed_and_explains_why(new_page, start_server) -> N
     card = illegal.first.get_attribute("data-card")
     illegal.first.click()
     reason = page.get_by_test_id("reason")
-    texts = [v for k, v in EN.items() if k.startswith("reason.") and k.count(".") == 1
-             and k.split(".")[1].isupper()]
+    texts = [
+        v
+        for k, v in EN.items()
+        if k.startswith("reason.") and k.count(".") == 1 and k.split(".")[1].isupper()
+    ]
     page.wait_for_function(
-        "texts => texts.some(t => document.querySelector('[data-testid=reason]').textContent.includes(t))",
+        "texts => texts.some(t =>"
+        " document.querySelector('[data-testid=reason]').textContent.includes(t))",
         arg=texts,
     )
     assert reason.inner_text().strip()
-    assert page.get_by_test_id("hand").locator(f'[data-card="{card}"]').get_attribute(
-        "data-lifted") == "false"
+    assert (
+        page.get_by_test_id("hand").locator(f'[data-card="{card}"]').get_attribute("data-lifted")
+        == "false"
+    )
     assert hand_cards(page) == hand  # refused: nothing changed
 
 
@@ -423,7 +467,7 @@ def test_reload_mid_trick_finds_the_same_hand_and_trick(new_page, start_server) 
     assert token
     page.reload()
     page.get_by_test_id("hand").locator("[data-card]").first.wait_for()
-    page.wait_for_function("document.querySelector('[data-testid=hand] [data-legal=true]')")
+    page.wait_for_function(LEGAL_CARD)
     assert hand_cards(page) == hand
     assert trick_cards(page) == trick
     play_one(page)  # and the seat is still this page's to play
@@ -432,18 +476,23 @@ def test_reload_mid_trick_finds_the_same_hand_and_trick(new_page, start_server) 
 def test_a_friend_joins_by_the_invite_link_and_plays_a_seat(new_page, start_server) -> None:
     server = start_server()
     ann = new_page()
-    start_game(ann, server, exposure=False, name="Ann")
+    room = start_game(ann, server, exposure=False, name="Ann")
     invite = ann.get_by_test_id("invite").get_attribute("href")
     bob = new_page(width=420, height=860)  # a phone-sized screen
+    bob.context.add_init_script("localStorage.setItem('gongzhu:name', 'Bob')")
     bob.goto(invite)
-    assert bob.get_by_test_id("hand").locator("[data-card]").count() == 0  # a spectator sees no hand
-    bob.evaluate("localStorage.setItem('gongzhu:name', 'Bob')")
-    bob.locator('[data-sit="2"]').click()
+    # Opening the link without a seat takes the first seat a computer holds (West, seat 1).
     bob.get_by_test_id("hand").locator("[data-card]").first.wait_for()
+    assert bob.locator('.plate[data-pos="0"]').get_attribute("data-seat") == "1"
     assert not set(hand_cards(bob)) & set(hand_cards(ann))
     ann.wait_for_function(
-        "document.querySelector('.plate[data-seat=\"2\"]').textContent.includes('Bob')"
+        "() => document.querySelector('.plate[data-seat=\"1\"]').textContent.includes('Bob')"
     )
+    # West may have played before Bob sat: his hand is what Ann sees of West's.
+    assert (
+        str(len(hand_cards(bob))) == ann.locator('.plate[data-seat="1"] .backs .count').inner_text()
+    )
+    assert bob.evaluate(f"localStorage.getItem('gongzhu:token:{room}')")
     assert bob.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     # Both play their seats until two tricks are complete.
     moves = {"ann": 0, "bob": 0}
@@ -461,7 +510,7 @@ def test_a_friend_joins_by_the_invite_link_and_plays_a_seat(new_page, start_serv
 def test_the_server_restarts_mid_deal_and_the_game_goes_on(new_page, start_server) -> None:
     server = start_server()
     page = new_page()
-    start_game(page, server, exposure=False)
+    room = start_game(page, server, exposure=False)
     play_until(page, lambda: False, limit=3)
     wait_my_move(page)
     hand, trick = hand_cards(page), trick_cards(page)
@@ -469,7 +518,18 @@ def test_the_server_restarts_mid_deal_and_the_game_goes_on(new_page, start_serve
     page.get_by_text(EN["conn.reconnecting"]).first.wait_for()
     server.start()  # same port, same SQLite file: the room is rebuilt from its log
     page.get_by_text(EN["conn.online"]).first.wait_for()
-    page.wait_for_function("document.querySelector('[data-testid=hand] [data-legal=true]')")
+    page.wait_for_function(LEGAL_CARD)
+    assert hand_cards(page) == hand
+    assert trick_cards(page) == trick
+    played = play_one(page)
+    # Again on another port (another origin for localStorage): the page finds its seat anyway.
+    wait_my_move(page)
+    hand, trick = hand_cards(page), trick_cards(page)
+    assert played not in hand
+    server.stop()
+    server.start(new_port=True)
+    page.goto(f"{server.url}/t/{room}")
+    page.wait_for_function(LEGAL_CARD)
     assert hand_cards(page) == hand
     assert trick_cards(page) == trick
     play_one(page)
@@ -531,16 +591,20 @@ def test_the_language_follows_the_browser_and_can_be_switched(new_page, start_se
     assert page.get_by_test_id("new-game").inner_text() == uk["start.deal"]
     zh = json.loads(server.get("/static/i18n/zh.json"))
     page.get_by_test_id("lang").select_option("zh")
-    page.wait_for_function("document.documentElement.lang.startsWith('zh')")
+    page.wait_for_function("() => document.documentElement.lang.startsWith('zh')")
     assert page.get_by_test_id("new-game").inner_text() == zh["start.deal"]
     start_game(page, server, exposure=False)
     assert page.get_by_test_id("play").inner_text() == zh["hand.play"]
     ru = json.loads(server.get("/static/i18n/ru.json"))
     page.get_by_test_id("lang").select_option("ru")
-    page.wait_for_function(f"document.querySelector('[data-testid=play]').textContent === {json.dumps(ru['hand.play'])}")
+    page.wait_for_function(
+        "text => document.querySelector('[data-testid=play]').textContent === text",
+        arg=ru["hand.play"],
+    )
     page.reload()  # the choice is kept
     page.get_by_test_id("hand").locator("[data-card]").first.wait_for()
     assert page.get_by_test_id("play").inner_text() == ru["hand.play"]
+
 
 def test_a_gap_in_the_room_events_makes_the_page_ask_for_a_resync(new_page, start_server) -> None:
     server = start_server()
@@ -590,7 +654,53 @@ def test_the_hint_shows_an_expected_score_on_each_legal_card(new_page, start_ser
     page.get_by_test_id("hint").click()
     badges = page.get_by_test_id("hand").locator("[data-hint]")
     badges.first.wait_for(timeout=60_000)
-    hinted = badges.evaluate_all("els => els.map(e => [e.closest('[data-card]').dataset.card,"
-                                 " Number(e.dataset.hint)])")
+    hinted = badges.evaluate_all(
+        "els => els.map(e => [e.closest('[data-card]').dataset.card, Number(e.dataset.hint)])"
+    )
     assert sorted(c for c, _ in hinted) == sorted(legal)
     assert all(v == v and abs(v) < 2000 for _, v in hinted)  # numbers, in the game's range
+
+
+def test_skipping_deals_by_clicking_the_table_plays_to_game_over(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    start_game(page, server, threshold="500", exposure=False)
+    sheet, over = page.get_by_test_id("score-sheet"), page.get_by_test_id("game-over")
+    deals = 0
+    while not over.is_visible():
+        assert deals <= 30, "the game did not end within 30 deals"
+        if sheet.is_visible():
+            page.get_by_test_id("next-deal").click()
+            sheet.wait_for(state="hidden")
+        page.get_by_test_id("trick").click()  # alone at the table: a click skips the deal
+        sheet.wait_for()
+        deals += 1
+    totals = {s: int(v) for s, v in sheet_numbers(page, 7).items()}
+    assert max(totals.values()) >= 500 or min(totals.values()) <= -500 or deals == 30
+    first = max(totals, key=lambda s: totals[s])
+    pig = min(totals, key=lambda s: totals[s])
+    text = over.inner_text()
+    names = ["You", "West", "North", "East"]
+    assert EN["over.first"].split("{")[0] in text
+    assert EN["over.pig"].split("{")[0] in text
+    first_line, pig_line = text.split(EN["over.pig"].split("{")[0])
+    assert names[first] in first_line
+    assert names[pig] in pig_line
+    assert page.get_by_test_id("next-deal").is_hidden()
+    standings = page.get_by_test_id("standings").locator("li").all_inner_texts()
+    assert names[first] in standings[0]
+    # A new game with the same settings starts from zero.
+    page.get_by_test_id("play-again").click()
+    sheet.wait_for(state="hidden")
+    page.wait_for_function(FULL_HAND)
+    for seat in range(4):
+        total = page.locator(f'.plate[data-seat="{seat}"] [data-testid="total"]')
+        assert total.inner_text() == "0"
+
+
+def test_an_unknown_room_says_so(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    page.goto(server.url + "/t/nosuchroom123")
+    page.get_by_test_id("reason").get_by_text(EN["error.no-room"]).wait_for()
+    assert page.get_by_test_id("hand").locator("[data-card]").count() == 0

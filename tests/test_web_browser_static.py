@@ -92,11 +92,29 @@ def page() -> list[tuple[str, dict[str, str | None]]]:
 def test_the_page_carries_the_test_contract_of_issue_20() -> None:
     tags = page()
     ids = {a.get("data-testid"): (tag, a) for tag, a in tags if a.get("data-testid")}
-    for testid in ("threshold", "level", "lang", "sign-swap", "exposure", "new-game", "hand",
-                   "reason", "play", "exposure-panel", "expose-confirm", "expose-decline",
-                   "trick", "score-sheet", "next-deal", "standings", "game-over", "invite"):
+    for testid in (
+        "threshold",
+        "level",
+        "lang",
+        "sign-swap",
+        "exposure",
+        "new-game",
+        "hand",
+        "reason",
+        "play",
+        "exposure-panel",
+        "expose-confirm",
+        "expose-decline",
+        "trick",
+        "score-sheet",
+        "next-deal",
+        "standings",
+        "game-over",
+        "invite",
+    ):
         assert testid in ids, testid
-    assert ids["threshold"][0] == "select" and ids["level"][0] == "select"
+    assert ids["threshold"][0] == "select"
+    assert ids["level"][0] == "select"
     assert ids["sign-swap"][1].get("type") == "checkbox"
     assert ids["exposure"][1].get("type") == "checkbox"
     assert ids["invite"][0] == "a"
@@ -121,8 +139,11 @@ LANGS_IN_ORDER = list(LANGUAGES)
 
 def test_every_key_the_page_and_script_use_exists_in_english() -> None:
     en = strings("en")
-    used = {str(a.get("data-i18n") or a.get("data-i18n-aria")) for _, a in page()
-            if a.get("data-i18n") or a.get("data-i18n-aria")}
+    used = {
+        str(a.get("data-i18n") or a.get("data-i18n-aria"))
+        for _, a in page()
+        if a.get("data-i18n") or a.get("data-i18n-aria")
+    }
     script = (STATIC / "app.js").read_text(encoding="utf-8")
     used |= set(re.findall(r"""\bt\("([a-z_]+\.[\w.-]+)"[,)]""", script))
     assert used, "no keys found: the pattern is broken"
@@ -134,8 +155,15 @@ def test_every_key_the_page_and_script_use_exists_in_english() -> None:
         assert f"dir.{n}" in en
     for n in range(1, 8):
         assert f"sheet.line{n}" in en
-    for code in ("stale", "bad-token", "seat-taken", "not-alone", "rate-limited", "bad-message",
-                 "too-large"):
+    for code in (
+        "stale",
+        "bad-token",
+        "seat-taken",
+        "not-alone",
+        "rate-limited",
+        "bad-message",
+        "too-large",
+    ):
         assert f"error.{code}" in en
     for line in ("pig", "sheep", "transformer", "hearts"):
         assert f"exposure.{line}" in en
@@ -145,4 +173,5 @@ def test_the_client_needs_no_build_step() -> None:
     # Plain ES modules loaded by the page itself: no bundler output, no package.json.
     assert not (STATIC / "package.json").exists()
     imports = re.findall(r"""from\s+"([^"]+)";""", (STATIC / "app.js").read_text(encoding="utf-8"))
-    assert imports and all(i.startswith("./") and (STATIC / i).is_file() for i in imports)
+    assert imports
+    assert all(i.startswith("./") and (STATIC / i).is_file() for i in imports)

@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--height", type=int, default=780)
     parser.add_argument("--scale", type=float, default=1.0, help="device pixel ratio")
     parser.add_argument("--seed", type=int, default=11, help="the room's seed (the cards dealt)")
-    parser.add_argument("--tricks", type=int, default=5, help="cards to play before the picture")
+    parser.add_argument("--tricks", type=int, default=2, help="cards to play before the picture")
     parser.add_argument("--name", default="Ann")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     shoot(parser.parse_args(argv))

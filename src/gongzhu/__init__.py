@@ -18,6 +18,7 @@ from gongzhu.ai.strategies import (
     play_deal,
     play_match,
 )
+from gongzhu.board import Board
 from gongzhu.build import compiled
 from gongzhu.cards import (
     ACE_OF_HEARTS,
@@ -91,6 +92,7 @@ __all__ = [
     "Action",
     "Analysis",
     "ArenaResult",
+    "Board",
     "Card",
     "CardParseError",
     "CardSet",

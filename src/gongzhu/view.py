@@ -16,6 +16,7 @@ from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
 from gongzhu._codec import encoding as _encoding
 from gongzhu._codec import wire as _wire
+from gongzhu._core.rules import queen_counts as _queen_counts
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
 from gongzhu.errors import GongzhuError, _brief
 from gongzhu.phase import Phase
@@ -191,15 +192,13 @@ class PlayerView:
         piles = list(self.captured_points)
         queen = None
         if rules.queen_of_diamonds_bonus:
-            # As Round.score counts them: the tricks the Q♦ taker wins after taking it
-            # (the bonus needs the Q♦ in the taker's pile; it is not a point card).
-            counts = [0] * rules.players
-            taker = None
-            for trick in self.tricks:
-                if taker is not None and trick.winner == taker:
-                    counts[taker] += 1
-                if taker is None and _QUEEN_OF_DIAMONDS in trick.cards:
-                    taker = trick.winner
+            # Counted by the core, as for Round.score: the tricks the Q♦ taker wins after
+            # taking it (the bonus needs the Q♦ in the taker's pile; it is not a point card).
+            tricks = self.tricks
+            raw = tuple([(t.leader, t.winner or 0, tuple([c.index for c in t.cards]))
+                         for t in tricks])  # fmt: skip
+            counts = list(_queen_counts(rules.players, raw))
+            taker = next((t.winner for t in tricks if _QUEEN_OF_DIAMONDS in t.cards), None)
             if taker is not None:
                 piles[taker] = _from_mask(piles[taker].mask | _QUEEN_OF_DIAMONDS.mask)
             elif self.phase is Phase.COMPLETE:

@@ -10,6 +10,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from gongzhu._core.rules import (
+    deal_over,
+    factors,
+    forced_fourth,
+    legal_mask,
+    queen_counts,
+    trick_winner,
+)
 from gongzhu._core.scoring import score_masks
 from gongzhu._core.state import (
     ACE_OF_HEARTS,
@@ -23,10 +31,7 @@ from gongzhu._core.state import (
     PLAY_ENTRIES,
     PLAYING,
     RESPOND,
-    RESTRICT_DEAL,
-    RESTRICT_SUIT,
     SUIT_MASKS,
-    Config,
     State,
     Table,
     Trick,
@@ -66,66 +71,6 @@ EXPOSURE_CLOSED: Final = 102
 # -- legal plays ------------------------------------------------------------------------------
 
 
-def legal_mask(
-    cfg: Config, hand: int, trick: int, flags: int, exposed: int, first: bool, opening: bool
-) -> int:
-    """The cards of ``hand`` that may be played.
-
-    ``trick`` and ``flags`` are the state's fields, ``exposed`` the face-up
-    exposures that bind, ``first`` true while no trick is complete and
-    ``opening`` true when the opening card must be led.
-    """
-    if trick:
-        led = trick >> 3
-        follow = hand & SUIT_MASKS[led]
-        if not follow:
-            legal = hand
-        else:
-            legal = follow
-            if cfg.restriction == RESTRICT_SUIT and exposed & follow and not flags >> led & 1:
-                free = follow & ~exposed
-                if free:
-                    legal = free
-    else:
-        if opening and first and hand & cfg.opening_card:
-            return cfg.opening_card  # led even when exposed (RULES.md §9.6)
-        # The lead's restrictions; when together they leave nothing, they give way in
-        # the order of RULES.md §9.6: the exposure restriction, then the blood lock,
-        # then hearts-broken (both forbid the same cards: the hearts).
-        # Hearts-broken and the blood lock excuse a leader who holds only hearts: for
-        # that leader they forbid nothing, so the exposure restriction alone is left
-        # and holds (RULES.md §9.6's example: every heart but an exposed A♥).
-        blocked = 0
-        if (
-            (cfg.hearts_rule or (cfg.blood_lock and exposed & ACE_OF_HEARTS))
-            and not flags & HEARTS_BROKEN
-            and hand & ~HEARTS
-        ):
-            blocked = HEARTS
-        held = 0
-        if exposed & hand:
-            if cfg.restriction == RESTRICT_SUIT:
-                for suit in range(4):
-                    mine = exposed & hand & SUIT_MASKS[suit]
-                    if mine and not flags >> suit & 1 and hand & SUIT_MASKS[suit] & ~mine:
-                        held |= mine
-            elif cfg.restriction == RESTRICT_DEAL and first:
-                held = exposed & hand
-        legal = hand & ~blocked & ~held
-        if not legal:
-            legal = hand & ~blocked
-            if not legal:
-                legal = hand
-        return legal
-    # Following: the led suit if held (follow suit beats every exposure restriction,
-    # RULES.md §9.5), then the literal reading's first trick of the deal.
-    if cfg.restriction == RESTRICT_DEAL and first and legal & exposed:
-        free = legal & ~exposed
-        if free:
-            legal = free
-    return legal
-
-
 def binding_exposed(s: State) -> int:
     """The face-up exposures that restrict play now (with the forced fourth before the lead)."""
     t = s.table
@@ -135,17 +80,10 @@ def binding_exposed(s: State) -> int:
 
 
 def force_fourth(t: Table) -> int:
-    """The face-up exposures once "three exposed force the fourth" (Chinese app rules) applies.
-
-    The library applies it when the exposure window closes, i.e. with the first card played.
-    """
-    # Only face-up exposures count (RULES.md §9.3): counting a face-down one would tell
-    # every seat which card it is. A face-down fourth card is then turned face up.
-    cfg = t.cfg
-    up = t.up & cfg.exposable
-    if popcount(up) == 3:
-        return t.up | cfg.exposable & ~up
-    return t.up
+    """The face-up exposures once "three exposed force the fourth" applies (see
+    :func:`gongzhu._core.rules.forced_fourth`); the library applies it when the
+    exposure window closes, i.e. with the first card played."""
+    return forced_fourth(t.cfg, t.up)
 
 
 def legal(s: State) -> int:
@@ -276,31 +214,23 @@ def advance(s: State, card: int) -> State:
     led = trick >> 3
     cards = [card]
     taken = BIT[card]
-    top = card if card // 13 == led else -1
-    winner = seat
     node = s.log
     while len(cards) < n and node is not None:
         entry = node[1]
         if entry & 3 == 0:  # a play (claims and responses can come mid-trick)
-            other = entry >> 5
-            cards.append(other)
-            taken |= BIT[other]
-            if other > top and other // 13 == led:
-                top = other
-                winner = entry >> 2 & 7
+            cards.append(entry >> 5)
+            taken |= BIT[entry >> 5]
         node = node[0]  # type: ignore[assignment]  # a Log or None (no cast call per card)
     cards.reverse()
+    # Card k of the trick was played by the leader's k-th follower.
+    winner = (s.leader + cards.index(trick_winner(led, taken))) % n
     capt = list(s.capt)
     capt[winner] |= taken
-    done = PLAYING
-    if gone == t.every:
-        done = COMPLETE
-    elif t.cfg.end_when_points_out:
-        every_capt = 0
+    every_capt = 0
+    if t.cfg.end_when_points_out:
         for c in capt:
             every_capt |= c
-        if every_capt & t.cfg.point_cards == t.cfg.point_cards:
-            done = COMPLETE
+    done = COMPLETE if deal_over(t.cfg, gone, t.every, every_capt) else PLAYING
     done_trick: Trick = (s.leader, winner, tuple(cards))
     return State(
         t, gone, tuple(capt), winner, 0, (*tricks, done_trick), flags | BIT[led], done, log
@@ -515,47 +445,6 @@ def respond(s: State, seat: int, accept: bool) -> State:
 
 
 # -- the result -------------------------------------------------------------------------------
-
-ACE_BIT: Final = 1 << 38  # A♥
-PIG_BIT: Final = 1 << 49  # Q♠
-SHEEP_BIT: Final = 1 << 22  # J♦
-TEN_BIT: Final = 1 << 8  # 10♣
-QUEEN_OF_DIAMONDS: Final = 23
-
-
-def card_factor(cfg: Config, bit: int, up: int, down: int, blind: int) -> int:
-    """The scoring factor of one exposable card (RULES.md §4): 1 unexposed; face up
-    ``cfg.face_up_factor`` (2, or 4 under face-down-up), face down 2; doubled when blind."""
-    if up & bit:
-        factor = cfg.face_up_factor
-    elif down & bit:
-        factor = 2
-    else:
-        return 1
-    return factor * 2 if blind & bit else factor
-
-
-def factors(cfg: Config, up: int, down: int, blind: int) -> tuple[int, int, int, int]:
-    """The factors of A♥, Q♠, J♦ and 10♣ for these exposures (the scoring kernel's order)."""
-    return (
-        card_factor(cfg, ACE_BIT, up, down, blind),
-        card_factor(cfg, PIG_BIT, up, down, blind),
-        card_factor(cfg, SHEEP_BIT, up, down, blind),
-        card_factor(cfg, TEN_BIT, up, down, blind),
-    )
-
-
-def queen_counts(n: int, tricks: tuple[Trick, ...]) -> tuple[int, ...]:
-    """Per seat, the tricks its Q♦ taker won after the trick that took Q♦ (the Q♦ bonus)."""
-    counts = [0] * n
-    taker = -1
-    for _lead, winner, cards in tricks:
-        if taker >= 0:
-            if winner == taker:
-                counts[taker] += 1
-        elif QUEEN_OF_DIAMONDS in cards:
-            taker = winner
-    return tuple(counts)
 
 
 def score_of(s: State) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]:

@@ -38,21 +38,24 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from gongzhu._core.bits import nth_card
+from gongzhu._core.board import of_state, to_state
 from gongzhu._core.play import (
     advance,
     binding_exposed,
     decline_all,
     legal,
-    legal_mask,
     next_to_respond,
     respond,
 )
+from gongzhu._core.policy import RandomPolicy, RuleOfThumb, next_random, random_card
+from gongzhu._core.policy import rollout as _rollout_board
+from gongzhu._core.rules import deal_over, legal_mask, trick_winner
 from gongzhu._core.state import (
     ACE_OF_HEARTS,
     BIT,
     COMPLETE,
     HEARTS_BROKEN,
-    HIGH13,
     LOW13,
     PLAY_ENTRIES,
     PLAYING,
@@ -63,7 +66,19 @@ from gongzhu._core.state import (
     trick_cards,
 )
 
-Policy = Callable[[State, int], int]  # or a RandomPolicy (below)
+__all__ = [
+    "Policy",
+    "RandomPolicy",
+    "RuleOfThumb",
+    "next_random",
+    "nth_card",
+    "random_card",
+    "rollout",
+    "seed_state",
+    "settle",
+]
+
+Policy = Callable[[State, int], int]  # or a core policy (gongzhu._core.policy)
 """``policy(state, legal_mask) -> card index`` (see the module docstring)."""
 
 M32: Final = 0xFFFFFFFF
@@ -91,60 +106,6 @@ def seed_state(seed: int) -> int:
     return x if x else 0x2545F491
 
 
-def next_random(x: int) -> int:
-    """The next state (and draw) of the 32-bit xorshift generator; never 0 from non-zero."""
-    x ^= (x << 13) & M32
-    x ^= x >> 17
-    x ^= (x << 5) & M32
-    return x
-
-
-def nth_card(mask: int, k: int) -> int:
-    """The index of card number ``k`` (0-based, index order) of ``mask``."""
-    base = 0
-    while True:
-        part = mask & 0x1FFF
-        count = POP13[part]
-        if k < count:
-            while k:
-                part &= part - 1
-                k -= 1
-            return base + LOW13[part]
-        k -= count
-        mask >>= 13
-        base += 13
-
-
-def random_card(mask: int, x: int) -> int:
-    """The random play for draw ``x`` among the non-empty ``mask``."""
-    return nth_card(
-        mask,
-        x
-        % (
-            POP13[mask & 0x1FFF]
-            + POP13[mask >> 13 & 0x1FFF]
-            + POP13[mask >> 26 & 0x1FFF]
-            + POP13[mask >> 39 & 0x1FFF]
-        ),
-    )
-
-
-class RandomPolicy:
-    """Uniform random legal plays from a generator of its own (the library's random bot).
-
-    ``x`` is the generator state (:func:`seed_state`); each call draws once.
-    """
-
-    __slots__ = ("x",)
-
-    def __init__(self, x: int) -> None:
-        self.x = x if x else 0x2545F491
-
-    def __call__(self, state: State, legal: int) -> int:
-        self.x = next_random(self.x)
-        return random_card(legal, self.x)
-
-
 def settle(s: State) -> State:
     """``s`` with every seat's exposure decided (undecided seats decline) and no claim pending."""
     s = decline_all(s)
@@ -158,12 +119,27 @@ def rollout(s: State, policies: Sequence[Policy | None], x: int) -> State:
 
     Exposures still open are declined and a pending claim is refused first
     (:func:`settle`). ``x`` is a generator state from :func:`seed_state`.
+    The core's own policies (random, rule of thumb) play on a
+    :class:`~gongzhu._core.board.Board`; any other policy is called with each
+    state and its legal mask.
     """
     s = settle(s)
+    native = True
+    every_random = True
     for p in policies:
         if p is not None:
-            return _rollout_policies(s, policies, x)
-    return _rollout_random(s, x)
+            every_random = False
+            if not isinstance(p, (RandomPolicy, RuleOfThumb)):
+                native = False
+    if every_random:
+        return _rollout_random(s, x)
+    if native:
+        if s.done != PLAYING:
+            return s
+        b = of_state(s)
+        _rollout_board(b, list(policies), x)
+        return to_state(s, b)
+    return _rollout_policies(s, policies, x)
 
 
 def _rollout_policies(s: State, policies: Sequence[Policy | None], x: int) -> State:
@@ -196,7 +172,6 @@ def _rollout_random(s: State, x: int) -> State:
     every = t.every
     opening = t.opening
     points_out = cfg.end_when_points_out
-    point_cards = cfg.point_cards
     gone = s.gone
     leader = s.leader
     trick = s.trick
@@ -290,8 +265,7 @@ def _rollout_random(s: State, x: int) -> State:
             continue
         # The trick is complete: the highest card of the led suit takes it.
         led = trick >> 3
-        shift = SHIFTS[led]
-        winner = (leader + table_cards.index(shift + HIGH13[taken >> shift & 0x1FFF])) % n
+        winner = (leader + table_cards.index(trick_winner(led, taken))) % n
         capt[winner] |= taken
         tricks.append((leader, winner, tuple(table_cards)))
         table_cards = []
@@ -299,14 +273,12 @@ def _rollout_random(s: State, x: int) -> State:
         flags |= BIT[led]
         leader = winner
         trick = 0
-        if gone == every:
-            done = COMPLETE
-        elif points_out:
-            every_capt = 0
+        every_capt = 0
+        if points_out:
             for c in capt:
                 every_capt |= c
-            if every_capt & point_cards == point_cards:
-                done = COMPLETE
+        if deal_over(cfg, gone, every, every_capt):
+            done = COMPLETE
         if done == COMPLETE:
             break
     return State(t, gone, tuple(capt), leader, 0, tuple(tricks), flags, done, log)

@@ -1,9 +1,10 @@
 """The integer arithmetic of scoring one deal (RULES.md §3, every option of §7). Private.
 
-Typed for mypyc: plain ints, tuples and one native class, :class:`ScoreParams`,
-built once per rule set from plain values. It imports nothing from the public
-``gongzhu`` modules; :func:`gongzhu.scoring.score` validates the input, calls
-:func:`score_masks` and builds the public ``DealScore`` from what it returns.
+Typed for mypyc: plain ints, tuples and the rule set's
+:class:`~gongzhu._core.config.Config`, built once per rule set from plain values.
+It imports nothing from the public ``gongzhu`` modules;
+:func:`gongzhu.scoring.score` validates the input, calls :func:`score_masks`
+and builds the public ``DealScore`` from what it returns.
 
 A card is bit ``suit * 13 + rank`` of a mask (clubs, diamonds, hearts, spades;
 rank 0 is the 2), as in :mod:`gongzhu.cards`.
@@ -16,6 +17,18 @@ A line is ``(hearts, pig, sheep, base, kind, multiplier, bonus, total, flags)``:
 from __future__ import annotations
 
 from typing import Final
+
+from gongzhu._core.bits import (
+    HEARTS as HEARTS_MASK,
+)
+from gongzhu._core.bits import (
+    PIG_BIT,
+    QUEEN_OF_DIAMONDS_BIT,
+    SHEEP_BIT,
+    TEN_BIT,
+    heart_sum_table,
+)
+from gongzhu._core.config import PIG_GRAND_SLAM_ONLY, PIG_POSITIVE, PIG_UNCHANGED, Config
 
 __all__ = [
     "ALL_HEARTS",
@@ -31,96 +44,14 @@ __all__ = [
     "score_masks",
 ]
 
-# Card bits, written out (no shifts of constants: mypyc's i64 trap, and no imports).
-HEARTS_MASK: Final = 0x1FFF << 26
-PIG_BIT: Final = 0x2000000000000  # Q♠: spades (39) + queen (10) = bit 49
-SHEEP_BIT: Final = 0x400000  # J♦: diamonds (13) + jack (9) = bit 22
-TEN_BIT: Final = 0x100  # 10♣: clubs (0) + ten (8) = bit 8
-QUEEN_OF_DIAMONDS_BIT: Final = 0x800000  # Q♦: bit 23
+ScoreParams = Config
+"""The 0.2 name of the scoring kernel's parameters: one rule set's :class:`Config`."""
 
 # Flag bits of a line.
 ALL_HEARTS: Final = 1
 GRAND_SLAM: Final = 2
 LONE: Final = 4
 FIXED: Final = 8
-
-# pig_with_all_hearts, as ints.
-PIG_POSITIVE: Final = 0
-PIG_GRAND_SLAM_ONLY: Final = 1
-PIG_UNCHANGED: Final = 2
-
-# The low bit of each 13-bit heart pattern, by pattern: a table instead of
-# ``x & -x`` and ``bit_length`` so the build stays on plain int operations.
-_LOW_BIT_INDEX: Final[tuple[int, ...]] = tuple(
-    [0] + [(p & -p).bit_length() - 1 for p in range(1, 8192)]
-)
-
-
-def heart_sum_table(values: tuple[int, ...]) -> tuple[int, ...]:
-    """The hearts total for every 13-bit pattern of hearts (bit i = rank i + 2)."""
-    sums = [0] * 8192
-    low_index = _LOW_BIT_INDEX
-    for pattern in range(1, 8192):
-        i = low_index[pattern]
-        sums[pattern] = sums[pattern & (pattern - 1)] + values[i]
-    return tuple(sums)
-
-
-class ScoreParams:
-    """Everything :func:`score_masks` needs from one rule set, as plain values."""
-
-    heart_sums: tuple[int, ...]
-    lone_blockers: int
-    slam_mask: int
-    has_all_hearts_value: bool
-    all_hearts_value: int
-    pig_sheep_together: bool
-    sign_swap: bool
-    pig_rule: int
-    zero_sum: bool
-    pig_value: int
-    sheep_value: int
-    exposed_sheep_value: int
-    transformer_bonus: int
-    fixed_slam: bool
-    grand_slam_value: int
-    queen_bonus: int
-
-    def __init__(
-        self,
-        heart_sums: tuple[int, ...],
-        lone_blockers: int,
-        slam_mask: int,
-        all_hearts_value: int | None,
-        pig_sheep_together: bool,
-        sign_swap: bool,
-        pig_rule: int,
-        zero_sum: bool,
-        pig_value: int,
-        sheep_value: int,
-        exposed_sheep_value: int,
-        transformer_bonus: int,
-        fixed_slam: bool,
-        grand_slam_value: int,
-        queen_bonus: int,
-    ) -> None:
-        self.heart_sums = heart_sums
-        # Cards that stop a captured 10♣ from scoring the lone bonus.
-        self.lone_blockers = lone_blockers
-        self.slam_mask = slam_mask
-        self.has_all_hearts_value = all_hearts_value is not None
-        self.all_hearts_value = all_hearts_value if all_hearts_value is not None else 0
-        self.pig_sheep_together = pig_sheep_together
-        self.sign_swap = sign_swap
-        self.pig_rule = pig_rule
-        self.zero_sum = zero_sum
-        self.pig_value = pig_value
-        self.sheep_value = sheep_value
-        self.exposed_sheep_value = exposed_sheep_value
-        self.transformer_bonus = transformer_bonus
-        self.fixed_slam = fixed_slam
-        self.grand_slam_value = grand_slam_value
-        self.queen_bonus = queen_bonus
 
 
 def first_bad_mask(masks: tuple[int, ...], deck: int) -> int:
@@ -141,7 +72,7 @@ def score_masks(
     fq: int,
     fj: int,
     ft: int,
-    p: ScoreParams,
+    p: Config,
     queen_tricks: tuple[int, ...] | None,
 ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]:
     """Score disjoint capture ``masks`` with exposure factors A♥ ``fa``, Q♠ ``fq``, J♦ ``fj``,

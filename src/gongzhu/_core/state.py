@@ -16,158 +16,55 @@ from __future__ import annotations
 
 from typing import Final, cast
 
-from gongzhu._core.scoring import ScoreParams
+from gongzhu._core.bits import (
+    ACE_OF_HEARTS,
+    BIT,
+    FULL,
+    HEARTS,
+    HIGH13,
+    LOW13,
+    POP13,
+    QUEEN_OF_DIAMONDS,
+    SUIT_MASKS,
+    lowest,
+    popcount,
+)
+from gongzhu._core.config import RESTRICT_DEAL, RESTRICT_NONE, RESTRICT_SUIT, Config
+from gongzhu._core.rules import HEARTS_BROKEN  # State.flags: bits 0-3 the suits led so far
 
-# -- bit tables (mypyc: no shifts with a constant left operand, no int.bit_count) -----------
-
-BIT: Final = tuple([1 << i for i in range(64)])
-SUIT_MASKS: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
-HEARTS: Final = 0x1FFF << 26
-ACE_OF_HEARTS: Final = 1 << 38
-QUEEN_OF_DIAMONDS: Final = 23
-FULL: Final = (1 << 52) - 1
-
-
-def _pop13() -> tuple[int, ...]:
-    table = [0] * 8192
-    for i in range(1, 8192):
-        table[i] = table[i >> 1] + (i & 1)
-    return tuple(table)
-
-
-def _low13() -> tuple[int, ...]:
-    table = [-1] * 8192
-    for i in range(1, 8192):
-        j = 0
-        while not i >> j & 1:
-            j += 1
-        table[i] = j
-    return tuple(table)
-
-
-def _high13() -> tuple[int, ...]:
-    table = [-1] * 8192
-    for i in range(1, 8192):
-        table[i] = table[i >> 1] + 1
-    return tuple(table)
-
-
-POP13: Final = _pop13()
-"""Number of set bits of every 13-bit pattern (one suit)."""
-LOW13: Final = _low13()
-"""Index of the lowest set bit of every non-zero 13-bit pattern."""
-HIGH13: Final = _high13()
-"""Index of the highest set bit of every non-zero 13-bit pattern."""
-
-
-def popcount(mask: int) -> int:
-    """The number of cards in a 52-bit mask."""
-    return (
-        POP13[mask & 0x1FFF]
-        + POP13[mask >> 13 & 0x1FFF]
-        + POP13[mask >> 26 & 0x1FFF]
-        + POP13[mask >> 39 & 0x1FFF]
-    )
-
-
-def lowest(mask: int) -> int:
-    """The index of the lowest card of a non-empty 52-bit mask."""
-    base = 0
-    while not mask & 0x1FFF:
-        mask >>= 13
-        base += 13
-    return base + LOW13[mask & 0x1FFF]
-
-
-# -- the exposure restriction (RULES.md §7), as Config.restriction ---------------------------
-
-RESTRICT_NONE: Final = 0
-RESTRICT_SUIT: Final = 1  # not to the first trick led in its suit while another is held
-RESTRICT_DEAL: Final = 2  # no exposed card at all in the deal's first trick (002, literal)
+__all__ = [
+    "ACE_OF_HEARTS",
+    "BIT",
+    "CLAIM",
+    "CLAIMING",
+    "COMPLETE",
+    "EXPOSE",
+    "FULL",
+    "HEARTS",
+    "HEARTS_BROKEN",
+    "HIGH13",
+    "LOW13",
+    "PLAY",
+    "PLAYING",
+    "POP13",
+    "QUEEN_OF_DIAMONDS",
+    "RESPOND",
+    "RESTRICT_DEAL",
+    "RESTRICT_NONE",
+    "RESTRICT_SUIT",
+    "SUIT_MASKS",
+    "Config",
+    "State",
+    "Table",
+    "lowest",
+    "popcount",
+]
 
 # -- State.done ------------------------------------------------------------------------------
 
 PLAYING: Final = 0
 CLAIMING: Final = 1  # a claim is pending (Table.claimer, Table.accepted)
 COMPLETE: Final = 2
-
-HEARTS_BROKEN: Final = 16  # State.flags: bits 0-3 are the suits led so far
-
-
-class Config:
-    """Per-rule-set facts the engine reads on every move, as plain ints and bools.
-
-    The facade builds one per rule set; ``owner`` is that rule set, carried
-    opaquely so a state can name its rules without the core importing them.
-    """
-
-    __slots__ = (
-        "all_seats",
-        "blind",
-        "blood_lock",
-        "claims",
-        "deck",
-        "end_when_points_out",
-        "exposable",
-        "face_down",
-        "face_up_factor",
-        "force_fourth",
-        "hand_size",
-        "hearts_rule",
-        "in_turn",
-        "must_lead_opening",
-        "n",
-        "opening_card",
-        "owner",
-        "point_cards",
-        "restriction",
-        "score",
-    )
-
-    def __init__(
-        self,
-        *,
-        n: int,
-        hand_size: int,
-        deck: int,
-        exposable: int,
-        restriction: int,
-        hearts_rule: bool,
-        blood_lock: bool,
-        end_when_points_out: bool,
-        point_cards: int,
-        claims: bool,
-        in_turn: bool,
-        face_down: bool,
-        blind: bool,
-        face_up_factor: int,
-        force_fourth: bool,
-        opening_card: int,
-        must_lead_opening: bool,
-        owner: object,
-        score: ScoreParams | None = None,
-    ) -> None:
-        self.n = n
-        self.all_seats: int = BIT[n] - 1
-        self.hand_size = hand_size
-        self.deck = deck
-        self.exposable = exposable
-        self.restriction = restriction
-        self.hearts_rule = hearts_rule
-        self.blood_lock = blood_lock
-        self.end_when_points_out = end_when_points_out
-        self.point_cards = point_cards
-        self.claims = claims
-        self.in_turn = in_turn
-        self.face_down = face_down
-        self.blind = blind
-        self.face_up_factor = face_up_factor
-        self.force_fourth = force_fourth
-        self.opening_card = opening_card
-        self.must_lead_opening = must_lead_opening
-        self.owner = owner
-        # The scoring kernel's parameters (None only for configs built without them).
-        self.score = score
 
 
 class Table:

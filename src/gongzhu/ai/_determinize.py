@@ -31,9 +31,10 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
-from gongzhu.ai._policy import choose
-from gongzhu.ai._sim import BITS, Sim, sim_rules
-from gongzhu.rules._tables import SUIT_MASKS
+from gongzhu._core.bits import BIT as BITS
+from gongzhu._core.bits import SUIT_MASKS
+from gongzhu._core.board import Board, of_world
+from gongzhu._core.policy import likelihood
 from gongzhu.view import PlayerView
 
 __all__: list[str] = []
@@ -167,7 +168,7 @@ class Worlds:
     """The deals consistent with ``view`` (see the module doc); draw them with :meth:`sample`."""
 
     def __init__(self, view: PlayerView) -> None:
-        cfg = sim_rules(view.rules)
+        cfg = view.rules._tables
         self.cfg = cfg
         self.view = view
         n = cfg.n
@@ -268,58 +269,43 @@ class Worlds:
                 facedown |= BITS[c]
         return facedown
 
-    def start(self, hands: list[int], facedown: int) -> Sim:
-        """The position of the view, in the sampled deal (its current state, mutable)."""
+    def _tricks(self) -> list[tuple[int, int, tuple[int, ...]]]:
+        return [
+            (t.leader, t.winner if t.winner is not None else 0, tuple(c.index for c in t.cards))
+            for t in self.view.tricks
+        ]
+
+    def _opening(self, hands: list[int], leader: int) -> bool:
+        # The opening card must be led by its holder when the rules say so (RULES.md §9.6).
         view = self.view
-        cfg = self.cfg
-        sim = Sim(cfg, hands[:], view.leader)
-        sim.exposed = view.exposed.mask
-        sim.facedown = facedown
-        for t in view.tricks:
-            for c in t.cards:
-                sim.played |= c.mask
-                if 26 <= c.index < 39:
-                    sim.hearts_broken = True
-            sim.capt[t.winner if t.winner is not None else 0] |= sum(c.mask for c in t.cards)
-            sim.suits_led |= 1 << t.cards[0].suit
-            if cfg.queen_bonus:
-                if sim.qd_taker >= 0 and t.winner == sim.qd_taker:
-                    sim.qd_counts[sim.qd_taker] += 1
-                if sim.qd_taker < 0 and any(c.index == 23 for c in t.cards):
-                    sim.qd_taker = t.winner if t.winner is not None else 0
-        sim.ntricks = len(view.tricks)
+        return bool(
+            view.rules.must_lead_opening_card
+            and not view.tricks
+            and hands[leader] & self.cfg.opening_card
+        )
+
+    def start(self, hands: list[int], facedown: int) -> Board:
+        """The position of the view, in the sampled deal (its current state, a core Board)."""
+        view = self.view
         cur = view.current_trick
-        sim.leader = cur.leader
-        for c in cur.cards:
-            sim.trick.append(c.index)
-            sim.played |= c.mask
-            if 26 <= c.index < 39:
-                sim.hearts_broken = True
-        if cur.cards:
-            sim.led = cur.cards[0].suit
-        if not view.tricks and not cur.cards:
-            sim.opening = bool(
-                view.rules.must_lead_opening_card and hands[sim.leader] & cfg.opening_card
-            )
-        return sim
+        dealt = [h | p for h, p in zip(hands, self.played, strict=True)]
+        trick = [c.index for c in cur.cards]
+        opening = self._opening(hands, cur.leader) and not trick
+        return of_world(
+            self.cfg, hands[:], dealt, cur.leader, trick, self._tricks(),
+            view.exposed.mask, facedown, 0, opening,
+        )  # fmt: skip
 
     def weight(self, hands: list[int], facedown: int, beta: float) -> float:
-        """The likelihood of the other seats' past plays in this deal under the rollout policy."""
+        """The likelihood of the other seats' past plays in this deal under the rollout policy
+        (the core's rule of thumb): a play it would have made counts 1, any other ``beta``."""
         if beta >= 1.0 or not self.order:
             return 1.0
         view = self.view
-        cfg = self.cfg
         dealt = [h | p for h, p in zip(hands, self.played, strict=True)]
         first = view.tricks[0].leader if view.tricks else view.current_trick.leader
-        sim = Sim(cfg, dealt, first)
-        sim.exposed = view.exposed.mask
-        sim.facedown = facedown
-        w = 1.0
-        me = self.me
-        for seat, card in self.order:
-            if seat != me:
-                legal = sim.legal()
-                if legal & (legal - 1) and legal & BITS[card] and choose(sim) != card:
-                    w *= beta
-            sim.play(card)
-        return w
+        b = of_world(
+            self.cfg, dealt[:], dealt, first, [], [],
+            view.exposed.mask, facedown, 0, self._opening(dealt, first),
+        )  # fmt: skip
+        return likelihood(b, [card for _seat, card in self.order], self.me, beta)

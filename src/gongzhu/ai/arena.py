@@ -8,6 +8,13 @@ A deal's figure is the mean, over its rotations, of team A's total deal score
 minus team B's. The reported mean and its standard error are over deals (the
 rotations of one deal are not independent, so they are not counted apart).
 
+With 5-player rules bot A sits at seats 0, 2 and 4, bot B at 1 and 3, and
+every deal is played 5 times (every hand at every seat); a game's figure is
+twice the difference of the two bots' mean seat scores (for 4 players that is
+exactly the team difference above), so figures read the same for 4 and 5
+players. 5-player deals are dealt from a seed (``seed=0`` unless given), the
+shipped deal file being 4-player.
+
 Deals come from seeds (deal ``k`` of seed ``S`` is ``gongzhu.deal(rules,
 seed=f"gongzhu-arena:{S}:{k}")``) or from a JSON deal file (:func:`load_deals`);
 by default from the 1,024 deals shipped with the package
@@ -68,7 +75,7 @@ _FORMAT: Final = "gongzhu-deals"
 
 
 class ArenaError(GongzhuError, ValueError):
-    """Bad arena arguments: an unknown bot, a bad deal file, rotations other than 2 or 4."""
+    """Bad arena arguments: an unknown bot, a bad deal file, rotations that do not fit the table."""
 
 
 @attrs.frozen
@@ -359,7 +366,7 @@ def run(
     bot_b: str,
     *,
     deals: int | None = None,
-    rotations: int = 2,
+    rotations: int | None = None,
     rules: RuleSet | None = None,
     limit: Limit | None = None,
     workers: int = 1,
@@ -371,7 +378,8 @@ def run(
     """Play ``bot_a`` against ``bot_b`` in duplicate; see the module doc.
 
     ``deals`` defaults to every deal of the file (or 256 seeded deals);
-    ``rotations`` is 2 (teams swap hands) or 4 (every hand at every seat);
+    ``rotations`` is 2 (teams swap hands, the default) or 4 (every hand at every
+    seat); with 5 players it is 5 (every hand at every seat, the default);
     ``workers`` processes share the deals (1: this process; 0: one per CPU).
     ``progress(done, total, mean, stderr)`` is called as deals finish.
     ``executor``: run the deals on this :class:`concurrent.futures.Executor`
@@ -385,10 +393,15 @@ def run(
     rules = RuleSet() if rules is None else rules
     if not isinstance(rules, RuleSet):
         raise ArenaError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    if rules.players != 4:
-        raise ArenaError("the arena seats two teams of two: it needs 4-player rules")
-    if type(rotations) is not int or rotations not in (2, 4):
-        raise ArenaError(f"rotations must be 2 or 4, got {_brief(rotations)}")
+    # Every hand must meet both bots equally often: 2 or 4 rotations at 4 seats, 5 at 5.
+    allowed = (2, 4) if rules.players == 4 else (rules.players,)
+    if rotations is None:
+        rotations = allowed[0]
+    if type(rotations) is not int or rotations not in allowed:
+        raise ArenaError(
+            f"with {rules.players} players rotations must be"
+            f" {' or '.join(map(str, allowed))}, got {_brief(rotations)}"
+        )
     if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= 1024:
         raise ArenaError(f"workers must be an int 0-1024, got {_brief(workers)}")
     if deals is not None and (
@@ -411,6 +424,8 @@ def run(
         _factory(name, limit)  # unknown names fail here, not in a worker
     if seed is not None and deal_file is not None:
         raise ArenaError("give seed or deal_file, not both")
+    if seed is None and deal_file is None and rules.players != 4:
+        seed = 0  # the shipped deal file is 4-player
     if seed is not None:
         count = 256 if deals is None else deals
         hands_list: list[Sequence[Any]] = list(_seeded_deals(rules, seed, count))
@@ -495,7 +510,10 @@ def _is_executor(value: object) -> bool:
 def _difference(games: Sequence[_Game]) -> float:
     diffs = []
     for totals, *_rest in games:
-        diffs.append(sum(v if s % 2 == 0 else -v for s, v in enumerate(totals)))
+        a = [v for s, v in enumerate(totals) if s % 2 == 0]
+        b = [v for s, v in enumerate(totals) if s % 2 == 1]
+        # Twice the difference of the mean seat scores: the team difference at 4 seats.
+        diffs.append(2 * (sum(a) / len(a) - sum(b) / len(b)))
     return sum(diffs) / len(diffs)
 
 

@@ -36,8 +36,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from gongzhu._core.policy import choose_board
 from gongzhu.ai._determinize import Worlds
-from gongzhu.ai._policy import choose
 from gongzhu.cards import Card, CardSet
 from gongzhu.errors import GongzhuError, _brief
 from gongzhu.view import PlayerView
@@ -169,11 +169,11 @@ class GreedyStrategy:
             before = base.totals()
             tricks = base.ntricks
             for k, card in enumerate(cards):
-                sim = base.copy()
-                sim.play(card.index)
-                while sim.ntricks == tricks and not sim.done:
-                    sim.play(choose(sim))
-                after = sim.totals()
+                board = base.copy()
+                board.play(card.index)
+                while board.ntricks == tricks and not board.done:
+                    board.play(choose_board(board, board.legal()))
+                after = board.totals()
                 gain = sum(after[s] - before[s] for s in mine)
                 loss = sum(after[s] - before[s] for s in theirs)
                 sums[k] += gain - ratio * loss

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from gongzhu.ai.baseline import RuleOfThumb01Strategy
 from gongzhu.ai.greedy import GreedyStrategy
 from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy
@@ -23,9 +24,9 @@ HARD_LIMIT: Final = Limit(simulations=2000)
 STRATEGIES: Final[dict[str, Callable[[int | None], Strategy]]] = {
     "random": lambda seed: RandomStrategy(seed),
     "rule-of-thumb": lambda seed: RuleOfThumbStrategy(),
-    # The 0.1.0 bot, kept under its own name so arena figures stay comparable
-    # when "rule-of-thumb" improves (today the two are the same class).
-    "rule-of-thumb-0.1": lambda seed: RuleOfThumbStrategy(),
+    # The 0.1.0 bot (a valuation over CardSets), kept under its own name so arena
+    # figures stay comparable; "rule-of-thumb" is the engine core's policy.
+    "rule-of-thumb-0.1": lambda seed: RuleOfThumb01Strategy(),
     "search": lambda seed: SearchStrategy(seed=seed),
     "greedy": lambda seed: GreedyStrategy(seed, fallback=RuleOfThumbStrategy()),
     # The players' levels (``gongzhu play --level``, the web table): deterministic for a seed.
@@ -46,8 +47,8 @@ for their arena figures and cost per move):
 * ``easy``: the rule-of-thumb bot (no search; about 0.1 ms a move). It
   follows the tactics of seeds/001, so it never throws the pig away at random;
 * ``normal``: ``greedy`` (a few ms a move);
-* ``hard``: the search bot at :data:`HARD_LIMIT` (well under a second a move
-  on one slow laptop core)."""
+* ``hard``: the search bot at :data:`HARD_LIMIT` (under half a second a move
+  here, within about a second on one slow laptop core)."""
 
 
 def make_strategy(name: str, seed: int | None = None) -> Strategy:

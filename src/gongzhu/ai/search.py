@@ -42,9 +42,10 @@ from typing import overload
 
 import attrs
 
+from gongzhu._core.bits import BIT as BITS
+from gongzhu._core.policy import choose_exposure
+from gongzhu._core.policy import rollout_rule_of_thumb as rollout
 from gongzhu.ai._determinize import Worlds
-from gongzhu.ai._policy import choose_exposure, rollout
-from gongzhu.ai._sim import BITS
 from gongzhu.cards import Card, CardSet, _from_mask
 from gongzhu.errors import GongzhuError, _brief
 from gongzhu.phase import Phase
@@ -296,6 +297,21 @@ def _classes(view: PlayerView, legal: int) -> list[int]:
     return reps
 
 
+def _check_decision(view: object, legal: object) -> None:
+    """Refuse at once what is not a play decision of the seat to act (never search on it)."""
+    if not isinstance(view, PlayerView):
+        raise LimitError(f"the search decides from a PlayerView, got {type(view).__name__}")
+    if not isinstance(legal, CardSet):
+        raise LimitError(f"legal must be a CardSet, got {type(legal).__name__}")
+    if not legal:
+        raise LimitError(f"seat {view.seat} has nothing to play (an empty legal set)")
+    if view.to_act != view.seat:
+        raise LimitError(f"seat {view.seat} is not to act in this view")
+    outside = legal - view.hand
+    if outside:
+        raise LimitError(f"legal cards not in seat {view.seat}'s hand: {outside}")
+
+
 def _objective(view: PlayerView) -> tuple[int, ...]:
     """The seats whose deal scores the bot maximises: itself, or its team under pairs."""
     for team in view.rules.teams:
@@ -333,6 +349,11 @@ class SearchStrategy:
             raise LimitError(f"prune must be True or False, got {_brief(prune)}")
         if not (seed is None or (isinstance(seed, str) and len(seed) <= 1000) or _small_int(seed)):
             raise LimitError(f"seed must be None, an int or short text, got {_brief(seed)}")
+        if isinstance(seed, str):
+            try:
+                seed.encode("utf-8")  # the decisions' generators are seeded from its UTF-8
+            except UnicodeEncodeError:
+                raise LimitError(f"seed must be encodable text, got {_brief(seed)}") from None
         self.limit = limit or DEFAULT_LIMIT
         self.seed = seed
         self.beta = float(beta)
@@ -351,7 +372,13 @@ class SearchStrategy:
     # -- play --------------------------------------------------------------------
 
     def choose_play(self, view: PlayerView, legal: CardSet) -> Card:
-        """The legal card with the best expected deal score."""
+        """The legal card with the best expected deal score.
+
+        ``legal`` must be a non-empty :class:`~gongzhu.CardSet` of cards in the
+        hand of ``view``'s seat, the seat to act; anything else raises
+        :class:`LimitError` at once (issue 22: it used to search forever).
+        """
+        _check_decision(view, legal)
         cards = legal.cards
         if len(cards) == 1:
             return cards[0]
@@ -366,8 +393,7 @@ class SearchStrategy:
             raise LimitError(f"analyse needs a PlayerView, got {type(view).__name__}")
         if limit is not None and not isinstance(limit, Limit):
             raise LimitError(f"limit must be a Limit, got {type(limit).__name__}")
-        if not view.legal_plays:
-            raise LimitError(f"seat {view.seat} has nothing to play in this view")
+        _check_decision(view, view.legal_plays)
         return self._search(view, view.legal_plays.mask, limit or self.limit)
 
     def _search(self, view: PlayerView, legal: int, limit: Limit) -> Analysis:
@@ -390,9 +416,9 @@ class SearchStrategy:
             base = worlds.start(hands, facedown)
             weights.append(w)
             for k in active:
-                sim = base.copy()
-                sim.play(reps[k])
-                totals = rollout(sim)
+                board = base.copy()
+                board.play(reps[k])
+                totals = rollout(board)
                 x = float(sum(totals[s] for s in team))
                 stats[k].add(x, w)
                 results[k].append(x)
@@ -441,12 +467,12 @@ class SearchStrategy:
             base = worlds.start(hands, facedown)
             for s in range(cfg.n):
                 if s != view.seat and s not in decided:
-                    base.exposed |= choose_exposure(cfg, hands[s])
+                    base.up |= choose_exposure(cfg, hands[s])
             results = []
             for subset in subsets:
-                sim = base.copy()
-                sim.exposed |= subset
-                totals = rollout(sim)
+                board = base.copy()
+                board.up |= subset
+                totals = rollout(board)
                 results.append(float(sum(totals[s] for s in team)))
             for k, x in enumerate(results):
                 stats[k].add(x, 1.0)
@@ -487,9 +513,9 @@ class SearchStrategy:
         accepted = _Stats()
         for _ in range(max(1, budget)):
             hands, facedown = worlds.sample(rng)
-            sim = worlds.start(hands, facedown)
-            claimer = sim.to_act  # a claim is made by the seat to act
-            given = sim.copy()
+            board = worlds.start(hands, facedown)
+            claimer = board.to_act()  # a claim is made by the seat to act
+            given = board.copy()
             for h in given.hands:
                 given.capt[claimer] |= h
             for c in given.trick:
@@ -497,7 +523,7 @@ class SearchStrategy:
             given.hands = [0] * len(given.hands)
             totals = given.totals()
             accepted.add(float(sum(totals[s] for s in team)), 1.0)
-            totals = rollout(sim)
+            totals = rollout(board)
             played_on.add(float(sum(totals[s] for s in team)), 1.0)
             if time.perf_counter() >= deadline:
                 break

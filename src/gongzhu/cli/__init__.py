@@ -14,6 +14,7 @@ stays quick.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -32,6 +33,7 @@ from gongzhu.cli._common import (
     add_language_option,
     one_line,
     prescan_language,
+    translate_argparse,
 )
 from gongzhu.i18n import Translator
 
@@ -53,7 +55,12 @@ def build_parser(t: Translator) -> Parser:
         ),
         epilog=t.gettext("Each command has its own --help, e.g. gongzhu play --help."),
     )
-    parser.add_argument("--version", action="version", version=f"gongzhu {__version__} ({_LABEL})")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"gongzhu {__version__} ({_LABEL})",
+        help=t.gettext("show the version and exit"),
+    )
     add_language_option(parser, t, top=True)
     sub = parser.add_subparsers(title=t.gettext("commands"), dest="command", metavar="COMMAND")
     for command in COMMANDS:
@@ -77,10 +84,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:
         # Started with standard output closed (``gongzhu demo >&-``): nobody reads it.
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    _tolerant_streams()
     args_list = list(sys.argv[1:] if argv is None else argv)
     prog = "gongzhu"
     try:
-        parser = build_parser(Translator(prescan_language(args_list)))
+        t = Translator(prescan_language(args_list))
+        translate_argparse(t)
+        parser = build_parser(t)
         args = parser.parse_args(args_list)
         if args.command is None:
             parser.print_help()
@@ -101,6 +111,60 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         return _report(prog, exc)
     return status
+
+
+# What a stream that cannot write a character gets instead: the card code's suit letter
+# for a suit symbol (Q♠ → QS), ASCII for the typographic signs, "?" for anything else.
+_ASCII_FALLBACK = {
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "−": "-",
+    "×": "x",
+    "→": "->",
+    "…": "...",
+    "±": "+-",
+    "①": "(1)",
+    "②": "(2)",
+    "③": "(3)",
+    "④": "(4)",
+    "⑤": "(5)",
+    "⑥": "(6)",
+    "⑦": "(7)",
+}
+
+
+def _fallback(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start : error.end]
+    return "".join(_ASCII_FALLBACK.get(ch, "?") for ch in bad), error.end
+
+
+def _tolerant_streams() -> None:
+    """Let stdout and stderr write what their encoding cannot (cp1252, ASCII, ``LC_ALL=C``).
+
+    Strict encoding made every command, even ``--help``, fail on such a stream;
+    now the characters it lacks are written as ASCII (``QS``) or ``?``.
+    """
+    import codecs
+
+    try:
+        codecs.lookup_error("gongzhu-ascii")
+    except LookupError:
+        codecs.register_error("gongzhu-ascii", _fallback)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        encoding = getattr(stream, "encoding", None)
+        if reconfigure is None or not isinstance(encoding, str):
+            continue
+        try:
+            "拱猪♠−→×".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            # A closed or odd stream is left as it is.
+            with contextlib.suppress(ValueError, OSError, LookupError):
+                reconfigure(errors="gongzhu-ascii")
 
 
 def _report(prog: str, exc: Exception) -> int:

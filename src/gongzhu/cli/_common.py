@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from gongzhu.i18n import Translator, negotiate
+from gongzhu.i18n import N_, Translator, negotiate
 
 if TYPE_CHECKING:
     from gongzhu.rules import RuleSet
@@ -27,7 +27,41 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr (exit status 2)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
+        import argparse as _argparse
+
+        see = getattr(_argparse, "_", lambda text: text)("(see {prog} --help)")
+        line = f"{self.prog}: error: {one_line(message)} {see.format(prog=self.prog)}"
+        self.exit(2, line + "\n")
+
+
+# argparse's own words, for the catalogues: argparse looks each up through its module's
+# ``_`` and ``ngettext``, which translate_argparse() points at the output's language.
+_ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("optional arguments"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("the following arguments are required: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("unrecognized arguments: %s"),
+    N_("expected one argument"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("(see {prog} --help)"),
+)
+
+
+def translate_argparse(t: Translator) -> None:
+    """Let argparse write its words (usage, options, its errors) in ``t``'s language.
+
+    The command line owns its process, so it may set argparse's module-level
+    lookups (argparse reads them at each call).
+    """
+    setattr(argparse, "_", t.gettext)  # noqa: B010 (argparse's private hook, set on purpose)
+    setattr(argparse, "ngettext", t.ngettext)  # noqa: B010
 
 
 _LINE_LIMIT = 300
@@ -111,9 +145,30 @@ def add_language_option(p: argparse.ArgumentParser, t: Translator, *, top: bool 
     )
 
 
+# The preset names, as typed (a copy, so ``--help`` imports no engine module; a test
+# checks it against gongzhu.rules.PRESETS).
+PRESET_NAMES = (
+    "classic",
+    "online",
+    "online-quick",
+    "encyclopedia",
+    "russian",
+    "czech-variant",
+    "catch-the-pig",
+    "slam-pig",
+    "flat-pig",
+    "taiwan",
+)
+
+
 def add_rules_options(p: argparse.ArgumentParser, t: Translator) -> None:
     p.add_argument(
-        "--rules", default="classic", metavar="PRESET", help=t.gettext("preset (classic)")
+        "--rules",
+        default="classic",
+        metavar="PRESET",
+        help=t.gettext("preset: {presets} (default classic; gongzhu rules lists them)").format(
+            presets=", ".join(PRESET_NAMES)
+        ),
     )
     p.add_argument(
         "--rule",
@@ -140,15 +195,23 @@ def rule_value(option: str, text: str) -> Any:
     """The value ``text`` stands for as option ``option``; RuleSet validates it.
 
     Text that fits no reading is passed through as it is, so the refusal is
-    RuleSet's own message.
+    RuleSet's own message. What ``gongzhu rules`` prints reads back: ``none``
+    for an empty card set, ``yes``/``no``, a list of values with or without
+    brackets. A list is read whole (every item; a wrong count is RuleSet's
+    refusal), and numbers are ASCII digits only.
 
     >>> rule_value("sign_swap", "yes"), rule_value("loss_threshold", "-500")
     (True, -500)
     >>> rule_value("win_threshold", "none"), rule_value("heart_values", "face-value")
     (None, 'face-value')
+    >>> rule_value("exposable", "none"), rule_value("direction", "Clockwise")
+    ('', 'clockwise')
     """
+    import enum
+
     import attrs
 
+    from gongzhu.cards import CardSet
     from gongzhu.rules import RuleSet
 
     fields = attrs.fields_dict(RuleSet)
@@ -167,17 +230,28 @@ def rule_value(option: str, text: str) -> Any:
             return False
         return value
     if kind is int:
-        try:
-            return int(value) if len(value) <= 20 else value
-        except ValueError:
-            return value
+        return _ascii_int(value)
     if kind is tuple:
-        parts = [part.strip() for part in value.split(",")]
-        try:
-            return tuple(int(part) for part in parts if len(part) <= 20)
-        except ValueError:
-            return value
+        if lowered in ("standard", "face-value"):
+            return lowered
+        inner = value.strip("()[] ")
+        numbers = [_ascii_int(part.strip()) for part in inner.split(",")]
+        if all(isinstance(number, int) for number in numbers):
+            return tuple(numbers)
+        return value
+    if kind is CardSet and lowered in _NONE:
+        return ""
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return lowered
     return value
+
+
+def _ascii_int(text: str) -> int | str:
+    """``text`` as an int if it is one in ASCII digits of sensible length, else ``text``."""
+    digits = text[1:] if text[:1] in "+-" else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
+        return text
+    return int(text)
 
 
 def rules_from(args: argparse.Namespace, players: int | None = None) -> RuleSet:
@@ -205,8 +279,31 @@ def rules_from(args: argparse.Namespace, players: int | None = None) -> RuleSet:
     return rules
 
 
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+"""The opponents' levels of ``gongzhu play --level`` (names in the strategy registry)."""
+
+# The levels and bot names as a player reads them (the names typed stay these codes).
+BOT_TITLES = {
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+    "random": N_("random"),
+    "rule-of-thumb": N_("rule-of-thumb"),
+    "rule-of-thumb-0.1": N_("rule-of-thumb 0.1"),
+    "search": N_("search"),
+    "greedy": N_("greedy"),
+}
+
+
+def make_bot(name: str, seed: int | None) -> Any:
+    """The strategy for a level or a bot name (:data:`gongzhu.ai.registry.STRATEGIES`), seeded."""
+    from gongzhu.ai.registry import make_strategy
+
+    return make_strategy(name, seed)
+
+
 def bot_names() -> tuple[str, ...]:
-    """The strategy names :func:`gongzhu.bots.make_strategy` knows."""
+    """The strategy names :func:`gongzhu.bots.make_strategy` knows (the levels too)."""
     from gongzhu.ai.registry import STRATEGIES
 
     return tuple(STRATEGIES)
@@ -225,10 +322,20 @@ def bot_table(spec: str, players: int) -> tuple[str, ...]:
     return names
 
 
-def bots_text(bots: Sequence[str]) -> str:
+def bots_text(bots: Sequence[str], t: Translator | None = None) -> str:
+    """``3 × rule-of-thumb`` (names in the output's language when ``t`` is given)."""
+
+    def title(name: str) -> str:
+        return t.gettext(BOT_TITLES[name]) if t is not None and name in BOT_TITLES else name
+
     if len(set(bots)) == 1:
+        if t is not None:
+            return t.ngettext(
+                "{n} computer player ({level})", "{n} computer players ({level})", len(bots)
+            ).format(n=len(bots), level=title(bots[0]))
         return f"{len(bots)} × {bots[0]}"
-    return ", ".join(bots)
+    sep = t.gettext(", ") if t is not None else ", "
+    return sep.join(title(b) for b in bots)
 
 
 def player_names(spec: str | None, players: int) -> tuple[str, ...] | None:

@@ -36,8 +36,20 @@ class Seats:
         return cls([t.seat(s) for s in range(players)])
 
     @classmethod
-    def of(cls, t: Translator, players: int, names: Sequence[str] | None) -> Seats:
-        return cls(names) if names else cls.numbered(t, players)
+    def of(
+        cls,
+        t: Translator,
+        players: int,
+        names: Sequence[str] | None,
+        *,
+        rules: RuleSet | None = None,
+    ) -> Seats:
+        """The given names, else (given ``rules``) compass names with seat 0 South."""
+        if names:
+            return cls(names)
+        if rules is not None:
+            return cls(compass_names(t, rules, 0))
+        return cls.numbered(t, players)
 
 
 # Compass seats around a four-player table, starting from the anchor (who sits South)
@@ -81,7 +93,7 @@ def exposure_text(t: Translator, rnd: Round, seats: Seats) -> str:
                         n=hidden, who=seats[seat]
                     )
                 )
-    return ", ".join(parts) if parts else t.gettext("nothing")
+    return t.gettext(", ").join(parts) if parts else t.gettext("nothing")
 
 
 def deal_header(t: Translator, number: int, rnd: Round, seats: Seats) -> str:
@@ -166,13 +178,14 @@ def table(t: Translator, match: Match, seats: Seats) -> str:
     n = match.rules.players
     heads = [seats[s] for s in range(n)]
     col = max(6, *(width(h) + 1 for h in heads))
-    deal_word = t.gettext("deal")
+    deal_word = t.gettext("after deal")
     first = max(4, width(deal_word))
     lines = [pad(deal_word, first) + " " + " ".join(_rjust(h, col) for h in heads).rstrip()]
     for i, row in enumerate(match.history, 1):
         lines.append(f"{i:>{first}} " + " ".join(f"{v:>{col}}" for v in row))
-    team = match.team_totals
-    if team is not None:
+    if match.rules.partnerships:
+        # Only under pairs: without them team_totals is the per-seat totals (issue P1).
+        team = match.team_totals
         lines.append(
             t.gettext("teams: {a}+{c} {x}, {b}+{d} {y}").format(
                 a=heads[0], c=heads[2], x=team[0], b=heads[1], d=heads[3], y=team[1]
@@ -193,6 +206,42 @@ _END_REASONS = {
     "WIN_THRESHOLD": N_("win threshold"),
     "DEAL_CAP": N_("deal cap"),
 }
+
+
+def _points(value: int) -> str:
+    return f"{value:+d}".replace("-", "−")
+
+
+def threshold_text(t: Translator, rules: RuleSet) -> str:
+    """When the match ends: ``Match ends at −1000 or +1000 points, or after 30 deals.``"""
+    points = [_points(v) for v in (rules.loss_threshold, rules.win_threshold) if v is not None]
+    limit = t.gettext(" or ").join(points)
+    deals = rules.max_deals
+    if points and deals is not None:
+        return t.ngettext(
+            "The match ends at {points} points, or after {n} deal.",
+            "The match ends at {points} points, or after {n} deals.",
+            deals,
+        ).format(points=limit, n=deals)
+    if points:
+        return t.gettext("The match ends at {points} points.").format(points=limit)
+    if deals is not None:
+        return t.ngettext(
+            "The match ends after {n} deal.", "The match ends after {n} deals.", deals
+        ).format(n=deals)
+    return t.gettext("The match has no end score: play as long as you like.")
+
+
+def threshold_gap(t: Translator, rules: RuleSet, totals: Sequence[int], seats: Seats) -> str | None:
+    """How far the seat nearest the loss (or win) threshold is from it, or None."""
+    for threshold in (rules.loss_threshold, rules.win_threshold):
+        if threshold is None:
+            continue
+        seat = min(range(len(totals)), key=lambda s: abs(threshold - totals[s]))
+        return t.gettext("Nearest to {points}: {who}, {gap} points away.").format(
+            points=_points(threshold), who=seats[seat], gap=abs(threshold - totals[seat])
+        )
+    return None
 
 
 def status(t: Translator, match: Match, seats: Seats) -> str:
@@ -229,8 +278,9 @@ def standings(t: Translator, match: Match, seats: Seats) -> str:
 
 def trick_line(t: Translator, trick: Any, seats: Seats) -> str:
     """``2♠ South, 5♠ East, … → East`` (the winner, and the point cards taken)."""
-    played = ", ".join(
-        f"{seats[s]} {t.card(c)}" for s, c in zip(trick.seats, trick.cards, strict=True)
+    played = t.gettext(", ").join(
+        t.gettext("{who} {card}").format(who=seats[s], card=t.card(c))
+        for s, c in zip(trick.seats, trick.cards, strict=True)
     )
     text = played
     if trick.winner is not None:

@@ -36,7 +36,9 @@ def register(subparsers: Any, t: object = None) -> argparse.ArgumentParser:
     p.add_argument("bot_a", metavar="BOT_A", help="the bot at seats 0 and 2")
     p.add_argument("bot_b", metavar="BOT_B", help="the bot at seats 1 and 3")
     p.add_argument("--deals", type=int, metavar="N", help="deals to play (default: all, or 256)")
-    p.add_argument("--rotations", type=int, choices=(2, 4), default=2, help="2 (default) or 4")
+    p.add_argument(
+        "--rotations", type=int, choices=(2, 4, 5), help="2 (default) or 4; 5 with 5 players"
+    )
     p.add_argument(
         "--limit",
         metavar="LIMIT",

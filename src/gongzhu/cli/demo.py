@@ -8,6 +8,7 @@ from typing import Any
 from gongzhu.cli._common import add_language_option, translator_for
 from gongzhu.cli._show import (
     Seats,
+    compass_names,
     exposure_text,
     notes,
     sheets_side_by_side,
@@ -16,8 +17,6 @@ from gongzhu.cli._show import (
     trick_line,
 )
 from gongzhu.i18n import Translator
-
-DEMO_NAMES = ("Ann", "Bob", "Cid", "Dee")
 
 
 def register(sub: Any, t: Translator) -> None:
@@ -38,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
 
     t = translator_for(args)
     rules = RuleSet()
-    seats = Seats(DEMO_NAMES)
+    # The seats named as in every command: by compass, seat 0 South.
+    seats = Seats(compass_names(t, rules, 0))
     _, rounds = play_match([RuleOfThumbStrategy()] * 4, rules, seed=args.seed)
     first = rounds[0]
     print(
@@ -67,9 +67,13 @@ def run(args: argparse.Namespace) -> int:
     print(sheets_side_by_side(t, score, (0,) * 4, seats))
     for line in notes(t, score, seats):
         print("  * " + line)
-    match = Match(rules, DEMO_NAMES).extend(rounds)
+    match = Match(rules).extend(rounds)
     print()
-    print(t.gettext("The match went on for {n} deals:").format(n=len(rounds)))
+    print(
+        t.ngettext(
+            "The match went on for {n} deal:", "The match went on for {n} deals:", len(rounds)
+        ).format(n=len(rounds))
+    )
     print(table(t, match, seats))
     print(standings(t, match, seats))
     print()

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from gongzhu.cli._common import (
+    LEVELS,
     UsageError,
     add_language_option,
     add_rules_options,
@@ -53,12 +54,16 @@ def register(sub: Any, t: Translator) -> None:
     add_rules_options(p, t)
     p.add_argument("--players", type=int, choices=(4, 5), help=t.gettext("4 or 5 players"))
     p.add_argument(
+        "--level",
+        choices=LEVELS,
+        help=t.gettext("how strong the computer players are: easy, normal (default) or hard"),
+    )
+    p.add_argument(
         "--bots",
-        default="rule-of-thumb",
         metavar="NAMES",
-        help=t.gettext("bot per seat, comma separated, or one for all: {names}").format(
-            names=", ".join(bot_names())
-        ),
+        help=t.gettext(
+            "bot per seat, comma separated, or one for all, instead of --level: {names}"
+        ).format(names=", ".join(bot_names())),
     )
     p.add_argument("--names", metavar="NAMES", help=t.gettext("player names, comma separated"))
     p.add_argument(
@@ -79,6 +84,34 @@ def register(sub: Any, t: Translator) -> None:
     )
     p.add_argument("--record", metavar="FILE", help=t.gettext("write the match as a JSON record"))
     p.add_argument(
+        "--save",
+        metavar="FILE",
+        help=t.gettext(
+            "with --human: save the match here after every move "
+            "(default: a file in your data folder, named at the start)"
+        ),
+    )
+    p.add_argument(
+        "--no-save", action="store_true", help=t.gettext("with --human: do not save the match")
+    )
+    p.add_argument(
+        "--resume",
+        metavar="FILE",
+        help=t.gettext("go on with the match saved in FILE, exactly where it stopped"),
+    )
+    p.add_argument(
+        "--setup",
+        action="store_true",
+        help=t.gettext(
+            "with --human: a start screen to switch the end score, sign swap, exposure and level"
+        ),
+    )
+    p.add_argument(
+        "--auto-lone",
+        action="store_true",
+        help=t.gettext("with --human: play your card yourself only when there is a choice"),
+    )
+    p.add_argument(
         "--quiet", action="store_true", help=t.gettext("only the final table / statistics")
     )
     add_language_option(p, t)
@@ -87,6 +120,10 @@ def register(sub: Any, t: Translator) -> None:
 
 def run(args: argparse.Namespace) -> int:
     t = translator_for(args)
+    if args.resume is not None:
+        from gongzhu.cli.human import resume_human
+
+        return resume_human(args, t)
     rules = rules_from(args, args.players)
     names = player_names(args.names, rules.players)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
@@ -97,25 +134,36 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--human plays a match; it cannot be combined with --deals")
         from gongzhu.cli.human import play_human
 
+        if args.no_save and args.save:
+            raise UsageError("--save and --no-save contradict each other")
         return play_human(args, t, rules, names, seed)
-    bots = bot_table(args.bots, rules.players)
+    if args.save or args.auto_lone or args.setup:
+        raise UsageError("--save, --setup and --auto-lone go with --human")
+    # Watching and statistics name the algorithm (rule-of-thumb) unless a level is asked for.
+    bots = bot_table(args.bots or args.level or "rule-of-thumb", rules.players)
     if args.deals is not None:
         return _simulate(args, t, rules, bots, seed)
     from gongzhu.ai.parallel import BotTable
     from gongzhu.ai.strategies import play_match
 
-    match, rounds = play_match(BotTable(bots)(seed), rules, seed=seed, max_deals=args.max_deals)
+    table = BotTable(bots)
+    match, rounds = play_match(table(seed), rules, seed=seed, max_deals=args.max_deals)
     if not args.quiet:
         print(
             t.gettext("Match: rules {rules}, seed {seed}, bots {bots}").format(
-                rules=rules, seed=seed, bots=bots_text(bots)
+                rules=rules.nearest_name(), seed=seed, bots=bots_text(bots, t)
             )
             + "\n"
         )
-    seats = Seats.of(t, rules.players, names)
+    seats = Seats.of(t, rules.players, names, rules=rules)
     show_match(t, rounds, rules, seats, names, tricks=False, quiet=args.quiet, write=print)
     if not match.is_over:
-        print(t.gettext("(stopped after {n} deals: --max-deals)").format(n=match.deal_count))
+        n = match.deal_count
+        print(
+            t.ngettext(
+                "(stopped after {n} deal: --max-deals)", "(stopped after {n} deals: --max-deals)", n
+            ).format(n=n)
+        )
     if args.record:
         write_record(t, args.record, rounds, names)
     return 0

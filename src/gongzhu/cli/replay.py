@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gongzhu.cli._common import add_language_option, safe, translator_for
+import gongzhu.cli._save as _save
+from gongzhu.cli._common import UsageError, add_language_option, safe, translator_for
 from gongzhu.cli._show import Seats, show_match
 from gongzhu.i18n import Translator
 
@@ -26,13 +27,21 @@ def register(sub: Any, t: Translator) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gongzhu.errors import RecordError
     from gongzhu.record import load
 
     t = translator_for(args)
     # record.load reads at most its size cap (a record is never megabytes), so
     # /dev/zero or a huge file is refused without being read whole.
     with open(args.file, "rb") as fp:
-        record = load(fp)
+        try:
+            record = load(fp)
+        except RecordError as exc:
+            # A save of ``gongzhu play --human`` holds a record: replay that.
+            try:
+                record = _save.read(args.file)[1]
+            except UsageError:
+                raise exc from None
     rules, names = record.rules, record.names
     if not args.quiet:
         deals = len(record.rounds)
@@ -43,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
             + "\n"
         )
     # Names come from the file: Seats makes them safe for the terminal.
-    seats = Seats.of(t, rules.players, names)
+    seats = Seats.of(t, rules.players, names, rules=rules)
     show_match(
         t, record.rounds, rules, seats, names, tricks=not args.quiet, quiet=args.quiet, write=print
     )

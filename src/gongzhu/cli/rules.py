@@ -25,6 +25,21 @@ PRESET_SUMMARIES = {
     "taiwan": N_("Taiwan: 7♠ opens, face-value hearts, 豬羊變色, +1000 grand slam, no exposure"),
 }
 
+# The presets as a player reads their names (``gongzhu play``'s start line); typed, a
+# preset keeps its code name.
+PRESET_TITLES = {
+    "classic": N_("classic club rules"),
+    "online": N_("online rules"),
+    "online-quick": N_("online quick game"),
+    "encyclopedia": N_("encyclopedia rules"),
+    "russian": N_("Russian rules"),
+    "czech-variant": N_("Czech variant"),
+    "catch-the-pig": N_("Chyťte prase"),
+    "slam-pig": N_("slam pig"),
+    "flat-pig": N_("flat pig"),
+    "taiwan": N_("Taiwanese rules"),
+}
+
 
 def register(sub: Any, t: Translator) -> None:
     p = sub.add_parser(
@@ -64,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     name = args.preset or "classic"
     chosen = rules_from(argparse.Namespace(rules=name, rule=args.rule))
     if args.rule:
-        name = str(chosen)  # "classic + sign_swap=True"
+        name = chosen.nearest_name()  # "online + sign_swap=no": the nearest preset
     if args.explain:
         return _explain(t, chosen, name)
     if args.list or (args.preset is None and args.diff is None and not args.rule):

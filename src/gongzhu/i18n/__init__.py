@@ -14,9 +14,9 @@ variables, for programs that want the environment's choice.
 >>> from gongzhu import PIG, exposure_preview
 >>> zh = Translator("zh")
 >>> zh.card(PIG), zh.card_name(PIG), zh.preview(exposure_preview(PIG))
-('黑桃Q', '黑桃Q 猪', '猪 −100 → −200')
+('黑桃Q', '黑桃Q（猪）', '猪 −100 → −200')
 >>> card_name(PIG), card_name(PIG, lang="zh")
-('Q♠ (the pig)', '黑桃Q 猪')
+('Q♠ (the pig)', '黑桃Q（猪）')
 
 The catalogues are ``locale/<lang>/LC_MESSAGES/gongzhu.po`` next to this file,
 compiled to ``.mo`` (``tools/i18n.sh`` re-extracts and recompiles them).
@@ -147,7 +147,8 @@ _PREVIEW_NAMES: Final = {
     ACE_OF_HEARTS: N_("Ace of hearts"),
 }
 _PREVIEW_VALUE: Final = N_("{name} {before} → {after}")
-_PREVIEW_HEARTS: Final = N_("{name}: hearts ×{before} → ×{after}")
+# The ace's preview names no card: it is shown after the card ("A♥: hearts ×1 → ×2").
+_PREVIEW_HEARTS: Final = N_("hearts ×{before} → ×{after}")
 _PREVIEW_TRANSFORMER: Final = N_("{name} ×{before} → ×{after} (alone {lone_before} → {lone_after})")
 
 _LINES: Final = (
@@ -224,7 +225,7 @@ class Translator:
         return None if nickname is None else self.gettext(nickname)
 
     def card_name(self, card: Card) -> str:
-        """The card with its nickname, if it has one: ``'Q♠ (the pig)'``, ``'黑桃Q 猪'``."""
+        """The card with its nickname, if it has one: ``'Q♠ (the pig)'``, ``'黑桃Q（猪）'``."""
         nickname = _NICKNAMES.get(card)
         if nickname is None:
             return self.card(card)
@@ -267,7 +268,7 @@ class Translator:
         ...     r.play("2S", seat=1)
         ... except IllegalActionError as error:
         ...     print(Translator("zh").refusal(error))
-        座位1 不能出 黑桃2：还没轮到你
+        座位1不能出黑桃2：还没轮到你
         """
         name = self.seat(error.seat) if who is None else who
         reason = self.reason(error.reason)
@@ -380,7 +381,7 @@ def _translator(lang: str) -> Translator:
 
 
 def card_name(card: Card, *, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The card with its nickname in ``lang``: ``card_name(PIG, lang="zh") == '黑桃Q 猪'``."""
+    """The card with its nickname in ``lang``: ``card_name(PIG, lang="zh") == '黑桃Q（猪）'``."""
     return translator(lang).card_name(card)
 
 

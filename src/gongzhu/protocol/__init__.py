@@ -15,6 +15,8 @@ and read back, checked, by ``from_dict()``:
 * the rules: :meth:`RuleSet.to_dict <gongzhu.RuleSet.to_dict>` /
   :meth:`RuleSet.from_dict <gongzhu.RuleSet.from_dict>` (``rules``);
 * a game record: :func:`gongzhu.record.dumps` / :func:`gongzhu.record.loads` (``record``).
+* the web table's messages (``gongzhu serve``, ``docs/web_protocol.rst``): what a client
+  sends (``web-client``) and what the server sends (``web-server``).
 
 :func:`schema` returns each JSON Schema (draft 2020-12, self-contained).
 
@@ -89,7 +91,16 @@ __all__ = [
     "schema",
 ]
 
-SCHEMA_NAMES: Final = ("action", "error", "record", "rules", "score", "view")
+SCHEMA_NAMES: Final = (
+    "action",
+    "error",
+    "record",
+    "rules",
+    "score",
+    "view",
+    "web-client",
+    "web-server",
+)
 """The names :func:`schema` knows."""
 
 

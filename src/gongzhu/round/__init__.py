@@ -33,6 +33,10 @@ from gongzhu._codec import encoding as _encoding
 from gongzhu._core import play as _p
 from gongzhu._core.play import advance as _advance
 from gongzhu._core.play import legal as _legal
+from gongzhu._core.play import legal_ids as _legal_ids
+from gongzhu._core.rollout import rollout as _random_rollout
+from gongzhu._core.rollout import seed_state as _seed_state
+from gongzhu._core.rules import card_factor as _card_factor
 from gongzhu._core.state import (
     BIT,
     CLAIMING,
@@ -42,6 +46,7 @@ from gongzhu._core.state import (
     Config,
     State,
     Table,
+    decision_parts,
     entries,
     key,
     played,
@@ -58,13 +63,14 @@ from gongzhu.round._config import _DETAILS, _REASONS, _config
 from gongzhu.round._rollout import rollout as _rollout
 from gongzhu.rules import RuleSet
 from gongzhu.rules._tables import POINT_CARDS
-from gongzhu.scoring import DealScore, _score, exposure_preview
+from gongzhu.scoring import DealScore, _deal_score, exposure_preview
 from gongzhu.trick import Trick as Trick
 from gongzhu.view import PlayerView as PlayerView
 
 __all__ = ["Phase", "Round"]
 
 _DEFAULT_RULES: Final = RuleSet()
+_NO_POLICIES: Final = (None,) * 8  # the core reads one entry per seat
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _new = object.__new__
 _BIT_OF: Final = BIT.__getitem__
@@ -73,7 +79,6 @@ _BIT_OF: Final = BIT.__getitem__
 def _make(state: State) -> Round:
     r = _new(Round)
     _set_s(r, state)
-    _set_lm(r, -1)
     return r
 
 
@@ -117,39 +122,11 @@ def _action(entry: int) -> Action:
     if kind == 0:
         return Play(seat, _CARDS[arg])
     if kind == 1:
-        return Exposure(seat, _from_mask(arg >> 2), bool(arg & 1), bool(arg & 2))
+        _seat, up, down, blind = decision_parts(entry)
+        return Exposure(seat, _from_mask(up | down), _from_mask(down) if up else bool(down), blind)
     if kind == 2:
         return Claim(seat)
     return ClaimResponse(seat, bool(arg))
-
-
-class _SuitIds(dict[int, tuple[int, ...]]):
-    """The card ids of one suit present in a 13-bit pattern, built on first use."""
-
-    __slots__ = ("base",)
-
-    def __init__(self, suit: int) -> None:
-        super().__init__()
-        self.base = suit * 13
-        self[0] = ()
-
-    def __missing__(self, bits: int) -> tuple[int, ...]:
-        ids = tuple(self.base + i for i in range(13) if bits >> i & 1)
-        self[bits] = ids
-        return ids
-
-
-_CLUB_IDS, _DIAMOND_IDS, _HEART_IDS, _SPADE_IDS = (_SuitIds(suit) for suit in range(4))
-
-
-def _mask_ids(mask: int) -> list[int]:
-    """The card indexes of a mask, ascending (the play ids of a legal mask)."""
-    return [
-        *_CLUB_IDS[mask & 0x1FFF],
-        *_DIAMOND_IDS[mask >> 13 & 0x1FFF],
-        *_HEART_IDS[mask >> 26 & 0x1FFF],
-        *_SPADE_IDS[mask >> 39],
-    ]
 
 
 def _actor(s: State) -> int:
@@ -172,24 +149,6 @@ def _actor(s: State) -> int:
     if done == CLAIMING:
         return _p.next_to_respond(s)
     return -1
-
-
-_MIXED_OK: Final = False  # the core records one kind per decision (until it takes both masks)
-
-
-def _expose_reason(s: State, seat: int, up: int, down: int, blind: bool) -> tuple[int, int]:
-    if up and down:
-        # Checked card by card as the core's whole-decision check would, then refused:
-        # the core records one kind per decision until it takes both masks.
-        code, index = _p.expose_reason(s, seat, up | down, True, blind)
-        if code:
-            return code, index
-        return _p.INVALID_CHOICE, -1
-    return _p.expose_reason(s, seat, up | down, bool(down), blind)
-
-
-def _expose(s: State, seat: int, up: int, down: int, blind: bool) -> State:
-    return _p.expose(s, seat, up | down, bool(down), blind)
 
 
 def _exposure_masks(cards: Any, face_down: Any, seat: int) -> tuple[int, int]:
@@ -251,9 +210,8 @@ class Round:
     (1, (Card('2S'),), ())
     """
 
-    __slots__ = ("_lm", "_s")
+    __slots__ = ("_s",)
     _s: State
-    _lm: int  # the legal-play mask, computed on first use (-1 until then)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"Round is immutable: cannot set {name!r}")
@@ -511,11 +469,11 @@ class Round:
     def exposure_factors(self) -> dict[Card, int]:
         """Exposed card → its scoring factor (2 open; face-down 2, face-up 4; blind ×2)."""
         t = self._s.table
-        factors = {}
-        for card in _from_mask(t.up | t.down):
-            factor = t.cfg.face_up_factor if t.up & card.mask else 2
-            factors[card] = factor * 2 if t.blind & card.mask else factor
-        return factors
+        cfg = t.cfg
+        return {
+            card: _card_factor(cfg, card.mask, t.up, t.down, t.blind)
+            for card in _from_mask(t.up | t.down)
+        }
 
     @property
     def current_trick(self) -> Trick:
@@ -591,10 +549,10 @@ class Round:
         >>> r.legal_plays <= r.hands[r.to_act]
         True
         """
-        lm = self._lm
+        s = self._s
+        lm = s.lm  # cached on the core state
         if lm < 0:
-            lm = _legal(self._s)  # the rules of play live in the core only
-            _set_lm(self, lm)
+            lm = _legal(s)  # the rules of play live in the core only
         cs = _new(CardSet)  # _from_mask inlined: this runs once per bot step
         _set_mask(cs, lm)
         _set_cards(cs, None)
@@ -629,11 +587,7 @@ class Round:
         t = s.table
         if seat is None:
             if s.done == PLAYING and (s.trick or s.tricks) and not t.cfg.claims:
-                lm = self._lm  # the hot path: a play, exposure over, no claims
-                if lm < 0:
-                    lm = _legal(s)
-                    _set_lm(self, lm)
-                return _mask_ids(lm)
+                return _legal_ids(s)  # the hot path: a play, exposure over, no claims
             seat = _actor(s)
             if seat < 0:
                 return []
@@ -647,17 +601,10 @@ class Round:
             if t.decided >> seat & 1 or (t.cfg.in_turn and seat != _actor(s)):
                 return []
             free = t.hands[seat] & ~s.gone & t.cfg.exposable & ~(t.up | t.down)
-            ids = _encoding.exposure_ids_of(free, t.cfg.face_down)
-            if not _MIXED_OK:
-                ids = [i for i in ids if i < _encoding.CLAIM]
-            return ids
+            return _encoding.exposure_ids_of(free, t.cfg.face_down)
         if seat != (s.leader + (s.trick & 7)) % t.n:
             return []
-        lm = self._lm
-        if lm < 0:
-            lm = _legal(s)
-            _set_lm(self, lm)
-        ids = _mask_ids(lm)
+        ids = _legal_ids(s)
         if t.cfg.claims and not _p.claim_reason(s, seat):
             ids.append(_encoding.CLAIM)
         return ids
@@ -710,8 +657,7 @@ class Round:
         s = self._s
         if card.__class__ is not Card:
             card = _to_card(card)
-        # play() does not cache the mask: the next state is what the caller keeps.
-        lm = self._lm
+        lm = s.lm
         if lm < 0:
             lm = _legal(s)
         if not lm & card.mask or (
@@ -722,7 +668,6 @@ class Round:
             self.check_play(card, seat)
         r = _new(Round)
         _set_s(r, _advance(s, card.index))
-        _set_lm(r, -1)
         return r
 
     def apply(self, action: int | Action | Mapping[str, Any], seat: int | None = None) -> Round:
@@ -745,6 +690,15 @@ class Round:
         True
         """
         if action.__class__ is int:
+            s = self._s
+            if seat is None and 0 <= action < 52:  # the hot path of the integer lane: a play
+                lm = s.lm
+                if lm < 0:
+                    lm = _legal(s)
+                if lm >> action & 1:
+                    r = _new(Round)
+                    _set_s(r, _advance(s, action))
+                    return r
             return self._apply_id(action, seat)
         if isinstance(action, Mapping):
             action = Action.from_dict(action)
@@ -775,7 +729,7 @@ class Round:
     def _apply_id(self, action: int, seat: int | None) -> Round:
         s = self._s
         if 0 <= action < 52:
-            lm = self._lm
+            lm = s.lm
             if lm < 0:
                 lm = _legal(s)
             if lm >> action & 1 and (
@@ -784,7 +738,6 @@ class Round:
             ):
                 r = _new(Round)
                 _set_s(r, _advance(s, action))
-                _set_lm(r, -1)
                 return r
             return self.play(_CARDS[action], seat)  # refused, with the reason
         if seat is None:
@@ -822,6 +775,9 @@ class Round:
         >>> end.is_complete, end == deal(seed=3).rollout(seed=11)
         (True, True)
         """
+        if strategy is None and seed.__class__ is int:
+            # Every seat random, seeded: straight into the core (what _rollout does for it).
+            return _make(_random_rollout(self._s, _NO_POLICIES, _seed_state(seed)))
         end: Round = _rollout(self, strategy, seed, _make)
         return end
 
@@ -873,7 +829,7 @@ class Round:
         seat = _check_seat(seat, s.table.n, "expose")
         _check_flag(blind, "blind", seat, "expose")
         up, down = _exposure_masks(cards, face_down, seat)
-        code, index = _expose_reason(s, seat, up, down, blind)
+        code, index = _p.decision_reason(s, seat, up, down, blind)
         if code:
             detail = _DETAILS.get(code, "")
             if code == _p.ALREADY_DECIDED and not _p.exposure_open(s):
@@ -885,7 +841,7 @@ class Round:
                 detail = f"seat {waiting} decides next" if waiting >= 0 else "all decided"
             card = _CARDS[index] if index >= 0 else None
             raise IllegalActionError(_REASONS[code], seat, card, detail, action="expose")
-        return _make(_expose(s, seat, up, down, blind))
+        return _make(_p.decide(s, seat, up, down, blind))
 
     def pass_exposure(self) -> Round:
         """Every seat that has not decided on exposure declines (in turn from the leader).
@@ -955,18 +911,10 @@ class Round:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, None, detail="the deal is not complete", action="score"
             )
-        rules = self.rules
-        queen = None
-        if rules.queen_of_diamonds_bonus:
-            counts = [0] * s.table.n
-            taker = None
-            for _lead, winner, cards in s.tricks:
-                if taker is not None and winner == taker:
-                    counts[taker] += 1
-                if taker is None and 23 in cards:
-                    taker = winner
-            queen = tuple(counts)
-        return _score(s.capt, self.exposure_factors, rules, rules._tables, queen)
+        # The core computes the result on ints (exposure factors and the Q♦ count
+        # included); the DealScore is built around it.
+        t = s.table
+        return _deal_score(_p.score_of(s), s.capt, t.cfg, t.up, t.down, t.blind)
 
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know, and nothing else (safe to send to that player).
@@ -1083,7 +1031,6 @@ class Round:
 
 # The slots' own setters: cheaper than object.__setattr__ (no name look-up).
 _set_s = Round.__dict__["_s"].__set__
-_set_lm = Round.__dict__["_lm"].__set__
 
 
 # Trusted constructors of the public records a Round hands out (the values come from

@@ -29,7 +29,14 @@ from typing import Any, Final
 import attrs
 
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
-from gongzhu._core.scoring import PIG_GRAND_SLAM_ONLY, PIG_POSITIVE, PIG_UNCHANGED
+from gongzhu._core.config import (
+    PIG_GRAND_SLAM_ONLY,
+    PIG_POSITIVE,
+    PIG_UNCHANGED,
+    RESTRICT_DEAL,
+    RESTRICT_NONE,
+    RESTRICT_SUIT,
+)
 from gongzhu.cards import (
     ACE_OF_HEARTS,
     DECK,
@@ -43,7 +50,7 @@ from gongzhu.cards import (
     parse_cards,
 )
 from gongzhu.errors import CardParseError, RuleSetError, _brief
-from gongzhu.rules._tables import Tables
+from gongzhu.rules._tables import POINT_CARDS, Tables
 
 __all__ = [
     "FACE_VALUE_HEARTS",
@@ -245,6 +252,11 @@ FACE_VALUE_HEARTS: Final[tuple[int, ...]] = (
 
 _EXPOSABLE_CARDS: Final = CardSet((ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER))
 # pig_with_all_hearts as the scoring kernel's ints (gongzhu._core.scoring).
+_RESTRICTIONS: Final = {
+    ExposureRestriction.NONE: RESTRICT_NONE,
+    ExposureRestriction.FIRST_TRICK_OF_SUIT: RESTRICT_SUIT,
+    ExposureRestriction.FIRST_TRICK_OF_DEAL: RESTRICT_DEAL,
+}
 _PIG_RULES: Final = {
     PigWithAllHearts.POSITIVE: PIG_POSITIVE,
     PigWithAllHearts.GRAND_SLAM_ONLY: PIG_GRAND_SLAM_ONLY,
@@ -698,11 +710,28 @@ class RuleSet:
 
     @cached_property
     def _tables(self) -> Tables:
+        # The engine core's one Config of this rule set (rules of play, scoring, policies).
+        face_down_up = self.exposure_kind is ExposureKind.FACE_DOWN_UP
         return Tables(
+            n=self.players,
+            hand_size=self.hand_size,
             deck=self.deck.mask,
             exposable=self.exposable.mask,
-            face_up=4 if self.exposure_kind is ExposureKind.FACE_DOWN_UP else 2,
-            heart_values=self.heart_values,
+            restriction=_RESTRICTIONS[self.exposure_restriction],
+            hearts_rule=self.hearts_must_be_broken,
+            blood_lock=self.hearts_locked_by_exposed_ace,
+            end_when_points_out=self.end_when_points_out,
+            point_cards=POINT_CARDS & self.deck.mask,
+            claims=self.claims,
+            in_turn=self.exposure_order is ExposureOrder.IN_TURN,
+            face_down=face_down_up,
+            blind=self.blind_exposure,
+            face_up_factor=4 if face_down_up else 2,
+            force_fourth=self.three_exposed_force_fourth,
+            opening_card=self.opening_card.mask,
+            must_lead_opening=self.must_lead_opening_card,
+            owner=self,
+            heart_values=tuple(self.heart_values),
             zero_hearts_are_point_cards=self.zero_hearts_are_point_cards,
             grand_slam_has_transformer=self.grand_slam is GrandSlam.SIXTEEN,
             all_hearts_value=self.all_hearts_value,
@@ -717,6 +746,7 @@ class RuleSet:
             fixed_slam=self.grand_slam_outcome is GrandSlamOutcome.FIXED,
             grand_slam_value=self.grand_slam_value,
             queen_bonus=self.queen_of_diamonds_bonus,
+            teams=self.teams,
         )
 
     # -- presets, changes, description -------------------------------------------
@@ -825,6 +855,24 @@ class RuleSet:
         """
         best = min(PRESETS, key=lambda n: len(PRESETS[n].diff(self)))
         return best, PRESETS[best].diff(self)
+
+    def nearest_name(self) -> str:
+        """A short name: the nearest preset and the options changed from it, as text reads back.
+
+        Each change is written as ``gongzhu --rule KEY=VALUE`` takes it (``yes``/``no``,
+        ``none`` for no cards), so a player can retype what is shown.
+
+        >>> RuleSet.preset("online").replace(sign_swap=False).nearest_name()
+        'online + sign_swap=no'
+        >>> RuleSet.preset("online").nearest_name(), RuleSet(exposable=()).nearest_name()
+        ('online', 'classic + exposable=none')
+        """
+        best, changes = self.closest_preset()
+        if not changes:
+            return best
+        return f"{best} + " + ", ".join(
+            f"{k}={_typed_value(v[1])}" for k, v in sorted(changes.items())
+        )
 
     def to_dict(self, *, only_changes_from: RuleSet | None = None) -> dict[str, Any]:
         """A JSON-safe dict of the options (only those that differ from a base, if given).
@@ -1024,6 +1072,17 @@ def _format_value(value: Any) -> str:
     if value == FACE_VALUE_HEARTS:
         return "face-value"
     return str(value)
+
+
+def _typed_value(value: Any) -> str:
+    """An option's value as typed on the command line (``yes``/``no``; a list comma separated)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple) and value not in (STANDARD_HEARTS, FACE_VALUE_HEARTS):
+        return ",".join(str(v) for v in value)
+    if value is None:
+        return "none"
+    return _format_value(value)
 
 
 def _json_value(value: Any) -> Any:

@@ -31,6 +31,7 @@ import attrs
 
 from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import FrozenMap, guard_setstate, refuse_reinit
+from gongzhu._core.rules import card_factor as _card_factor
 from gongzhu._core.scoring import first_bad_mask as _bad_masks
 from gongzhu._core.scoring import score_masks as _score_masks
 from gongzhu.cards import (
@@ -686,24 +687,6 @@ def _refuse_masks(masks: tuple[int, ...], deck: int, rules: RuleSet) -> None:
     raise DealError(f"{extra} not in the {rules.players}-player deck")
 
 
-def _score(
-    masks: tuple[int, ...],
-    factors: Mapping[Card, int],
-    rules: RuleSet,
-    t: Tables,
-    queen_tricks: tuple[int, ...] | None,
-    piles: tuple[CardSet, ...] | None = None,
-) -> DealScore:
-    """Trusted entry (``Round.score`` calls it): ``masks`` are disjoint capture masks
-    inside the deck, ``factors`` checked exposure factors, ``t`` is ``rules._tables``."""
-    frozen = (
-        factors
-        if factors.__class__ is FrozenMap
-        else (FrozenMap._of(dict(factors)) if factors else _NO_EXPOSURE)
-    )
-    return _finish(masks, _factor_ints(frozen), rules, t, queen_tricks, piles)
-
-
 def _finish(
     masks: tuple[int, ...],
     exposure: _Exposure,
@@ -730,9 +713,43 @@ def _finish(
     return ds
 
 
+_Result = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]
+# (face-up factor, up, down, blind) → the exposure mapping a DealScore keeps.
+_ROUND_EXPOSURES: dict[tuple[int, int, int, int], FrozenMap[Card, int]] = {}
+
+
+def _deal_score(
+    result: _Result, capt: tuple[int, ...], cfg: Any, up: int, down: int, blind: int
+) -> DealScore:
+    """Trusted entry (``Round.score``): the core's result for a finished deal
+    (``gongzhu._core.play.score_of``: totals, lines, all-hearts, grand-slam and pig seats)
+    and its exposures, as a :class:`DealScore`."""
+    key = (cfg.face_up_factor, up, down, blind)
+    exposed = _ROUND_EXPOSURES.get(key)
+    if exposed is None:
+        exposed = _NO_EXPOSURE
+        if up | down:
+            exposed = FrozenMap._of(
+                {c: _card_factor(cfg, c.mask, up, down, blind) for c in _from_mask(up | down)}
+            )
+        if len(_ROUND_EXPOSURES) < 1024:
+            _ROUND_EXPOSURES[key] = exposed
+    totals, lines, all_hearts, slam, pig = result
+    ds: DealScore = _new(DealScore)
+    _set_totals(ds, totals)
+    _set_rules(ds, cfg.owner)
+    _set_captures(ds, tuple([_from_mask(m) for m in capt]))
+    _set_exposed(ds, exposed)
+    _set_all_hearts(ds, all_hearts if all_hearts >= 0 else None)
+    _set_grand_slam(ds, slam if slam >= 0 else None)
+    _set_pig_taker(ds, pig if pig >= 0 else None)
+    _set_lines(ds, lines)
+    return ds
+
+
 _new: Final = object.__new__
 # The slots' own setters, in DealScore's field order: a trusted constructor that
-# skips attrs' keyword handling (the values come from _score, already checked).
+# skips attrs' keyword handling (the values come from the kernel, already checked).
 _DEAL_SCORE_SETTERS: Final = tuple(
     DealScore.__dict__[a.name].__set__ for a in attrs.fields(DealScore)
 )

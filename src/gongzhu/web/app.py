@@ -284,7 +284,7 @@ class _Server:
                 await asyncio.sleep(1.0)
                 continue
             now = time.monotonic()
-            if room.round is not rnd or not room.autoplay(seat, now, self.takeover):
+            if room.round is not rnd or not room.acts_for(seat, now, self.takeover):
                 continue  # someone moved meanwhile, or the human came back
             try:
                 room.apply(action)

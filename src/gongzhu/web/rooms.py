@@ -60,7 +60,6 @@ __all__ = [
     "Settings",
     "StoreError",
     "hash_token",
-    "strategy_for",
 ]
 
 SEATS: Final = 4
@@ -82,18 +81,6 @@ class StoreError(GongzhuError, RuntimeError):
 def hash_token(token: str) -> str:
     """What the store keeps of a seat's token: its SHA-256, hex (the token itself never is)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def strategy_for(level: str, seed: int) -> Strategy:
-    """The computer player of ``level`` (easy, normal, hard), seeded.
-
-    TEMPORARY (issue 20): the search helper's level registry replaces this one
-    function; until it lands easy and normal are the rule-of-thumb bot and
-    hard is the search bot limited by simulations (deterministic, fast).
-    """
-    if level == "hard":
-        return SearchStrategy(Limit(simulations=400), seed=seed)
-    return make_strategy("rule-of-thumb", seed)
 
 
 @dataclass(frozen=True)
@@ -383,6 +370,15 @@ class Room:
             return True
         return self.connected[seat] == 0 and now - self.gone_since[seat] >= takeover
 
+    def acts_for(self, seat: int, now: float, takeover: float) -> bool:
+        """The server decides for this seat now: :meth:`autoplay`, or an exposure decision
+        with nothing to expose (source 001 shows the panel only to a holder: a seat without
+        an exposable card declines at once)."""
+        if self.autoplay(seat, now, takeover):
+            return True
+        rnd = self.round
+        return rnd.phase is Phase.EXPOSURE and not self.exposure_options(seat)
+
     def humans(self) -> list[int]:
         return [s for s in range(SEATS) if self.kinds[s] == "human"]
 
@@ -401,7 +397,7 @@ class Room:
         """(a seat a computer must act for now, or None; seconds until one may, or None)."""
         wait: float | None = None
         for seat in self.waiting_seats():
-            if self.autoplay(seat, now, takeover):
+            if self.acts_for(seat, now, takeover):
                 return seat, None
             if self.connected[seat] == 0:
                 left = self.gone_since[seat] + takeover - now
@@ -412,7 +408,8 @@ class Room:
         found = self._strategies.get(seat)
         if found is None:
             seed = random.Random(f"gongzhu-web:{self._match_seed()}:bot{seat}").getrandbits(48)
-            found = self._strategies[seat] = strategy_for(self.settings.level, seed)
+            # The levels are the registry's (easy, normal, hard), each deterministic for a seed.
+            found = self._strategies[seat] = make_strategy(self.settings.level, seed)
         return found
 
     @staticmethod
@@ -420,6 +417,8 @@ class Room:
         """The computer's action for ``seat`` in ``rnd`` (pure; may take a moment: run it aside)."""
         view = rnd.view(seat)
         if rnd.phase is Phase.EXPOSURE:
+            if not view.exposure_previews:
+                return Exposure(seat, CardSet())
             return Exposure(seat, strategy.choose_exposure(view))
         return Play(seat, strategy.choose_play(view, view.legal_plays))
 

@@ -41,6 +41,8 @@ const S = {
   wsWanted: false,
   retry: 0,
   lifted: null,
+  leaving: null,
+  autoSat: null,
   hints: null,
   hintEvent: null,
   pendingExposure: false,
@@ -67,6 +69,28 @@ function save(key, value) {
   } catch {
     // private mode: the seat is then kept only while the page is open
   }
+}
+
+// The seat's token is also kept in a cookie: cookies are per host, not per port, so a
+// server restarted on another port (same store) still finds the seat. Never sent elsewhere.
+function tokenCookie(room, token) {
+  const name = `gz_${room}`;
+  if (token === undefined) {
+    const hit = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
+    return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
+  }
+  const life = token === null ? "max-age=0" : "max-age=31536000";
+  document.cookie = `${name}=${encodeURIComponent(token ?? "")}; path=/; ${life}; SameSite=Strict`;
+  return token;
+}
+
+function loadToken(room) {
+  return load(STORE.token(room)) || tokenCookie(room);
+}
+
+function saveToken(room, token) {
+  save(STORE.token(room), token);
+  tokenCookie(room, token);
 }
 
 function savedRooms() {
@@ -138,7 +162,7 @@ async function createRoom(event) {
     });
     if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
     const room = await response.json();
-    save(STORE.token(room.room), room.token);
+    saveToken(room.room, room.token);
     history.pushState({}, "", room.url || `/t/${room.room}`);
     enterRoom(room.room);
   } catch (error) {
@@ -151,7 +175,7 @@ async function createRoom(event) {
 function enterRoom(id) {
   closeSocket();
   Object.assign(S, {
-    roomId: id, token: load(STORE.token(id)), seat: null, room: null, msg: null,
+    roomId: id, token: loadToken(id), seat: null, room: null, msg: null,
     lastEvent: null, resyncAsked: null, lifted: null, hints: null, reason: "",
     pendingExposure: false,
   });
@@ -164,6 +188,15 @@ function enterRoom(id) {
   renderAll();
   S.wsWanted = true;
   openSocket();
+  // An unknown room (a mistyped or expired link): say so instead of reconnecting forever.
+  fetch(`/api/rooms/${encodeURIComponent(id)}`).then((response) => {
+    if (response.status === 404 && S.roomId === id) {
+      closeSocket();
+      renderConn();
+      showReason(t("error.no-room"));
+      $("status").textContent = t("error.no-room");
+    }
+  }).catch(() => {});
 }
 
 // -- the WebSocket -----------------------------------------------------------------------
@@ -243,10 +276,11 @@ function receive(msg) {
       S.seat = typeof msg.seat === "number" ? msg.seat : null;
       if (msg.token) {
         S.token = msg.token;
-        save(STORE.token(S.roomId), msg.token);
+        saveToken(S.roomId, msg.token);
       }
       if (msg.room) S.room = msg.room;
       renderAll();
+      autoSit();
       break;
     case "state":
       onState(msg);
@@ -270,6 +304,7 @@ function onState(msg) {
   S.room = msg.room || S.room;
   if (msg.view && typeof msg.view.seat === "number" && S.seat !== null) S.seat = msg.view.seat;
   S.pendingExposure = false;
+  S.leaving = null;
   if (S.hintEvent !== msg.event) S.hints = null;
   const hand = new Set(msg.view?.hand || []);
   if (S.lifted && (!hand.has(S.lifted) || !isLegal(S.lifted))) S.lifted = null;
@@ -291,7 +326,7 @@ function onError(msg) {
     send({ type: "resync" });
   } else if (code === "bad-token") {
     S.token = null;
-    save(STORE.token(S.roomId), null);
+    saveToken(S.roomId, null);
     showReason(t("error.bad-token"));
   } else {
     const key = `error.${code}`;
@@ -430,7 +465,7 @@ function renderPlates() {
       el("span", { class: "total", "data-testid": "total", title: t("plate.total"), text: signed(total) }));
     const count = v?.hand_sizes?.[seat] ?? 0;
     const body = [head];
-    if (seat !== S.seat) {
+    if (seat !== S.seat && count > 0) {
       const backs = el("div", { class: "backs", "aria-label": t("plate.cards_left", { n: count }) });
       for (let i = 0; i < Math.min(count, 13); i += 1) backs.append(el("span", { class: "back" }));
       backs.append(el("span", { class: "count", text: String(count) }));
@@ -470,10 +505,18 @@ function renderPlates() {
 }
 
 function sit(seat) {
-  const name = (load(STORE.name) || "").trim() || window.prompt(t("seat.name_prompt"), "") || "";
-  const clean = name.trim().slice(0, 32) || t("start.default_name");
-  save(STORE.name, clean);
-  send({ type: "sit", seat, name: clean });
+  const name = (load(STORE.name) || "").trim().slice(0, 32) || t("start.default_name");
+  send({ type: "sit", seat, name });
+}
+
+/** A friend who opens the room's link without a seat of their own takes the first seat a
+ *  computer holds, once (a full table leaves them watching, with "Take this seat" buttons). */
+function autoSit() {
+  if (S.seat !== null || S.token || S.autoSat === S.roomId) return;
+  const free = (S.room?.seats || []).findIndex((s) => s.kind === "computer");
+  if (free < 0) return;
+  S.autoSat = S.roomId;
+  sit(free);
 }
 
 function trickCard(code, seat, cls = "") {
@@ -540,6 +583,7 @@ function renderHand() {
       },
     }, cardImg(code, "face"));
     if (exposed.has(code)) button.classList.add("is-exposed");
+    if (S.leaving === code) button.classList.add("leaving");
     if (hint) {
       button.append(el("span", {
         class: "hint-badge", "data-hint": hint.expected,
@@ -552,7 +596,9 @@ function renderHand() {
   if (focused) box.querySelector(`[data-card="${focused}"]`)?.focus();
   $("play").disabled = !(S.lifted && myTurn());
   $("hint").disabled = !myTurn();
-  $("skip-deal").hidden = !(alone() && v && (v.phase === "play" || v.phase === "exposure") && !S.msg?.game_over);
+  const skippable = alone() && v && (v.phase === "play" || v.phase === "exposure") && !S.msg?.game_over;
+  $("skip-deal").hidden = !skippable;
+  $("felt").title = skippable ? t("hand.skip_tip") : "";
 }
 
 function clickCard(code) {
@@ -582,9 +628,8 @@ function playCard(code) {
   if (!code || !myTurn()) return;
   if (sendAction({ type: "play", seat: S.seat, card: code })) {
     S.lifted = null;
-    const button = $("hand").querySelector(`[data-card="${code}"]`);
-    if (button) button.classList.add("leaving");
-    $("play").disabled = true;
+    S.leaving = code; // shown fading until the server's next state takes it from the hand
+    renderHand();
   }
 }
 
@@ -627,8 +672,7 @@ function previewText(o) {
 function updateExposeButton() {
   const n = $("exposure-options").querySelectorAll("input:checked").length;
   const button = $("expose-confirm");
-  button.textContent = t("exposure.confirm", { n });
-  button.disabled = n === 0;
+  button.textContent = t("exposure.confirm", { n }); // "Expose 0 and play" = don't expose
 }
 
 function decideExposure(expose) {
@@ -701,8 +745,10 @@ function renderSheet() {
 
   const totals = S.room?.totals || [];
   const order = totals.map((v, s) => [s, v]).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  $("standings").replaceChildren(...order.map(([s, v]) => el("li", { "data-standing": s },
-    el("span", { class: "name", text: seatName(s) }), el("span", { class: "pts", text: signed(v) }))));
+  $("standings").replaceChildren(...order.map(([s, v], i) => el("li", { "data-standing": s },
+    el("span", { class: "rank", text: `${i + 1}.` }),
+    el("span", { class: "name", text: seatName(s) }),
+    el("span", { class: "pts", text: signed(v) }))));
 
   const go = $("game-over");
   if (over) {
@@ -805,18 +851,17 @@ function onKey(e) {
   $("hand").querySelector(`[data-card="${code}"]`)?.focus();
 }
 
-let tableTip = 0;
 function onFeltClick(e) {
   if (e.target.closest(".overlay, button, a, details, .plate")) return;
   if (S.lifted) {
+    // A click beside the cards puts a lifted card back (and skips nothing).
     S.lifted = null;
     renderHand();
+    return;
   }
-  if (alone() && view() && view().phase !== "complete") {
-    clearTimeout(tableTip);
-    showReason(t("hand.skip_tip"));
-    tableTip = setTimeout(() => S.reason === t("hand.skip_tip") && showReason(""), 2500);
-  }
+  // Source 001: alone at the table, a click on the table skips the deal.
+  const v = view();
+  if (alone() && v && (v.phase === "play" || v.phase === "exposure") && !S.msg?.game_over) skipDeal();
 }
 
 function skipDeal() {
@@ -854,9 +899,6 @@ async function main() {
     }
   });
   $("felt").addEventListener("click", onFeltClick);
-  $("felt").addEventListener("dblclick", (e) => {
-    if (!e.target.closest(".overlay, button, a, details, .plate")) skipDeal();
-  });
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", route);
   applyStatic(document);

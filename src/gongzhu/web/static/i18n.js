@@ -41,7 +41,7 @@ export async function setLanguage(lang) {
   if (!Object.keys(fallback).length) fallback = await fetchStrings("en");
   strings = lang === "en" ? fallback : await fetchStrings(lang);
   current = lang;
-  document.documentElement.lang = lang === "zh" ? "zh-Hans" : lang;
+  document.documentElement.lang = lang;
   try {
     localStorage.setItem(STORE_KEY, lang);
   } catch {

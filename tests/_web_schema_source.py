@@ -1,0 +1,271 @@
+"""The web table's message schemas (``web-client``, ``web-server``), built from the library's.
+
+``tests/_schema_source.py`` registers them, so ``python tests/_schema_source.py``
+writes them with the others and tests/test_protocol.py checks the shipped
+files are current. The library's schemas (view, score, error, action, rules)
+are embedded under ``$defs`` with their own definitions renamed, so each web
+schema is self-contained.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from _schema_source import BASE_DEFS, DRAFT, action, error, rules_object, score, view
+
+_LEVELS = ["easy", "normal", "hard"]
+_ERROR_CODES = [
+    "illegal",
+    "stale",
+    "bad-message",
+    "bad-token",
+    "seat-taken",
+    "not-alone",
+    "rate-limited",
+    "too-large",
+    "not-found",
+    "room-full",
+]
+EVENT = {"type": "integer", "minimum": 0, "maximum": 2**53}
+NAME = {"type": "string", "minLength": 1, "maxLength": 32}
+SEAT4 = {"type": "integer", "minimum": 0, "maximum": 3}
+
+
+def _embed(schema: dict[str, Any], prefix: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the schema's body, its $defs), every ``#/$defs/x`` renamed ``#/$defs/prefix.x``."""
+    schema = copy.deepcopy(schema)
+    defs = schema.pop("$defs", {})
+    for key in ("$schema", "$id", "title"):
+        schema.pop(key, None)
+
+    def fix(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {
+                k: (
+                    v.replace("#/$defs/", f"#/$defs/{prefix}.")
+                    if k == "$ref" and isinstance(v, str)
+                    else fix(v)
+                )
+                for k, v in node.items()
+            }
+        if isinstance(node, list):
+            return [fix(v) for v in node]
+        return node
+
+    return fix(schema), {f"{prefix}.{k}": fix(v) for k, v in defs.items()}
+
+
+def _message(kind: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {"type": {"const": kind}, **props},
+        "required": ["type", *required],
+        "additionalProperties": False,
+    }
+
+
+def web_client() -> dict[str, Any]:
+    act, act_defs = _embed(action(), "action")
+    for variant in act["oneOf"]:  # the server fills in the connection's seat
+        variant["required"] = [r for r in variant["required"] if r != "seat"]
+    event = {"event": {"$ref": "#/$defs/event"}}
+    return {
+        "$schema": DRAFT,
+        "$id": "urn:gongzhu:schema:web-client",
+        "title": "gongzhu web table: client to server",
+        "description": (
+            "One JSON text frame a web client sends on /ws/<room> (docs/web_protocol.rst); "
+            "at most 8 KiB, nesting at most 8 deep, no duplicate keys."
+        ),
+        "oneOf": [
+            _message(
+                "hello",
+                {
+                    "token": {
+                        "oneOf": [
+                            {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,128}$"},
+                            {"type": "null"},
+                        ]
+                    },
+                    "name": {"oneOf": [NAME, {"type": "null"}]},
+                    "lang": {
+                        "type": "string",
+                        "pattern": "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8}){0,2}$",
+                    },
+                },
+                [],
+            ),
+            _message("sit", {"seat": SEAT4, "name": NAME}, ["seat", "name"]),
+            _message("action", {**event, "action": act}, ["event", "action"]),
+            _message("next", event, ["event"]),
+            _message("hint", event, ["event"]),
+            _message("resync", {}, []),
+            _message("new_game", event, ["event"]),
+        ],
+        "$defs": {"event": EVENT, **act_defs},
+    }
+
+
+def web_server() -> dict[str, Any]:
+    player_view, view_defs = _embed(view(), "view")
+    sheet, score_defs = _embed(score(), "score")
+    refusal, error_defs = _embed(error(), "error")
+    public = copy.deepcopy(player_view)
+    public["description"] = "A spectator's view: a view of no seat, public facts only."
+    none: dict[str, Any] = {"type": "array", "maxItems": 0}
+    public["properties"].update(
+        seat={"type": "null"},
+        hand=none,
+        legal_plays=none,
+        own_face_down=none,
+        exposure_previews=none,
+        first_dealt={"type": "null"},
+    )
+    room = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{4,32}$"},
+            "rules": {"$ref": "#/$defs/rules"},
+            "rules_text": {"type": "string"},
+            "threshold": {"enum": [500, 1000]},
+            "sign_swap": {"type": "boolean"},
+            "exposure": {"type": "boolean"},
+            "level": {"enum": _LEVELS},
+            "seats": {
+                "type": "array",
+                "minItems": 4,
+                "maxItems": 4,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "name": NAME,
+                        "kind": {"enum": ["human", "computer"]},
+                        "connected": {"type": "boolean"},
+                        "autoplay": {"type": "boolean"},
+                    },
+                    "required": ["name", "kind", "connected", "autoplay"],
+                    "additionalProperties": False,
+                },
+            },
+            "totals": {"type": "array", "items": {"type": "integer"}, "minItems": 4, "maxItems": 4},
+            "deals_played": {"type": "integer", "minimum": 0},
+            "max_deals": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
+            "game_no": {"type": "integer", "minimum": 1},
+            "invite": {"type": "string", "pattern": "^/t/[A-Za-z0-9_-]{4,32}$"},
+        },
+        "additionalProperties": False,
+    }
+    room["required"] = list(room["properties"])
+    seats4 = {"type": "array", "items": SEAT4, "uniqueItems": True, "maxItems": 4}
+    option = {
+        "type": "object",
+        "properties": {
+            "card": {"enum": ["TC", "JD", "AH", "QS"]},
+            "name": {"type": "string"},
+            "line": {"enum": ["pig", "sheep", "transformer", "hearts", ""]},
+            "before": {"type": "integer"},
+            "after": {"type": "integer"},
+            "text": {"type": "string"},
+        },
+        "required": ["card", "name", "line", "before", "after", "text"],
+        "additionalProperties": False,
+    }
+    event = {"event": {"$ref": "#/$defs/event"}}
+    return {
+        "$schema": DRAFT,
+        "$id": "urn:gongzhu:schema:web-server",
+        "title": "gongzhu web table: server to client",
+        "description": (
+            "One JSON text frame the server sends on /ws/<room> (docs/web_protocol.rst). "
+            "Every message carries the room's event counter."
+        ),
+        "oneOf": [
+            _message(
+                "welcome",
+                {
+                    **event,
+                    "seat": {"oneOf": [SEAT4, {"type": "null"}]},
+                    "token": {"oneOf": [{"type": "string"}, {"type": "null"}]},
+                    "room": {"$ref": "#/$defs/room"},
+                },
+                ["event", "seat", "token", "room"],
+            ),
+            _message(
+                "state",
+                {
+                    **event,
+                    "room": {"$ref": "#/$defs/room"},
+                    "view": {"oneOf": [{"$ref": "#/$defs/view"}, {"$ref": "#/$defs/public_view"}]},
+                    "deal_no": {"type": "integer", "minimum": 1},
+                    "exposure_options": {"type": "array", "items": option, "maxItems": 4},
+                    "last_score": {"oneOf": [{"$ref": "#/$defs/score"}, {"type": "null"}]},
+                    "game_over": {
+                        "oneOf": [
+                            {
+                                "type": "object",
+                                "properties": {
+                                    "winners": seats4,
+                                    "losers": seats4,
+                                    "end_reason": {"type": "string"},
+                                },
+                                "required": ["winners", "losers", "end_reason"],
+                                "additionalProperties": False,
+                            },
+                            {"type": "null"},
+                        ]
+                    },
+                },
+                ["event", "room", "view", "deal_no", "exposure_options", "last_score", "game_over"],
+            ),
+            _message(
+                "error",
+                {
+                    **event,
+                    "code": {"enum": _ERROR_CODES},
+                    "message": {"type": "string"},
+                    "reply_to": {"type": "string"},
+                    "detail": {
+                        "type": "object",
+                        "description": "For code 'illegal': the refusal (schema error).",
+                    },
+                },
+                ["event", "code", "message", "reply_to", "detail"],
+            ),
+            _message(
+                "hint",
+                {
+                    **event,
+                    "cards": {
+                        "type": "array",
+                        "maxItems": 13,
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "card": {"type": "string", "pattern": "^[2-9TJQKA][CDHS]$"},
+                                "expected": {"type": "number"},
+                                "stderr": {"type": "number", "minimum": 0},
+                                "samples": {"type": "integer", "minimum": 0},
+                            },
+                            "required": ["card", "expected", "stderr", "samples"],
+                            "additionalProperties": False,
+                        },
+                    },
+                },
+                ["event", "cards"],
+            ),
+        ],
+        "$defs": {
+            **BASE_DEFS,
+            "event": EVENT,
+            "rules": rules_object(required=True),
+            "room": room,
+            "view": player_view,
+            "public_view": public,
+            "score": sheet,
+            "refusal": refusal,
+            **view_defs,
+            **score_defs,
+            **error_defs,
+        },
+    }
