@@ -45,6 +45,7 @@ HOSTILE_VALUES: list[Any] = [
 ]  # fmt: skip
 
 Report = Callable[[str, BaseException, str], None]
+_WEIGHTS = {"readers": 40.0, "adapters": 4.0, "search": 6.0, "server": 0.15}
 
 
 def _allowed(exc: BaseException) -> bool:
@@ -135,7 +136,10 @@ class Surfaces:
     # -- the driver ------------------------------------------------------------------------
 
     def step(self) -> None:
-        name = self.rng.choice(self.names)
+        # A server session takes seconds, a reader call microseconds: weighted so each
+        # campaign gets a fair share of the time.
+        weights = [_WEIGHTS.get(n, 1.0) for n in self.names]
+        name = self.rng.choices(self.names, weights)[0]
         self.attempts[name] += 1
         getattr(self, f"_{name}")()
 
