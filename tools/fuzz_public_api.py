@@ -356,6 +356,10 @@ class Fuzzer:
             self.slow.setdefault("surface", {"reproducer": "a campaign step", "count": 0})[
                 "count"
             ] += 1
+        except KeyboardInterrupt:
+            raise
+        except Exception as exc:  # the harness's own slip: reported, and the run goes on
+            self._record("fuzz_surfaces harness", exc, "a campaign step")
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
 
