@@ -264,3 +264,34 @@ def test_issue19_item_4_a_local_ray_gives_exactly_the_local_result(
         assert capsys.readouterr().out.splitlines()[0] == local_text
     finally:
         ray.shutdown()
+
+
+# -- found by tools/fuzz_surfaces.py and tools/fuzz_public_api.py ---------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: run_tasks(object(), [(1,)], print),  # type: ignore[arg-type]
+        lambda: run_tasks(pow, RuleSet(), print),  # type: ignore[arg-type]
+        lambda: run_tasks(pow, [1, 2], print),  # type: ignore[list-item]
+        lambda: run_tasks(pow, [(1, 2)], print, workers=True),
+        lambda: run_tasks(pow, [(1, 2)], print, executor=3),  # type: ignore[arg-type]
+    ],
+)
+def test_fuzz_find_run_tasks_checks_its_arguments(call: object) -> None:
+    with pytest.raises(SimulationError):
+        call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("path", [True, "x" * 100_000, "bad\ud800name", "nul\x00name", 3])
+def test_fuzz_find_deal_file_paths_are_typed(path: object) -> None:
+    with pytest.raises(ArenaError) as info:
+        load_deals(path)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 400
+
+
+@pytest.mark.parametrize("hands", [[["QS"] * 4], [object()], "QS", [[1, 2, 3, 4]], 5, [[]]])
+def test_fuzz_find_save_deals_checks_its_hands(tmp_path: Path, hands: object) -> None:
+    with pytest.raises(ArenaError):
+        save_deals(tmp_path / "d.json", hands)  # type: ignore[arg-type]

@@ -264,3 +264,13 @@ def test_item_14_a_built_record_can_always_be_written_and_hashed() -> None:
 def test_item_16_a_language_that_is_not_text_is_a_language_error(call: Callable[[], Any]) -> None:
     with pytest.raises(LanguageError):
         call()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda: card_name(deal(seed=1)), lambda: card_name([PIG]),  # type: ignore[arg-type]
+     lambda: Translator("zh").refusal(1.5), lambda: Translator().nickname("QS")],  # type: ignore[arg-type]
+)
+def test_fuzz_find_the_translator_renders_only_cards_and_refusals(call: Callable[[], Any]) -> None:
+    with pytest.raises(LanguageError):
+        call()
