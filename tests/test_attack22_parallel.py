@@ -248,15 +248,16 @@ def test_issue19_item_4_a_local_ray_gives_exactly_the_local_result(
     try:
         executor = RayExecutor()
         kw = {"deals": 8, "rules": MRIF, "seed": 5, "limit": Limit(simulations=10)}
-        local = arena("search", "rule-of-thumb", **kw)  # type: ignore[arg-type]
-        on_ray = arena("search", "rule-of-thumb", executor=executor, workers=2, **kw)  # type: ignore[arg-type]
+        # `gongzhu arena search greedy --backend ray` in small: the same figures as here.
+        local = arena("search", "greedy", **kw)  # type: ignore[arg-type]
+        on_ray = arena("search", "greedy", executor=executor, workers=2, **kw)  # type: ignore[arg-type]
         assert on_ray == local
         table = BotTable.uniform("rule-of-thumb", 4)
         assert simulate(16, MRIF, table, seed=2, executor=executor) == simulate(
             16, MRIF, table, seed=2
         )
         # The CLI's --backend ray uses the Ray already running here.
-        args = ["arena", "search", "rule-of-thumb", "--rules", "mrif", "--deals", "8", "--seed",
+        args = ["arena", "search", "greedy", "--rules", "mrif", "--deals", "8", "--seed",
                 "5", "--limit", "simulations=10", "--quiet"]  # fmt: skip
         assert main(args) == 0
         local_text = capsys.readouterr().out.splitlines()[0]
