@@ -337,3 +337,18 @@ def test_fuzz_find_state_text_with_rules_openspiel_cannot_hold_is_typed() -> Non
                        "rules": {"pig_value": -(2**40)}, "actions": []})  # fmt: skip
     with pytest.raises(GongzhuError):
         gz.state_from_text(text)
+
+
+def test_fuzz_find_a_huge_int_action_is_refused_typed() -> None:
+    from gongzhu.adapters.gymnasium import GongzhuEnv
+    from gongzhu.adapters.pettingzoo import raw_env
+
+    pz = raw_env(RuleSet(exposable=""))
+    pz.reset(seed=1)
+    with pytest.raises(GongzhuError):
+        pz.step(10**5000)
+    env = GongzhuEnv(RuleSet(exposable=""))
+    env.reset(seed=1)
+    _obs, _reward, terminated, _t, info = env.step(10**5000)
+    assert terminated
+    assert info["illegal_action"]
