@@ -41,6 +41,7 @@ import random
 import resource
 import signal
 import sys
+import tempfile
 import time
 import traceback
 import warnings
@@ -398,6 +399,12 @@ def main(argv: list[str] | None = None) -> int:
         " tools/fuzz_surfaces.py: readers, adapters, search, server (127.0.0.1 only)",
     )
     options = parser.parse_args(argv)
+    if options.out:
+        options.out = os.path.abspath(options.out)
+    # Fuzzed calls write files under names they make up (save_deals, record.dump...):
+    # they go to a scratch directory, never into the working tree.
+    scratch = tempfile.mkdtemp(prefix="gongzhu-fuzz-")
+    os.chdir(scratch)
     chosen = [x for x in options.surfaces.split(",") if x]
     # A call that eats memory gets MemoryError (a finding) instead of the machine's swap.
     limit = options.memory_mb * 2**20
