@@ -385,6 +385,9 @@ def _report(fuzzer: Fuzzer, seconds: float, out: Iterator[str] | None = None) ->
     return "\n".join(lines)
 
 
+_TOOLS = os.path.dirname(os.path.abspath(__file__))  # before main() changes directory
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=10.0)
@@ -418,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
     campaigns = [x for x in chosen if x != "api"]
     surfaces = None
     if campaigns:
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        sys.path.insert(0, _TOOLS)
         from fuzz_surfaces import Surfaces
 
         surfaces = Surfaces(random.Random(options.seed + 1), fuzzer._record, campaigns)
