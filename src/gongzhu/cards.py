@@ -199,7 +199,8 @@ class Card:
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with this index (0–51)."""
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
+        # Exactly an int: not a bool, nor an IntEnum such as Suit.HEARTS (a fuzz find).
+        if type(index) is not int or not 0 <= index < 52:
             raise CardParseError(f"card index must be an int 0-51, got {_brief(index)}")
         return _CARDS[index]
 
