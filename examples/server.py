@@ -140,6 +140,7 @@ class Client:
         self.writer = writer
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(MAX_QUEUE)
         self.pump = asyncio.create_task(self._write_out())
+        self.awaited_since: float | None = None  # when the table began to wait for it
 
     def post(self, message: dict[str, Any]) -> None:
         line = json.dumps(message, ensure_ascii=False).encode() + b"\n"
@@ -230,8 +231,14 @@ class Table:
         return {"type": "view", "view": view, "awaiting": awaiting(self.round, seat)}
 
     def broadcast_views(self) -> None:
+        now = asyncio.get_running_loop().time()
         for seat, client in list(self.clients.items()):
-            client.post(self.view_message(seat))
+            message = self.view_message(seat)
+            if not message["awaiting"]:
+                client.awaited_since = None
+            elif client.awaited_since is None:
+                client.awaited_since = now
+            client.post(message)
         if self.round.is_complete and not self.done.is_set():
             score = self.round.score().to_dict()
             self.done.set()
@@ -323,7 +330,10 @@ class Table:
         if self.started:
             del self.bots[seat]
             self.announce({"type": "joined", "seat": seat}, but=seat)
-            client.post(self.view_message(seat))
+            message = self.view_message(seat)
+            if message["awaiting"]:
+                client.awaited_since = asyncio.get_running_loop().time()
+            client.post(message)
         elif len(self.clients) == self.rules.players:
             self.started = True  # the deal starts: every seat gets its first view
             self.broadcast_views()
@@ -335,7 +345,11 @@ class Table:
             try:
                 line = await asyncio.wait_for(reader.readline(), self.idle_timeout)
             except (TimeoutError, asyncio.TimeoutError):
-                if self.started and awaiting(self.round, seat):
+                # Silent while the table has waited for it that long (not merely silent:
+                # a seat that was not awaited had nothing to say). Found by the fuzzer.
+                since = client.awaited_since
+                now = asyncio.get_running_loop().time()
+                if since is not None and now - since >= self.idle_timeout:
                     self.leave(client, "too slow")
                 continue
             except (ValueError, asyncio.LimitOverrunError):

@@ -3,6 +3,7 @@ actions and seeds are integers only, state text without pickle, typed errors in 
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from typing import Any
@@ -329,3 +330,25 @@ def test_item_19_pettingzoo_a_refused_step_changes_nothing() -> None:
     with pytest.raises(GongzhuError):
         env.step(999)
     assert env._cumulative_rewards == before
+
+
+def test_fuzz_find_state_text_with_rules_openspiel_cannot_hold_is_typed() -> None:
+    text = json.dumps({"format": "gongzhu-openspiel-state", "version": 1,
+                       "rules": {"pig_value": -(2**40)}, "actions": []})  # fmt: skip
+    with pytest.raises(GongzhuError):
+        gz.state_from_text(text)
+
+
+def test_fuzz_find_a_huge_int_action_is_refused_typed() -> None:
+    from gongzhu.adapters.gymnasium import GongzhuEnv
+    from gongzhu.adapters.pettingzoo import raw_env
+
+    pz = raw_env(RuleSet(exposable=""))
+    pz.reset(seed=1)
+    with pytest.raises(GongzhuError):
+        pz.step(10**5000)
+    env = GongzhuEnv(RuleSet(exposable=""))
+    env.reset(seed=1)
+    _obs, _reward, terminated, _t, info = env.step(10**5000)
+    assert terminated
+    assert info["illegal_action"]

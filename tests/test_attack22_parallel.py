@@ -248,15 +248,16 @@ def test_issue19_item_4_a_local_ray_gives_exactly_the_local_result(
     try:
         executor = RayExecutor()
         kw = {"deals": 8, "rules": MRIF, "seed": 5, "limit": Limit(simulations=10)}
-        local = arena("search", "rule-of-thumb", **kw)  # type: ignore[arg-type]
-        on_ray = arena("search", "rule-of-thumb", executor=executor, workers=2, **kw)  # type: ignore[arg-type]
+        # `gongzhu arena search greedy --backend ray` in small: the same figures as here.
+        local = arena("search", "greedy", **kw)  # type: ignore[arg-type]
+        on_ray = arena("search", "greedy", executor=executor, workers=2, **kw)  # type: ignore[arg-type]
         assert on_ray == local
         table = BotTable.uniform("rule-of-thumb", 4)
         assert simulate(16, MRIF, table, seed=2, executor=executor) == simulate(
             16, MRIF, table, seed=2
         )
         # The CLI's --backend ray uses the Ray already running here.
-        args = ["arena", "search", "rule-of-thumb", "--rules", "mrif", "--deals", "8", "--seed",
+        args = ["arena", "search", "greedy", "--rules", "mrif", "--deals", "8", "--seed",
                 "5", "--limit", "simulations=10", "--quiet"]  # fmt: skip
         assert main(args) == 0
         local_text = capsys.readouterr().out.splitlines()[0]
@@ -264,3 +265,34 @@ def test_issue19_item_4_a_local_ray_gives_exactly_the_local_result(
         assert capsys.readouterr().out.splitlines()[0] == local_text
     finally:
         ray.shutdown()
+
+
+# -- found by tools/fuzz_surfaces.py and tools/fuzz_public_api.py ---------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: run_tasks(object(), [(1,)], print),  # type: ignore[arg-type]
+        lambda: run_tasks(pow, RuleSet(), print),  # type: ignore[arg-type]
+        lambda: run_tasks(pow, [1, 2], print),  # type: ignore[list-item]
+        lambda: run_tasks(pow, [(1, 2)], print, workers=True),
+        lambda: run_tasks(pow, [(1, 2)], print, executor=3),  # type: ignore[arg-type]
+    ],
+)
+def test_fuzz_find_run_tasks_checks_its_arguments(call: object) -> None:
+    with pytest.raises(SimulationError):
+        call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("path", [True, "x" * 100_000, "bad\ud800name", "nul\x00name", 3])
+def test_fuzz_find_deal_file_paths_are_typed(path: object) -> None:
+    with pytest.raises(ArenaError) as info:
+        load_deals(path)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 400
+
+
+@pytest.mark.parametrize("hands", [[["QS"] * 4], [object()], "QS", [[1, 2, 3, 4]], 5, [[]]])
+def test_fuzz_find_save_deals_checks_its_hands(tmp_path: Path, hands: object) -> None:
+    with pytest.raises(ArenaError):
+        save_deals(tmp_path / "d.json", hands)  # type: ignore[arg-type]

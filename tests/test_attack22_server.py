@@ -287,3 +287,23 @@ def test_item_17_serve_ends_cleanly_with_no_traceback() -> None:
     assert b"Traceback" not in err, err.decode()
     assert b"Error" not in err, err.decode()
     assert b"deal over" in out
+
+
+def test_item_3_a_silent_seat_is_played_by_a_bot_and_only_it_is_dropped() -> None:
+    # Found by tools/fuzz_surfaces.py: the idle timeout once counted from a seat's last
+    # line, so the other seats, silent while they waited for the silent one, were dropped
+    # with it the moment play began.
+    async def main() -> None:
+        table, srv, port = await _table(idle_timeout=1.5)
+        reader, writer = await _joined(port, "silent")
+        assert (await _line(reader))["seat"] == 0
+        bots = [asyncio.create_task(server.bot_client(port, f"b{k}")) for k in range(3)]
+        results = await asyncio.wait_for(asyncio.gather(*bots), 40)
+        _check_finished(table, results)
+        for r in results:
+            left = [(n["seat"], n["reason"]) for n in r["notices"] if n["type"] == "left"]
+            assert left == [(0, "too slow")]
+        writer.transport.abort()
+        await _finish(table, srv)
+
+    _run(main())

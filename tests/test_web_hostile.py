@@ -126,14 +126,15 @@ def test_item_4b_a_deeply_nested_message_gets_an_error_reply_and_the_deal_goes_o
 
 
 def test_item_17_a_connection_that_never_says_hello_is_closed() -> None:
-    app = create_app(bot_delay=0, seed=6, limits=Limits(hello_timeout=0.2, connections=3))
+    app = create_app(bot_delay=0, seed=6, limits=Limits(hello_timeout=0.2, client_connections=3))
     server = app.state.server
     with TestClient(app) as client:
         data = new_room(client)
         with connect(client, data["room"]) as idle:
             assert WS(idle).closed(timeout=5) == 1008
         assert server.connections == 0
-        # Connections are bounded: past the limit a new one is refused at once.
+        # Connections are bounded (in all, and per address: the test client is one address):
+        # past the limit a new one is refused at once.
         with (
             connect(client, data["room"]),
             connect(client, data["room"]),

@@ -679,3 +679,48 @@ def test_create_app_refuses_bad_arguments() -> None:
         create_app(takeover=float("nan"))
     with pytest.raises(TypeError):
         Limits(nonsense=1)
+
+
+def test_two_servers_sharing_a_store_refuse_a_stale_write_and_reload(tmp_path: Path) -> None:
+    # Two processes on one store (Redis, or here one SQLite file): the one that is behind
+    # has its write refused, rebuilds the room from the store and tells its client.
+    path = str(tmp_path / "shared.sqlite3")
+    with (
+        TestClient(create_app(path, bot_delay=0, seed=12)) as a,
+        TestClient(create_app(path, bot_delay=0, seed=12)) as b,
+    ):
+        data = new_room(a, exposure=False)
+        assert b.get(f"/api/rooms/{data['room']}").status_code == 200  # b loads it now
+        with connect(a, data["room"]) as sa:
+            ws = WS(sa)
+            ws.hello(data["token"])
+            end = play_out_deal(ws, 0)  # a moves on; b's copy is behind
+        with connect(b, data["room"]) as sb:
+            late = WS(sb)
+            late.send({"type": "hello", "token": data["token"], "name": None})
+            error = late.until(lambda m: m["type"] == "error")
+            assert error["code"] == "stale"
+            late.send({"type": "resync"})
+            fresh = late.state()
+            assert fresh["view"]["seat"] == 0
+            assert fresh["last_score"] == end["last_score"]
+            assert fresh["room"]["deals_played"] == 1
+
+
+def test_a_refusal_is_worded_in_the_language_hello_named(client: TestClient) -> None:
+    data = new_room(client, exposure=False)
+    with connect(client, data["room"]) as session:
+        ws = WS(session)
+        ws.hello(data["token"], lang="zh-CN")
+        state = ws.last_state
+        assert state is not None
+        while not (state["view"]["phase"] == "play" and state["view"]["to_act"] == 0):
+            state = ws.state()
+        other = next(c for c in ("2C", "3C", "4C", "5C") if c not in state["view"]["hand"])
+        ws.send({"type": "action", "event": state["event"],
+                 "action": {"type": "play", "card": other}})  # fmt: skip
+        error = ws.until(lambda m: m["type"] == "error")
+        assert error["code"] == "illegal"
+        assert "座位" in error["message"]  # the library's Chinese refusal
+        assert error["detail"]["reason"] == "NOT_IN_HAND"
+        assert "may not" in error["detail"]["message"]  # the detail stays the English dict

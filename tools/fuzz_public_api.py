@@ -18,6 +18,12 @@ Not part of CI. Run from the repository root::
 
     PYTHONPATH=$PWD/src python tools/fuzz_public_api.py              # 10 minutes
     PYTHONPATH=$PWD/src python tools/fuzz_public_api.py --minutes 2 --seed 7
+    PYTHONPATH=$PWD/src python tools/fuzz_public_api.py --surfaces readers,server
+
+Half the attempts (by default) go to the campaigns of issue #22 in
+``tools/fuzz_surfaces.py``: the protocol readers with mutated JSON, the adapters
+with hostile actions, the search bots with hostile views, and the example server
+with hostile clients on 127.0.0.1.
 
 Exit status 1 when something was found, 0 otherwise.
 """
@@ -35,6 +41,7 @@ import random
 import resource
 import signal
 import sys
+import tempfile
 import time
 import traceback
 import warnings
@@ -54,6 +61,9 @@ MODULES = (
     "gongzhu.dealing",
     "gongzhu.match",
     "gongzhu.parallel",
+    "gongzhu.ai.parallel",
+    "gongzhu.ai.arena",
+    "gongzhu.i18n",
     "gongzhu.record",
     "gongzhu.round",
     "gongzhu.rules",
@@ -327,10 +337,32 @@ class Fuzzer:
         )
         entry["count"] += 1
 
-    def run(self, seconds: float) -> None:
+    def run(self, seconds: float, surfaces: Any = None, share: float = 0.5) -> None:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
-            self._one()
+            if surfaces is not None and (not self.targets or self.rng.random() < share):
+                self._surface(surfaces)
+            else:
+                self._one()
+
+    def _surface(self, surfaces: Any) -> None:
+        """One attempt of a campaign of tools/fuzz_surfaces.py, under a 60 s alarm."""
+        self.calls += 1
+        signal.setitimer(signal.ITIMER_REAL, 60.0)
+        try:
+            with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
+                warnings.simplefilter("ignore")
+                surfaces.step()
+        except _Slow:
+            self.slow.setdefault("surface", {"reproducer": "a campaign step", "count": 0})[
+                "count"
+            ] += 1
+        except KeyboardInterrupt:
+            raise
+        except Exception as exc:  # the harness's own slip: reported, and the run goes on
+            self._record("fuzz_surfaces harness", exc, "a campaign step")
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def _report(fuzzer: Fuzzer, seconds: float, out: Iterator[str] | None = None) -> str:
@@ -353,6 +385,9 @@ def _report(fuzzer: Fuzzer, seconds: float, out: Iterator[str] | None = None) ->
     return "\n".join(lines)
 
 
+_TOOLS = os.path.dirname(os.path.abspath(__file__))  # before main() changes directory
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=10.0)
@@ -360,7 +395,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--call-limit", type=float, default=3.0, help="seconds per call")
     parser.add_argument("--memory-mb", type=int, default=1500, help="address-space cap")
     parser.add_argument("--out", help="also write the report to this file")
+    parser.add_argument(
+        "--surfaces",
+        default="api,readers,adapters,search,server",
+        help="what to fuzz: api (every public callable), and the #22 campaigns of"
+        " tools/fuzz_surfaces.py: readers, adapters, search, server (127.0.0.1 only)",
+    )
     options = parser.parse_args(argv)
+    if options.out:
+        options.out = os.path.abspath(options.out)
+    # Fuzzed calls write files under names they make up (save_deals, record.dump...):
+    # they go to a scratch directory, never into the working tree.
+    scratch = tempfile.mkdtemp(prefix="gongzhu-fuzz-")
+    os.chdir(scratch)
+    chosen = [x for x in options.surfaces.split(",") if x]
     # A call that eats memory gets MemoryError (a finding) instead of the machine's swap.
     limit = options.memory_mb * 2**20
     with contextlib.suppress(ValueError, OSError):
@@ -368,10 +416,23 @@ def main(argv: list[str] | None = None) -> int:
     sys.setrecursionlimit(3000)
     signal.signal(signal.SIGALRM, _alarm)
     fuzzer = Fuzzer(random.Random(options.seed), options.call_limit)
+    if "api" not in chosen:
+        fuzzer.targets = []
+    campaigns = [x for x in chosen if x != "api"]
+    surfaces = None
+    if campaigns:
+        sys.path.insert(0, _TOOLS)
+        from fuzz_surfaces import Surfaces
+
+        surfaces = Surfaces(random.Random(options.seed + 1), fuzzer._record, campaigns)
     start = time.monotonic()
     with contextlib.suppress(KeyboardInterrupt):
-        fuzzer.run(options.minutes * 60)
+        fuzzer.run(options.minutes * 60, surfaces)
     report = _report(fuzzer, time.monotonic() - start)
+    if surfaces is not None:
+        report += "\ncampaign attempts: " + ", ".join(
+            f"{k} {v}" for k, v in sorted(surfaces.attempts.items())
+        )
     print(report)
     if options.out:
         with open(options.out, "w", encoding="utf-8") as f:

@@ -18,7 +18,7 @@ from gongzhu._codec import encoding as _encoding
 from gongzhu._codec import wire as _wire
 from gongzhu._core.rules import queen_counts as _queen_counts
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
-from gongzhu.errors import GongzhuError
+from gongzhu.errors import GongzhuError, _brief
 from gongzhu.phase import Phase
 from gongzhu.rules import ExposureKind, RuleSet
 from gongzhu.rules._tables import POINT_CARDS
@@ -250,10 +250,18 @@ class PlayerView:
     def from_dict(cls, data: Any) -> PlayerView:
         """Read :meth:`to_dict`'s output back, checking it (:class:`~gongzhu.errors.ProtocolError`).
 
-        The computed keys (``trick_number`` …) may be left out; they are not read.
+        The computed keys (``trick_number`` …) may be left out; when present they
+        must be what the view computes. A view that no deal can have (a card in two
+        places, a captured card that scores nothing, hand sizes that do not add up,
+        voids that leave the other hands unfillable) is refused too (#22 item 9).
         """
         d = _wire.obj(data, "", _FIELD_NAMES, _COMPUTED)
-        rules = _wire.rules(d["rules"], "rules")
+        raw_rules = d["rules"]
+        if isinstance(raw_rules, dict):  # the schema: a view states every option
+            missing = [name for name in _RULE_OPTIONS if name not in raw_rules]
+            if missing:
+                _wire.fail("missing option", f"rules.{missing[0]}")
+        rules = _wire.rules(raw_rules, "rules")
         n = rules.players
         values = {
             f.name: _decode(f.name, f.type, d[f.name], n) for f in _FIELDS if f.name != "rules"
@@ -268,6 +276,12 @@ class PlayerView:
             _wire.fail("this seat's hand size must be the number of cards in its hand",
                        "hand_sizes")  # fmt: skip
         _check_consistent(view)
+        stated = [k for k in _COMPUTED if k in d]
+        if stated:  # not read, but not taken on trust either: they must be the view's own
+            computed = view.to_dict()
+            for key in stated:
+                if not _same_json(d[key], computed[key]):
+                    _wire.fail(f"does not match the view ({_brief(computed[key])})", key)
         return view
 
     # -- agents: action ids, masks and observations (docs/agents.rst) ---------------------
@@ -332,6 +346,21 @@ class PlayerView:
         values = _encoding.observation_values(self)
         values += _encoding.history_values(self)
         return _encoding.as_vector(values)
+
+
+def _same_json(given: Any, computed: Any) -> bool:
+    """JSON equality that keeps booleans, integers and floats apart."""
+    if type(given) is not type(computed):
+        return False
+    if isinstance(given, dict):
+        return given.keys() == computed.keys() and all(
+            _same_json(given[k], computed[k]) for k in given
+        )
+    if isinstance(given, list):
+        return len(given) == len(computed) and all(
+            _same_json(a, b) for a, b in zip(given, computed, strict=True)
+        )
+    return bool(given == computed)
 
 
 def _check_consistent(view: PlayerView) -> None:
@@ -420,6 +449,7 @@ def _check_fillable(view: PlayerView, played: int, played_by: list[int]) -> None
 
 _FIELDS: Final = attrs.fields(PlayerView)
 _FIELD_NAMES: Final = tuple(f.name for f in _FIELDS)
+_RULE_OPTIONS: Final = tuple(f.name for f in attrs.fields(RuleSet))
 _COMPUTED: Final = ("trick_number", "known_voids", "exposure_previews", "running_totals")
 _SEAT_FIELDS: Final = frozenset({"seat", "to_act", "leader", "dealer"})
 _QUEEN_OF_DIAMONDS: Final = Card("QD")

@@ -91,11 +91,13 @@ def seed_int(seed: object) -> int | None:
 
 def step(rnd: Round, seat: int, action_id: int) -> Round:
     """The round after ``seat`` takes action ``action_id`` (refused unless it is legal)."""
-    if type(action_id) is not int or seat != actor(rnd):
+    # Out of range is refused here, before any message formats a 5,000-digit int (fuzz find).
+    in_range = type(action_id) is int and 0 <= action_id < _encoding.NUM_ACTIONS
+    if not in_range or seat != actor(rnd):
         raise IllegalActionError(
             Reason.INVALID_CHOICE,
             seat,
-            detail=f"action {action_id!r} is not legal now; legal: {legal_ids(rnd, seat)}",
+            detail=f"action {_brief(action_id)} is not legal now; legal: {legal_ids(rnd, seat)}",
             action="act",
         )
     return rnd.apply(action_id, seat)  # the engine checks it

@@ -559,7 +559,10 @@ def state_from_text(text: str) -> GongzhuState:
         _wire.fail("expected format 'gongzhu-openspiel-state', version 1", "format")
     rules = _wire.rules(d["rules"], "rules")
     actions = _wire.seq(d["actions"], "actions", 2000)
-    game = pyspiel.load_game("python_gongzhu", parameters_of(rules))
+    try:
+        game = pyspiel.load_game("python_gongzhu", parameters_of(rules))
+    except (RuntimeError, pyspiel.SpielError, OverflowError) as exc:  # ints C++ cannot hold
+        raise ProtocolError(f"OpenSpiel cannot load these rules: {_brief(str(exc))}") from None
     state: GongzhuState = game.new_initial_state()
     for k, action in enumerate(actions):
         where = f"actions[{k}]"

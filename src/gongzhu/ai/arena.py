@@ -191,14 +191,41 @@ class ArenaResult:
 
 def save_deals(path: str | os.PathLike[str], hands: Sequence[Sequence[CardSet]]) -> None:
     """Write deals (one hand per seat each) as a deal file :func:`load_deals` reads."""
-    players = len(hands[0]) if hands else 4
-    data = {
-        "format": _FORMAT,
-        "version": 1,
-        "players": players,
-        "deals": [[" ".join(c.code for c in hand) for hand in deal_] for deal_ in hands],
-    }
-    Path(path).write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+    p = _path(path)
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise ArenaError(f"hands must be a sequence of deals, got {type(hands).__name__}")
+    if len(hands) > _MAX_DEALS:
+        raise ArenaError(f"hands must be a sequence of deals, got {type(hands).__name__}")
+    rows = []
+    for k, deal_ in enumerate(hands):
+        if (
+            isinstance(deal_, (str, bytes))
+            or not isinstance(deal_, Sequence)
+            or not all(isinstance(hand, CardSet) for hand in deal_)
+            or len(deal_) not in (4, 5)
+        ):
+            raise ArenaError(f"deal {k} must be 4 or 5 CardSets, one per seat")
+        rows.append([" ".join(c.code for c in hand) for hand in deal_])
+    players = len(rows[0]) if rows else 4
+    data = {"format": _FORMAT, "version": 1, "players": players, "deals": rows}
+    try:
+        p.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+    except (OSError, ValueError) as exc:
+        raise ArenaError(f"{_shown(p)}: {_brief(getattr(exc, 'strerror', None) or exc)}") from None
+
+
+def _shown(p: Path) -> str:
+    text = str(p)
+    return text if len(text) <= 200 else text[:120] + "…" + text[-60:]
+
+
+def _path(path: object) -> Path:
+    if not isinstance(path, (str, os.PathLike)):
+        raise ArenaError(f"a deal file is a path, got {type(path).__name__}")
+    try:
+        return Path(path)
+    except (TypeError, ValueError) as exc:
+        raise ArenaError(f"not a path: {_brief(str(exc))}") from None
 
 
 def load_deals(path: str | os.PathLike[str], rules: RuleSet | None = None) -> list[list[CardSet]]:
@@ -210,28 +237,30 @@ def load_deals(path: str | os.PathLike[str], rules: RuleSet | None = None) -> li
     >>> len(load_deals(DEAL_FILE))
     1024
     """
-    p = Path(path)
+    p = _path(path)
     data = _read_json(p)
     if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("version") != 1:
         raise ArenaError(f'{p}: expected {{"format": "{_FORMAT}", "version": 1, ...}}')
     deals_ = data.get("deals")
     players = data.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or players not in (4, 5):
-        raise ArenaError(f"{p}: players must be 4 or 5")
+        raise ArenaError(f"{_shown(p)}: players must be 4 or 5")
     if not isinstance(deals_, list) or len(deals_) > _MAX_DEALS:
-        raise ArenaError(f"{p}: deals must be a list of at most {_MAX_DEALS} deals")
+        raise ArenaError(f"{_shown(p)}: deals must be a list of at most {_MAX_DEALS} deals")
     check = rules if rules is not None else RuleSet(players=players)
     if check.players != players:
-        raise ArenaError(f"{p}: {players}-player deals, but the rules have {check.players} seats")
+        raise ArenaError(
+            f"{_shown(p)}: {players}-player deals, but the rules have {check.players} seats"
+        )
     out: list[list[CardSet]] = []
     for k, item in enumerate(deals_):
         if not isinstance(item, list) or not all(isinstance(h, str) for h in item):
-            raise ArenaError(f"{p}: deal {k} must be a list of {players} hand strings")
+            raise ArenaError(f"{_shown(p)}: deal {k} must be a list of {players} hand strings")
         try:
             hands = [parse_cards(h) for h in item]
             Round.from_hands(item, check)
         except (GongzhuError, ValueError) as exc:
-            raise ArenaError(f"{p}: deal {k}: {exc}") from None
+            raise ArenaError(f"{_shown(p)}: deal {k}: {exc}") from None
         out.append(hands)
     return out
 
@@ -243,19 +272,22 @@ def _read_json(p: Path) -> Any:
     try:
         with p.open("rb") as f:
             raw = f.read(_MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise ArenaError(f"{p}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL or a lone surrogate in the name
+        reason = getattr(exc, "strerror", None) or exc
+        raise ArenaError(f"{_shown(p)}: {_brief(str(reason))}") from None
     if len(raw) > _MAX_FILE_BYTES:
-        raise ArenaError(f"{p}: more than {_MAX_FILE_BYTES} bytes; deal files are at most that")
+        raise ArenaError(
+            f"{_shown(p)}: more than {_MAX_FILE_BYTES} bytes; deal files are at most that"
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ArenaError(f"{p}: not a JSON deal file (not UTF-8: {exc.reason})") from None
+        raise ArenaError(f"{_shown(p)}: not a JSON deal file (not UTF-8: {exc.reason})") from None
     try:
         return _parse_json(text)
     except RecordError as exc:
         reason = str(exc).removeprefix("not a valid record: ")
-        raise ArenaError(f"{p}: not a JSON deal file ({reason})") from None
+        raise ArenaError(f"{_shown(p)}: not a JSON deal file ({reason})") from None
 
 
 def _seeded_deals(rules: RuleSet, seed: int | str, count: int) -> list[list[tuple[Any, ...]]]:

@@ -459,7 +459,10 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
     if callable(terminate_workers):
         terminate_workers()
     for process in processes:
-        process.terminate()
+        # SIGKILL, not SIGTERM: a worker may have inherited a SIGTERM handler from the
+        # parent (Ray installs one) and live on blocked on the pool's queue lock, and
+        # shutdown() would then wait for it for ever (seen once in the test suite).
+        process.kill()
     pool.shutdown(wait=True, cancel_futures=True)
     for process in processes:
         process.join(timeout=1)
@@ -498,6 +501,15 @@ def run_tasks(
     >>> out
     [(0, 8), (1, 9)]
     """
+    if not callable(fn) or not callable(finished):
+        raise SimulationError("run_tasks needs a callable task and a callable finished")
+    if isinstance(arguments, (str, bytes)) or not isinstance(arguments, Sequence):
+        raise SimulationError(f"arguments must be a sequence, got {type(arguments).__name__}")
+    if not all(isinstance(args, tuple) for args in arguments):
+        raise SimulationError("arguments must hold one tuple of arguments per task")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 1024:
+        raise SimulationError(f"workers must be an int 1-1024, got {_brief(workers)}")
+    _check_executor(executor, SimulationError)
     if executor is None and workers == 1:
         for k, args in enumerate(arguments):
             finished(k, fn(*args))

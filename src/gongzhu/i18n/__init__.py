@@ -62,13 +62,19 @@ LANGUAGES: Final[Mapping[str, str]] = {
 
 
 class LanguageError(GongzhuError, ValueError):
-    """A language was asked for that is not shipped.
+    """A language was asked for that is not shipped (or is not text), or a translator was
+    given something it cannot render (a card that is not a :class:`~gongzhu.Card`).
 
     >>> Translator("xx")
     Traceback (most recent call last):
     ...
     gongzhu.i18n.LanguageError: unknown language 'xx'; known: en, zh, ru, uk, cs
     """
+
+
+def _check_card(card: object) -> None:
+    if not isinstance(card, Card):  # a list or a Round would fail raw further in (#22 item 16)
+        raise LanguageError(f"a Card, got {type(card).__name__}")
 
 
 def N_(message: str) -> str:
@@ -215,17 +221,20 @@ class Translator:
 
     def card(self, card: Card) -> str:
         """The card as written in this language: ``'Q♠'``, ``'黑桃Q'``, ``'♠Q'``."""
+        _check_card(card)
         return self.gettext(_CARD_FORM).format(
             rank=card.rank.symbol, symbol=card.suit.symbol, suit=self.suit(card.suit)
         )
 
     def nickname(self, card: Card) -> str | None:
         """The card's nickname (``'the pig'``, ``'猪'``), or ``None`` for an ordinary card."""
+        _check_card(card)
         nickname = _NICKNAMES.get(card)
         return None if nickname is None else self.gettext(nickname)
 
     def card_name(self, card: Card) -> str:
         """The card with its nickname, if it has one: ``'Q♠ (the pig)'``, ``'黑桃Q（猪）'``."""
+        _check_card(card)
         nickname = _NICKNAMES.get(card)
         if nickname is None:
             return self.card(card)
@@ -270,6 +279,9 @@ class Translator:
         ...     print(Translator("zh").refusal(error))
         座位1不能出黑桃2：还没轮到你
         """
+        if not isinstance(error, IllegalActionError):
+            kind = type(error).__name__
+            raise LanguageError(f"refusal() renders an IllegalActionError, got {kind}")
         name = self.seat(error.seat) if who is None else who
         reason = self.reason(error.reason)
         action = getattr(error, "action", "play")

@@ -911,6 +911,8 @@ class RuleSet:
             raise RuleSetError(f"option names must be text, got {_brief(bad[0])}")
         if base is not None and not isinstance(base, RuleSet):
             raise RuleSetError(f"base must be a RuleSet, got {type(base).__name__}", ["base"])
+        for name, value in data.items():
+            _check_json_option(name, value)
         return (base or cls()).replace(**dict(data))
 
     def __str__(self) -> str:
@@ -1152,6 +1154,40 @@ def _presets() -> dict[str, RuleSet]:
 
 _BASE_PRESET: Final = "classic"
 _PRESET_ALIASES: Final = {"czech": "classic"}
+
+
+def _check_json_option(name: str, value: Any) -> None:
+    """An option's value in the JSON form the ``rules`` schema publishes (#22 items 11, 19):
+    ``"qs"`` or ``"10♣"`` for a card, a list for ``exposable``, ``true`` for a count
+    are refused here, though :meth:`RuleSet.replace` reads them."""
+    field = _FIELDS_BY_NAME.get(name)
+    if field is None:
+        return  # replace() names the unknown option
+    kind = field.metadata.get("type")
+    if value is None and field.metadata.get("optional"):
+        return
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        ok = isinstance(value, (str, kind))
+    elif kind is bool:
+        ok = isinstance(value, bool)
+    elif kind is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind is tuple:
+        ok = isinstance(value, (list, tuple)) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        )
+    elif kind is Card:
+        ok = isinstance(value, Card) or (isinstance(value, str) and value in _CARD_CODES)
+    elif kind is CardSet:
+        ok = isinstance(value, (str, CardSet))
+    else:
+        ok = True
+    if not ok:
+        raise RuleSetError(f"{name}: {_brief(value)} is not a value of the rules schema", [name])
+
+
+_FIELDS_BY_NAME: Final = {f.name: f for f in attrs.fields(RuleSet)}
+_CARD_CODES: Final = frozenset(Card.from_index(i).code for i in range(52))
 
 
 PRESETS: Final[Mapping[str, RuleSet]] = MappingProxyType(_presets())

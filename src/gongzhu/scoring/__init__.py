@@ -428,12 +428,15 @@ class DealScore:
         queen = data.get("queen_bonus_tricks")
         if not isinstance(captures, list) or not 1 <= len(captures) <= rules.players:
             fail("captures", f"expected a list of 1-{rules.players} card lists")
-        if not all(isinstance(p, list) and all(c in _CODES for c in p) for p in captures):
+        if not all(
+            isinstance(p, list) and all(isinstance(c, str) and c in _CODES for c in p)
+            for p in captures
+        ):
             # Codes only, as the schema says ("QS"; not "q♠", "jd" or "10♣"): #22 item 11.
             fail("captures", "expected lists of card codes")
         if not isinstance(exposed, Mapping) or len(exposed) > 4:
             fail("exposed", "expected an object of at most 4 card codes → factors")
-        if not all(k in _CODES for k in exposed):
+        if not all(isinstance(k, str) and k in _CODES for k in exposed):
             fail("exposed", "expected card codes as keys")
         if queen is not None and not isinstance(queen, list):
             fail("queen_bonus_tricks", "expected a list of counts or null")

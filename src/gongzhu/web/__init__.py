@@ -21,7 +21,7 @@ __all__ = ["Limits", "create_app"]
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from gongzhu.web import app
+        from gongzhu.web.app import Limits, create_app
 
-        return getattr(app, name)
+        return {"Limits": Limits, "create_app": create_app}[name]
     raise AttributeError(f"module 'gongzhu.web' has no attribute {name!r}")

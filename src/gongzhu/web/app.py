@@ -34,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gongzhu.errors import GongzhuError, IllegalActionError
+from gongzhu.i18n import LANGUAGES, refusal
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse, parse_json
 from gongzhu.web.rooms import Room, Settings, StoreError, hint_cards
 from gongzhu.web.store import Store, open_store
@@ -42,6 +43,8 @@ __all__ = ["Limits", "create_app"]
 
 _ROOM_ID: Final = re.compile(r"[A-Za-z0-9_-]{4,32}")
 _CARD: Final = re.compile(r"[2-9TJQKA][CDHS]")
+_MAX_HINTS: Final = 4
+"""Hints computed at once in all (each is a search in a worker thread)."""
 _HEADERS: Final = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",  # a room's link is its invitation: do not pass it on
@@ -68,6 +71,8 @@ class Limits:
     """WebSocket connections in all."""
     room_connections: int = 32
     """WebSocket connections per room."""
+    client_connections: int = 16
+    """WebSocket connections from one address (so one host cannot take every slot)."""
     send_queue: int = 64
     """Messages waiting for one connection; a client that lets it fill is dropped."""
     send_timeout: float = 10.0
@@ -165,6 +170,8 @@ class _Server:
         self.limits = limits
         self.hubs: OrderedDict[str, _Hub] = OrderedDict()
         self.connections = 0
+        self.by_client: dict[str, int] = {}
+        self.hints = 0  # hints being computed, server-wide (each is a search)
 
     # -- rooms -----------------------------------------------------------------------
 
@@ -225,7 +232,8 @@ class _Server:
 
     def error(self, hub: _Hub, conn: _Conn, exc: GongzhuError, reply_to: str) -> None:
         if isinstance(exc, IllegalActionError):
-            code, message, detail = "illegal", str(exc), exc.to_dict()
+            # The sentence in the client's language (hello's lang); detail stays language-free.
+            code, message, detail = "illegal", refusal(exc, lang=conn.lang or "en"), exc.to_dict()
         elif isinstance(exc, WebError):
             code, message, detail = exc.code, exc.message, exc.detail
         else:
@@ -259,8 +267,8 @@ class _Server:
     async def _drive(self, hub: _Hub) -> None:
         changed = hub.changed
         assert changed is not None
-        room = hub.room
         while True:
+            room = hub.room  # a new object after a reload from the store
             changed.clear()
             seat, wait = room.next_computer(time.monotonic(), self.takeover)
             if seat is None:
@@ -288,10 +296,26 @@ class _Server:
                 continue  # someone moved meanwhile, or the human came back
             try:
                 room.apply(action)
-            except (GongzhuError, StoreError):
+            except StoreError:  # another server wrote first: the store is the truth
+                self._reload(hub)
+                continue
+            except GongzhuError:
                 await asyncio.sleep(1.0)
                 continue
             self.broadcast(hub)
+
+    def _reload(self, hub: _Hub) -> None:
+        """Rebuild the room from the store (after a refused write), keeping who is here."""
+        old = hub.room
+        try:
+            fresh = Room.load(self.store, old.id)
+        except StoreError:
+            fresh = None
+        if fresh is None:
+            return
+        fresh.connected, fresh.gone_since = old.connected, old.gone_since
+        hub.room = fresh
+        self.broadcast(hub)
 
     # -- one connection -----------------------------------------------------------------
 
@@ -302,12 +326,18 @@ class _Server:
         if hub is None:
             await ws.close(code=4404)
             return
-        if self.connections >= limits.connections or len(hub.conns) >= limits.room_connections:
+        address = ws.client.host if ws.client is not None else ""
+        if (
+            self.connections >= limits.connections
+            or len(hub.conns) >= limits.room_connections
+            or self.by_client.get(address, 0) >= limits.client_connections
+        ):
             await ws.close(code=1013)
             return
         await ws.accept()
         conn = _Conn(ws, limits)
         self.connections += 1
+        self.by_client[address] = self.by_client.get(address, 0) + 1
         hub.conns.add(conn)
         sender = asyncio.create_task(self._sender(conn))
         receiver = asyncio.create_task(self._receiver(conn, hub))
@@ -322,6 +352,9 @@ class _Server:
             for task in tasks:
                 task.cancel()
             self.connections -= 1
+            left = self.by_client.pop(address, 1) - 1
+            if left:
+                self.by_client[address] = left
             hub.conns.discard(conn)
             if conn.seat is not None:
                 self._leave(hub, conn.seat)
@@ -394,9 +427,9 @@ class _Server:
                 self._handle(hub, conn, request)
             except (IllegalActionError, WebError) as exc:
                 self.error(hub, conn, exc, kind)
-            except StoreError as exc:
-                failed = WebError("room-full", f"the room could not be saved: {exc}")
-                self.error(hub, conn, failed, kind)
+            except StoreError:
+                self._reload(hub)
+                self.error(hub, conn, WebError("stale", "the table has moved on"), kind)
 
     def _strike(self, hub: _Hub, conn: _Conn, exc: WebError, reply_to: str) -> None:
         conn.strikes += 1
@@ -412,7 +445,7 @@ class _Server:
             if conn.hello:
                 raise WebError("bad-message", "hello was already said")
             conn.hello = True
-            conn.lang = request.get("lang")
+            conn.lang = _language(request.get("lang"))
             token = request["token"]
             bad = False
             if token is not None:
@@ -453,9 +486,10 @@ class _Server:
             self.broadcast(hub)
         elif kind == "hint":
             view = room.hint_view(seat)
-            if conn.hinting:
+            if conn.hinting or self.hints >= _MAX_HINTS:
                 raise WebError("rate-limited", "one hint at a time")
             conn.hinting = True
+            self.hints += 1
             conn.task = asyncio.create_task(self._hint(hub, conn, view))
 
     def _seat(self, hub: _Hub, conn: _Conn, seat: int) -> None:
@@ -487,8 +521,17 @@ class _Server:
             return
         finally:
             conn.hinting = False
+            self.hints -= 1
         if room.position == event:
             conn.send({"type": "hint", "event": room.event, "cards": cards})
+
+
+def _language(tag: str | None) -> str | None:
+    """The library's language for a browser's tag ("zh-CN" → "zh"), or None (English)."""
+    if tag is None:
+        return None
+    base = tag.replace("_", "-").split("-")[0].lower()
+    return base if base in LANGUAGES else None
 
 
 # -- HTTP -----------------------------------------------------------------------------
