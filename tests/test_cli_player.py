@@ -603,3 +603,24 @@ def test_at_a_terminal_ctrl_c_saves_and_resume_goes_on(tmp_path: Path) -> None:
     assert "继续：第1局。" in text
     after = json.loads(save.read_text(encoding="utf-8"))["record"]["deals"][0]
     assert after == before  # nothing lost, nothing added by quitting
+
+
+@pytest.mark.parametrize("args", [["--players", "5"], ["--rule", "partnerships=yes"]])
+def test_a_person_playing_sees_the_right_per_deal_lines(tmp_path: Path, args: list[str]) -> None:
+    result = run(
+        tmp_path,
+        ["play", "--human", "0", "--seed", "6", "--max-deals", "1", "--no-save", *args],
+        ["pass", "auto deal"],
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    head = next(line for line in out.splitlines() if line.startswith("after deal"))
+    if "--players" in args:
+        # Five seats, numbered; no pairs, so no teams line.
+        assert head.split()[2:5] == ["seat", "0", "(you)"]
+        assert head.endswith("seat 4")
+        assert len(final_rows(out)[0]) == 5
+        assert "teams:" not in out
+    else:
+        row = final_rows(out)[0]
+        assert f"teams: South (you)+North {row[0] + row[2]}, East+West {row[1] + row[3]}" in out

@@ -144,3 +144,23 @@ def test_board_and_state_agree_when_three_exposed_force_the_fourth(
     rnd: Round, data: st.DataObject
 ) -> None:
     check_law(rnd._core, data)
+
+
+@SETTINGS
+@given(rounds_in_progress(rule_sets()), st.integers(0, 2**64))
+def test_random_rollouts_draw_the_same_cards_on_the_board_and_the_inlined_loop(
+    rnd: Round, seed: int
+) -> None:
+    # Round.rollout's all-random loop is the inlined one; a random rollout on a Board (the
+    # public Board, search code) must play the same deal for the same generator state.
+    from gongzhu._core import rollout as ro
+    from gongzhu._core.policy import rollout as board_rollout
+
+    s = settle(rnd._core)
+    x = ro.seed_state(seed)
+    inlined = ro._rollout_random(s, x)
+    if s.done != PLAYING:
+        return
+    b = of_state(s)
+    board_rollout(b, [None] * s.table.n, x)
+    assert key(to_state(s, b)) == key(inlined)

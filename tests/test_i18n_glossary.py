@@ -144,3 +144,18 @@ def test_the_translator_uses_the_glossary() -> None:
     assert zh.gettext(", ") == "，"
     assert Translator("ru").nickname(PIG) == "Свинья"
     assert Translator("cs").nickname(SHEEP) == "ovce"
+
+
+def test_rules_explain_speaks_the_language_and_keeps_to_the_rule_sets_own_text() -> None:
+    import attrs
+
+    from gongzhu.cli.rules import OPTION_DOCS
+    from gongzhu.rules import RuleSet
+
+    # The catalogue's copy of each option's meaning is the RuleSet field doc itself.
+    docs = {field.name: field.metadata.get("doc", "") for field in attrs.fields(RuleSet)}
+    assert docs == OPTION_DOCS
+    zh = Translator("zh")
+    assert zh.gettext(OPTION_DOCS["sign_swap"]).startswith("猪羊变色：")
+    for lang in ("ru", "uk", "cs"):
+        assert Translator(lang).gettext(OPTION_DOCS["players"]) != OPTION_DOCS["players"]

@@ -281,3 +281,32 @@ def test_same_seed_and_actions_give_the_same_history_across_hash_seeds_and_build
         runs.add(_run("7", _pure_copy(str(tmp_path))))
         assert {build for build, _ in runs} == {"True", "False"}
     assert len({digest for _, digest in runs}) == 1, runs
+
+
+@pytest.mark.parametrize("order", ["in-turn", "simultaneous"])
+def test_openspiel_resampling_keeps_a_mixed_decisions_information(order: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import random
+
+    gz = pytest.importorskip("gongzhu.adapters.openspiel")
+    game = pyspiel.load_game(
+        "python_gongzhu", {"exposure_kind": "face-down-up", "exposure_order": order}
+    )
+    mixed_seen = 0
+    for seed in range(12):
+        state = game.new_initial_state()
+        for a in gz.deal_actions(game, seed):
+            state.apply_action(a)
+        rng = random.Random(seed)
+        sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+        while not state.is_terminal():
+            p = state.current_player()
+            world = state.resample_from_infostate(p, sampler)
+            assert world.information_state_string(p) == state.information_state_string(p)
+            assert world.legal_actions() == state.legal_actions()
+            legal = state.legal_actions()
+            mixed = [a for a in legal if a >= protocol.EXPOSE_MIXED]
+            if mixed:
+                mixed_seen += 1
+            state.apply_action(rng.choice(mixed or legal))
+    assert mixed_seen  # some seat held two exposable cards and decided both ways

@@ -29,6 +29,8 @@ from typing import Any
 import pytest
 
 from gongzhu import record
+from gongzhu.errors import Reason
+from gongzhu.i18n import Translator
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -437,11 +439,8 @@ def test_an_illegal_card_is_greyed_and_explains_why(new_page, start_server) -> N
     card = illegal.first.get_attribute("data-card")
     illegal.first.click()
     reason = page.get_by_test_id("reason")
-    texts = [
-        v
-        for k, v in EN.items()
-        if k.startswith("reason.") and k.count(".") == 1 and k.split(".")[1].isupper()
-    ]
+    # The server's sentence, in the page's language: the library's own translation.
+    texts = [Translator("en").reason(r) for r in Reason]
     page.wait_for_function(
         "texts => texts.some(t =>"
         " document.querySelector('[data-testid=reason]').textContent.includes(t))",

@@ -387,6 +387,9 @@ def _report(fuzzer: Fuzzer, seconds: float, out: Iterator[str] | None = None) ->
     return "\n".join(lines)
 
 
+_TOOLS = os.path.dirname(os.path.abspath(__file__))  # before main() changes directory
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=10.0)
@@ -401,6 +404,12 @@ def main(argv: list[str] | None = None) -> int:
         " tools/fuzz_surfaces.py: readers, adapters, search, server (127.0.0.1 only)",
     )
     options = parser.parse_args(argv)
+    if options.out:
+        options.out = os.path.abspath(options.out)
+    # Fuzzed calls write files under names they make up (save_deals, record.dump...):
+    # they go to a scratch directory, never into the working tree.
+    scratch = tempfile.mkdtemp(prefix="gongzhu-fuzz-")
+    os.chdir(scratch)
     chosen = [x for x in options.surfaces.split(",") if x]
     # A call that eats memory gets MemoryError (a finding) instead of the machine's swap.
     limit = options.memory_mb * 2**20

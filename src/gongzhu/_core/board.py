@@ -17,7 +17,7 @@ history), so ``Round.rollout`` can run on a board and return a ``Round``.
 
 from __future__ import annotations
 
-from gongzhu._core.bits import BIT, HEARTS, QUEEN_OF_DIAMONDS_BIT
+from gongzhu._core.bits import BIT, HEARTS, QUEEN_OF_DIAMONDS_BIT, SUIT_MASKS
 from gongzhu._core.config import Config
 from gongzhu._core.rules import (
     HEARTS_BROKEN,
@@ -107,12 +107,9 @@ class Board:
 
     def copy(self) -> Board:
         """An independent board in the same position (its undo stack starts empty)."""
-        b = Board.__new__(Board)
-        b.cfg = self.cfg
-        b.hands = self.hands[:]
+        b = Board(self.cfg, self.hands[:], self.leader)  # (mypyc: no bare __new__)
         b.dealt = self.dealt  # never changed after the board is built
         b.capt = self.capt[:]
-        b.leader = self.leader
         b.trick = self.trick[:]
         b.led = self.led
         b.flags = self.flags
@@ -128,7 +125,6 @@ class Board:
         b.qd_counts = self.qd_counts[:]
         b.tricks = self.tricks[:]
         b.plays = self.plays[:]
-        b.undo = []
         return b
 
     def to_act(self) -> int:
@@ -148,17 +144,20 @@ class Board:
         """The legal-play mask of the seat to act (0 once the deal is over)."""
         if self.done:
             return 0
+        cfg = self.cfg
         count = len(self.trick)
-        hand = self.hands[(self.leader + count) % self.cfg.n]
+        hand = self.hands[(self.leader + count) % cfg.n]
+        exposed = self.up
+        if self.ntricks == 0 and not count and cfg.force_fourth:
+            exposed = forced_fourth(cfg, exposed)
+        if count and not exposed:
+            # A follower with nothing exposed: the led suit, or the whole hand when void
+            # (what legal_mask answers then; the common case, kept cheap interpreted).
+            return hand & SUIT_MASKS[self.led] or hand
         return legal_mask(
-            self.cfg,
-            hand,
-            self.led << 3 | count if count else 0,
-            self.flags,
-            self.exposed(),
-            self.ntricks == 0,
-            self.opening,
-        )
+            cfg, hand, self.led << 3 | count if count else 0, self.flags, exposed,
+            self.ntricks == 0, self.opening,
+        )  # fmt: skip
 
     def play(self, card: int) -> None:
         """The seat to act plays ``card`` (trusted: one of :meth:`legal`)."""

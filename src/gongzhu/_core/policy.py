@@ -124,10 +124,14 @@ def choose_board(b: Board, legal: int) -> int:
     """The rule-of-thumb card among ``legal`` for the seat to act on ``b``."""
     if not legal & (legal - 1):
         return lowest(legal)
-    seat = b.to_act()
     cfg = b.cfg
+    seat = (b.leader + len(b.trick)) % cfg.n
     # What the seat may know: the face-up exposures and its own face-down cards.
-    fa, fq, fj, _ft = factors(cfg, b.up, b.down & b.dealt[seat], 0)
+    known = b.up | b.down & b.dealt[seat]
+    if known:
+        fa, fq, fj, _ft = factors(cfg, b.up, b.down & b.dealt[seat], 0)
+    else:
+        fa = fq = fj = 1
     return choose_ints(
         cfg, legal, b.hands[seat], seat, b.leader, b.trick, b.played, b.capt, fa, fq, fj
     )

@@ -82,6 +82,8 @@ Policy = Callable[[State, int], int]  # or a core policy (gongzhu._core.policy)
 """``policy(state, legal_mask) -> card index`` (see the module docstring)."""
 
 M32: Final = 0xFFFFFFFF
+
+
 SHIFTS: Final = (0, 13, 26, 39)  # a suit's first card index
 M64: Final = 0xFFFFFFFFFFFFFFFF
 
@@ -132,6 +134,8 @@ def rollout(s: State, policies: Sequence[Policy | None], x: int) -> State:
             if not isinstance(p, (RandomPolicy, RuleOfThumb)):
                 native = False
     if every_random:
+        # The inlined loop: the Board loop measured 6-9% slower compiled and about 40%
+        # slower interpreted (interleaved, one process); both draw the same cards.
         return _rollout_random(s, x)
     if native:
         if s.done != PLAYING:

@@ -20,7 +20,12 @@ counts. The face-down condition, rarely binding, is met by rejection.
 :meth:`Worlds.weight` is the importance weight of a sampled deal: the
 likelihood of every past play of the other seats under the rollout policy
 (a play the policy would have made counts 1, any other ``beta``), so worlds
-in which the opponents' plays look natural count more.
+in which the opponents' plays look natural count more. Exposure decisions
+count as evidence the same way (once card play has begun, every seat has
+decided): a seat whose face-up exposure differs from what the opponent model
+(the core's rule-of-thumb exposure) would have shown with its hand in the
+sampled deal multiplies the weight by ``beta`` — a seat that held Q♠ with five
+lower spades and did not expose it is unlikely under the model.
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ from typing import Final
 from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.bits import SUIT_MASKS
 from gongzhu._core.board import Board, of_world
-from gongzhu._core.policy import likelihood
+from gongzhu._core.policy import choose_exposure, likelihood
+from gongzhu.phase import Phase
 from gongzhu.view import PlayerView
 
 __all__: list[str] = []
@@ -215,6 +221,13 @@ class Worlds:
             self.total *= pool.count
         # Face-down declarations of other seats: how many exposable cards each must hold.
         up = view.exposed.mask
+        # Exposure decisions are evidence too (once every seat has decided, in card play):
+        # each other seat's face-up exposure, set against what the opponent model would show.
+        self.exposure_facts: list[tuple[int, int]] = (
+            [(s, view.exposures[s].mask & cfg.exposable) for s in others]
+            if cfg.exposable and view.phase is Phase.PLAY
+            else []
+        )
         self.face_down_need = [
             (s, view.face_down_counts[s], up) for s in others if view.face_down_counts[s]
         ]
@@ -297,15 +310,22 @@ class Worlds:
         )  # fmt: skip
 
     def weight(self, hands: list[int], facedown: int, beta: float) -> float:
-        """The likelihood of the other seats' past plays in this deal under the rollout policy
-        (the core's rule of thumb): a play it would have made counts 1, any other ``beta``."""
-        if beta >= 1.0 or not self.order:
+        """The likelihood of the other seats' past plays and exposure decisions in this deal
+        under the rollout policy (the core's rule of thumb): a play or decision it would have
+        made counts 1, any other ``beta``."""
+        if beta >= 1.0:
             return 1.0
-        view = self.view
         dealt = [h | p for h, p in zip(hands, self.played, strict=True)]
+        w = 1.0
+        for s, up in self.exposure_facts:
+            if choose_exposure(self.cfg, dealt[s]) != up:
+                w *= beta  # the seat did not expose what the model would have
+        if not self.order:
+            return w
+        view = self.view
         first = view.tricks[0].leader if view.tricks else view.current_trick.leader
         b = of_world(
             self.cfg, dealt[:], dealt, first, [], [],
             view.exposed.mask, facedown, 0, self._opening(dealt, first),
         )  # fmt: skip
-        return likelihood(b, [card for _seat, card in self.order], self.me, beta)
+        return w * likelihood(b, [card for _seat, card in self.order], self.me, beta)

@@ -459,7 +459,10 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
     if callable(terminate_workers):
         terminate_workers()
     for process in processes:
-        process.terminate()
+        # SIGKILL, not SIGTERM: a worker may have inherited a SIGTERM handler from the
+        # parent (Ray installs one) and live on blocked on the pool's queue lock, and
+        # shutdown() would then wait for it for ever (seen once in the test suite).
+        process.kill()
     pool.shutdown(wait=True, cancel_futures=True)
     for process in processes:
         process.join(timeout=1)

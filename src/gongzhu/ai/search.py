@@ -45,6 +45,8 @@ import attrs
 from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.policy import choose_exposure
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
+from gongzhu._core.solver import INF as SOLVER_INF
+from gongzhu._core.solver import Solver
 from gongzhu.ai._determinize import Worlds
 from gongzhu.cards import Card, CardSet, _from_mask
 from gongzhu.errors import GongzhuError, _brief
@@ -140,6 +142,33 @@ def _small_int(value: object) -> bool:
 
 DEFAULT_LIMIT = Limit(simulations=400)
 """The limit of ``SearchStrategy()`` and of the ``search`` bot name: 400 rollouts a decision."""
+
+DEFAULT_SOLVE = 4
+"""Cards in hand (at most) from which :class:`SearchStrategy` solves each sampled deal exactly."""
+_SOLVE_NODES = 200_000  # a deal the solver cannot finish within this is rolled out instead
+# One rollout costs about as much as this many solver nodes (compiled build): a solved deal
+# counts max(candidates, nodes // this) simulations against Limit(simulations=...).
+_NODES_PER_SIMULATION = 64
+
+
+class _Value:
+    """A finished deal's value to the searcher: its (team's) total, or against the others' mean."""
+
+    __slots__ = ("mine", "others", "ratio")
+
+    def __init__(self, view: PlayerView, *, relative: bool) -> None:
+        mine = _objective(view)
+        self.mine = mine
+        self.others = (
+            tuple(s for s in range(view.rules.players) if s not in mine) if relative else ()
+        )
+        self.ratio = len(mine) / len(self.others) if self.others else 0.0
+
+    def __call__(self, totals: tuple[int, ...]) -> float:
+        x = float(sum(totals[s] for s in self.mine))
+        if self.others:
+            x -= self.ratio * sum(totals[s] for s in self.others)
+        return x
 
 
 @attrs.frozen
@@ -329,8 +358,12 @@ class SearchStrategy:
     (1.0 switches weighting off). ``prune=True`` stops searching candidates
     that are clearly worse than the best so far (after 8 deals, by two standard
     errors of their paired difference), spending the rest of the budget on the
-    others. The bot plays for itself, or for its team
-    under pairs. It never claims; :meth:`accept_claim` answers a claim.
+    others. ``solve`` is the hand size (cards held) from which every sampled
+    deal is solved exactly instead of rolled out (:data:`DEFAULT_SOLVE`; 0
+    switches it off); ``solve_model=True`` has the solver's other seats play
+    the rule-of-thumb policy instead of their best replies. The bot plays for
+    itself, or for its team under pairs. It never claims; :meth:`accept_claim`
+    answers a claim.
     """
 
     def __init__(
@@ -340,6 +373,8 @@ class SearchStrategy:
         *,
         beta: float = 0.6,
         prune: bool = False,
+        solve: int = DEFAULT_SOLVE,
+        solve_model: bool = False,
     ) -> None:
         if limit is not None and not isinstance(limit, Limit):
             raise LimitError(f"limit must be a Limit, got {type(limit).__name__}")
@@ -347,6 +382,10 @@ class SearchStrategy:
             raise LimitError(f"beta must be in (0, 1], got {_brief(beta)}")
         if not isinstance(prune, bool):
             raise LimitError(f"prune must be True or False, got {_brief(prune)}")
+        if isinstance(solve, bool) or not isinstance(solve, int) or not 0 <= solve <= 13:
+            raise LimitError(f"solve must be an int 0-13 (cards in hand), got {_brief(solve)}")
+        if not isinstance(solve_model, bool):
+            raise LimitError(f"solve_model must be True or False, got {_brief(solve_model)}")
         if not (seed is None or (isinstance(seed, str) and len(seed) <= 1000) or _small_int(seed)):
             raise LimitError(f"seed must be None, an int or short text, got {_brief(seed)}")
         if isinstance(seed, str):
@@ -358,6 +397,8 @@ class SearchStrategy:
         self.seed = seed
         self.beta = float(beta)
         self.prune = bool(prune)
+        self.solve = solve
+        self.solve_model = bool(solve_model)
 
     def __repr__(self) -> str:
         return f"SearchStrategy({self.limit!r}, seed={self.seed!r})"
@@ -404,6 +445,10 @@ class SearchStrategy:
         worlds = Worlds(view)
         rng = self._rng(view, "play")
         team = _objective(view)
+        # Late in the deal every sampled deal is solved exactly; the objective is then the
+        # seat's (team's) score against the other seats' mean, which makes the game zero-sum.
+        solving = 0 < len(view.hand) <= self.solve
+        value = _Value(view, relative=solving)
         stats = [_Stats() for _ in reps]
         results: list[list[float]] = [[] for _ in reps]
         weights: list[float] = []
@@ -414,19 +459,39 @@ class SearchStrategy:
             hands, facedown = worlds.sample(rng)
             w = worlds.weight(hands, facedown, beta)
             base = worlds.start(hands, facedown)
+            # The first deal is always finished (rolled out if the solver runs out of time);
+            # a later one that the clock cuts short is dropped, so every candidate keeps the
+            # same deals and the clock is overrun by one rollout at most.
+            cutoff = deadline if nworlds else math.inf
+            xs: list[float] | None = None
+            cost = len(active)
+            if solving:
+                solver = Solver(base, team, _SOLVE_NODES, deadline, self.solve_model)
+                exact = solver.root([reps[k] for k in active])
+                if exact is not None:
+                    xs = [v / solver.km for v in exact]
+                    cost = max(cost, solver.nodes // _NODES_PER_SIMULATION)
+                elif nworlds and solver.nodes <= _SOLVE_NODES:
+                    break  # the clock ran out inside the solver
+            if xs is None:
+                xs = []
+                for k in active:
+                    if time.perf_counter() >= cutoff:
+                        break
+                    board = base.copy()
+                    board.play(reps[k])
+                    xs.append(value(rollout(board)))
+                if len(xs) < len(active):
+                    break
             weights.append(w)
-            for k in active:
-                board = base.copy()
-                board.play(reps[k])
-                totals = rollout(board)
-                x = float(sum(totals[s] for s in team))
+            for k, x in zip(active, xs, strict=True):
                 stats[k].add(x, w)
                 results[k].append(x)
-            sims += len(active)
+            sims += cost
             nworlds += 1
             if sims >= budget or len(active) == 1:
                 break
-            if time.perf_counter() >= deadline:
+            if _out_of_time(started, deadline, nworlds):
                 break
             if self.prune and nworlds >= _PRUNE_AFTER:
                 active = _prune(active, results, weights)
@@ -469,17 +534,22 @@ class SearchStrategy:
                 if s != view.seat and s not in decided:
                     base.up |= choose_exposure(cfg, hands[s])
             results = []
+            cutoff = deadline if nworlds else math.inf
             for subset in subsets:
+                if time.perf_counter() >= cutoff:
+                    break  # a later deal cut short by the clock is dropped
                 board = base.copy()
                 board.up |= subset
                 totals = rollout(board)
                 results.append(float(sum(totals[s] for s in team)))
+            if len(results) < len(subsets):
+                break
             for k, x in enumerate(results):
                 stats[k].add(x, 1.0)
                 diffs[k].add(x - results[0], 1.0)
             sims += len(subsets)
             nworlds += 1
-            if sims >= budget or len(subsets) == 1 or time.perf_counter() >= deadline:
+            if sims >= budget or len(subsets) == 1 or _out_of_time(started, deadline, nworlds):
                 break
         order = sorted(range(len(subsets)), key=lambda k: (-stats[k].mean(), subsets[k]))
         options = tuple(
@@ -499,7 +569,10 @@ class SearchStrategy:
 
         Accepting gives the claimer every card still in play; the bot compares
         that deal score with the mean of rollouts from the position (the
-        claimer's hand is shown, so its deals are sampled around it).
+        claimer's hand is shown, so its deals are sampled around it). When the
+        bot holds at most ``solve`` cards, playing on is solved exactly in each
+        sampled deal instead, as card play is (both sides then counted as the
+        bot's score against the other seats' mean).
         """
         if not view.shown:
             return False
@@ -507,6 +580,8 @@ class SearchStrategy:
         worlds = Worlds(view)
         rng = self._rng(view, "claim")
         team = _objective(view)
+        solving = 0 < len(view.hand) <= self.solve
+        value = _Value(view, relative=solving)
         budget = min(limit.simulations or 200, 200)
         deadline = time.perf_counter() + (limit.time if limit.time is not None else math.inf)
         played_on = _Stats()
@@ -521,16 +596,34 @@ class SearchStrategy:
             for c in given.trick:
                 given.capt[claimer] |= BITS[c]
             given.hands = [0] * len(given.hands)
-            totals = given.totals()
-            accepted.add(float(sum(totals[s] for s in team)), 1.0)
-            totals = rollout(board)
-            played_on.add(float(sum(totals[s] for s in team)), 1.0)
+            accepted.add(value(given.totals()), 1.0)
+            exact = None
+            if solving:
+                solver = Solver(board, team, _SOLVE_NODES, deadline)
+                found = solver.search(-SOLVER_INF, SOLVER_INF)
+                if not solver.aborted:
+                    exact = found / solver.km
+            played_on.add(exact if exact is not None else value(rollout(board)), 1.0)
             if time.perf_counter() >= deadline:
                 break
         return accepted.mean() >= played_on.mean()
 
 
 _PRUNE_AFTER = 8
+
+
+def _out_of_time(started: float, deadline: float, nworlds: int) -> bool:
+    """Whether another sampled deal would end past ``deadline`` (at the mean pace so far).
+
+    Stopping before a deal that cannot finish keeps the worst move within a few percent
+    of its time limit; a deal cut short anyway is dropped by the caller.
+    """
+    if deadline == math.inf:
+        return False
+    now = time.perf_counter()
+    return now + (now - started) / nworlds >= deadline
+
+
 _PRUNE_Z = 2.0
 
 

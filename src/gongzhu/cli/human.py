@@ -313,6 +313,10 @@ class _Game:
             else:
                 self.say(t.gettext("Saving the match to {path}.").format(path=safe(self.path)))
         quit_early = False
+        if match.is_over and unfinished is None:
+            # A save of a finished match: its end, as it was shown.
+            self.say(table(t, match, self.seats))
+            self.say(standings(t, match, self.seats))
         try:
             while not match.is_over and len(self.rounds) < session.max_deals:
                 self.number = len(self.rounds) + 1

@@ -43,6 +43,7 @@ const S = {
   lifted: null,
   leaving: null,
   autoSat: null,
+  skipRetry: false,
   hints: null,
   hintEvent: null,
   pendingExposure: false,
@@ -305,9 +306,25 @@ function onState(msg) {
   if (msg.view && typeof msg.view.seat === "number" && S.seat !== null) S.seat = msg.view.seat;
   S.pendingExposure = false;
   S.leaving = null;
+  if (S.skipRetry === "again") {
+    const phase = msg.view?.phase;
+    S.skipRetry = false;
+    if (alone() && (phase === "play" || phase === "exposure") && !msg.last_score) skipDeal();
+  } else if (S.skipRetry && msg.last_score) {
+    S.skipRetry = false; // skipped
+  }
   if (S.hintEvent !== msg.event) S.hints = null;
   const hand = new Set(msg.view?.hand || []);
   if (S.lifted && (!hand.has(S.lifted) || !isLegal(S.lifted))) S.lifted = null;
+  // A trick just completed: show it whole for a moment over the table (the `trick` element
+  // itself always shows the trick in progress).
+  const done = msg.view?.tricks || [];
+  if (msg.view?.current_trick?.cards?.length) {
+    hideFlash(); // the next trick has begun: show only it
+  } else if (before && before.deal_no === msg.deal_no
+      && done.length > (before.view?.tricks?.length ?? 0)) {
+    flashTrick(done[done.length - 1]);
+  }
   // A new trick or a new deal clears an old explanation.
   if (before && (before.deal_no !== msg.deal_no || before.view?.trick_number !== msg.view?.trick_number)) {
     showReason("");
@@ -318,9 +335,12 @@ function onState(msg) {
 function onError(msg) {
   const code = msg.code;
   if (code === "illegal") {
-    const d = msg.detail || {};
-    const why = d.reason ? t(`reason.${d.reason}`) : msg.message;
-    showReason(d.card ? t("reason.with_card", { card: cardText(d.card), reason: why }) : why);
+    // The server words the refusal in this page's language (the hello's lang): the
+    // library's one translation, the same sentence the terminal game prints.
+    showReason(msg.message);
+  } else if (code === "stale" && msg.reply_to === "next" && S.skipRetry) {
+    S.skipRetry = "again"; // skip the deal once the fresh state is in
+    send({ type: "resync" });
   } else if (code === "stale") {
     showReason(t("error.stale"));
     send({ type: "resync" });
@@ -549,6 +569,30 @@ function renderTrick() {
   }
 }
 
+let flashTimer = 0;
+function flashTrick(trick) {
+  const box = $("trick-flash");
+  clearTimeout(flashTimer);
+  box.replaceChildren(
+    ...trick.cards.map((code, i) => {
+      const img = cardImg(code, "tcard");
+      img.dataset.pos = String(posOf(trick.seats[i]));
+      return img;
+    }),
+    el("span", { class: "flash-label", text: t("trick.takes", { who: seatName(trick.winner) }) }),
+  );
+  box.dataset.winner = String(posOf(trick.winner));
+  box.hidden = false;
+  flashTimer = setTimeout(hideFlash, 1400);
+}
+
+function hideFlash() {
+  clearTimeout(flashTimer);
+  const box = $("trick-flash");
+  box.hidden = true;
+  box.replaceChildren();
+}
+
 function sortedHand() {
   const hand = [...(view()?.hand || [])];
   return hand.sort((a, b) => (SUIT_ORDER[a[1]] - SUIT_ORDER[b[1]])
@@ -610,7 +654,7 @@ function clickCard(code) {
   if (!isLegal(code)) {
     // The server knows why: the action is sent and refused with its reason (nothing changes).
     S.lifted = null;
-    showReason(myTurn() ? t("reason.asking") : t("reason.NOT_YOUR_TURN"));
+    showReason(""); // the server's refusal fills it in a moment
     sendAction({ type: "play", seat: S.seat ?? 0, card: code });
     renderHand();
     return;
@@ -866,16 +910,20 @@ function onFeltClick(e) {
 
 function skipDeal() {
   if (!alone()) return;
-  send({ type: "next", event: S.lastEvent ?? 0 });
+  // The computers may still be moving when the table is clicked: a `stale` answer makes the
+  // page resync and ask once more (S.skipRetry), so the click is not lost.
+  if (send({ type: "next", event: S.lastEvent ?? 0 })) S.skipRetry = true;
 }
 
 // -- start -----------------------------------------------------------------------------------
 
-async function main() {
-  const lang = await setLanguage(initialLanguage());
+function main() {
+  const lang = setLanguage(initialLanguage());
   $("lang").value = lang;
-  $("lang").addEventListener("change", async (e) => {
-    await setLanguage(e.target.value);
+  $("lang").addEventListener("change", (e) => {
+    setLanguage(e.target.value);
+    // Reconnect, so that the hello tells the server the new language for its refusals.
+    if (S.ws) S.ws.close();
     if (S.roomId) renderAll();
     else showStart();
     updateExposeButton();

@@ -1,11 +1,20 @@
 // The page's languages: one flat JSON file of strings per language under /static/i18n/.
 // The browser's language is the default (navigator.languages); a choice is kept in localStorage.
+// The files are JSON modules of the page's module graph: they are loaded before the page's
+// script runs, so the page is in its language from its first paint (and by its `load` event).
 
-export const LANGUAGES = ["en", "zh", "ru", "uk", "cs"];
+import cs from "./i18n/cs.json" with { type: "json" };
+import en from "./i18n/en.json" with { type: "json" };
+import ru from "./i18n/ru.json" with { type: "json" };
+import uk from "./i18n/uk.json" with { type: "json" };
+import zh from "./i18n/zh.json" with { type: "json" };
+
+const TABLES = { en, zh, ru, uk, cs };
+export const LANGUAGES = Object.keys(TABLES);
 const STORE_KEY = "gongzhu:lang";
 
-let strings = {};
-let fallback = {};
+const fallback = en;
+let strings = en;
 let current = "en";
 
 /** The first shipped language among the browser's preferences ("zh-CN" → "zh"), else English. */
@@ -29,17 +38,10 @@ export function initialLanguage() {
   return LANGUAGES.includes(saved) ? saved : browserLanguage();
 }
 
-async function fetchStrings(lang) {
-  const response = await fetch(`/static/i18n/${lang}.json`);
-  if (!response.ok) throw new Error(`no strings for ${lang}`);
-  return response.json();
-}
-
-/** Load a language (English stays loaded as the fallback for any missing key). */
-export async function setLanguage(lang) {
+/** Switch to a language (English stays the fallback for any missing key). */
+export function setLanguage(lang) {
   if (!LANGUAGES.includes(lang)) lang = "en";
-  if (!Object.keys(fallback).length) fallback = await fetchStrings("en");
-  strings = lang === "en" ? fallback : await fetchStrings(lang);
+  strings = TABLES[lang];
   current = lang;
   document.documentElement.lang = lang;
   try {
