@@ -296,3 +296,10 @@ def test_fuzz_find_deal_file_paths_are_typed(path: object) -> None:
 def test_fuzz_find_save_deals_checks_its_hands(tmp_path: Path, hands: object) -> None:
     with pytest.raises(ArenaError):
         save_deals(tmp_path / "d.json", hands)  # type: ignore[arg-type]
+
+
+def test_fuzz_find_load_deals_checks_its_rules() -> None:
+    from gongzhu.ai.arena import DEAL_FILE
+
+    with pytest.raises(ArenaError, match="RuleSet"):
+        load_deals(DEAL_FILE, rules="AH KH")  # type: ignore[arg-type]

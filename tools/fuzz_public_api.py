@@ -51,6 +51,8 @@ from typing import Any
 import gongzhu
 from gongzhu import GongzhuError
 
+_TOOLS = os.path.dirname(os.path.abspath(__file__))  # before main() changes directory
+
 # Modules whose ``__all__`` is fuzzed. The CLI is left out: it is a process
 # boundary with its own fuzz suite (tests/test_fuzz_cli.py), and it writes files.
 MODULES = (
@@ -414,6 +416,8 @@ def main(argv: list[str] | None = None) -> int:
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     sys.setrecursionlimit(3000)
+    # Functions that write files (save_deals('Ann', ...)) write into a scratch directory.
+    os.chdir(tempfile.mkdtemp(prefix="gongzhu-fuzz-cwd-"))
     signal.signal(signal.SIGALRM, _alarm)
     fuzzer = Fuzzer(random.Random(options.seed), options.call_limit)
     if "api" not in chosen:

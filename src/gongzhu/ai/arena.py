@@ -238,9 +238,11 @@ def load_deals(path: str | os.PathLike[str], rules: RuleSet | None = None) -> li
     1024
     """
     p = _path(path)
+    if rules is not None and not isinstance(rules, RuleSet):
+        raise ArenaError(f"rules must be a RuleSet, got {type(rules).__name__}")
     data = _read_json(p)
     if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("version") != 1:
-        raise ArenaError(f'{p}: expected {{"format": "{_FORMAT}", "version": 1, ...}}')
+        raise ArenaError(f'{_shown(p)}: expected {{"format": "{_FORMAT}", "version": 1, ...}}')
     deals_ = data.get("deals")
     players = data.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or players not in (4, 5):
