@@ -36,7 +36,7 @@ at the end (with the whole history); otherwise it advances state by state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from gongzhu._core.bits import nth_card
 from gongzhu._core.board import of_state, to_state
@@ -64,6 +64,9 @@ from gongzhu._core.state import (
     Trick,
     trick_cards,
 )
+
+if TYPE_CHECKING:  # annotations only (never evaluated): the pure build needs no mypy_extensions
+    from mypy_extensions import i64
 
 __all__ = [
     "Policy",
@@ -188,7 +191,7 @@ def _select_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
 SEL7, SEL6 = _select_tables()
 
 
-def _rollout_random(s: State, x: int) -> State:
+def _rollout_random(s: State, x0: int) -> State:
     """The all-random rollout on local ints; one state (and the log) built at the end.
 
     Per card: one xorshift step inline, the card number ``x % k`` of the ``k`` legal
@@ -206,11 +209,15 @@ def _rollout_random(s: State, x: int) -> State:
     opening = t.opening
     points_out = cfg.end_when_points_out
     point_cards = cfg.point_cards
-    gone = s.gone
-    leader = s.leader
-    trick = s.trick
-    flags = s.flags
-    exposed = binding_exposed(s)
+    # Native 64-bit locals in the compiled build (masks are 52 bits, draws 32).
+    x: i64 = x0
+    gone: i64 = s.gone
+    leader: i64 = s.leader
+    trick: i64 = s.trick
+    flags: i64 = s.flags
+    exposed: i64 = binding_exposed(s)
+    every64: i64 = every
+    n64: i64 = n
     if exposed != t.up:  # the forced fourth card, exposed as the first card is played
         t = t.copy()
         t.up = exposed
@@ -222,18 +229,32 @@ def _rollout_random(s: State, x: int) -> State:
     first = not tricks
     capt = list(s.capt)
     played = list(trick_cards(s))
-    taken = 0
-    led = trick >> 3
-    best = -1  # the highest card of the led suit on the table, and its seat
-    best_seat = leader
-    seat = leader
+    taken: i64 = 0
+    led: i64 = trick >> 3
+    best: i64 = -1  # the highest card of the led suit on the table, and its seat
+    best_seat: i64 = leader
+    seat: i64 = leader
     for c in played:
         taken |= BIT[c]
         if c // 13 == led and c > best:
             best = c
             best_seat = seat
         seat = seat + 1 if seat + 1 < n else 0
-    count = trick & 7
+    count: i64 = trick & 7
+    hand: i64 = 0
+    part: i64 = 0
+    k: i64 = 0
+    card: i64 = 0
+    shift: i64 = 0
+    c0: i64 = 0
+    lo: i64 = 0
+    mask: i64 = 0
+    p0: i64 = 0
+    p1: i64 = 0
+    p2: i64 = 0
+    p3: i64 = 0
+    c1: i64 = 0
+    c2: i64 = 0
     log: Log | None = s.log
     sel7 = SEL7
     sel6 = SEL6
@@ -297,7 +318,9 @@ def _rollout_random(s: State, x: int) -> State:
             trick = led << 3
             best = card
             best_seat = seat
-        bit = BIT[card]
+        # BIT, not 1 << card: compiled with i64 locals, 1 << card came out wrong for
+        # high cards (mypyc 2.4; the deal never ended): a table look-up is safe.
+        bit: i64 = BIT[card]
         gone |= bit
         taken |= bit
         log = (log, PLAY_ENTRIES[card << 5 | seat << 2])
@@ -309,8 +332,8 @@ def _rollout_random(s: State, x: int) -> State:
             best_seat = seat
         trick += 1
         count += 1
-        seat = seat + 1 if seat + 1 < n else 0
-        if count < n:
+        seat = seat + 1 if seat + 1 < n64 else 0
+        if count < n64:
             continue
         # The trick is complete: the highest card of the led suit takes it.
         winner = best_seat
@@ -318,13 +341,13 @@ def _rollout_random(s: State, x: int) -> State:
         tricks.append((leader, winner, tuple(played)))
         played = []
         taken = 0
-        flags |= 1 << led
+        flags |= BIT[led]
         leader = winner
         seat = winner
         trick = 0
         count = 0
         first = False
-        if gone == every:
+        if gone == every64:
             break
         if points_out:
             every_capt = 0
