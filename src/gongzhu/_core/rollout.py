@@ -36,7 +36,7 @@ at the end (with the whole history); otherwise it advances state by state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from gongzhu._core.bits import nth_card
 from gongzhu._core.board import of_state, to_state
@@ -255,7 +255,10 @@ def _rollout_random(s: State, x0: int) -> State:
     p3: i64 = 0
     c1: i64 = 0
     c2: i64 = 0
-    log: Log | None = s.log
+    # The log's nodes hold the table's entry objects as they are (typed object, the
+    # compiled build neither unboxes nor re-boxes them: no int allocated per card).
+    log: object = s.log
+    entries: tuple[object, ...] = PLAY_ENTRIES
     sel7 = SEL7
     sel6 = SEL6
     pop13 = POP13
@@ -323,7 +326,7 @@ def _rollout_random(s: State, x0: int) -> State:
         bit: i64 = BIT[card]
         gone |= bit
         taken |= bit
-        log = (log, PLAY_ENTRIES[card << 5 | seat << 2])
+        log = (log, entries[card << 5 | seat << 2])
         played.append(card)
         if 26 <= card < 39:
             flags |= 16
@@ -355,4 +358,6 @@ def _rollout_random(s: State, x0: int) -> State:
                 every_capt |= c
             if every_capt & point_cards == point_cards:
                 break
-    return State(t, gone, tuple(capt), leader, 0, tuple(tricks), flags, COMPLETE, log)
+    return State(
+        t, gone, tuple(capt), leader, 0, tuple(tricks), flags, COMPLETE, cast("Log | None", log)
+    )
