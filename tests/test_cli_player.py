@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -564,13 +565,27 @@ def test_at_a_terminal_ctrl_c_saves_and_resume_goes_on(tmp_path: Path) -> None:
         if pid == 0:  # the child: the command, on the pseudo-terminal
             os.execve(sys.executable, [sys.executable, "-m", "gongzhu", *args], _env(tmp_path))
         out = b""
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + 120
+
+        def read_some() -> bool:
+            # Never block past the deadline: a read that waits for ever would hang the run.
+            nonlocal out
+            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                return False
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the child has gone: the terminal is closed
+                return False
+            out += chunk
+            return bool(chunk)
 
         def wait_for_prompts(count: int) -> None:
-            nonlocal out
-            while out.count(b"> ") < count and time.monotonic() < deadline:
-                out += os.read(fd, 4096)
+            while out.count(b"> ") < count:
+                if not read_some():
+                    raise AssertionError(f"no prompt {count}:\n{out.decode('utf-8', 'replace')}")
 
+        status = None
         try:
             for k, line in enumerate(typed):
                 wait_for_prompts(k + 1)
@@ -578,16 +593,18 @@ def test_at_a_terminal_ctrl_c_saves_and_resume_goes_on(tmp_path: Path) -> None:
             if interrupt:
                 wait_for_prompts(len(typed) + 1)  # the game waits for the next answer
                 os.kill(pid, signal.SIGINT)
-            while time.monotonic() < deadline:
-                try:
-                    chunk = os.read(fd, 4096)
-                except OSError:  # the child has gone: the terminal is closed
-                    break
-                if not chunk:
-                    break
-                out += chunk
+            while read_some():
+                pass
+            while status is None and time.monotonic() < deadline:
+                done, status_now = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    status = status_now
+                else:
+                    time.sleep(0.05)
         finally:
-            _, status = os.waitpid(pid, 0)
+            if status is None:  # still running: never leave it behind
+                os.kill(pid, signal.SIGKILL)
+                _, status = os.waitpid(pid, 0)
             os.close(fd)
         return out.decode("utf-8", "replace"), os.waitstatus_to_exitcode(status)
 
