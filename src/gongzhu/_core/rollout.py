@@ -36,7 +36,7 @@ at the end (with the whole history); otherwise it advances state by state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
 
 from gongzhu._core.bits import nth_card
 from gongzhu._core.board import of_state, to_state
@@ -50,13 +50,12 @@ from gongzhu._core.play import (
 )
 from gongzhu._core.policy import RandomPolicy, RuleOfThumb, next_random, random_card
 from gongzhu._core.policy import rollout as _rollout_board
-from gongzhu._core.rules import deal_over, legal_mask, trick_winner
+from gongzhu._core.rules import legal_mask
 from gongzhu._core.state import (
     ACE_OF_HEARTS,
     BIT,
     COMPLETE,
     HEARTS_BROKEN,
-    LOW13,
     PLAY_ENTRIES,
     PLAYING,
     POP13,
@@ -65,6 +64,9 @@ from gongzhu._core.state import (
     Trick,
     trick_cards,
 )
+
+if TYPE_CHECKING:  # annotations only (never evaluated): the pure build needs no mypy_extensions
+    from mypy_extensions import i64
 
 __all__ = [
     "Policy",
@@ -165,8 +167,38 @@ def _rollout_policies(s: State, policies: Sequence[Policy | None], x: int) -> St
     return s
 
 
-def _rollout_random(s: State, x: int) -> State:
-    """The all-random rollout on local ints; one state (and the log) built at the end."""
+def _select_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``SEL7[k << 7 | p]`` and ``SEL6[k << 6 | p]``: the index of set bit number ``k`` of
+    the 7-bit (6-bit) pattern ``p`` (k < its popcount), so that a 13-bit suit's card
+    number ``k`` is two look-ups and no loop (small tables: 896 + 384 entries)."""
+    sel7 = [0] * (7 << 7)
+    for p in range(128):
+        k = 0
+        for i in range(7):
+            if p >> i & 1:
+                sel7[k << 7 | p] = i
+                k += 1
+    sel6 = [0] * (6 << 6)
+    for p in range(64):
+        k = 0
+        for i in range(6):
+            if p >> i & 1:
+                sel6[k << 6 | p] = i + 7  # a 13-bit suit's high part starts at bit 7
+                k += 1
+    return tuple(sel7), tuple(sel6)
+
+
+SEL7, SEL6 = _select_tables()
+
+
+def _rollout_random(s: State, x0: int) -> State:
+    """The all-random rollout on local ints; one state (and the log) built at the end.
+
+    Per card: one xorshift step inline, the card number ``x % k`` of the ``k`` legal
+    cards by table look-ups (:data:`SEL7`, :data:`SEL6`), the trick's winner tracked as
+    its cards fall (the highest of the led suit so far) and the trick's cards in locals.
+    The same draws and the same cards as :func:`random_card` over :func:`legal_mask`.
+    """
     if s.done != PLAYING:
         return s
     t = s.table
@@ -176,11 +208,16 @@ def _rollout_random(s: State, x: int) -> State:
     every = t.every
     opening = t.opening
     points_out = cfg.end_when_points_out
-    gone = s.gone
-    leader = s.leader
-    trick = s.trick
-    flags = s.flags
-    exposed = binding_exposed(s)
+    point_cards = cfg.point_cards
+    # Native 64-bit locals in the compiled build (masks are 52 bits, draws 32).
+    x: i64 = x0
+    gone: i64 = s.gone
+    leader: i64 = s.leader
+    trick: i64 = s.trick
+    flags: i64 = s.flags
+    exposed: i64 = binding_exposed(s)
+    every64: i64 = every
+    n64: i64 = n
     if exposed != t.up:  # the forced fourth card, exposed as the first card is played
         t = t.copy()
         t.up = exposed
@@ -189,100 +226,138 @@ def _rollout_random(s: State, x: int) -> State:
     # are drawn inline; the rest ask legal_mask.
     hearts_gate = cfg.hearts_rule or (cfg.blood_lock and exposed & ACE_OF_HEARTS != 0)
     tricks: list[Trick] = list(s.tricks)
+    first = not tricks
     capt = list(s.capt)
-    table_cards = list(trick_cards(s))
-    taken = 0
-    for c in table_cards:
+    played = list(trick_cards(s))
+    taken: i64 = 0
+    led: i64 = trick >> 3
+    best: i64 = -1  # the highest card of the led suit on the table, and its seat
+    best_seat: i64 = leader
+    seat: i64 = leader
+    for c in played:
         taken |= BIT[c]
-    log: Log | None = s.log
-    done = PLAYING
+        if c // 13 == led and c > best:
+            best = c
+            best_seat = seat
+        seat = seat + 1 if seat + 1 < n else 0
+    count: i64 = trick & 7
+    hand: i64 = 0
+    part: i64 = 0
+    k: i64 = 0
+    card: i64 = 0
+    shift: i64 = 0
+    c0: i64 = 0
+    lo: i64 = 0
+    mask: i64 = 0
+    p0: i64 = 0
+    p1: i64 = 0
+    p2: i64 = 0
+    p3: i64 = 0
+    c1: i64 = 0
+    c2: i64 = 0
+    # The log's nodes hold the table's entry objects as they are (typed object, the
+    # compiled build neither unboxes nor re-boxes them: no int allocated per card).
+    log: object = s.log
+    entries: tuple[object, ...] = PLAY_ENTRIES
+    sel7 = SEL7
+    sel6 = SEL6
+    pop13 = POP13
     while True:
-        count = trick & 7
-        seat = (leader + count) % n
         hand = hands[seat] & ~gone
         x ^= (x << 13) & M32
         x ^= x >> 17
         x ^= (x << 5) & M32
-        if trick:
+        if count:
             # The common case inline: a follower with cards of the led suit and no
             # exposed card among them plays one of those (as legal_mask would say).
-            shift = SHIFTS[trick >> 3]
+            shift = led * 13
             part = hand >> shift & 0x1FFF
             if part and not part << shift & exposed:
-                k = x % POP13[part]
-                while k:
-                    part &= part - 1
-                    k -= 1
-                card = shift + LOW13[part]
+                k = x % pop13[part]
+                lo = part & 0x7F
+                c0 = pop13[lo]
+                if k < c0:
+                    card = shift + sel7[k << 7 | lo]
+                else:
+                    card = shift + sel6[(k - c0) << 6 | part >> 7]
             else:
-                card = random_card(
-                    legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening), x
-                )
+                card = random_card(legal_mask(cfg, hand, trick, flags, exposed, first, opening), x)
         else:
-            if (
-                hand & exposed
-                or (opening and not tricks)
-                or (hearts_gate and not flags & HEARTS_BROKEN)
-            ):
-                mask = legal_mask(cfg, hand, trick, flags, exposed, not tricks, opening)
+            if hand & exposed or (opening and first) or (hearts_gate and not flags & HEARTS_BROKEN):
+                mask = legal_mask(cfg, hand, trick, flags, exposed, first, opening)
             else:
                 mask = hand
             # random_card inline: card number x % k of the k cards, in index order.
             p0 = mask & 0x1FFF
             p1 = mask >> 13 & 0x1FFF
             p2 = mask >> 26 & 0x1FFF
-            k = x % (POP13[p0] + POP13[p1] + POP13[p2] + POP13[mask >> 39 & 0x1FFF])
-            c0 = POP13[p0]
+            p3 = mask >> 39
+            c0 = pop13[p0]
+            c1 = pop13[p1]
+            c2 = pop13[p2]
+            k = x % (c0 + c1 + c2 + pop13[p3])
             if k < c0:
                 part = p0
-                base = 0
-            else:
+                shift = 0
+            elif k < c0 + c1:
                 k -= c0
-                c1 = POP13[p1]
-                if k < c1:
-                    part = p1
-                    base = 13
-                else:
-                    k -= c1
-                    c2 = POP13[p2]
-                    if k < c2:
-                        part = p2
-                        base = 26
-                    else:
-                        k -= c2
-                        part = mask >> 39 & 0x1FFF
-                        base = 39
-            while k:
-                part &= part - 1
-                k -= 1
-            card = base + LOW13[part]
-            trick = (card // 13) << 3
-        bit = BIT[card]
+                part = p1
+                shift = 13
+            elif k < c0 + c1 + c2:
+                k -= c0 + c1
+                part = p2
+                shift = 26
+            else:
+                k -= c0 + c1 + c2
+                part = p3
+                shift = 39
+            lo = part & 0x7F
+            c0 = pop13[lo]
+            if k < c0:
+                card = shift + sel7[k << 7 | lo]
+            else:
+                card = shift + sel6[(k - c0) << 6 | part >> 7]
+            led = shift // 13
+            trick = led << 3
+            best = card
+            best_seat = seat
+        # BIT, not 1 << card: compiled with i64 locals, 1 << card came out wrong for
+        # high cards (mypyc 2.4; the deal never ended): a table look-up is safe.
+        bit: i64 = BIT[card]
         gone |= bit
         taken |= bit
-        log = (log, PLAY_ENTRIES[card << 5 | seat << 2])
-        table_cards.append(card)
+        log = (log, entries[card << 5 | seat << 2])
+        played.append(card)
         if 26 <= card < 39:
             flags |= 16
+        if count and card > best and card < shift + 13 and card >= shift:
+            best = card
+            best_seat = seat
         trick += 1
-        if count + 1 < n:
+        count += 1
+        seat = seat + 1 if seat + 1 < n64 else 0
+        if count < n64:
             continue
         # The trick is complete: the highest card of the led suit takes it.
-        led = trick >> 3
-        winner = (leader + table_cards.index(trick_winner(led, taken))) % n
+        winner = best_seat
         capt[winner] |= taken
-        tricks.append((leader, winner, tuple(table_cards)))
-        table_cards = []
+        tricks.append((leader, winner, tuple(played)))
+        played = []
         taken = 0
         flags |= BIT[led]
         leader = winner
+        seat = winner
         trick = 0
-        every_capt = 0
+        count = 0
+        first = False
+        if gone == every64:
+            break
         if points_out:
+            every_capt = 0
             for c in capt:
                 every_capt |= c
-        if deal_over(cfg, gone, every, every_capt):
-            done = COMPLETE
-        if done == COMPLETE:
-            break
-    return State(t, gone, tuple(capt), leader, 0, tuple(tricks), flags, done, log)
+            if every_capt & point_cards == point_cards:
+                break
+    return State(
+        t, gone, tuple(capt), leader, 0, tuple(tricks), flags, COMPLETE, cast("Log | None", log)
+    )
