@@ -386,6 +386,10 @@ class _Server:
             except asyncio.TimeoutError:
                 conn.kill(1008)
                 return
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                # The client went (or the server is shutting down): nothing more to send,
+                # and the receiver sees the same end.
+                return
 
     async def _receiver(self, conn: _Conn, hub: _Hub) -> None:
         ws = conn.ws
