@@ -289,21 +289,42 @@ def test_every_refused_claim_and_every_answer_round_trips() -> None:
     assert GameRecord.from_rounds([r]) == rec
 
 
-def test_exposure_calls_keep_their_order_and_their_split() -> None:
-    # RULES.md §4, §9.1: under simultaneous exposure the seats decide in any order, once each.
+def test_sealed_exposure_calls_keep_their_split_in_one_order_whatever_order_they_came_in() -> None:
+    # RULES.md §4, §9.1: under simultaneous exposure the seats decide in any order, once each;
+    # §9.2: sealed, so no order can be seen. Once all have decided, the history (and so the
+    # record) holds the decisions in play order from the leader: a web room's human and its
+    # computers race, and the same game must write the same record (CI found the race).
     rules = RuleSet(exposure_kind="face-down-up")
     r = Round.from_hands(SUITED, rules)  # seat 0 holds Q♠, 1 A♥, 2 J♦, 3 10♣
+    leader = r.leader
     r = r.expose(["TC"], seat=3).expose([], seat=2, face_down=False)
-    r = r.expose(["QS"], seat=0, face_down=True).expose(["AH"], seat=1)
+    r = r.expose(["QS"], seat=0, face_down=True)
+    assert [a.seat for a in r.history] == [3, 2, 0]  # still sealed: as they came
+    r = r.expose(["AH"], seat=1)
     calls = json.loads(dumps(r))["deals"][0]["exposures"]
+    split = {3: (["TC"], False), 2: ([], False), 0: (["QS"], True), 1: (["AH"], False)}
+    order = [(leader + k) % 4 for k in range(4)]
     assert [(c["seat"], c["cards"], c["face_down"]) for c in calls] == [
-        (3, ["TC"], False), (2, [], False), (0, ["QS"], True), (1, ["AH"], False)
-    ]  # fmt: skip
+        (s, *split[s]) for s in order
+    ]
+    assert [a.seat for a in r.history] == order
     assert loads(dumps(r)).rounds == (r,)
     swapped = Round.from_hands(SUITED, rules).expose([], seat=2).expose(["TC"], seat=3)
-    swapped = swapped.expose(["QS"], seat=0, face_down=True).expose(["AH"], seat=1)
-    assert swapped != r  # the same exposures in another order are another history
-    assert dumps(swapped) != dumps(r)
+    swapped = swapped.expose(["AH"], seat=1).expose(["QS"], seat=0, face_down=True)
+    assert swapped == r  # the same sealed decisions in another order: the same position
+    assert dumps(swapped) == dumps(r)
+    other = Round.from_hands(SUITED, rules).expose([], seat=2).expose(["TC"], seat=3)
+    other = other.expose(["AH"], seat=1).expose(["QS"], seat=0)  # Q♠ face up this time
+    assert other != r and dumps(other) != dumps(r)
+
+
+def test_in_turn_exposure_calls_keep_the_order_they_were_made_in() -> None:
+    rules = RuleSet(exposure_order="in-turn")
+    r = Round.from_hands(SUITED, rules)
+    seats = [(r.leader + k) % 4 for k in range(4)]
+    for s in seats:
+        r = r.expose([], seat=s)
+    assert [c["seat"] for c in json.loads(dumps(r))["deals"][0]["exposures"]] == seats
 
 
 def test_a_claim_before_the_first_card_waits_for_every_exposure_decision() -> None:
@@ -311,12 +332,14 @@ def test_a_claim_before_the_first_card_waits_for_every_exposure_decision() -> No
     # exposure comes before the first action and belongs in "exposures".
     rules = RuleSet(claims=True)
     r = Round.from_hands(SUITED, rules).expose(["JD"], seat=2)
+    first = r.leader
     with pytest.raises(IllegalActionError) as info:
         r.claim()
     assert info.value.reason is Reason.EXPOSURE_PENDING
     r = r.pass_exposure().claim().respond(False, seat=3)
     data = json.loads(dumps(r))["deals"][0]
-    assert [e["seat"] for e in data["exposures"]] == [2, 0, 1, 3]
+    # Seat 2 decided first, the others then declined; the closed window is kept in play order.
+    assert [e["seat"] for e in data["exposures"]] == [(first + k) % 4 for k in range(4)]
     assert data["actions"] == [{"claim": 0}, {"respond": 3, "accept": False}]
     assert loads(dumps(r)).rounds == (r,)
     assert dumps(loads(dumps(r))) == dumps(r)

@@ -32,10 +32,13 @@ from gongzhu._core.state import (
     PLAYING,
     RESPOND,
     SUIT_MASKS,
+    Log,
     State,
     Table,
     Trick,
+    chain,
     decision_entry,
+    entries,
     expose_entry,
     popcount,
     trick_cards,
@@ -342,8 +345,25 @@ def decide(s: State, seat: int, up: int, down: int, blind: bool) -> State:
         t.blinded |= BIT[seat]
     else:
         t.decided |= BIT[seat]
-    log = (s.log, decision_entry(seat, up, down, blind))
+    log: Log | None = (s.log, decision_entry(seat, up, down, blind))
+    if not t.cfg.in_turn and t.decided == t.cfg.all_seats:
+        log = _unseal(log, s.leader, t.n)
     return State(t, s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, s.done, log)
+
+
+def _unseal(log: Log | None, leader: int, n: int) -> Log | None:
+    """The log of a simultaneous exposure window that has just closed, in play order.
+
+    Sealed decisions (RULES.md §9.2) have no order anyone could see, only the
+    order in which they reached the table (in a web room, a human and the
+    computers race). Kept in play order from the leader, the order in-turn
+    exposure, :func:`decline_all` and the turn-based adapters use (stable: a
+    seat's blind exposure stays before its decision), every way of reaching the
+    same decisions is the same position, with the same history and record.
+    """
+    window = list(entries(log))  # nothing but exposure entries precede the first lead
+    window.sort(key=lambda entry: ((entry >> 2 & 7) - leader) % n)
+    return chain(tuple(window))
 
 
 def expose(s: State, seat: int, mask: int, face_down: bool, blind: bool) -> State:
@@ -364,6 +384,8 @@ def decline_all(s: State) -> State:
         if not t.decided >> seat & 1:
             log = (log, expose_entry(seat, 0, False, False))
             t.decided |= BIT[seat]
+    if not t.cfg.in_turn:
+        log = _unseal(log, s.leader, t.n)
     return State(t, s.gone, s.capt, s.leader, s.trick, s.tricks, s.flags, s.done, log)
 
 

@@ -384,6 +384,9 @@ class Round:
         :attr:`phase` is ``EXPOSURE`` under simultaneous order, send seats
         their :meth:`view`, never the history or the round. (The views and
         ``repr()`` keep the choices hidden until every seat has decided.)
+        Sealed choices have no order anyone could see: once every seat has
+        decided they are kept in play order from the leader, so every order of
+        arrival gives the same round, the same history and the same record.
 
         Replaying them on the starting position rebuilds this state exactly:
 
