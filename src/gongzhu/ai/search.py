@@ -143,6 +143,10 @@ def _small_int(value: object) -> bool:
 DEFAULT_LIMIT = Limit(simulations=400)
 """The limit of ``SearchStrategy()`` and of the ``search`` bot name: 400 rollouts a decision."""
 
+ALGORITHMS = ("pimc", "ismcts", "ismcts-tree")
+"""``SearchStrategy(algorithm=…)``: PIMC (the default), or IS-MCTS with the other seats played
+by the rollout policy (``ismcts``) or searched in the tree on their own scores (``ismcts-tree``)."""
+
 DEFAULT_SOLVE = 4
 """Cards in hand (at most) from which :class:`SearchStrategy` solves each sampled deal exactly."""
 _SOLVE_NODES = 200_000  # a deal the solver cannot finish within this is rolled out instead
@@ -375,7 +379,12 @@ class SearchStrategy:
         prune: bool = False,
         solve: int = DEFAULT_SOLVE,
         solve_model: bool = False,
+        algorithm: str = "pimc",
     ) -> None:
+        if algorithm not in ALGORITHMS:
+            raise LimitError(
+                f"algorithm must be one of {', '.join(ALGORITHMS)}, got {_brief(algorithm)}"
+            )
         if limit is not None and not isinstance(limit, Limit):
             raise LimitError(f"limit must be a Limit, got {type(limit).__name__}")
         if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta <= 1:
@@ -399,6 +408,7 @@ class SearchStrategy:
         self.prune = bool(prune)
         self.solve = solve
         self.solve_model = bool(solve_model)
+        self.algorithm = algorithm
 
     def __repr__(self) -> str:
         return f"SearchStrategy({self.limit!r}, seed={self.seed!r})"
@@ -438,6 +448,14 @@ class SearchStrategy:
         return self._search(view, view.legal_plays.mask, limit or self.limit)
 
     def _search(self, view: PlayerView, legal: int, limit: Limit) -> Analysis:
+        if self.algorithm != "pimc" and not 0 < len(view.hand) <= self.solve:
+            # IS-MCTS (gongzhu.ai.ismcts); the exact endgame stays PIMC's.
+            from gongzhu.ai import ismcts
+
+            opponents = "tree" if self.algorithm == "ismcts-tree" else "policy"
+            rng = self._rng(view, "ismcts")
+            reps = _classes(view, legal)
+            return ismcts.analyse(view, legal, reps, limit, rng, self.beta, opponents)
         started = time.perf_counter()
         deadline = started + limit.time if limit.time is not None else math.inf
         budget = limit.simulations if limit.simulations is not None else 10**12

@@ -1,0 +1,268 @@
+"""Information-set MCTS for :class:`~gongzhu.SearchStrategy` (``algorithm="ismcts"``). Private.
+
+Single-observer IS-MCTS (Cowling, Powley & Whitehouse 2012, "Information Set
+Monte Carlo Tree Search"): one tree for the searching seat, its nodes keyed by
+the cards played since the decision (whoever played them), so a node stands
+for the searcher's information set after that history. Each iteration
+
+1. samples one deal consistent with the view from the search's own sampler
+   (:class:`~gongzhu.ai._determinize.Worlds`, the one sampler of the library)
+   with its importance weight (how natural the other seats' past plays look);
+2. descends the tree in that deal: at the searcher's nodes (its team's under
+   pairs) by UCB1 over the cards legal *in this deal* — availability-aware:
+   each child counts the visits in which it was available, and that count,
+   not the parent's visits, is its exploration term's ``ln``; at the other
+   seats' nodes by UCB1 over their own (team's) score (``opponents="tree"``)
+   or by the rule-of-thumb policy (``opponents="policy"``);
+3. adds one node (the first card of the searcher not yet tried at a node);
+4. finishes the deal with the core's rule-of-thumb rollout
+   (:func:`gongzhu._core.policy.rollout_rule_of_thumb`);
+5. backs up every seat's deal score, scaled by :data:`SCALE` so that the UCB
+   constant works on any rule set, weighted by the deal's importance weight
+   (the means are weighted means; the exploration term counts visits).
+
+The move played is the root card visited most. The root's cards are the
+classes of equivalent cards of the PIMC search (searched once each); below the
+root every legal card is a child. All rules of play are the core board's
+(:meth:`Board.legal`, :meth:`Board.play`, :meth:`Board.totals`); nothing here
+knows a rule. The view is the only source of the tree and the deals: the
+sampler reads nothing else, and the tree stores cards played in sampled deals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Final
+
+from gongzhu._core.bits import BIT as BITS
+from gongzhu._core.policy import choose_board
+from gongzhu._core.policy import rollout_rule_of_thumb as rollout
+from gongzhu.ai._determinize import Worlds
+from gongzhu.ai.search import Analysis, Limit, MoveValue
+from gongzhu.cards import Card
+from gongzhu.view import PlayerView
+
+__all__: list[str] = []
+
+SCALE: Final = 100.0
+"""Deal scores are divided by this before UCB sees them (a deal's spread is a few hundred)."""
+EXPLORATION: Final = 0.7
+"""The UCB1 constant ``c`` in ``mean + c * sqrt(ln(available) / visits)`` (scaled scores)."""
+OPPONENTS: Final = ("policy", "tree")
+"""How the other seats choose in the tree: the rollout policy, or UCB on their own score."""
+
+
+class Node:
+    """One information set of the searcher's tree: the history of cards since the root."""
+
+    __slots__ = ("avail", "children", "sw", "swx", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0  # iterations through this node
+        self.avail = 0  # iterations in which its card was legal at its parent (its UCB's ln)
+        self.sw = 0.0  # sum of importance weights
+        self.swx = 0.0  # sum of weight * scaled score of the seat that played its card
+
+
+class Stats:
+    """Weighted sums of a root card's (unscaled) deal scores, for its mean and standard error."""
+
+    __slots__ = ("n", "sw", "sw2", "swx", "swx2")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.sw = self.sw2 = self.swx = self.swx2 = 0.0
+
+    def add(self, x: float, w: float) -> None:
+        self.n += 1
+        self.sw += w
+        self.sw2 += w * w
+        self.swx += w * x
+        self.swx2 += w * x * x
+
+    def mean(self) -> float:
+        return self.swx / self.sw if self.sw else 0.0
+
+    def stderr(self) -> float:
+        if self.n < 2 or not self.sw:
+            return 0.0
+        mean = self.swx / self.sw
+        var = max(0.0, self.swx2 / self.sw - mean * mean)
+        ess = self.sw * self.sw / self.sw2
+        return math.sqrt(var / max(1.0, ess - 1.0))
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def search(
+    view: PlayerView,
+    reps: list[int],
+    team_of: tuple[tuple[int, ...], ...],
+    rng: random.Random,
+    *,
+    budget: int,
+    deadline: float,
+    beta: float,
+    opponents: str,
+    exploration: float = EXPLORATION,
+) -> tuple[list[Stats], list[int], int, int]:
+    """Run IS-MCTS from ``view`` (its seat to act) over the root cards ``reps``.
+
+    ``team_of[s]`` are the seats whose summed deal scores seat ``s`` plays for.
+    Stops after ``budget`` iterations (one rollout each) or at ``deadline``
+    (``time.perf_counter`` seconds; at least one iteration is always made).
+    Returns each root card's weighted score statistics, its visits, the
+    iterations made and the nodes of the tree.
+    """
+    worlds = Worlds(view)
+    me = view.seat
+    mine = set(team_of[me])
+    tree_others = opponents == "tree"
+    root = Node()
+    stats = [Stats() for _ in reps]
+    index = {c: k for k, c in enumerate(reps)}
+    root_mask = 0
+    for c in reps:
+        root_mask |= BITS[c]
+    nodes = 1
+    iterations = 0
+    log = math.log
+    sqrt = math.sqrt
+    clock = time.perf_counter
+    path: list[tuple[Node, int]] = []
+    while True:
+        hands, facedown = worlds.sample(rng)
+        w = worlds.weight(hands, facedown, beta)
+        board = worlds.start(hands, facedown)
+        node = root
+        path.clear()
+        legal = root_mask
+        root_card = -1
+        while not board.done:
+            seat = board.to_act()
+            if node is not root:
+                legal = board.legal()
+            children = node.children
+            if seat in mine or tree_others:
+                cards = _cards(legal)
+                fresh = [c for c in cards if c not in children]
+                if fresh:
+                    card = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+                    child = Node()
+                    children[card] = child
+                    nodes += 1
+                    for c in cards:
+                        seen = children.get(c)
+                        if seen is not None:
+                            seen.avail += 1
+                    if node is root:
+                        root_card = card
+                    board.play(card)
+                    path.append((child, seat))
+                    break  # expanded: the rollout finishes the deal
+                best_card = -1
+                best_u = -math.inf
+                for c in cards:
+                    ch = children[c]
+                    ch.avail += 1
+                    mean = ch.swx / ch.sw if ch.sw else 0.0
+                    u = mean + exploration * sqrt(log(ch.avail) / ch.visits)
+                    if u > best_u:
+                        best_u = u
+                        best_card = c
+                card = best_card
+                child = children[card]
+            else:
+                card = choose_board(board, legal)
+                found = children.get(card)
+                if found is None:
+                    found = Node()
+                    children[card] = found
+                    nodes += 1
+                child = found
+            if node is root:
+                root_card = card
+            board.play(card)
+            path.append((child, seat))
+            node = child
+        totals = rollout(board)
+        for child, seat in path:
+            x = 0.0
+            for s in team_of[seat]:
+                x += totals[s]
+            child.visits += 1
+            child.sw += w
+            child.swx += w * x / SCALE
+        mine_total = 0.0
+        for s in team_of[me]:
+            mine_total += totals[s]
+        stats[index[root_card]].add(mine_total, w)
+        iterations += 1
+        if iterations >= budget or len(reps) == 1 or clock() >= deadline:
+            break
+    visits = [root.children[c].visits if c in root.children else 0 for c in reps]
+    return stats, visits, iterations, nodes
+
+
+def analyse(
+    view: PlayerView,
+    legal: int,
+    reps: list[int],
+    limit: Limit,
+    rng: random.Random,
+    beta: float,
+    opponents: str,
+) -> Analysis:
+    """:meth:`SearchStrategy.analyse` by IS-MCTS: the root cards, the most visited first.
+
+    Each legal card takes its class representative's statistics (as in the PIMC
+    path); ``samples`` are the root card's visits, ``expected`` its weighted mean
+    deal score (of the seat's team under pairs) over those visits.
+    """
+    started = time.perf_counter()
+    deadline = started + limit.time if limit.time is not None else math.inf
+    budget = limit.simulations if limit.simulations is not None else 10**12
+    rules = view.rules
+    team_of = tuple(_objective_of(rules.teams, s) for s in range(rules.players))
+    stats, visits, iterations, _nodes = search(
+        view, reps, team_of, rng, budget=budget, deadline=deadline, beta=beta,
+        opponents=opponents,
+    )  # fmt: skip
+    rank = {c: k for k, c in enumerate(reps)}
+    owner: dict[int, int] = {}
+    k = -1
+    for c in _cards(legal):
+        k = rank.get(c, k)
+        owner[c] = k
+    moves = [
+        MoveValue(Card.from_index(c), stats[k].mean(), stats[k].n, stats[k].stderr())
+        for c, k in owner.items()
+    ]
+    # The most visited root card is the move (the robust child); then the better mean; then
+    # the lowest card (a class representative is its class's lowest).
+    moves.sort(
+        key=lambda mv: (
+            -visits[owner[mv.card.index]],
+            -mv.expected,
+            reps[owner[mv.card.index]],
+            mv.card.index,
+        )
+    )
+    return Analysis(view.seat, tuple(moves), iterations, iterations, time.perf_counter() - started)
+
+
+def _objective_of(teams: tuple[tuple[int, ...], ...], seat: int) -> tuple[int, ...]:
+    for team in teams:
+        if seat in team:
+            return team
+    return (seat,)
