@@ -39,6 +39,7 @@ from typing import Final
 from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.policy import choose_board
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
+from gongzhu._core.rules import card_classes
 from gongzhu.ai._determinize import Worlds
 from gongzhu.ai.search import Analysis, Limit, MoveValue
 from gongzhu.cards import Card
@@ -125,15 +126,13 @@ def search(
     iterations made and the nodes of the tree.
     """
     worlds = Worlds(view)
+    cfg = worlds.cfg
     me = view.seat
     mine = set(team_of[me])
     tree_others = opponents == "tree"
     root = Node()
     stats = [Stats() for _ in reps]
     index = {c: k for k, c in enumerate(reps)}
-    root_mask = 0
-    for c in reps:
-        root_mask |= BITS[c]
     nodes = 1
     iterations = 0
     log = math.log
@@ -146,7 +145,7 @@ def search(
         board = worlds.start(hands, facedown)
         node = root
         path.clear()
-        legal = root_mask
+        legal = 0  # (the root's cards are ``reps``)
         root_card = -1
         while not board.done:
             seat = board.to_act()
@@ -154,7 +153,17 @@ def search(
                 legal = board.legal()
             children = node.children
             if seat in mine or tree_others:
-                cards = _cards(legal)
+                if node is root:
+                    cards = reps
+                else:
+                    # One card of each class of interchangeable cards (the core's rule, as
+                    # at the root): cards still in play that could fall between them are
+                    # those of the trick and the ones not yet played outside the mover's
+                    # hand, all known to the mover.
+                    live = board.every & ~board.played & ~board.hands[seat]
+                    for c in board.trick:
+                        live |= BITS[c]
+                    cards = card_classes(cfg, legal, board.up, live)
                 fresh = [c for c in cards if c not in children]
                 if fresh:
                     card = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
