@@ -51,6 +51,10 @@ SCALE: Final = 100.0
 """Deal scores are divided by this before UCB sees them (a deal's spread is a few hundred)."""
 EXPLORATION: Final = 0.7
 """The UCB1 constant ``c`` in ``mean + c * sqrt(ln(available) / visits)`` (scaled scores)."""
+REUSE = 1
+WIDEN = 0.0
+"""Progressive widening below the root (0: every card tried before UCB chooses)."""
+"""Iterations per sampled deal (sampling costs about three rollouts in Python; see the Bots page)."""
 OPPONENTS: Final = ("policy", "tree")
 """How the other seats choose in the tree: the rollout policy, or UCB on their own score."""
 
@@ -116,11 +120,14 @@ def search(
     beta: float,
     opponents: str,
     exploration: float = EXPLORATION,
+    reuse: int = 1,
+    widening: float = 0.0,
 ) -> tuple[list[Stats], list[int], int, int]:
     """Run IS-MCTS from ``view`` (its seat to act) over the root cards ``reps``.
 
     ``team_of[s]`` are the seats whose summed deal scores seat ``s`` plays for.
-    Stops after ``budget`` iterations (one rollout each) or at ``deadline``
+    Each sampled deal serves ``reuse`` iterations in a row (1: a fresh deal every
+    iteration, the textbook algorithm). Stops after ``budget`` iterations (one rollout each) or at ``deadline``
     (``time.perf_counter`` seconds; at least one iteration is always made).
     Returns each root card's weighted score statistics, its visits, the
     iterations made and the nodes of the tree.
@@ -139,10 +146,14 @@ def search(
     sqrt = math.sqrt
     clock = time.perf_counter
     path: list[tuple[Node, int]] = []
+    w = 1.0
+    base = None
     while True:
-        hands, facedown = worlds.sample(rng)
-        w = worlds.weight(hands, facedown, beta)
-        board = worlds.start(hands, facedown)
+        if base is None or iterations % reuse == 0:
+            hands, facedown = worlds.sample(rng)
+            w = worlds.weight(hands, facedown, beta)
+            base = worlds.start(hands, facedown)
+        board = base.copy()
         node = root
         path.clear()
         legal = 0  # (the root's cards are ``reps``)
@@ -165,8 +176,25 @@ def search(
                         live |= BITS[c]
                     cards = card_classes(cfg, legal, board.up, live)
                 fresh = [c for c in cards if c not in children]
-                if fresh:
-                    card = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+                # Progressive widening below the root: a node tries its cards one at a
+                # time as its visits grow (1 + WIDEN * sqrt(visits) of them), the rollout
+                # policy's card first, so a rarely visited node is valued by the policy's
+                # play, not by the average of every card it could play.
+                widen = node is not root and widening > 0
+                if fresh and (
+                    not widen
+                    or len(cards) - len(fresh) < 1 + int(widening * sqrt(node.visits))
+                ):
+                    card = -1
+                    if widen:
+                        pc = choose_board(board, legal)
+                        for c in cards:  # the class of the policy's card: its lowest card
+                            if c <= pc and c // 13 == pc // 13:
+                                card = c
+                        if card not in fresh:
+                            card = -1
+                    if card < 0:
+                        card = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
                     child = Node()
                     children[card] = child
                     nodes += 1
@@ -182,7 +210,9 @@ def search(
                 best_card = -1
                 best_u = -math.inf
                 for c in cards:
-                    ch = children[c]
+                    ch = children.get(c)
+                    if ch is None:
+                        continue
                     ch.avail += 1
                     mean = ch.swx / ch.sw if ch.sw else 0.0
                     u = mean + exploration * sqrt(log(ch.avail) / ch.visits)
@@ -245,7 +275,7 @@ def analyse(
     team_of = tuple(_objective_of(rules.teams, s) for s in range(rules.players))
     stats, visits, iterations, _nodes = search(
         view, reps, team_of, rng, budget=budget, deadline=deadline, beta=beta,
-        opponents=opponents,
+        opponents=opponents, reuse=REUSE, widening=WIDEN,
     )  # fmt: skip
     rank = {c: k for k, c in enumerate(reps)}
     owner: dict[int, int] = {}
