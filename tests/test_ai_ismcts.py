@@ -190,3 +190,24 @@ def test_bad_input_is_refused_with_typed_errors() -> None:
     with pytest.raises(LimitError):
         bot.analyse(view, "fast")  # type: ignore[arg-type]
     assert isinstance(bot.choose_play(view, view.legal_plays), Card)
+
+
+@pytest.mark.parametrize("algorithm", ISMCTS)
+def test_progressive_widening_and_reused_deals_play_legal_reproducible_cards(
+    algorithm: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gongzhu.ai import ismcts
+
+    monkeypatch.setattr(ismcts, "WIDEN", 0.5)
+    monkeypatch.setattr(ismcts, "REUSE", 3)
+    rules = RuleSet(partnerships=True, exposable="")
+    limit = Limit(simulations=40)
+    a = play_deal([SearchStrategy(limit, seed=4, algorithm=algorithm)] * 4, rules, seed=8)
+    b = play_deal([SearchStrategy(limit, seed=4, algorithm=algorithm)] * 4, rules, seed=8)
+    assert a == b
+    r = opening(6, plays=2)
+    view = r.view(r.to_act or 0)
+    analysis = SearchStrategy(limit, seed=1, algorithm=algorithm).analyse(view)
+    assert analysis.simulations == 40
+    assert analysis.worlds == 40  # (worlds counts iterations; REUSE shares their deals)
+    assert {m.card for m in analysis.moves} == set(view.legal_plays)
