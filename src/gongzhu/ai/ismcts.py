@@ -52,9 +52,9 @@ SCALE: Final = 100.0
 EXPLORATION: Final = 0.7
 """The UCB1 constant ``c`` in ``mean + c * sqrt(ln(available) / visits)`` (scaled scores)."""
 REUSE = 1
+"""Iterations per sampled deal (1: a fresh deal every iteration, the textbook algorithm)."""
 WIDEN = 0.0
-"""Progressive widening below the root (0: every card tried before UCB chooses)."""
-"""Iterations per sampled deal (sampling costs about three rollouts in Python; see the Bots page)."""
+"""Progressive widening below the root (0: every card is tried before UCB chooses)."""
 OPPONENTS: Final = ("policy", "tree")
 """How the other seats choose in the tree: the rollout policy, or UCB on their own score."""
 
@@ -127,8 +127,9 @@ def search(
 
     ``team_of[s]`` are the seats whose summed deal scores seat ``s`` plays for.
     Each sampled deal serves ``reuse`` iterations in a row (1: a fresh deal every
-    iteration, the textbook algorithm). Stops after ``budget`` iterations (one rollout each) or at ``deadline``
-    (``time.perf_counter`` seconds; at least one iteration is always made).
+    iteration, the textbook algorithm); ``widening`` > 0 widens the nodes below the
+    root progressively. Stops after ``budget`` iterations (one rollout each) or at
+    ``deadline`` (``time.perf_counter`` seconds; at least one iteration is always made).
     Returns each root card's weighted score statistics, its visits, the
     iterations made and the nodes of the tree.
     """
@@ -182,8 +183,7 @@ def search(
                 # play, not by the average of every card it could play.
                 widen = node is not root and widening > 0
                 if fresh and (
-                    not widen
-                    or len(cards) - len(fresh) < 1 + int(widening * sqrt(node.visits))
+                    not widen or len(cards) - len(fresh) < 1 + int(widening * sqrt(node.visits))
                 ):
                     card = -1
                     if widen:
