@@ -169,6 +169,7 @@ class _Hub:
         self.changed: asyncio.Event | None = None
         self.driver: asyncio.Task[None] | None = None
         self.stale = False
+        self.shown: list[bool] = []  # each seat's "connected", as last pushed
         """A write failed and the store could not be read back: the room in memory may
         hold a change the store does not; it is rebuilt before anything else changes."""
 
@@ -245,6 +246,7 @@ class _Server:
     def broadcast(self, hub: _Hub) -> None:
         """Send every connection of the room its own state, then wake the computers."""
         now = time.monotonic()
+        hub.shown = [hub.room.here(s, now) for s in range(SEATS)]
         texts: dict[int | None, str] = {}
         for conn in list(hub.conns):
             if not conn.hello:
@@ -446,14 +448,13 @@ class _Server:
         self._seen(hub, found)
 
     def _seen(self, hub: _Hub, found: Mapping[int, float] | None) -> bool:
-        """Take the store's presence; True if a seat's player came or went."""
-        if found is None:
-            return False
+        """Take the store's presence; True if a seat's player came or went since the
+        room was last pushed (a report arrived, or one lapsed)."""
         room = hub.room
         now = time.monotonic()
-        before = [room.here(s, now) for s in range(SEATS)]
-        room.elsewhere = [now + found[s] if s in found else -math.inf for s in range(SEATS)]
-        return before != [room.here(s, now) for s in range(SEATS)]
+        if found is not None:
+            room.elsewhere = [now + found[s] if s in found else -math.inf for s in range(SEATS)]
+        return hub.shown != [room.here(s, now) for s in range(SEATS)]
 
     async def _beat(self) -> None:
         """Every heartbeat: renew this process's presence in the rooms with connections,
@@ -519,6 +520,8 @@ class _Server:
         self.connections += 1
         self.by_client[address] = self.by_client.get(address, 0) + 1
         hub.conns.add(conn)
+        if len(hub.conns) == 1:
+            self._presence(hub)  # the first here: learn who is elsewhere before anything moves
         sender = asyncio.create_task(self._sender(conn))
         receiver = asyncio.create_task(self._receiver(conn, hub))
         dead = asyncio.create_task(conn.dead.wait())

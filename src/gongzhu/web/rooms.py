@@ -414,7 +414,9 @@ class Room:
         for seat in self.waiting_seats():
             if self.acts_for(seat, now, takeover):
                 return seat, None
-            if not self.here(seat, now):
+            if self.connected[seat] == 0:
+                # Gone, or here only in another process's report, which may lapse (that
+                # process died): either way, look again when the takeover would be due.
                 left = self.gone_at(seat) + takeover - now
                 wait = left if wait is None else min(wait, left)
         return None, (max(wait, 0.0) if wait is not None else None)
