@@ -169,7 +169,7 @@ class _Hub:
         self.changed: asyncio.Event | None = None
         self.driver: asyncio.Task[None] | None = None
         self.stale = False
-        self.shown: list[bool] = []  # each seat's "connected", as last pushed
+        self.shown: list[tuple[bool, bool]] = []  # each seat's (connected, autoplay) pushed
         """A write failed and the store could not be read back: the room in memory may
         hold a change the store does not; it is rebuilt before anything else changes."""
 
@@ -246,7 +246,7 @@ class _Server:
     def broadcast(self, hub: _Hub) -> None:
         """Send every connection of the room its own state, then wake the computers."""
         now = time.monotonic()
-        hub.shown = [hub.room.here(s, now) for s in range(SEATS)]
+        hub.shown = self._seats(hub, now)
         texts: dict[int | None, str] = {}
         for conn in list(hub.conns):
             if not conn.hello:
@@ -312,7 +312,7 @@ class _Server:
                 else:
                     with contextlib.suppress(asyncio.TimeoutError):
                         await asyncio.wait_for(changed.wait(), wait + 0.01)
-                    if wait is not None and not changed.is_set():
+                    if not changed.is_set() and hub.shown != self._seats(hub, time.monotonic()):
                         self.broadcast(hub)  # a takeover began: seats show "autoplay"
                 continue
             rnd = room.round
@@ -454,7 +454,12 @@ class _Server:
         now = time.monotonic()
         if found is not None:
             room.elsewhere = [now + found[s] if s in found else -math.inf for s in range(SEATS)]
-        return hub.shown != [room.here(s, now) for s in range(SEATS)]
+        return hub.shown != self._seats(hub, now)
+
+    def _seats(self, hub: _Hub, now: float) -> list[tuple[bool, bool]]:
+        """Each seat's (connected, autoplay): what a push shows of presence."""
+        room = hub.room
+        return [(room.here(s, now), room.autoplay(s, now, self.takeover)) for s in range(SEATS)]
 
     async def _beat(self) -> None:
         """Every heartbeat: renew this process's presence in the rooms with connections,
@@ -613,13 +618,19 @@ class _Server:
             if hub.stale and kind in _CHANGES and not self._reload(hub):
                 self.error(hub, conn, WebError("stale", "the room cannot be stored now"), kind)
                 continue
-            try:
-                self._handle(hub, conn, request)
-            except (IllegalActionError, WebError) as exc:
-                self.error(hub, conn, exc, kind)
-            except StoreError:
-                self._reload(hub)
-                self.error(hub, conn, WebError("stale", "the table has moved on"), kind)
+            # A write refused because another process wrote first is tried once more on
+            # the room rebuilt from the store: the request's checks run again there, so
+            # only a real conflict (the table moved on) is refused, not a friend's arrival.
+            for retry in (kind in _CHANGES, False):
+                try:
+                    self._handle(hub, conn, request)
+                except (IllegalActionError, WebError) as exc:
+                    self.error(hub, conn, exc, kind)
+                except StoreError:
+                    if self._reload(hub) and retry:
+                        continue
+                    self.error(hub, conn, WebError("stale", "the table has moved on"), kind)
+                break
 
     def _strike(self, hub: _Hub, conn: _Conn, exc: WebError, reply_to: str) -> None:
         conn.strikes += 1
