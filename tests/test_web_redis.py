@@ -15,6 +15,7 @@ does NOT move) watches the frames for the whole period.
 
 from __future__ import annotations
 
+import json
 import math
 import threading
 import time
@@ -382,3 +383,28 @@ def test_presence_helpers_keep_one_process_behaviour() -> None:
     assert room.here(0, now)
     assert not room.seat_free(0, now + 1, 1.0)
     assert room.seat_free(0, now + 6.5, 1.0)  # 1.5 s after the lease ran out
+
+
+def test_a_seat_taken_while_another_server_wrote_unheard_is_retried_not_refused() -> None:
+    # Another process changed the room (a friend connected there) and the announcement
+    # has not arrived yet: the sit's write is refused by the store, and the server rebuilds
+    # the room and sits the newcomer anyway, since nothing they asked for changed.
+    redis_server = fakeredis.FakeServer()
+    with two_servers(redis_server) as (a, b):
+        data = new_room(a, exposure=False)
+        with connect(b, data["room"]) as sb:
+            bob = WS(sb)
+            bob.hello(None)
+            raw = fakeredis.FakeRedis(server=redis_server)
+            key = f"gongzhu:web:room:{data['room']}"
+            meta = json.loads(raw.get(key))
+            meta["event"] += 1  # written behind B's back, with no announcement
+            raw.set(key, json.dumps(meta))
+            bob.send({"type": "sit", "seat": 2, "name": "Bob"})
+            welcome = bob.until(lambda m: m["type"] in ("welcome", "error"))
+            assert welcome["type"] == "welcome"
+            assert welcome["seat"] == 2
+            stored = store_on(redis_server).load(data["room"])
+            assert stored is not None
+            assert stored[0]["names"][2] == "Bob"
+            assert stored[0]["event"] > meta["event"]
