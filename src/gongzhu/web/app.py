@@ -169,9 +169,9 @@ class _Hub:
         self.changed: asyncio.Event | None = None
         self.driver: asyncio.Task[None] | None = None
         self.stale = False
-        self.shown: list[tuple[bool, bool]] = []  # each seat's (connected, autoplay) pushed
         """A write failed and the store could not be read back: the room in memory may
         hold a change the store does not; it is rebuilt before anything else changes."""
+        self.shown: list[tuple[bool, bool]] = []  # each seat's (connected, autoplay) pushed
 
 
 class _Server:
@@ -468,14 +468,13 @@ class _Server:
             await asyncio.sleep(self.limits.heartbeat)
             try:
                 hubs = [hub for hub in self.hubs.values() if hub.conns]
-                for hub in hubs:
-                    if hub.stale:
-                        self._reload(hub)
                 reports = [(hub, hub.room.id, self._lease(hub.room)) for hub in hubs]
                 found = await asyncio.to_thread(self._report, reports, self._keep())
                 for (hub, room_id, until), seen in zip(reports, found, strict=True):
                     if self.hubs.get(room_id) is not hub:
                         continue
+                    if hub.stale and seen is not None:  # the store answers again
+                        self._reload(hub)
                     gone = {s: 0.0 for s in until if hub.room.connected[s] == 0}
                     if gone:  # left while the report was on its way: it must not renew them
                         self._presence(hub, {**self._lease(hub.room), **gone})
