@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+import gongzhu
 from gongzhu import PIG, SHEEP, TRANSFORMER, Card, Match, RuleSet, deal
 from gongzhu.ai.strategies import _deal_seed
 from gongzhu.cli._common import make_bot
@@ -29,7 +30,8 @@ from gongzhu.i18n import Translator
 from gongzhu.phase import Phase
 from gongzhu.rules import ExposureOrder
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+# The build under test (src here; the installed, maybe compiled, package in CI) for subprocesses.
+SRC = str(Path(gongzhu.__file__).resolve().parents[1])
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
