@@ -8,7 +8,8 @@ length, so a write that races another server's is refused
 (:class:`~gongzhu.web.rooms.StoreError`) instead of forking the game.
 
 * :class:`SQLiteStore` — a file (``gongzhu serve`` uses one under the user's
-  data directory, :func:`default_path`), or ``":memory:"``.
+  data directory, :func:`default_path`), or ``":memory:"``; for one server
+  process (it announces nothing and shares no presence).
 * :class:`RedisStore` — ``redis://…`` (the ``redis`` extra): the rooms survive
   any one server and several processes serve them together: every write is
   announced on a pub/sub channel (:meth:`RedisStore.listen`), and which seats
@@ -26,6 +27,10 @@ at once (two friends taking seats) cannot both succeed and lose one change.
 >>> store.load("r1")
 ({'event': 3}, [{'a': 1}])
 >>> store.save("r1", {"event": 4}, 0, [{"a": 2}])
+Traceback (most recent call last):
+...
+gongzhu.web.rooms.StoreError: room r1: the log changed under this server (another process?)
+>>> store.save("r1", {"event": 3}, 1, [])  # the log fits, but event 3 is written already
 Traceback (most recent call last):
 ...
 gongzhu.web.rooms.StoreError: room r1: the log changed under this server (another process?)
