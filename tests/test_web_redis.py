@@ -346,6 +346,9 @@ def test_a_redis_outage_refuses_changes_and_both_servers_carry_on() -> None:
                 assert error["code"] == "stale"
                 busy = a.post("/api/rooms", json={"name": "Cy"})
                 assert busy.status_code == 503
+                unread = b.get("/api/rooms/notloadedhere")  # B must ask Redis: it cannot
+                assert unread.status_code == 500
+                assert unread.json()["message"] == "the room cannot be read now"  # no details
                 time.sleep(3 * HEARTBEAT)  # heartbeats and the listener meet the outage
             finally:
                 redis_server.connected = True  # and comes back

@@ -868,7 +868,9 @@ def create_app(
         try:
             hub = server.hub(request.path_params["room"])
         except StoreError as exc:
-            return _json_error(500, "not-found", str(exc))
+            # The details (a Redis address, say) are for the log, not for any client.
+            _log.warning("gongzhu: room %s: %s", request.path_params["room"], exc)
+            return _json_error(500, "not-found", "the room cannot be read now")
         if hub is None:
             return _json_error(404, "not-found", "no such room")
         return hub
