@@ -38,8 +38,8 @@ from gongzhu.web.rooms import Room, Settings, StoreError
 from gongzhu.web.store import CHANNEL, MemoryStore, RedisStore, SQLiteStore
 from test_web_server import WS, connect, is_state, new_room, respond
 
-HEARTBEAT = 0.1
-"""Presence heartbeats in these tests (a crashed process's players count as gone 0.3 s later)."""
+HEARTBEAT = 0.25
+"""Presence heartbeats in these tests (a crashed process's players count as gone 0.75 s later)."""
 
 
 def store_on(server: Any) -> RedisStore:
