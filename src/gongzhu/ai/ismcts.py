@@ -27,6 +27,10 @@ root every legal card is a child. All rules of play are the core board's
 (:meth:`Board.legal`, :meth:`Board.play`, :meth:`Board.totals`); nothing here
 knows a rule. The view is the only source of the tree and the deals: the
 sampler reads nothing else, and the tree stores cards played in sampled deals.
+
+Measured against PIMC at equal CPU time (512 deals each, the Bots page) it
+did not win (−5.6 ± 6.4 a deal on MrIf's rules, −21.1 ± 10.6 on the classic
+rules), so PIMC stays the default of :class:`~gongzhu.SearchStrategy`.
 """
 
 from __future__ import annotations

@@ -342,7 +342,9 @@ class SearchStrategy:
     others. ``solve`` is the hand size (cards held) from which every sampled
     deal is solved exactly instead of rolled out (:data:`DEFAULT_SOLVE`; 0
     switches it off); ``solve_model=True`` has the solver's other seats play
-    the rule-of-thumb policy instead of their best replies. The bot plays for
+    the rule-of-thumb policy instead of their best replies. ``algorithm`` is
+    ``"pimc"`` (the default) or IS-MCTS for card play (``"ismcts"``, ``"ismcts-tree"``:
+    ``ALGORITHMS``; it lost to PIMC at equal time, see the Bots page). The bot plays for
     itself, or for its team under pairs. It never claims; :meth:`accept_claim`
     answers a claim.
     """
