@@ -45,8 +45,6 @@ from gongzhu._core.policy import choose_board
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
 from gongzhu._core.rules import card_classes
 from gongzhu.ai._determinize import Worlds
-from gongzhu.ai.search import Analysis, Limit, MoveValue
-from gongzhu.cards import Card
 from gongzhu.view import PlayerView
 
 __all__: list[str] = []
@@ -261,20 +259,21 @@ def analyse(
     view: PlayerView,
     legal: int,
     reps: list[int],
-    limit: Limit,
+    budget: int,
+    deadline: float,
     rng: random.Random,
     beta: float,
     opponents: str,
-) -> Analysis:
-    """:meth:`SearchStrategy.analyse` by IS-MCTS: the root cards, the most visited first.
+) -> tuple[list[tuple[int, float, int, float]], int]:
+    """IS-MCTS for :meth:`SearchStrategy.analyse`: every legal card, the move first, and
+    the iterations made.
 
-    Each legal card takes its class representative's statistics (as in the PIMC
-    path); ``samples`` are the root card's visits, ``expected`` its weighted mean
-    deal score (of the seat's team under pairs) over those visits.
+    A card is ``(index, expected, samples, stderr)``: each legal card takes its
+    class representative's statistics (as in the PIMC path); ``samples`` are the
+    root card's visits, ``expected`` its weighted mean deal score (of the seat's
+    team under pairs) over them. The most visited root card is the move (the
+    robust child), then the better mean, then the lowest card.
     """
-    started = time.perf_counter()
-    deadline = started + limit.time if limit.time is not None else math.inf
-    budget = limit.simulations if limit.simulations is not None else 10**12
     rules = view.rules
     team_of = tuple(_objective_of(rules.teams, s) for s in range(rules.players))
     stats, visits, iterations, _nodes = search(
@@ -282,26 +281,13 @@ def analyse(
         opponents=opponents, reuse=REUSE, widening=WIDEN,
     )  # fmt: skip
     rank = {c: k for k, c in enumerate(reps)}
-    owner: dict[int, int] = {}
+    moves: list[tuple[int, float, int, float, int]] = []
     k = -1
     for c in _cards(legal):
-        k = rank.get(c, k)
-        owner[c] = k
-    moves = [
-        MoveValue(Card.from_index(c), stats[k].mean(), stats[k].n, stats[k].stderr())
-        for c, k in owner.items()
-    ]
-    # The most visited root card is the move (the robust child); then the better mean; then
-    # the lowest card (a class representative is its class's lowest).
-    moves.sort(
-        key=lambda mv: (
-            -visits[owner[mv.card.index]],
-            -mv.expected,
-            reps[owner[mv.card.index]],
-            mv.card.index,
-        )
-    )
-    return Analysis(view.seat, tuple(moves), iterations, iterations, time.perf_counter() - started)
+        k = rank.get(c, k)  # a representative is its class's lowest card
+        moves.append((c, stats[k].mean(), stats[k].n, stats[k].stderr(), k))
+    moves.sort(key=lambda m: (-visits[m[4]], -m[1], reps[m[4]], m[0]))
+    return [(c, mean, n, se) for c, mean, n, se, _k in moves], iterations
 
 
 def _objective_of(teams: tuple[tuple[int, ...], ...], seat: int) -> tuple[int, ...]:

@@ -49,6 +49,7 @@ from gongzhu._core.rules import card_classes
 from gongzhu._core.solver import INF as SOLVER_INF
 from gongzhu._core.solver import Solver
 from gongzhu.ai._determinize import Worlds
+from gongzhu.ai.ismcts import analyse as ismcts_analyse
 from gongzhu.cards import Card, CardSet, _from_mask
 from gongzhu.errors import GongzhuError, _brief
 from gongzhu.phase import Phase
@@ -428,13 +429,7 @@ class SearchStrategy:
 
     def _search(self, view: PlayerView, legal: int, limit: Limit) -> Analysis:
         if self.algorithm != "pimc" and not 0 < len(view.hand) <= self.solve:
-            # IS-MCTS (gongzhu.ai.ismcts); the exact endgame stays PIMC's.
-            from gongzhu.ai import ismcts
-
-            opponents = "tree" if self.algorithm == "ismcts-tree" else "policy"
-            rng = self._rng(view, "ismcts")
-            reps = _classes(view, legal)
-            return ismcts.analyse(view, legal, reps, limit, rng, self.beta, opponents)
+            return self._ismcts(view, legal, limit)  # the exact endgame stays PIMC's
         started = time.perf_counter()
         deadline = started + limit.time if limit.time is not None else math.inf
         budget = limit.simulations if limit.simulations is not None else 10**12
@@ -495,6 +490,18 @@ class SearchStrategy:
         return _analysis(
             view, legal, reps, stats, nworlds, sims, time.perf_counter() - started, active
         )
+
+    def _ismcts(self, view: PlayerView, legal: int, limit: Limit) -> Analysis:
+        started = time.perf_counter()
+        found, iterations = ismcts_analyse(
+            view, legal, _classes(view, legal),
+            limit.simulations if limit.simulations is not None else 10**12,
+            started + limit.time if limit.time is not None else math.inf,
+            self._rng(view, "ismcts"), self.beta,
+            "tree" if self.algorithm == "ismcts-tree" else "policy",
+        )  # fmt: skip
+        moves = tuple(MoveValue(Card.from_index(c), x, n, se) for c, x, n, se in found)
+        return Analysis(view.seat, moves, iterations, iterations, time.perf_counter() - started)
 
     # -- exposure -------------------------------------------------------------------
 
