@@ -124,6 +124,14 @@ def legal_ids(s: State) -> list[int]:
     return mask_ids(legal(s))
 
 
+def legal_uncached(s: State) -> int:
+    """:func:`legal` without storing it on the state: for a play that moves on from ``s``
+    (a line of states kept alive keeps no cached mask per state; the pure build's
+    ``State.lm`` holds an int object once set)."""
+    lm = s.lm
+    return lm if lm >= 0 else _legal(s)
+
+
 def _legal(s: State) -> int:
     if s.done != PLAYING:
         return 0

@@ -34,6 +34,7 @@ from gongzhu._core import play as _p
 from gongzhu._core.play import advance as _advance
 from gongzhu._core.play import legal as _legal
 from gongzhu._core.play import legal_ids as _legal_ids
+from gongzhu._core.play import legal_uncached as _legal_now
 from gongzhu._core.rollout import rollout as _random_rollout
 from gongzhu._core.rollout import seed_state as _seed_state
 from gongzhu._core.rules import card_factor as _card_factor
@@ -662,7 +663,7 @@ class Round:
             card = _to_card(card)
         lm = s.lm
         if lm < 0:
-            lm = _legal(s)
+            lm = _legal_now(s)
         if not lm & card.mask or (
             # Anything but a plain int (True, 1.0) goes through check_play's seat check.
             seat is not None
@@ -697,7 +698,7 @@ class Round:
             if seat is None and 0 <= action < 52:  # the hot path of the integer lane: a play
                 lm = s.lm
                 if lm < 0:
-                    lm = _legal(s)
+                    lm = _legal_now(s)
                 if lm >> action & 1:
                     r = _new(Round)
                     _set_s(r, _advance(s, action))
@@ -734,7 +735,7 @@ class Round:
         if 0 <= action < 52:
             lm = s.lm
             if lm < 0:
-                lm = _legal(s)
+                lm = _legal_now(s)
             if lm >> action & 1 and (
                 seat is None
                 or (seat.__class__ is int and seat == (s.leader + (s.trick & 7)) % s.table.n)
