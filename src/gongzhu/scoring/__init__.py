@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from html import escape as _esc
 from itertools import islice
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -250,8 +250,27 @@ class PlayerScore:
         }
 
 
+class _Deferred:
+    """A slot outside DealScore's fields: what :meth:`Round.score <gongzhu.Round.score>`
+    defers (the capture masks and the deal's seats) until someone reads them.
+
+    A search scores thousands of finished deals and reads only ``totals``: building
+    four ``CardSet`` piles and setting the seats per deal was about half of
+    ``Round.score()``. A DealScore built that way holds ``(capture masks,
+    all-hearts seat, grand-slam seat, pig taker)`` here and its four fields are
+    unset; the first read of any of them (``__getattr__``, which Python calls
+    for an unset slot) fills all four. Equality, hashing, ``repr`` and pickling
+    read the fields, so they see the same object as one built at once.
+    """
+
+    __slots__ = ("_pending",)
+
+
+_DEFERRED_FIELDS: Final = frozenset(("captures", "all_hearts_seat", "grand_slam_seat", "pig_taker"))
+
+
 @attrs.frozen
-class DealScore:
+class DealScore(_Deferred):
     """The result of :func:`score`: every seat's :class:`PlayerScore` and the deal's facts.
 
     ``totals`` is cheap (ints computed directly); the per-seat sheets are built
@@ -286,6 +305,25 @@ class DealScore:
         # directly): check what a caller handed in, so a Match never adds a
         # text or NaN total or a seat that does not exist.
         _check_deal_score(self)
+
+    if not TYPE_CHECKING:  # every field stays typed for mypy
+
+        def __getattr__(self, name: str) -> Any:
+            # Only an unset slot gets here: the fields Round.score deferred (see _Deferred).
+            if name in _DEFERRED_FIELDS:
+                try:
+                    pending = object.__getattribute__(self, "_pending")
+                except AttributeError:
+                    pending = None
+                if pending is not None:
+                    capt, all_hearts, slam, pig = pending
+                    _set_captures(self, tuple([_from_mask(m) for m in capt]))
+                    _set_all_hearts(self, all_hearts if all_hearts >= 0 else None)
+                    _set_grand_slam(self, slam if slam >= 0 else None)
+                    _set_pig_taker(self, pig if pig >= 0 else None)
+                    _set_pending(self, None)
+                    return object.__getattribute__(self, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @cached_property
     def players(self) -> tuple[PlayerScore, ...]:
@@ -724,26 +762,25 @@ def _deal_score(
     """Trusted entry (``Round.score``): the core's result for a finished deal
     (``gongzhu._core.play.score_of``: totals, lines, all-hearts, grand-slam and pig seats)
     and its exposures, as a :class:`DealScore`."""
-    key = (cfg.face_up_factor, up, down, blind)
-    exposed = _ROUND_EXPOSURES.get(key)
-    if exposed is None:
-        exposed = _NO_EXPOSURE
-        if up | down:
+    if up | down:
+        key = (cfg.face_up_factor, up, down, blind)
+        exposed = _ROUND_EXPOSURES.get(key)
+        if exposed is None:
             exposed = FrozenMap._of(
                 {c: _card_factor(cfg, c.mask, up, down, blind) for c in _from_mask(up | down)}
             )
-        if len(_ROUND_EXPOSURES) < 1024:
-            _ROUND_EXPOSURES[key] = exposed
+            if len(_ROUND_EXPOSURES) < 1024:
+                _ROUND_EXPOSURES[key] = exposed
+    else:
+        exposed = _NO_EXPOSURE
     totals, lines, all_hearts, slam, pig = result
     ds: DealScore = _new(DealScore)
     _set_totals(ds, totals)
     _set_rules(ds, cfg.owner)
-    _set_captures(ds, tuple([_from_mask(m) for m in capt]))
     _set_exposed(ds, exposed)
-    _set_all_hearts(ds, all_hearts if all_hearts >= 0 else None)
-    _set_grand_slam(ds, slam if slam >= 0 else None)
-    _set_pig_taker(ds, pig if pig >= 0 else None)
     _set_lines(ds, lines)
+    # The piles and the seats are built on first read (DealScore.__getattr__).
+    _set_pending(ds, (capt, all_hearts, slam, pig))
     return ds
 
 
@@ -763,6 +800,7 @@ _DEAL_SCORE_SETTERS: Final = tuple(
     _set_pig_taker,
     _set_lines,
 ) = _DEAL_SCORE_SETTERS
+_set_pending: Final = _Deferred.__dict__["_pending"].__set__
 
 
 @attrs.frozen
