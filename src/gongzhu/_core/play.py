@@ -8,7 +8,7 @@ action was checked. Sources are cited as in RULES.md.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from gongzhu._core.rules import (
     deal_over,
@@ -227,7 +227,7 @@ def advance(s: State, card: int) -> State:
     taken = BIT[card]
     node = s.log
     while len(cards) < n and node is not None:
-        entry = node[1]
+        entry = cast(int, node[1])  # never a run: a run only ends a complete deal
         if entry & 3 == 0:  # a play (claims and responses can come mid-trick)
             cards.append(entry >> 5)
             taken |= BIT[entry >> 5]

@@ -246,6 +246,7 @@ def _rollout_random(s: State, x0: int) -> State:
     k: i64 = 0
     card: i64 = 0
     shift: i64 = 0
+    base: i64 = 0
     c0: i64 = 0
     lo: i64 = 0
     mask: i64 = 0
@@ -258,6 +259,7 @@ def _rollout_random(s: State, x0: int) -> State:
     # The log's nodes hold the table's entry objects as they are (typed object, the
     # compiled build neither unboxes nor re-boxes them: no int allocated per card).
     log: object = s.log
+    run: list[object] = []  # the plays, one run node at the end (see Log)
     entries: tuple[object, ...] = PLAY_ENTRIES
     sel7 = SEL7
     sel6 = SEL6
@@ -267,6 +269,7 @@ def _rollout_random(s: State, x0: int) -> State:
         x ^= (x << 13) & M32
         x ^= x >> 17
         x ^= (x << 5) & M32
+        mask = 0  # set when the card is drawn from a whole mask below
         if count:
             # The common case inline: a follower with cards of the led suit and no
             # exposed card among them plays one of those (as legal_mask would say).
@@ -280,13 +283,15 @@ def _rollout_random(s: State, x0: int) -> State:
                     card = shift + sel7[k << 7 | lo]
                 else:
                     card = shift + sel6[(k - c0) << 6 | part >> 7]
+            elif not part and not hand & exposed:
+                mask = hand  # void, nothing exposed in hand: any card (as legal_mask says)
             else:
                 card = random_card(legal_mask(cfg, hand, trick, flags, exposed, first, opening), x)
+        elif hand & exposed or (opening and first) or (hearts_gate and not flags & HEARTS_BROKEN):
+            mask = legal_mask(cfg, hand, trick, flags, exposed, first, opening)
         else:
-            if hand & exposed or (opening and first) or (hearts_gate and not flags & HEARTS_BROKEN):
-                mask = legal_mask(cfg, hand, trick, flags, exposed, first, opening)
-            else:
-                mask = hand
+            mask = hand  # a lead that no restriction applies to
+        if mask:
             # random_card inline: card number x % k of the k cards, in index order.
             p0 = mask & 0x1FFF
             p1 = mask >> 13 & 0x1FFF
@@ -298,26 +303,28 @@ def _rollout_random(s: State, x0: int) -> State:
             k = x % (c0 + c1 + c2 + pop13[p3])
             if k < c0:
                 part = p0
-                shift = 0
+                base = 0
             elif k < c0 + c1:
                 k -= c0
                 part = p1
-                shift = 13
+                base = 13
             elif k < c0 + c1 + c2:
                 k -= c0 + c1
                 part = p2
-                shift = 26
+                base = 26
             else:
                 k -= c0 + c1 + c2
                 part = p3
-                shift = 39
+                base = 39
             lo = part & 0x7F
             c0 = pop13[lo]
             if k < c0:
-                card = shift + sel7[k << 7 | lo]
+                card = base + sel7[k << 7 | lo]
             else:
-                card = shift + sel6[(k - c0) << 6 | part >> 7]
-            led = shift // 13
+                card = base + sel6[(k - c0) << 6 | part >> 7]
+        if not count:
+            led = card // 13
+            shift = led * 13
             trick = led << 3
             best = card
             best_seat = seat
@@ -326,7 +333,7 @@ def _rollout_random(s: State, x0: int) -> State:
         bit: i64 = BIT[card]
         gone |= bit
         taken |= bit
-        log = (log, entries[card << 5 | seat << 2])
+        run.append(entries[card << 5 | seat << 2])
         played.append(card)
         if 26 <= card < 39:
             flags |= 16
@@ -358,6 +365,7 @@ def _rollout_random(s: State, x0: int) -> State:
                 every_capt |= c
             if every_capt & point_cards == point_cards:
                 break
+    log = (log, tuple(run))
     return State(
         t, gone, tuple(capt), leader, 0, tuple(tricks), flags, COMPLETE, cast("Log | None", log)
     )
