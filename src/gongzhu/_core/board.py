@@ -258,7 +258,7 @@ class Board:
         cfg = self.cfg
         fa, fq, fj, ft = factors(cfg, self.up, self.down, self.blind)
         queen = tuple(self.qd_counts) if cfg.queen_bonus else None
-        return score_masks(tuple(self.capt), fa, fq, fj, ft, cfg, queen)[0]
+        return score_masks(tuple(self.capt), fa, fq, fj, ft, cfg, queen, False)[0]
 
 
 def of_state(s: State) -> Board:

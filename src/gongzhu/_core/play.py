@@ -477,9 +477,12 @@ def respond(s: State, seat: int, accept: bool) -> State:
 # -- the result -------------------------------------------------------------------------------
 
 
-def score_of(s: State) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]:
+def score_of(
+    s: State, with_lines: bool = True
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]:
     """The scoring kernel's answer for a finished deal: ``(totals, lines, all_hearts_seat,
-    grand_slam_seat, pig_taker)`` (see :func:`gongzhu._core.scoring.score_masks`)."""
+    grand_slam_seat, pig_taker)`` (see :func:`gongzhu._core.scoring.score_masks`; without
+    ``with_lines`` the lines are ``()``)."""
     t = s.table
     cfg = t.cfg
     p = cfg.score
@@ -487,9 +490,9 @@ def score_of(s: State) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], in
         raise ValueError("this Config carries no scoring parameters")
     fa, fq, fj, ft = factors(cfg, t.up, t.down, t.blind)
     queen = queen_counts(t.n, s.tricks) if p.queen_bonus else None
-    return score_masks(s.capt, fa, fq, fj, ft, p, queen)
+    return score_masks(s.capt, fa, fq, fj, ft, p, queen, with_lines)
 
 
 def totals(s: State) -> tuple[int, ...]:
     """The integer totals of a finished deal (exposure factors and the Q♦ bonus included)."""
-    return score_of(s)[0]
+    return score_of(s, False)[0]

@@ -76,6 +76,7 @@ __all__ = [
     "nth_card",
     "random_card",
     "rollout",
+    "rollout_random",
     "seed_state",
     "settle",
 ]
@@ -146,6 +147,11 @@ def rollout(s: State, policies: Sequence[Policy | None], x: int) -> State:
         _rollout_board(b, list(policies), x)
         return to_state(s, b)
     return _rollout_policies(s, policies, x)
+
+
+def rollout_random(s: State, x: int) -> State:
+    """:func:`rollout` with every seat random (``Round.rollout(seed=k)``'s path)."""
+    return _rollout_random(settle(s), x)
 
 
 def _rollout_policies(s: State, policies: Sequence[Policy | None], x: int) -> State:

@@ -35,7 +35,7 @@ from gongzhu._core.play import advance as _advance
 from gongzhu._core.play import legal as _legal
 from gongzhu._core.play import legal_ids as _legal_ids
 from gongzhu._core.play import legal_uncached as _legal_now
-from gongzhu._core.rollout import rollout as _random_rollout
+from gongzhu._core.rollout import rollout_random as _rollout_random
 from gongzhu._core.rollout import seed_state as _seed_state
 from gongzhu._core.rules import card_factor as _card_factor
 from gongzhu._core.state import (
@@ -71,7 +71,6 @@ from gongzhu.view import PlayerView as PlayerView
 __all__ = ["Phase", "Round"]
 
 _DEFAULT_RULES: Final = RuleSet()
-_NO_POLICIES: Final = (None,) * 8  # the core reads one entry per seat
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _new = object.__new__
 _BIT_OF: Final = BIT.__getitem__
@@ -781,7 +780,7 @@ class Round:
         """
         if strategy is None and seed.__class__ is int:
             # Every seat random, seeded: straight into the core (what _rollout does for it).
-            return _make(_random_rollout(self._s, _NO_POLICIES, _seed_state(seed)))
+            return _make(_rollout_random(self._s, _seed_state(seed)))
         end: Round = _rollout(self, strategy, seed, _make)
         return end
 
@@ -916,9 +915,8 @@ class Round:
                 Reason.WRONG_PHASE, None, detail="the deal is not complete", action="score"
             )
         # The core computes the result on ints (exposure factors and the Q♦ count
-        # included); the DealScore is built around it.
-        t = s.table
-        return _deal_score(_p.score_of(s), s.capt, t.cfg, t.up, t.down, t.blind)
+        # included); the DealScore is built around it (its sheets on first read).
+        return _deal_score(s)
 
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know, and nothing else (safe to send to that player).

@@ -31,9 +31,12 @@ import attrs
 
 from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import FrozenMap, guard_setstate, refuse_reinit
+from gongzhu._core.play import score_of as _core_score_of
+from gongzhu._core.play import totals as _core_totals
 from gongzhu._core.rules import card_factor as _card_factor
 from gongzhu._core.scoring import first_bad_mask as _bad_masks
 from gongzhu._core.scoring import score_masks as _score_masks
+from gongzhu._core.state import State
 from gongzhu.cards import (
     ACE_OF_HEARTS,
     PIG,
@@ -251,22 +254,25 @@ class PlayerScore:
 
 
 class _Deferred:
-    """A slot outside DealScore's fields: what :meth:`Round.score <gongzhu.Round.score>`
-    defers (the capture masks and the deal's seats) until someone reads them.
+    """A slot outside DealScore's fields: the finished deal whose score
+    :meth:`Round.score <gongzhu.Round.score>` has not built yet.
 
-    A search scores thousands of finished deals and reads only ``totals``: building
-    four ``CardSet`` piles and setting the seats per deal was about half of
-    ``Round.score()``. A DealScore built that way holds ``(capture masks,
-    all-hearts seat, grand-slam seat, pig taker)`` here and its four fields are
-    unset; the first read of any of them (``__getattr__``, which Python calls
-    for an unset slot) fills all four. Equality, hashing, ``repr`` and pickling
-    read the fields, so they see the same object as one built at once.
+    A search scores thousands of finished deals and reads only ``totals``:
+    the capture piles (four ``CardSet``), the exposure map, the sheets' lines
+    and the deal's seats were most of ``Round.score()``. Such a DealScore holds
+    ``totals`` and ``rules``, and the core state here; its other fields are
+    unset until the first read of any of them (``__getattr__``, which Python
+    calls for an unset slot) builds them all from the state. Equality,
+    hashing, ``repr`` and pickling read the fields, so they see the same
+    object as one built at once.
     """
 
     __slots__ = ("_pending",)
 
 
-_DEFERRED_FIELDS: Final = frozenset(("captures", "all_hearts_seat", "grand_slam_seat", "pig_taker"))
+_DEFERRED_FIELDS: Final = frozenset(
+    ("captures", "exposed", "all_hearts_seat", "grand_slam_seat", "pig_taker", "_lines")
+)
 
 
 @attrs.frozen
@@ -316,12 +322,7 @@ class DealScore(_Deferred):
                 except AttributeError:
                     pending = None
                 if pending is not None:
-                    capt, all_hearts, slam, pig = pending
-                    _set_captures(self, tuple([_from_mask(m) for m in capt]))
-                    _set_all_hearts(self, all_hearts if all_hearts >= 0 else None)
-                    _set_grand_slam(self, slam if slam >= 0 else None)
-                    _set_pig_taker(self, pig if pig >= 0 else None)
-                    _set_pending(self, None)
+                    _fill(self, pending)
                     return object.__getattribute__(self, name)
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
@@ -751,17 +752,29 @@ def _finish(
     return ds
 
 
-_Result = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]
 # (face-up factor, up, down, blind) → the exposure mapping a DealScore keeps.
 _ROUND_EXPOSURES: dict[tuple[int, int, int, int], FrozenMap[Card, int]] = {}
 
 
-def _deal_score(
-    result: _Result, capt: tuple[int, ...], cfg: Any, up: int, down: int, blind: int
-) -> DealScore:
-    """Trusted entry (``Round.score``): the core's result for a finished deal
-    (``gongzhu._core.play.score_of``: totals, lines, all-hearts, grand-slam and pig seats)
-    and its exposures, as a :class:`DealScore`."""
+def _deal_score(state: State) -> DealScore:
+    """Trusted entry (``Round.score``): the score of a finished core ``state``.
+
+    Only the totals are computed now (the core's kernel, no lines); the other
+    fields are built on first read (see :class:`_Deferred`).
+    """
+    ds: DealScore = _new(DealScore)
+    _set_totals(ds, _core_totals(state))
+    _set_rules(ds, state.table.cfg.owner)
+    _set_pending(ds, state)
+    return ds
+
+
+def _fill(ds: DealScore, state: State) -> None:
+    """Set the fields :func:`_deal_score` deferred, from the core's result for ``state``."""
+    t = state.table
+    cfg = t.cfg
+    up, down, blind = t.up, t.down, t.blind
+    _totals, lines, all_hearts, slam, pig = _core_score_of(state)
     if up | down:
         key = (cfg.face_up_factor, up, down, blind)
         exposed = _ROUND_EXPOSURES.get(key)
@@ -773,15 +786,13 @@ def _deal_score(
                 _ROUND_EXPOSURES[key] = exposed
     else:
         exposed = _NO_EXPOSURE
-    totals, lines, all_hearts, slam, pig = result
-    ds: DealScore = _new(DealScore)
-    _set_totals(ds, totals)
-    _set_rules(ds, cfg.owner)
+    _set_captures(ds, tuple([_from_mask(m) for m in state.capt]))
     _set_exposed(ds, exposed)
+    _set_all_hearts(ds, all_hearts if all_hearts >= 0 else None)
+    _set_grand_slam(ds, slam if slam >= 0 else None)
+    _set_pig_taker(ds, pig if pig >= 0 else None)
     _set_lines(ds, lines)
-    # The piles and the seats are built on first read (DealScore.__getattr__).
-    _set_pending(ds, (capt, all_hearts, slam, pig))
-    return ds
+    _set_pending(ds, None)
 
 
 _new: Final = object.__new__
