@@ -132,6 +132,27 @@ def legal_uncached(s: State) -> int:
     return lm if lm >= 0 else _legal(s)
 
 
+def play_ids(s: State) -> list[int] | None:
+    """:func:`legal_ids` when the seat to act plays a card, exposure is over and the rules
+    have no claims (the integer lane's common case, one call from the facade); ``None``
+    otherwise (the facade then works out who decides what)."""
+    if s.done == PLAYING and (s.trick or s.tricks) and not s.table.cfg.claims:
+        return mask_ids(legal(s))
+    return None
+
+
+def try_play(s: State, card: int) -> State | None:
+    """The state after the seat to act plays ``card`` if that is a legal play now (any
+    int), else ``None`` (the facade then explains the refusal)."""
+    if 0 <= card < 52:
+        lm = s.lm
+        if lm < 0:
+            lm = _legal(s)  # not cached: the state is left behind
+        if lm >> card & 1:
+            return advance(s, card)
+    return None
+
+
 def _legal(s: State) -> int:
     if s.done != PLAYING:
         return 0

@@ -35,6 +35,8 @@ from gongzhu._core.play import advance as _advance
 from gongzhu._core.play import legal as _legal
 from gongzhu._core.play import legal_ids as _legal_ids
 from gongzhu._core.play import legal_uncached as _legal_now
+from gongzhu._core.play import play_ids as _play_ids
+from gongzhu._core.play import try_play as _try_play
 from gongzhu._core.rollout import rollout_random as _rollout_random
 from gongzhu._core.rollout import seed_state as _seed_state
 from gongzhu._core.rules import card_factor as _card_factor
@@ -587,15 +589,16 @@ class Round:
         True
         """
         s = self._s
-        t = s.table
         if seat is None:
-            if s.done == PLAYING and (s.trick or s.tricks) and not t.cfg.claims:
-                return _legal_ids(s)  # the hot path: a play, exposure over, no claims
+            ids = _play_ids(s)  # the hot path: a play, exposure over, no claims
+            if ids is not None:
+                return ids
             seat = _actor(s)
             if seat < 0:
                 return []
         else:
-            seat = _check_seat(seat, t.n, "act")
+            seat = _check_seat(seat, s.table.n, "act")
+        t = s.table
         if s.done == CLAIMING:
             return [_encoding.ACCEPT, _encoding.REFUSE] if not _p.respond_reason(s, seat) else []
         if s.done != PLAYING:
@@ -660,6 +663,12 @@ class Round:
         s = self._s
         if card.__class__ is not Card:
             card = _to_card(card)
+        if seat is None:  # the hot path: one core call checks and plays
+            following = _try_play(s, card.index)
+            if following is not None:
+                r = _new(Round)
+                _set_s(r, following)
+                return r
         lm = s.lm
         if lm < 0:
             lm = _legal_now(s)
@@ -693,14 +702,11 @@ class Round:
         True
         """
         if action.__class__ is int:
-            s = self._s
-            if seat is None and 0 <= action < 52:  # the hot path of the integer lane: a play
-                lm = s.lm
-                if lm < 0:
-                    lm = _legal_now(s)
-                if lm >> action & 1:
+            if seat is None:  # the hot path of the integer lane: a legal play
+                following = _try_play(self._s, action)
+                if following is not None:
                     r = _new(Round)
-                    _set_s(r, _advance(s, action))
+                    _set_s(r, following)
                     return r
             return self._apply_id(action, seat)
         if isinstance(action, Mapping):
