@@ -15,13 +15,15 @@ from pathlib import Path
 
 import pytest
 
+import gongzhu
 from gongzhu import GongzhuError, Limit, RuleSet, arena
 from gongzhu.ai.arena import ArenaError, load_deals, save_deals
 from gongzhu.ai.parallel import BotTable, run_tasks, simulate
 from gongzhu.cards import parse_cards
 from gongzhu.errors import SimulationError
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+# The build under test (src here; the installed, maybe compiled, package in CI) for subprocesses.
+SRC = str(Path(gongzhu.__file__).resolve().parents[1])
 MRIF = RuleSet(pig_with_all_hearts="unchanged", exposable="")
 HAS_PROC = os.path.isdir("/proc") and sys.platform == "linux"
 

@@ -21,12 +21,14 @@ from pathlib import Path
 
 import pytest
 
+import gongzhu
 from gongzhu import Match, RuleOfThumbStrategy, RuleSet, deal
 from gongzhu.ai.strategies import _deal_seed, play_match
 from gongzhu.phase import Phase
 from gongzhu.rules import ExposureOrder
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+# The build under test (src here; the installed, maybe compiled, package in CI) for subprocesses.
+SRC = str(Path(gongzhu.__file__).resolve().parents[1])
 # The match is saved after every move: into a scratch folder, not the user's data folder.
 os.environ["GONGZHU_DATA_DIR"] = tempfile.mkdtemp(prefix="gongzhu-test-saves-")
 

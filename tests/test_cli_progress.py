@@ -11,13 +11,15 @@ from pathlib import Path
 
 import pytest
 
+import gongzhu
 from gongzhu import RuleSet
 from gongzhu.cli import main
 from gongzhu.cli._progress import Progress
 from gongzhu.i18n import Translator
 from gongzhu.parallel import BotTable, simulate
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+# The build under test (src here; the installed, maybe compiled, package in CI) for subprocesses.
+SRC = str(Path(gongzhu.__file__).resolve().parents[1])
 
 
 def test_the_progress_line_is_drawn_at_once_and_redrawn_while_work_goes_on() -> None:

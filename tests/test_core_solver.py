@@ -9,6 +9,7 @@ import pytest
 from gongzhu import Phase, Round, RuleSet, deal
 from gongzhu._core.board import Board, of_state
 from gongzhu._core.policy import choose_board
+from gongzhu._core.rules import card_classes
 from gongzhu._core.solver import INF, Solver
 from gongzhu.bots import RuleOfThumbStrategy
 
@@ -114,6 +115,40 @@ def test_the_solver_equals_brute_force(rules: RuleSet, left: int) -> None:
         other = (seat + 1) % rules.players
         if other not in mine:
             assert Solver(b, _team(rules, other), 10**7).root(cards) is not None
+
+
+@pytest.mark.parametrize("rules", RULES, ids=str)
+def test_cards_of_one_class_are_worth_the_same_to_every_seat(rules: RuleSet) -> None:
+    # The core's one rule of interchangeable cards (used by the search and the solver):
+    # every card of a class, played now, leads to the same exact value, whoever searches.
+    # The search knows only its own hand, so its "between" is every card not its own and
+    # not yet taken; the solver's is every card still held or on the table.
+    rng = random.Random(f"classes:{rules}")
+    merged = 0
+    for _ in range(8):
+        b = of_state(_position(rules, 3, rng)._core)
+        seat = b.to_act()
+        legal = b.legal()
+        live = 0
+        for h in b.hands:
+            live |= h
+        for c in b.trick:
+            live |= 1 << c
+        unknown = live & ~b.hands[seat]
+        for between in (live, unknown):
+            reps = card_classes(b.cfg, legal, b.up, between)
+            assert set(reps) <= set(_cards(legal))
+            merged += len(_cards(legal)) - len(reps)
+            for mine in {_team(rules, seat), _team(rules, (seat + 1) % rules.players)}:
+                value = {}
+                for c in _cards(legal):
+                    b.push(c)
+                    value[c] = _brute(b, mine)
+                    b.pop()
+                for c in _cards(legal):
+                    rep = max(r for r in reps if r <= c)
+                    assert value[c] == value[rep], (c, rep)
+    assert merged > 0
 
 
 def test_the_solver_merges_equivalent_cards_and_uses_its_table() -> None:

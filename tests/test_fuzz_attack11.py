@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 import pytest
 
+import gongzhu
 from fuzz_garbage import HUGE
 from gongzhu import (
     DECK,
@@ -50,7 +51,8 @@ from gongzhu.ai import parallel as parallel_module
 from gongzhu.bots import RandomStrategy, RuleOfThumbStrategy, make_strategy, play_deal, play_match
 from gongzhu.parallel import BotTable, play_task, simulate, task_seed
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+# The build under test (src here; the installed, maybe compiled, package in CI) for subprocesses.
+SRC = str(Path(gongzhu.__file__).resolve().parents[1])
 
 
 def _finished(seed: int = 7, rules: RuleSet | None = None) -> Round:

@@ -315,7 +315,8 @@ def test_sealed_exposure_calls_keep_their_split_in_one_order_whatever_order_they
     assert dumps(swapped) == dumps(r)
     other = Round.from_hands(SUITED, rules).expose([], seat=2).expose(["TC"], seat=3)
     other = other.expose(["AH"], seat=1).expose(["QS"], seat=0)  # Q♠ face up this time
-    assert other != r and dumps(other) != dumps(r)
+    assert other != r
+    assert dumps(other) != dumps(r)
 
 
 def test_in_turn_exposure_calls_keep_the_order_they_were_made_in() -> None:

@@ -17,6 +17,7 @@ from gongzhu._core.bits import (
     HIGH13,
     PIG_BIT,
     QUEEN_OF_DIAMONDS,
+    QUEEN_OF_DIAMONDS_BIT,
     SHEEP_BIT,
     SUIT_MASKS,
     TEN_BIT,
@@ -145,3 +146,38 @@ def queen_counts(n: int, tricks: tuple[tuple[int, int, tuple[int, ...]], ...]) -
         elif QUEEN_OF_DIAMONDS in cards:
             taker = winner
     return tuple(counts)
+
+
+def card_classes(cfg: Config, legal: int, up: int, between: int) -> list[int]:
+    """One card of each class of interchangeable cards in ``legal`` (the lowest of each run).
+
+    Two cards of one suit are interchangeable, whoever ends up holding either, when no
+    card of ``between`` (cards still in play that could fall between them: another
+    hand's, or the trick's) ranks between them and neither has a value of its own:
+    never the pig, the sheep, the transformer, Q♦ under its bonus (who takes it
+    counts), or a face-up exposed card (``up``: it doubles); hearts only with equal
+    values. The search and the endgame solver both try one card of each class.
+    """
+    special = PIG_BIT | SHEEP_BIT | TEN_BIT | (cfg.point_cards & ~HEARTS) | up
+    if cfg.queen_bonus:
+        special |= QUEEN_OF_DIAMONDS_BIT
+    values = cfg.heart_values
+    out: list[int] = []
+    prev = -1
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if (
+            prev >= 0
+            and prev // 13 == c // 13
+            and not (low | 1 << prev) & special
+            and not between & (low - (2 << prev))
+            and (c // 13 != 2 or values[c - 26] == values[prev - 26])
+        ):
+            prev = c
+            continue
+        out.append(c)
+        prev = c
+    return out

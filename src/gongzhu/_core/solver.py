@@ -34,9 +34,10 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from gongzhu._core.bits import BIT, QUEEN_OF_DIAMONDS_BIT
+from gongzhu._core.bits import BIT
 from gongzhu._core.board import Board
 from gongzhu._core.policy import choose_board
+from gongzhu._core.rules import card_classes
 
 __all__: list[str] = []
 
@@ -66,12 +67,6 @@ class Solver:
         self.is_mine = flags
         self.km = n - len(mine)
         self.ko = len(mine)
-        # Cards whose neighbours are interchangeable with them: no points, never exposable,
-        # not Q♦ under the Q♦ bonus (who takes it counts).
-        plain = cfg.deck & ~cfg.point_cards & ~cfg.exposable & ~b.up
-        if cfg.queen_bonus:
-            plain &= ~QUEEN_OF_DIAMONDS_BIT
-        self.plain = plain
         self.max_nodes = max_nodes
         self.model = model
         self.deadline = deadline
@@ -100,33 +95,14 @@ class Solver:
         return v
 
     def classes(self, legal: int) -> list[int]:
-        """One card of each class of equivalent cards in ``legal`` (the lowest of each run)."""
+        """One card of each class of equivalent cards in ``legal`` (the core's rule)."""
         b = self.b
         live = 0
         for h in b.hands:
             live |= h
         for c in b.trick:
             live |= BIT[c]
-        plain = self.plain
-        out: list[int] = []
-        prev = -1
-        m = legal
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if (
-                prev >= 0
-                and prev // 13 == c // 13
-                and plain & BIT[c]
-                and plain & BIT[prev]
-                and not live & (BIT[c] - BIT[prev + 1])
-            ):
-                prev = c
-                continue
-            out.append(c)
-            prev = c
-        return out
+        return card_classes(b.cfg, legal, b.up, live)
 
     def search(self, alpha: int, beta: int) -> int:
         b = self.b

@@ -45,13 +45,13 @@ import attrs
 from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.policy import choose_exposure
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
+from gongzhu._core.rules import card_classes
 from gongzhu._core.solver import INF as SOLVER_INF
 from gongzhu._core.solver import Solver
 from gongzhu.ai._determinize import Worlds
 from gongzhu.cards import Card, CardSet, _from_mask
 from gongzhu.errors import GongzhuError, _brief
 from gongzhu.phase import Phase
-from gongzhu.rules._tables import PIG_BIT, SHEEP_BIT, TEN_BIT
 from gongzhu.view import PlayerView
 
 __all__ = [
@@ -293,37 +293,14 @@ class _Stats:
 
 
 def _classes(view: PlayerView, legal: int) -> list[int]:
-    """One representative per class of equivalent legal cards (the lowest of each run)."""
-    rules = view.rules
+    """One representative per class of equivalent legal cards (the core's rule)."""
     # Cards on the table count as outstanding: 5♣ and 7♣ differ when 6♣ leads the trick.
     gone = 0
     for trick in view.tricks:
         for card in trick.cards:
             gone |= card.mask
-    outstanding = rules.deck.mask & ~view.hand.mask & ~gone
-    special = PIG_BIT | SHEEP_BIT | TEN_BIT | view.exposed.mask
-    if rules.queen_of_diamonds_bonus:
-        special |= BITS[23]
-    values = rules.heart_values
-    reps: list[int] = []
-    prev = -1
-    m = legal
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        if (
-            prev >= 0
-            and prev // 13 == c // 13
-            and not (BITS[c] | BITS[prev]) & special
-            and not outstanding & (BITS[c] - BITS[prev + 1] if c > prev + 1 else 0)
-            and (not 26 <= c < 39 or values[c - 26] == values[prev - 26])
-        ):
-            prev = c
-            continue
-        reps.append(c)
-        prev = c
-    return reps
+    outstanding = view.rules.deck.mask & ~view.hand.mask & ~gone
+    return card_classes(view.rules._tables, legal, view.exposed.mask, outstanding)
 
 
 def _check_decision(view: object, legal: object) -> None:
