@@ -166,7 +166,8 @@ class Board:
         trick = self.trick
         seat = (self.leader + len(trick)) % n
         bit = BIT[card]
-        self.hands[seat] &= ~bit
+        hands = self.hands
+        hands[seat] = hands[seat] & ~bit  # typed (the in-place form goes through Python)
         self.played |= bit
         self.plays.append(card)
         if bit & HEARTS:

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
-from gongzhu._core.bits import nth_card
+from gongzhu._core.bits import SEL6, SEL7, nth_card
 from gongzhu._core.board import of_state, to_state
 from gongzhu._core.play import (
     advance,
@@ -171,30 +171,6 @@ def _rollout_policies(s: State, policies: Sequence[Policy | None], x: int) -> St
                 raise ValueError(f"the policy chose card {card}, not a legal play")
         s = advance(s, card)
     return s
-
-
-def _select_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """``SEL7[k << 7 | p]`` and ``SEL6[k << 6 | p]``: the index of set bit number ``k`` of
-    the 7-bit (6-bit) pattern ``p`` (k < its popcount), so that a 13-bit suit's card
-    number ``k`` is two look-ups and no loop (small tables: 896 + 384 entries)."""
-    sel7 = [0] * (7 << 7)
-    for p in range(128):
-        k = 0
-        for i in range(7):
-            if p >> i & 1:
-                sel7[k << 7 | p] = i
-                k += 1
-    sel6 = [0] * (6 << 6)
-    for p in range(64):
-        k = 0
-        for i in range(6):
-            if p >> i & 1:
-                sel6[k << 6 | p] = i + 7  # a 13-bit suit's high part starts at bit 7
-                k += 1
-    return tuple(sel7), tuple(sel6)
-
-
-SEL7, SEL6 = _select_tables()
 
 
 def _rollout_random(s: State, x0: int) -> State:
