@@ -291,6 +291,32 @@ def start(table: Table, leader: int) -> State:
     return State(table, 0, tuple([0 for _ in range(table.n)]), leader, 0, (), 0, PLAYING, None)
 
 
+def begin(
+    cfg: Config,
+    hands: tuple[int, ...],
+    dealt: tuple[tuple[int, ...], ...],
+    dealer: int,
+    seed: int | str | None,
+    leader: int,
+) -> State:
+    """The state before any action of a new deal (one call from the facade's deal).
+
+    ``leader`` ``-1``: the holder of the rule set's opening card leads, and
+    must lead it if the rules say so.
+    """
+    opening = False
+    if leader < 0:
+        n = cfg.n
+        card = cfg.opening_card
+        leader = 0
+        while leader < n and not hands[leader] & card:
+            leader += 1
+        if leader == n:
+            raise ValueError("no seat holds the opening card")
+        opening = cfg.must_lead_opening
+    return start(Table(cfg, hands, dealt, dealer, opening, seed), leader)
+
+
 def to_act(s: State) -> int:
     """The seat to play next (meaningful while ``done`` is ``PLAYING``)."""
     return (s.leader + (s.trick & 7)) % s.table.n

@@ -48,15 +48,14 @@ from gongzhu._core.state import (
     PLAYING,
     Config,
     State,
-    Table,
     decision_parts,
     entries,
     key,
     played,
     restore,
-    start,
     trick_cards,
 )
+from gongzhu._core.state import begin as _begin
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.cards import _SPLIT, Card, CardSet, Suit, _from_mask, _set_cards, _set_mask
 from gongzhu.cards import parse_cards as _parse_cards
@@ -308,13 +307,9 @@ class Round:
         _deal_seat(dealer, n, "dealer")
         if hands is None:  # the masks of dealt (its cards are distinct)
             hands = tuple([sum(map(_BIT_OF, cards)) for cards in dealt])
-        opening = False
-        if leader is None:
-            leader = next(s for s in range(n) if hands[s] & cfg.opening_card)
-            opening = cfg.must_lead_opening
-        else:
+        if leader is not None:
             leader = _deal_seat(leader, n, "leader")
-        return _make(start(Table(cfg, hands, dealt, dealer, opening, seed), leader))
+        return _make(_begin(cfg, hands, dealt, dealer, seed, -1 if leader is None else leader))
 
     @classmethod
     def _from_core(cls, state: State) -> Round:
