@@ -277,13 +277,26 @@ def _rollout_random(s: State, x0: int) -> State:
     tricks: list[Trick] = list(s.tricks)
     first = not tricks
     capt = list(s.capt)
-    played = list(trick_cards(s))
+    # The trick's cards in native locals q0-q4 (3 to 5 players): no list per trick.
+    q0: i64 = -1
+    q1: i64 = -1
+    q2: i64 = -1
+    q3: i64 = -1
+    q4: i64 = -1
     taken: i64 = 0
     led: i64 = trick >> 3
     best: i64 = -1  # the highest card of the led suit on the table, and its seat
     best_seat: i64 = leader
     seat: i64 = leader
-    for c in played:
+    for placed, c in enumerate(trick_cards(s)):
+        if placed == 0:
+            q0 = c
+        elif placed == 1:
+            q1 = c
+        elif placed == 2:
+            q2 = c
+        else:
+            q3 = c  # a trick in progress holds at most n - 1 <= 4 cards
         taken |= BIT[c]
         if c // 13 == led and c > best:
             best = c
@@ -383,7 +396,16 @@ def _rollout_random(s: State, x0: int) -> State:
         gone |= bit
         taken |= bit
         run.append(entries[card << 5 | seat << 2])
-        played.append(card)
+        if count == 0:
+            q0 = card
+        elif count == 1:
+            q1 = card
+        elif count == 2:
+            q2 = card
+        elif count == 3:
+            q3 = card
+        else:
+            q4 = card
         if 26 <= card < 39:
             flags |= 16
         if count and card > best and card < shift + 13 and card >= shift:
@@ -397,8 +419,12 @@ def _rollout_random(s: State, x0: int) -> State:
         # The trick is complete: the highest card of the led suit takes it.
         winner = best_seat
         capt[winner] |= taken
-        tricks.append((leader, winner, tuple(played)))
-        played = []
+        if n64 == 4:
+            tricks.append((leader, winner, (q0, q1, q2, q3)))
+        elif n64 == 3:
+            tricks.append((leader, winner, (q0, q1, q2)))
+        else:
+            tricks.append((leader, winner, (q0, q1, q2, q3, q4)))
         taken = 0
         flags |= BIT[led]
         leader = winner
