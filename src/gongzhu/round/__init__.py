@@ -658,12 +658,6 @@ class Round:
         s = self._s
         if card.__class__ is not Card:
             card = _to_card(card)
-        if seat is None:  # the hot path: one core call checks and plays
-            following = _try_play(s, card.index)
-            if following is not None:
-                r = _new(Round)
-                _set_s(r, following)
-                return r
         lm = s.lm
         if lm < 0:
             lm = _legal_now(s)
