@@ -12,6 +12,14 @@ await inside a change); computers think in a worker thread and their move is
 applied only if the room has not moved on meanwhile. Every connection has a
 bounded send queue: a client that stops reading is dropped when its queue is
 full, and nobody else waits for it.
+
+With a store several processes share (Redis), each process hears the others'
+writes (:meth:`Store.listen <gongzhu.web.store.Store.listen>`): a loaded room
+that another process changed is rebuilt from the store and every connection
+is sent its new state. Which seats have a connected player is reported to the
+store every :attr:`Limits.heartbeat` seconds
+(:meth:`Store.presence <gongzhu.web.store.Store.presence>`), so a computer
+takes over a seat only when its player is gone from every process.
 """
 
 from __future__ import annotations
@@ -19,10 +27,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import math
 import re
+import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Mapping
 from importlib import resources
 from typing import Any, Final
 
@@ -36,7 +47,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from gongzhu.errors import GongzhuError, IllegalActionError
 from gongzhu.i18n import LANGUAGES, refusal
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse, parse_json
-from gongzhu.web.rooms import Room, Settings, StoreError, hint_cards
+from gongzhu.web.rooms import SEATS, Room, Settings, StoreError, hint_cards
 from gongzhu.web.store import Store, open_store
 
 __all__ = ["Limits", "create_app"]
@@ -45,6 +56,7 @@ _ROOM_ID: Final = re.compile(r"[A-Za-z0-9_-]{4,32}")
 _CARD: Final = re.compile(r"[2-9TJQKA][CDHS]")
 _MAX_HINTS: Final = 4
 """Hints computed at once in all (each is a search in a worker thread)."""
+_log = logging.getLogger(__name__)
 _HEADERS: Final = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",  # a room's link is its invitation: do not pass it on
@@ -85,6 +97,10 @@ class Limits:
     """... and at once."""
     strikes: int = 20
     """Refused (malformed, rate-limited) messages before a connection is closed."""
+    heartbeat: float = 2.0
+    """Seconds between two reports of this process's players to a store several
+    processes share (Redis); a process that stops reporting (it crashed) counts
+    its players as gone three heartbeats after its last report."""
 
     def __init__(self, **changes: Any) -> None:
         for name, value in changes.items():
@@ -152,6 +168,10 @@ class _Hub:
         self.conns: set[_Conn] = set()
         self.changed: asyncio.Event | None = None
         self.driver: asyncio.Task[None] | None = None
+        self.stale = False
+        """A write failed and the store could not be read back: the room in memory may
+        hold a change the store does not; it is rebuilt before anything else changes."""
+        self.shown: list[tuple[bool, bool]] = []  # each seat's (connected, autoplay) pushed
 
 
 class _Server:
@@ -172,6 +192,12 @@ class _Server:
         self.connections = 0
         self.by_client: dict[str, int] = {}
         self.hints = 0  # hints being computed, server-wide (each is a search)
+        # A store several processes share: this process's name in presence reports, the
+        # listener's stop function and the heartbeat task (see start()).
+        self.process = secrets.token_hex(8)
+        self.shared = False
+        self.stop_listening: Callable[[], None] | None = None
+        self.beater: asyncio.Task[None] | None = None
 
     # -- rooms -----------------------------------------------------------------------
 
@@ -196,9 +222,14 @@ class _Server:
                 return
             hub = self.hubs[rid]
             if not hub.conns:
-                if hub.driver is not None:
-                    hub.driver.cancel()
-                del self.hubs[rid]
+                self._drop(hub)
+
+    def _drop(self, hub: _Hub) -> None:
+        """Forget a loaded room (no connection is in it): it is rebuilt on its next use."""
+        if hub.driver is not None:
+            hub.driver.cancel()
+        if self.hubs.get(hub.room.id) is hub:
+            del self.hubs[hub.room.id]
 
     def create_room(self, settings: Settings, name: str, seed: int | None) -> tuple[Room, str]:
         if self.store.count() >= self.limits.max_rooms:
@@ -215,6 +246,7 @@ class _Server:
     def broadcast(self, hub: _Hub) -> None:
         """Send every connection of the room its own state, then wake the computers."""
         now = time.monotonic()
+        hub.shown = self._seats(hub, now)
         texts: dict[int | None, str] = {}
         for conn in list(hub.conns):
             if not conn.hello:
@@ -268,6 +300,9 @@ class _Server:
         changed = hub.changed
         assert changed is not None
         while True:
+            if hub.stale and not self._reload(hub):
+                await asyncio.sleep(1.0)  # the store is unreachable: try again later
+                continue
             room = hub.room  # a new object after a reload from the store
             changed.clear()
             seat, wait = room.next_computer(time.monotonic(), self.takeover)
@@ -277,7 +312,7 @@ class _Server:
                 else:
                     with contextlib.suppress(asyncio.TimeoutError):
                         await asyncio.wait_for(changed.wait(), wait + 0.01)
-                    if wait is not None and not changed.is_set():
+                    if not changed.is_set() and hub.shown != self._seats(hub, time.monotonic()):
                         self.broadcast(hub)  # a takeover began: seats show "autoplay"
                 continue
             rnd = room.round
@@ -292,30 +327,174 @@ class _Server:
                 await asyncio.sleep(1.0)
                 continue
             now = time.monotonic()
-            if room.round is not rnd or not room.acts_for(seat, now, self.takeover):
-                continue  # someone moved meanwhile, or the human came back
+            if (
+                hub.room is not room
+                or room.round is not rnd
+                or not room.acts_for(seat, now, self.takeover)
+            ):
+                continue  # someone moved meanwhile (here or elsewhere), or the human came back
             try:
                 room.apply(action)
             except StoreError:  # another server wrote first: the store is the truth
-                self._reload(hub)
+                if not self._reload(hub):
+                    await asyncio.sleep(1.0)
                 continue
             except GongzhuError:
                 await asyncio.sleep(1.0)
                 continue
             self.broadcast(hub)
 
-    def _reload(self, hub: _Hub) -> None:
-        """Rebuild the room from the store (after a refused write), keeping who is here."""
+    def _reload(self, hub: _Hub, *, newer: bool = False) -> bool:
+        """Rebuild the room from the store (after a refused write, or another process's
+        write), keeping who is here, and push it; with ``newer``, only if the store's
+        room is further on. False if the store cannot give it back: the room is then
+        stale (:class:`_Hub`) until a reload succeeds."""
         old = hub.room
         try:
             fresh = Room.load(self.store, old.id)
         except StoreError:
             fresh = None
         if fresh is None:
-            return
+            hub.stale = True
+            return False
+        was_stale, hub.stale = hub.stale, False
+        if newer and not was_stale and fresh.event <= old.event:
+            return True
         fresh.connected, fresh.gone_since = old.connected, old.gone_since
+        fresh.elsewhere = old.elsewhere
+        if (fresh.game, fresh.deal_no) == (old.game, old.deal_no):
+            fresh.skipping = old.skipping
         hub.room = fresh
+        self._presence(hub)
         self.broadcast(hub)
+        return True
+
+    def _touch(self, hub: _Hub) -> None:
+        """Store a change that is not a move (a seat connected or left), reloading and
+        trying once more if another process wrote first; given up if the store is away."""
+        for _ in range(2):
+            if hub.stale and not self._reload(hub):
+                return
+            try:
+                hub.room.touch()
+                return
+            except StoreError:
+                if not self._reload(hub):
+                    return
+
+    # -- several processes on one store ---------------------------------------------------
+
+    def start(self) -> None:
+        """Hear other processes' writes and share presence, if the store is shared."""
+        listen = getattr(self.store, "listen", None)
+        if listen is None:
+            return
+        loop = asyncio.get_running_loop()
+
+        def changed(room_id: str | None, event: int) -> None:  # the listener's thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed: shutting down
+                loop.call_soon_threadsafe(self._changed, room_id, event)
+
+        self.stop_listening = listen(changed)
+        if self.stop_listening is not None:
+            self.shared = True
+            self.beater = loop.create_task(self._beat())
+
+    async def stop(self) -> None:
+        if self.beater is not None:
+            self.beater.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.beater
+        if self.stop_listening is not None:
+            await asyncio.to_thread(self.stop_listening)  # joins the thread: not on the loop
+
+    def _changed(self, room_id: str | None, event: int) -> None:
+        """Another process wrote ``room_id`` at ``event`` (None: maybe any room)."""
+        if room_id is None:
+            hubs = list(self.hubs.values())
+        else:
+            hub = self.hubs.get(room_id)
+            if hub is None or event <= hub.room.event:
+                return  # not loaded, or this process's own write (or an older one)
+            hubs = [hub]
+        for hub in hubs:
+            if hub.conns:
+                self._reload(hub, newer=True)
+            else:
+                self._drop(hub)  # nobody here to tell: rebuilt on its next use
+
+    def _ttl(self) -> float:
+        return 3 * self.limits.heartbeat
+
+    def _keep(self) -> float:
+        """How long presence reports are kept: past the takeover time of a seat left."""
+        return max(self.takeover, 60.0) + self._ttl()
+
+    def _lease(self, room: Room) -> dict[int, float]:
+        """The presence report of this process's connected seats."""
+        return {s: self._ttl() for s in range(SEATS) if room.connected[s] > 0}
+
+    def _presence(self, hub: _Hub, until: Mapping[int, float] | None = None) -> None:
+        """Report this process's seats of the room (``until``: the lease by default) and
+        read everyone's; keeps what it knew if the store is away."""
+        if not self.shared:
+            return
+        room = hub.room
+        report = self._lease(room) if until is None else until
+        try:
+            found = self.store.presence(room.id, self.process, report, self._keep())
+        except StoreError:
+            return
+        self._seen(hub, found)
+
+    def _seen(self, hub: _Hub, found: Mapping[int, float] | None) -> bool:
+        """Take the store's presence; True if a seat's player came or went since the
+        room was last pushed (a report arrived, or one lapsed)."""
+        room = hub.room
+        now = time.monotonic()
+        if found is not None:
+            room.elsewhere = [now + found[s] if s in found else -math.inf for s in range(SEATS)]
+        return hub.shown != self._seats(hub, now)
+
+    def _seats(self, hub: _Hub, now: float) -> list[tuple[bool, bool]]:
+        """Each seat's (connected, autoplay): what a push shows of presence."""
+        room = hub.room
+        return [(room.here(s, now), room.autoplay(s, now, self.takeover)) for s in range(SEATS)]
+
+    async def _beat(self) -> None:
+        """Every heartbeat: renew this process's presence in the rooms with connections,
+        and push a room whose players came or went elsewhere (a crashed process)."""
+        while True:
+            await asyncio.sleep(self.limits.heartbeat)
+            try:
+                hubs = [hub for hub in self.hubs.values() if hub.conns]
+                reports = [(hub, hub.room.id, self._lease(hub.room)) for hub in hubs]
+                found = await asyncio.to_thread(self._report, reports, self._keep())
+                for (hub, room_id, until), seen in zip(reports, found, strict=True):
+                    if self.hubs.get(room_id) is not hub:
+                        continue
+                    if hub.stale and seen is not None:  # the store answers again
+                        self._reload(hub)
+                    gone = {s: 0.0 for s in until if hub.room.connected[s] == 0}
+                    if gone:  # left while the report was on its way: it must not renew them
+                        self._presence(hub, {**self._lease(hub.room), **gone})
+                        self.broadcast(hub)
+                    elif self._seen(hub, seen):
+                        self.broadcast(hub)
+            except Exception:  # never let the heartbeat die; the next one tries again
+                _log.exception("gongzhu: a presence heartbeat failed")
+
+    def _report(
+        self, reports: list[tuple[_Hub, str, dict[int, float]]], keep: float
+    ) -> list[dict[int, float] | None]:
+        """The heartbeat's store calls (in a worker thread: they wait on the network)."""
+        out: list[dict[int, float] | None] = []
+        for _hub, room_id, until in reports:
+            try:
+                out.append(self.store.presence(room_id, self.process, until, keep))
+            except StoreError:
+                out.append(None)
+        return out
 
     # -- one connection -----------------------------------------------------------------
 
@@ -335,10 +514,18 @@ class _Server:
             await ws.close(code=1013)
             return
         await ws.accept()
+        # The room may have been dropped while accept() waited (evicted, or changed by
+        # another process while nobody was in it): take the loaded one.
+        hub = self.hub(room_id)
+        if hub is None:
+            await ws.close(code=4404)
+            return
         conn = _Conn(ws, limits)
         self.connections += 1
         self.by_client[address] = self.by_client.get(address, 0) + 1
         hub.conns.add(conn)
+        if len(hub.conns) == 1:
+            self._presence(hub)  # the first here: learn who is elsewhere before anything moves
         sender = asyncio.create_task(self._sender(conn))
         receiver = asyncio.create_task(self._receiver(conn, hub))
         dead = asyncio.create_task(conn.dead.wait())
@@ -372,8 +559,8 @@ class _Server:
         room.connected[seat] -= 1
         if room.connected[seat] == 0:
             room.gone_since[seat] = time.monotonic()
-        with contextlib.suppress(StoreError):
-            room.touch()
+            self._presence(hub, {**self._lease(room), seat: 0.0})  # gone from here now
+        self._touch(hub)
         self.broadcast(hub)
 
     async def _sender(self, conn: _Conn) -> None:
@@ -427,13 +614,22 @@ class _Server:
             if not conn.hello and kind != "hello":
                 self._strike(hub, conn, WebError("bad-message", "say hello first"), kind)
                 continue
-            try:
-                self._handle(hub, conn, request)
-            except (IllegalActionError, WebError) as exc:
-                self.error(hub, conn, exc, kind)
-            except StoreError:
-                self._reload(hub)
-                self.error(hub, conn, WebError("stale", "the table has moved on"), kind)
+            if hub.stale and kind in _CHANGES and not self._reload(hub):
+                self.error(hub, conn, WebError("stale", "the room cannot be stored now"), kind)
+                continue
+            # A write refused because another process wrote first is tried once more on
+            # the room rebuilt from the store: the request's checks run again there, so
+            # only a real conflict (the table moved on) is refused, not a friend's arrival.
+            for retry in (kind in _CHANGES, False):
+                try:
+                    self._handle(hub, conn, request)
+                except (IllegalActionError, WebError) as exc:
+                    self.error(hub, conn, exc, kind)
+                except StoreError:
+                    if self._reload(hub) and retry:
+                        continue
+                    self.error(hub, conn, WebError("stale", "the table has moved on"), kind)
+                break
 
     def _strike(self, hub: _Hub, conn: _Conn, exc: WebError, reply_to: str) -> None:
         conn.strikes += 1
@@ -459,7 +655,7 @@ class _Server:
                 else:
                     self._seat(hub, conn, seat)
                     if request["name"] is not None:
-                        room.rename(seat, request["name"])
+                        hub.room.rename(seat, request["name"])  # (reloaded if need be)
             if bad:
                 self.error(hub, conn, WebError("bad-token", "no seat has this token"), "hello")
             self._welcome(hub, conn, None)
@@ -500,7 +696,9 @@ class _Server:
         room = hub.room
         conn.seat = seat
         room.connected[seat] += 1
-        room.touch()
+        if room.connected[seat] == 1:
+            self._presence(hub)  # here now: before the write others will hear of
+        self._touch(hub)
 
     def _welcome(self, hub: _Hub, conn: _Conn, token: str | None) -> None:
         room = hub.room
@@ -557,6 +755,9 @@ async def _read_body(request: Request, limit: int = MAX_MESSAGE_BYTES) -> bytes:
             raise WebError("too-large", f"at most {limit} bytes")
     return body
 
+
+_CHANGES: Final = frozenset({"sit", "action", "next", "new_game"})
+"""The requests that change a room (refused while its store cannot be reached)."""
 
 _CREATE_FIELDS: Final = ("threshold", "sign_swap", "exposure", "level", "name", "seed")
 
@@ -653,6 +854,8 @@ def create_app(
         except WebError as exc:
             status = {"too-large": 413, "room-full": 503}.get(exc.code, 400)
             return _json_error(status, exc.code, exc.message)
+        except StoreError:
+            return _json_error(503, "room-full", "the rooms cannot be stored now; try again")
         server.hubs[room.id] = _Hub(room)
         server._evict()
         return JSONResponse(
@@ -665,7 +868,9 @@ def create_app(
         try:
             hub = server.hub(request.path_params["room"])
         except StoreError as exc:
-            return _json_error(500, "not-found", str(exc))
+            # The details (a Redis address, say) are for the log, not for any client.
+            _log.warning("gongzhu: room %s: %s", request.path_params["room"], exc)
+            return _json_error(500, "not-found", "the room cannot be read now")
         if hub is None:
             return _json_error(404, "not-found", "no such room")
         return hub
@@ -700,9 +905,11 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.start()
         try:
             yield
         finally:
+            await server.stop()
             for hub in server.hubs.values():
                 if hub.driver is not None:
                     hub.driver.cancel()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import random
 import secrets
 import time
@@ -194,6 +195,9 @@ class Room:
         now = time.monotonic()
         self.connected = [0] * SEATS
         self.gone_since = [now] * SEATS
+        # With a store several processes share: until when (this process's monotonic
+        # clock) each seat's player is here in any process, as the store last said.
+        self.elsewhere = [-math.inf] * SEATS
         self.skipping = False
         self._strategies: dict[int, Strategy] = {}
         self._start_game()
@@ -340,11 +344,22 @@ class Room:
                 found = seat
         return found
 
+    def here(self, seat: int, now: float) -> bool:
+        """The seat's player is connected, to this process or (a shared store) another."""
+        return self.connected[seat] > 0 or self.elsewhere[seat] > now
+
+    def gone_at(self, seat: int) -> float:
+        """Since when the seat's player has been gone from every process (monotonic)."""
+        return max(self.gone_since[seat], self.elsewhere[seat])
+
+    def _gone_long(self, seat: int, now: float, takeover: float) -> bool:
+        return not self.here(seat, now) and now - self.gone_at(seat) >= takeover
+
     def seat_free(self, seat: int, now: float, takeover: float) -> bool:
         """A computer holds it, or its human has been gone ``takeover`` seconds."""
         if self.kinds[seat] == "computer":
             return True
-        return self.connected[seat] == 0 and now - self.gone_since[seat] >= takeover
+        return self._gone_long(seat, now, takeover)
 
     def sit(self, seat: int, name: str, now: float, takeover: float) -> str:
         """Give ``seat`` to a newcomer called ``name``; return its new token."""
@@ -368,7 +383,7 @@ class Room:
         """A computer plays this seat now: a computer seat, a skipped deal, or a human gone long."""
         if self.kinds[seat] == "computer" or self.skipping:
             return True
-        return self.connected[seat] == 0 and now - self.gone_since[seat] >= takeover
+        return self._gone_long(seat, now, takeover)
 
     def acts_for(self, seat: int, now: float, takeover: float) -> bool:
         """The server decides for this seat now: :meth:`autoplay`, or an exposure decision
@@ -400,7 +415,9 @@ class Room:
             if self.acts_for(seat, now, takeover):
                 return seat, None
             if self.connected[seat] == 0:
-                left = self.gone_since[seat] + takeover - now
+                # Gone, or here only in another process's report, which may lapse (that
+                # process died): either way, look again when the takeover would be due.
+                left = self.gone_at(seat) + takeover - now
                 wait = left if wait is None else min(wait, left)
         return None, (max(wait, 0.0) if wait is not None else None)
 
@@ -510,7 +527,7 @@ class Room:
                 {
                     "name": self.names[s],
                     "kind": self.kinds[s],
-                    "connected": self.connected[s] > 0,
+                    "connected": self.here(s, now),
                     "autoplay": self.autoplay(s, now, takeover),
                 }
                 for s in range(SEATS)
