@@ -761,10 +761,12 @@ def run_both(argv: list[str]) -> list[dict[str, Any]]:
     results = []
     with tempfile.TemporaryDirectory(prefix="gongzhu-bench-") as tmp:
         env = dict(os.environ)
-        env.pop("PYTHONPATH", None)
+        # The compiled run keeps the caller's PYTHONPATH (a build installed with
+        # ``pip install --target DIR`` is found through it); the pure copy goes first.
+        outer = env.get("PYTHONPATH")
         for pythonpath in (None, _pure_copy(tmp)):
             if pythonpath is not None:
-                env["PYTHONPATH"] = pythonpath
+                env["PYTHONPATH"] = pythonpath + (os.pathsep + outer if outer else "")
             out = subprocess.run(
                 [sys.executable, os.path.abspath(__file__), *rest],
                 env=env,

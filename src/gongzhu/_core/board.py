@@ -166,7 +166,8 @@ class Board:
         trick = self.trick
         seat = (self.leader + len(trick)) % n
         bit = BIT[card]
-        self.hands[seat] &= ~bit
+        hands = self.hands
+        hands[seat] = hands[seat] & ~bit  # typed (the in-place form goes through Python)
         self.played |= bit
         self.plays.append(card)
         if bit & HEARTS:
@@ -258,7 +259,7 @@ class Board:
         cfg = self.cfg
         fa, fq, fj, ft = factors(cfg, self.up, self.down, self.blind)
         queen = tuple(self.qd_counts) if cfg.queen_bonus else None
-        return score_masks(tuple(self.capt), fa, fq, fj, ft, cfg, queen)[0]
+        return score_masks(tuple(self.capt), fa, fq, fj, ft, cfg, queen, False)[0]
 
 
 def of_state(s: State) -> Board:

@@ -8,7 +8,7 @@ action was checked. Sources are cited as in RULES.md.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from gongzhu._core.rules import (
     deal_over,
@@ -124,6 +124,35 @@ def legal_ids(s: State) -> list[int]:
     return mask_ids(legal(s))
 
 
+def legal_uncached(s: State) -> int:
+    """:func:`legal` without storing it on the state: for a play that moves on from ``s``
+    (a line of states kept alive keeps no cached mask per state; the pure build's
+    ``State.lm`` holds an int object once set)."""
+    lm = s.lm
+    return lm if lm >= 0 else _legal(s)
+
+
+def play_ids(s: State) -> list[int] | None:
+    """:func:`legal_ids` when the seat to act plays a card, exposure is over and the rules
+    have no claims (the integer lane's common case, one call from the facade); ``None``
+    otherwise (the facade then works out who decides what)."""
+    if s.done == PLAYING and (s.trick or s.tricks) and not s.table.cfg.claims:
+        return mask_ids(legal(s))
+    return None
+
+
+def try_play(s: State, card: int) -> State | None:
+    """The state after the seat to act plays ``card`` if that is a legal play now (any
+    int), else ``None`` (the facade then explains the refusal)."""
+    if 0 <= card < 52:
+        lm = s.lm
+        if lm < 0:
+            lm = _legal(s)  # not cached: the state is left behind
+        if lm >> card & 1:
+            return advance(s, card)
+    return None
+
+
 def _legal(s: State) -> int:
     if s.done != PLAYING:
         return 0
@@ -219,7 +248,7 @@ def advance(s: State, card: int) -> State:
     taken = BIT[card]
     node = s.log
     while len(cards) < n and node is not None:
-        entry = node[1]
+        entry = cast(int, node[1])  # never a run: a run only ends a complete deal
         if entry & 3 == 0:  # a play (claims and responses can come mid-trick)
             cards.append(entry >> 5)
             taken |= BIT[entry >> 5]
@@ -469,9 +498,12 @@ def respond(s: State, seat: int, accept: bool) -> State:
 # -- the result -------------------------------------------------------------------------------
 
 
-def score_of(s: State) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]:
+def score_of(
+    s: State, with_lines: bool = True
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]:
     """The scoring kernel's answer for a finished deal: ``(totals, lines, all_hearts_seat,
-    grand_slam_seat, pig_taker)`` (see :func:`gongzhu._core.scoring.score_masks`)."""
+    grand_slam_seat, pig_taker)`` (see :func:`gongzhu._core.scoring.score_masks`; without
+    ``with_lines`` the lines are ``()``)."""
     t = s.table
     cfg = t.cfg
     p = cfg.score
@@ -479,9 +511,9 @@ def score_of(s: State) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], in
         raise ValueError("this Config carries no scoring parameters")
     fa, fq, fj, ft = factors(cfg, t.up, t.down, t.blind)
     queen = queen_counts(t.n, s.tricks) if p.queen_bonus else None
-    return score_masks(s.capt, fa, fq, fj, ft, p, queen)
+    return score_masks(s.capt, fa, fq, fj, ft, p, queen, with_lines)
 
 
 def totals(s: State) -> tuple[int, ...]:
     """The integer totals of a finished deal (exposure factors and the Q♦ bonus included)."""
-    return score_of(s)[0]
+    return score_of(s, False)[0]

@@ -21,7 +21,7 @@ policy and the opponent model of its importance weights.
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from gongzhu._core.bits import (
     BIT,
@@ -31,6 +31,8 @@ from gongzhu._core.bits import (
     PIG_BIT,
     POP13,
     QUEEN_OF_SPADES,
+    SEL6,
+    SEL7,
     SHEEP_BIT,
     SPADES,
     SUIT_MASKS,
@@ -38,13 +40,15 @@ from gongzhu._core.bits import (
     TEN_OF_CLUBS,
     highest,
     lowest,
-    nth_card,
     popcount,
 )
 from gongzhu._core.board import Board, of_state
 from gongzhu._core.config import Config
 from gongzhu._core.rules import factors
 from gongzhu._core.state import State
+
+if TYPE_CHECKING:  # annotations only (never evaluated): the pure build needs no mypy_extensions
+    from mypy_extensions import i64
 
 M32: Final = 0xFFFFFFFF
 _HIGH_SPADES: Final = (1 << 50) | (1 << 51)
@@ -70,17 +74,39 @@ def next_random(x: int) -> int:
 
 
 def random_card(mask: int, x: int) -> int:
-    """The random play for draw ``x`` among the non-empty ``mask``."""
-    return nth_card(
-        mask,
-        x
-        % (
-            POP13[mask & 0x1FFF]
-            + POP13[mask >> 13 & 0x1FFF]
-            + POP13[mask >> 26 & 0x1FFF]
-            + POP13[mask >> 39 & 0x1FFF]
-        ),
-    )
+    """The random play for draw ``x`` among the non-empty ``mask``: card number
+    ``x % k`` of its ``k`` cards, in index order (:func:`~gongzhu._core.bits.nth_card`,
+    by the select tables; native i64 locals in the compiled build)."""
+    m: i64 = mask
+    p0: i64 = m & 0x1FFF
+    p1: i64 = m >> 13 & 0x1FFF
+    p2: i64 = m >> 26 & 0x1FFF
+    p3: i64 = m >> 39 & 0x1FFF
+    c0: i64 = POP13[p0]
+    c1: i64 = POP13[p1]
+    c2: i64 = POP13[p2]
+    draw: i64 = x
+    k: i64 = draw % (c0 + c1 + c2 + POP13[p3])
+    part: i64 = p3
+    base: i64 = 39
+    if k < c0:
+        part = p0
+        base = 0
+    elif k < c0 + c1:
+        k -= c0
+        part = p1
+        base = 13
+    elif k < c0 + c1 + c2:
+        k -= c0 + c1
+        part = p2
+        base = 26
+    else:
+        k -= c0 + c1 + c2
+    lo: i64 = part & 0x7F
+    c0 = POP13[lo]
+    if k < c0:
+        return base + SEL7[k << 7 | lo]
+    return base + SEL6[(k - c0) << 6 | part >> 7]
 
 
 class RandomPolicy:
@@ -330,6 +356,19 @@ def rollout(b: Board, policies: list[object], x: int) -> int:
     Returns the generator state after the last draw.
     """
     n = b.cfg.n
+    every_random = True
+    for k in range(n):
+        if policies[k] is not None:
+            every_random = False
+    if every_random:
+        # Every seat random (Board.rollout, the search's rollouts): the generator inline.
+        r: i64 = x
+        while not b.done:
+            r ^= (r << 13) & M32
+            r ^= r >> 17
+            r ^= (r << 5) & M32
+            b.play(random_card(b.legal(), r))
+        return r
     while not b.done:
         p = policies[(b.leader + len(b.trick)) % n]
         if p is None:

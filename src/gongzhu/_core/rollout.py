@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
-from gongzhu._core.bits import nth_card
+from gongzhu._core.bits import SEL6, SEL7, nth_card
 from gongzhu._core.board import of_state, to_state
 from gongzhu._core.play import (
     advance,
@@ -76,6 +76,7 @@ __all__ = [
     "nth_card",
     "random_card",
     "rollout",
+    "rollout_random",
     "seed_state",
     "settle",
 ]
@@ -84,27 +85,94 @@ Policy = Callable[[State, int], int]  # or a core policy (gongzhu._core.policy)
 """``policy(state, legal_mask) -> card index`` (see the module docstring)."""
 
 M32: Final = 0xFFFFFFFF
+COMPILED: Final = not __file__.endswith(".py")  # this module is the mypyc-compiled one
 
 
 SHIFTS: Final = (0, 13, 26, 39)  # a suit's first card index
 M64: Final = 0xFFFFFFFFFFFFFFFF
 
 
-def _splitmix64(x: int) -> int:
+def _mul32(a: i64, c: i64) -> i64:
+    """``a * c mod 2**32`` for 32-bit ``a`` and ``c``, no intermediate above 2**49."""
+    return ((a & 0xFFFF) * c + (((a >> 16) * c & 0xFFFF) << 16)) & M32
+
+
+def _mul64(ah: i64, al: i64, ch: i64, cl: i64) -> tuple[i64, i64]:
+    """``(ah:al) * (ch:cl) mod 2**64`` on 32-bit halves ``(high, low)``, no intermediate
+    above 2**49: native i64 arithmetic in the compiled build (no int of 128 bits built
+    per step), the same numbers interpreted."""
+    p0: i64 = (al & 0xFFFF) * cl  # < 2**48
+    p1: i64 = (al >> 16) * cl  # < 2**48
+    t: i64 = p0 + ((p1 & 0xFFFF) << 16)
+    lo: i64 = t & M32
+    carry: i64 = (t >> 32) + (p1 >> 16)
+    hi: i64 = (carry + _mul32(ah, cl) + _mul32(al, ch)) & M32
+    return hi, lo
+
+
+def _splitmix64(xh: i64, xl: i64) -> tuple[i64, i64]:
+    """splitmix64 (Steele, Lea and Flood 2014) of the 64-bit ``(high, low)`` halves."""
+    lo: i64 = xl + 0x7F4A7C15
+    hi: i64 = (xh + 0x9E3779B9 + (lo >> 32)) & M32
+    lo &= M32
+    # z ^= z >> 30; z *= 0xBF58476D1CE4E5B9
+    lo ^= ((hi << 2) | (lo >> 30)) & M32
+    hi ^= hi >> 30
+    hi, lo = _mul64(hi, lo, 0xBF58476D, 0x1CE4E5B9)
+    # z ^= z >> 27; z *= 0x94D049BB133111EB
+    lo ^= ((hi << 5) | (lo >> 27)) & M32
+    hi ^= hi >> 27
+    hi, lo = _mul64(hi, lo, 0x94D049BB, 0x133111EB)
+    # z ^ (z >> 31)
+    lo ^= ((hi << 1) | (lo >> 31)) & M32
+    hi ^= hi >> 31
+    return hi, lo
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for an int ``seed`` (any size or sign; ``k`` and ``-k`` differ).
+
+    splitmix64 over the seed's 64-bit words, low word first (the state starts at 0,
+    or ``0x5EED`` for a negative seed), then the low 32 bits. Two ways to the same
+    numbers: on 32-bit halves in native i64 arithmetic where this module is compiled
+    (:func:`_seed_state_halves`: no 128-bit int built per step), with Python's own
+    ints where it is interpreted (:func:`_seed_state_ints`: four times faster there);
+    ``tests/test_round_rollout.py`` checks that the two agree, in both builds.
+    """
+    if COMPILED:
+        return _seed_state_halves(seed)
+    return _seed_state_ints(seed)
+
+
+def _seed_state_halves(seed: int) -> int:
+    xh: i64 = 0
+    xl: i64 = 0 if seed >= 0 else 0x5EED
+    v = seed if seed >= 0 else -seed
+    while True:
+        w = v & M64
+        xh ^= w >> 32
+        xl ^= w & M32
+        xh, xl = _splitmix64(xh, xl)
+        v >>= 64
+        if not v:
+            break
+    return xl if xl else 0x2545F491
+
+
+def _splitmix64_int(x: int) -> int:
     x = (x + 0x9E3779B97F4A7C15) & M64
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & M64
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & M64
     return x ^ (x >> 31)
 
 
-def seed_state(seed: int) -> int:
-    """The generator state for an int ``seed`` (any size or sign; ``k`` and ``-k`` differ)."""
+def _seed_state_ints(seed: int) -> int:
     x = 0 if seed >= 0 else 0x5EED
     v = seed if seed >= 0 else -seed
-    x = _splitmix64(x ^ (v & M64))
+    x = _splitmix64_int(x ^ (v & M64))
     v >>= 64
     while v:
-        x = _splitmix64(x ^ (v & M64))
+        x = _splitmix64_int(x ^ (v & M64))
         v >>= 64
     x &= M32
     return x if x else 0x2545F491
@@ -148,6 +216,11 @@ def rollout(s: State, policies: Sequence[Policy | None], x: int) -> State:
     return _rollout_policies(s, policies, x)
 
 
+def rollout_random(s: State, x: int) -> State:
+    """:func:`rollout` with every seat random (``Round.rollout(seed=k)``'s path)."""
+    return _rollout_random(settle(s), x)
+
+
 def _rollout_policies(s: State, policies: Sequence[Policy | None], x: int) -> State:
     n = s.table.n
     while s.done == PLAYING:
@@ -165,30 +238,6 @@ def _rollout_policies(s: State, policies: Sequence[Policy | None], x: int) -> St
                 raise ValueError(f"the policy chose card {card}, not a legal play")
         s = advance(s, card)
     return s
-
-
-def _select_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """``SEL7[k << 7 | p]`` and ``SEL6[k << 6 | p]``: the index of set bit number ``k`` of
-    the 7-bit (6-bit) pattern ``p`` (k < its popcount), so that a 13-bit suit's card
-    number ``k`` is two look-ups and no loop (small tables: 896 + 384 entries)."""
-    sel7 = [0] * (7 << 7)
-    for p in range(128):
-        k = 0
-        for i in range(7):
-            if p >> i & 1:
-                sel7[k << 7 | p] = i
-                k += 1
-    sel6 = [0] * (6 << 6)
-    for p in range(64):
-        k = 0
-        for i in range(6):
-            if p >> i & 1:
-                sel6[k << 6 | p] = i + 7  # a 13-bit suit's high part starts at bit 7
-                k += 1
-    return tuple(sel7), tuple(sel6)
-
-
-SEL7, SEL6 = _select_tables()
 
 
 def _rollout_random(s: State, x0: int) -> State:
@@ -228,13 +277,26 @@ def _rollout_random(s: State, x0: int) -> State:
     tricks: list[Trick] = list(s.tricks)
     first = not tricks
     capt = list(s.capt)
-    played = list(trick_cards(s))
+    # The trick's cards in native locals q0-q4 (3 to 5 players): no list per trick.
+    q0: i64 = -1
+    q1: i64 = -1
+    q2: i64 = -1
+    q3: i64 = -1
+    q4: i64 = -1
     taken: i64 = 0
     led: i64 = trick >> 3
     best: i64 = -1  # the highest card of the led suit on the table, and its seat
     best_seat: i64 = leader
     seat: i64 = leader
-    for c in played:
+    for placed, c in enumerate(trick_cards(s)):
+        if placed == 0:
+            q0 = c
+        elif placed == 1:
+            q1 = c
+        elif placed == 2:
+            q2 = c
+        else:
+            q3 = c  # a trick in progress holds at most n - 1 <= 4 cards
         taken |= BIT[c]
         if c // 13 == led and c > best:
             best = c
@@ -246,6 +308,7 @@ def _rollout_random(s: State, x0: int) -> State:
     k: i64 = 0
     card: i64 = 0
     shift: i64 = 0
+    base: i64 = 0
     c0: i64 = 0
     lo: i64 = 0
     mask: i64 = 0
@@ -258,6 +321,7 @@ def _rollout_random(s: State, x0: int) -> State:
     # The log's nodes hold the table's entry objects as they are (typed object, the
     # compiled build neither unboxes nor re-boxes them: no int allocated per card).
     log: object = s.log
+    run: list[object] = []  # the plays, one run node at the end (see Log)
     entries: tuple[object, ...] = PLAY_ENTRIES
     sel7 = SEL7
     sel6 = SEL6
@@ -267,6 +331,7 @@ def _rollout_random(s: State, x0: int) -> State:
         x ^= (x << 13) & M32
         x ^= x >> 17
         x ^= (x << 5) & M32
+        mask = 0  # set when the card is drawn from a whole mask below
         if count:
             # The common case inline: a follower with cards of the led suit and no
             # exposed card among them plays one of those (as legal_mask would say).
@@ -280,13 +345,15 @@ def _rollout_random(s: State, x0: int) -> State:
                     card = shift + sel7[k << 7 | lo]
                 else:
                     card = shift + sel6[(k - c0) << 6 | part >> 7]
+            elif not part and not hand & exposed:
+                mask = hand  # void, nothing exposed in hand: any card (as legal_mask says)
             else:
                 card = random_card(legal_mask(cfg, hand, trick, flags, exposed, first, opening), x)
+        elif hand & exposed or (opening and first) or (hearts_gate and not flags & HEARTS_BROKEN):
+            mask = legal_mask(cfg, hand, trick, flags, exposed, first, opening)
         else:
-            if hand & exposed or (opening and first) or (hearts_gate and not flags & HEARTS_BROKEN):
-                mask = legal_mask(cfg, hand, trick, flags, exposed, first, opening)
-            else:
-                mask = hand
+            mask = hand  # a lead that no restriction applies to
+        if mask:
             # random_card inline: card number x % k of the k cards, in index order.
             p0 = mask & 0x1FFF
             p1 = mask >> 13 & 0x1FFF
@@ -298,26 +365,28 @@ def _rollout_random(s: State, x0: int) -> State:
             k = x % (c0 + c1 + c2 + pop13[p3])
             if k < c0:
                 part = p0
-                shift = 0
+                base = 0
             elif k < c0 + c1:
                 k -= c0
                 part = p1
-                shift = 13
+                base = 13
             elif k < c0 + c1 + c2:
                 k -= c0 + c1
                 part = p2
-                shift = 26
+                base = 26
             else:
                 k -= c0 + c1 + c2
                 part = p3
-                shift = 39
+                base = 39
             lo = part & 0x7F
             c0 = pop13[lo]
             if k < c0:
-                card = shift + sel7[k << 7 | lo]
+                card = base + sel7[k << 7 | lo]
             else:
-                card = shift + sel6[(k - c0) << 6 | part >> 7]
-            led = shift // 13
+                card = base + sel6[(k - c0) << 6 | part >> 7]
+        if not count:
+            led = card // 13
+            shift = led * 13
             trick = led << 3
             best = card
             best_seat = seat
@@ -326,8 +395,17 @@ def _rollout_random(s: State, x0: int) -> State:
         bit: i64 = BIT[card]
         gone |= bit
         taken |= bit
-        log = (log, entries[card << 5 | seat << 2])
-        played.append(card)
+        run.append(entries[card << 5 | seat << 2])
+        if count == 0:
+            q0 = card
+        elif count == 1:
+            q1 = card
+        elif count == 2:
+            q2 = card
+        elif count == 3:
+            q3 = card
+        else:
+            q4 = card
         if 26 <= card < 39:
             flags |= 16
         if count and card > best and card < shift + 13 and card >= shift:
@@ -341,8 +419,12 @@ def _rollout_random(s: State, x0: int) -> State:
         # The trick is complete: the highest card of the led suit takes it.
         winner = best_seat
         capt[winner] |= taken
-        tricks.append((leader, winner, tuple(played)))
-        played = []
+        if n64 == 4:
+            tricks.append((leader, winner, (q0, q1, q2, q3)))
+        elif n64 == 3:
+            tricks.append((leader, winner, (q0, q1, q2)))
+        else:
+            tricks.append((leader, winner, (q0, q1, q2, q3, q4)))
         taken = 0
         flags |= BIT[led]
         leader = winner
@@ -358,6 +440,7 @@ def _rollout_random(s: State, x0: int) -> State:
                 every_capt |= c
             if every_capt & point_cards == point_cards:
                 break
+    log = (log, tuple(run))
     return State(
         t, gone, tuple(capt), leader, 0, tuple(tricks), flags, COMPLETE, cast("Log | None", log)
     )

@@ -74,12 +74,14 @@ def score_masks(
     ft: int,
     p: Config,
     queen_tricks: tuple[int, ...] | None,
+    with_lines: bool = True,
 ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]:
     """Score disjoint capture ``masks`` with exposure factors A♥ ``fa``, Q♠ ``fq``, J♦ ``fj``,
     10♣ ``ft`` (1 when not exposed).
 
     Returns ``(totals, lines, all_hearts_seat, grand_slam_seat, pig_taker)``,
-    a seat being -1 when there is none.
+    a seat being -1 when there is none. Without ``with_lines`` the lines are
+    ``()`` (a rollout wants the totals only: no line tuples built and freed).
     """
     n = len(masks)
     all_hearts_seat = -1
@@ -115,13 +117,16 @@ def score_masks(
             if mask & TEN_BIT:
                 if mask & lone_blockers:
                     total = base * 2 * ft
-                    lines.append((hearts, pig, sheep, base, 2, 2 * ft, 0, total, 0))
+                    if with_lines:
+                        lines.append((hearts, pig, sheep, base, 2, 2 * ft, 0, total, 0))
                 else:
                     total = lone_bonus
-                    lines.append((hearts, pig, sheep, base, 1, 1, 0, total, LONE))
+                    if with_lines:
+                        lines.append((hearts, pig, sheep, base, 1, 1, 0, total, LONE))
             else:
                 total = base
-                lines.append((hearts, pig, sheep, base, 0, 1, 0, total, 0))
+                if with_lines:
+                    lines.append((hearts, pig, sheep, base, 0, 1, 0, total, 0))
             totals.append(total)
         return tuple(totals), tuple(lines), -1, -1, pig_taker
 
@@ -199,5 +204,6 @@ def score_masks(
             bonus = p.queen_bonus * queen_tricks[seat]
             total += bonus
         totals.append(total)
-        lines.append((hearts, pig, sheep, base, kind, mult, bonus, total, flags))
+        if with_lines:
+            lines.append((hearts, pig, sheep, base, kind, mult, bonus, total, flags))
     return tuple(totals), tuple(lines), all_hearts_seat, grand_slam_seat, pig_taker

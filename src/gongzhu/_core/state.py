@@ -148,7 +148,7 @@ class Table:
         return t
 
 
-Log = tuple[object, int]
+Log = tuple[object, object]
 """One action of the history and the history before it: ``(previous node or None, entry)``.
 
 A persistent linked list of plain tuples (a tuple costs far less to build
@@ -158,6 +158,13 @@ bits 0-1 the kind (``PLAY``, ``EXPOSE``, ``CLAIM``, ``RESPOND``), bits 2-4
 the seat, the rest the argument: the card index of a play,
 ``mask << 2 | blind << 1 | face_down`` of an exposure, ``accept`` (0/1) of a
 response.
+
+A *run* node holds a tuple of play entries (oldest first) instead of one
+entry: the core's random rollout ends its deal with one such node rather
+than one node per card (building and freeing a tuple per card was the
+largest cost of a rollout after the loop itself). Only a complete deal's
+log starts with a run (nothing is added to it afterwards); :func:`entries`
+and :func:`trick_cards` read runs too.
 """
 
 
@@ -216,7 +223,13 @@ def entries(log: Log | None) -> tuple[int, ...]:
     """The history's entries, oldest first (iterative: any length)."""
     out: list[int] = []
     while log is not None:
-        out.append(log[1])
+        item = log[1]
+        if isinstance(item, int):
+            out.append(item)
+        else:  # a run of plays, oldest first
+            run = cast("tuple[int, ...]", item)
+            for k in range(len(run) - 1, -1, -1):
+                out.append(run[k])
         log = previous(log)
     out.reverse()
     return tuple(out)
@@ -278,6 +291,32 @@ def start(table: Table, leader: int) -> State:
     return State(table, 0, tuple([0 for _ in range(table.n)]), leader, 0, (), 0, PLAYING, None)
 
 
+def begin(
+    cfg: Config,
+    hands: tuple[int, ...],
+    dealt: tuple[tuple[int, ...], ...],
+    dealer: int,
+    seed: int | str | None,
+    leader: int,
+) -> State:
+    """The state before any action of a new deal (one call from the facade's deal).
+
+    ``leader`` ``-1``: the holder of the rule set's opening card leads, and
+    must lead it if the rules say so.
+    """
+    opening = False
+    if leader < 0:
+        n = cfg.n
+        card = cfg.opening_card
+        leader = 0
+        while leader < n and not hands[leader] & card:
+            leader += 1
+        if leader == n:
+            raise ValueError("no seat holds the opening card")
+        opening = cfg.must_lead_opening
+    return start(Table(cfg, hands, dealt, dealer, opening, seed), leader)
+
+
 def to_act(s: State) -> int:
     """The seat to play next (meaningful while ``done`` is ``PLAYING``)."""
     return (s.leader + (s.trick & 7)) % s.table.n
@@ -293,9 +332,15 @@ def trick_cards(s: State) -> tuple[int, ...]:
     cards: list[int] = []
     log = s.log
     while len(cards) < count and log is not None:
-        entry = log[1]
-        if entry & 3 == PLAY:  # claims and responses can come mid-trick
-            cards.append(entry >> 5)
+        item = log[1]
+        if isinstance(item, int):
+            if item & 3 == PLAY:  # claims and responses can come mid-trick
+                cards.append(item >> 5)
+        else:  # a run of plays, oldest first
+            run = cast("tuple[int, ...]", item)
+            for k in range(len(run) - 1, -1, -1):
+                if len(cards) < count:
+                    cards.append(run[k] >> 5)
         log = previous(log)
     cards.reverse()
     return tuple(cards)

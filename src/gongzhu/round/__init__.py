@@ -34,7 +34,10 @@ from gongzhu._core import play as _p
 from gongzhu._core.play import advance as _advance
 from gongzhu._core.play import legal as _legal
 from gongzhu._core.play import legal_ids as _legal_ids
-from gongzhu._core.rollout import rollout as _random_rollout
+from gongzhu._core.play import legal_uncached as _legal_now
+from gongzhu._core.play import play_ids as _play_ids
+from gongzhu._core.play import try_play as _try_play
+from gongzhu._core.rollout import rollout_random as _rollout_random
 from gongzhu._core.rollout import seed_state as _seed_state
 from gongzhu._core.rules import card_factor as _card_factor
 from gongzhu._core.state import (
@@ -45,15 +48,14 @@ from gongzhu._core.state import (
     PLAYING,
     Config,
     State,
-    Table,
     decision_parts,
     entries,
     key,
     played,
     restore,
-    start,
     trick_cards,
 )
+from gongzhu._core.state import begin as _begin
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.cards import _SPLIT, Card, CardSet, Suit, _from_mask, _set_cards, _set_mask
 from gongzhu.cards import parse_cards as _parse_cards
@@ -70,7 +72,6 @@ from gongzhu.view import PlayerView as PlayerView
 __all__ = ["Phase", "Round"]
 
 _DEFAULT_RULES: Final = RuleSet()
-_NO_POLICIES: Final = (None,) * 8  # the core reads one entry per seat
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _new = object.__new__
 _BIT_OF: Final = BIT.__getitem__
@@ -306,13 +307,9 @@ class Round:
         _deal_seat(dealer, n, "dealer")
         if hands is None:  # the masks of dealt (its cards are distinct)
             hands = tuple([sum(map(_BIT_OF, cards)) for cards in dealt])
-        opening = False
-        if leader is None:
-            leader = next(s for s in range(n) if hands[s] & cfg.opening_card)
-            opening = cfg.must_lead_opening
-        else:
+        if leader is not None:
             leader = _deal_seat(leader, n, "leader")
-        return _make(start(Table(cfg, hands, dealt, dealer, opening, seed), leader))
+        return _make(_begin(cfg, hands, dealt, dealer, seed, -1 if leader is None else leader))
 
     @classmethod
     def _from_core(cls, state: State) -> Round:
@@ -587,15 +584,16 @@ class Round:
         True
         """
         s = self._s
-        t = s.table
         if seat is None:
-            if s.done == PLAYING and (s.trick or s.tricks) and not t.cfg.claims:
-                return _legal_ids(s)  # the hot path: a play, exposure over, no claims
+            ids = _play_ids(s)  # the hot path: a play, exposure over, no claims
+            if ids is not None:
+                return ids
             seat = _actor(s)
             if seat < 0:
                 return []
         else:
-            seat = _check_seat(seat, t.n, "act")
+            seat = _check_seat(seat, s.table.n, "act")
+        t = s.table
         if s.done == CLAIMING:
             return [_encoding.ACCEPT, _encoding.REFUSE] if not _p.respond_reason(s, seat) else []
         if s.done != PLAYING:
@@ -662,7 +660,7 @@ class Round:
             card = _to_card(card)
         lm = s.lm
         if lm < 0:
-            lm = _legal(s)
+            lm = _legal_now(s)
         if not lm & card.mask or (
             # Anything but a plain int (True, 1.0) goes through check_play's seat check.
             seat is not None
@@ -693,14 +691,11 @@ class Round:
         True
         """
         if action.__class__ is int:
-            s = self._s
-            if seat is None and 0 <= action < 52:  # the hot path of the integer lane: a play
-                lm = s.lm
-                if lm < 0:
-                    lm = _legal(s)
-                if lm >> action & 1:
+            if seat is None:  # the hot path of the integer lane: a legal play
+                following = _try_play(self._s, action)
+                if following is not None:
                     r = _new(Round)
-                    _set_s(r, _advance(s, action))
+                    _set_s(r, following)
                     return r
             return self._apply_id(action, seat)
         if isinstance(action, Mapping):
@@ -734,7 +729,7 @@ class Round:
         if 0 <= action < 52:
             lm = s.lm
             if lm < 0:
-                lm = _legal(s)
+                lm = _legal_now(s)
             if lm >> action & 1 and (
                 seat is None
                 or (seat.__class__ is int and seat == (s.leader + (s.trick & 7)) % s.table.n)
@@ -780,7 +775,7 @@ class Round:
         """
         if strategy is None and seed.__class__ is int:
             # Every seat random, seeded: straight into the core (what _rollout does for it).
-            return _make(_random_rollout(self._s, _NO_POLICIES, _seed_state(seed)))
+            return _make(_rollout_random(self._s, _seed_state(seed)))
         end: Round = _rollout(self, strategy, seed, _make)
         return end
 
@@ -915,9 +910,8 @@ class Round:
                 Reason.WRONG_PHASE, None, detail="the deal is not complete", action="score"
             )
         # The core computes the result on ints (exposure factors and the Q♦ count
-        # included); the DealScore is built around it.
-        t = s.table
-        return _deal_score(_p.score_of(s), s.capt, t.cfg, t.up, t.down, t.blind)
+        # included); the DealScore is built around it (its sheets on first read).
+        return _deal_score(s)
 
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know, and nothing else (safe to send to that player).

@@ -25,15 +25,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from html import escape as _esc
 from itertools import islice
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import FrozenMap, guard_setstate, refuse_reinit
+from gongzhu._core.play import score_of as _core_score_of
+from gongzhu._core.play import totals as _core_totals
 from gongzhu._core.rules import card_factor as _card_factor
 from gongzhu._core.scoring import first_bad_mask as _bad_masks
 from gongzhu._core.scoring import score_masks as _score_masks
+from gongzhu._core.state import State
 from gongzhu.cards import (
     ACE_OF_HEARTS,
     PIG,
@@ -250,8 +253,30 @@ class PlayerScore:
         }
 
 
+class _Deferred:
+    """A slot outside DealScore's fields: the finished deal whose score
+    :meth:`Round.score <gongzhu.Round.score>` has not built yet.
+
+    A search scores thousands of finished deals and reads only ``totals``:
+    the capture piles (four ``CardSet``), the exposure map, the sheets' lines
+    and the deal's seats were most of ``Round.score()``. Such a DealScore holds
+    ``totals`` and ``rules``, and the core state here; its other fields are
+    unset until the first read of any of them (``__getattr__``, which Python
+    calls for an unset slot) builds them all from the state. Equality,
+    hashing, ``repr`` and pickling read the fields, so they see the same
+    object as one built at once.
+    """
+
+    __slots__ = ("_pending",)
+
+
+_DEFERRED_FIELDS: Final = frozenset(
+    ("captures", "exposed", "all_hearts_seat", "grand_slam_seat", "pig_taker", "_lines")
+)
+
+
 @attrs.frozen
-class DealScore:
+class DealScore(_Deferred):
     """The result of :func:`score`: every seat's :class:`PlayerScore` and the deal's facts.
 
     ``totals`` is cheap (ints computed directly); the per-seat sheets are built
@@ -286,6 +311,20 @@ class DealScore:
         # directly): check what a caller handed in, so a Match never adds a
         # text or NaN total or a seat that does not exist.
         _check_deal_score(self)
+
+    if not TYPE_CHECKING:  # every field stays typed for mypy
+
+        def __getattr__(self, name: str) -> Any:
+            # Only an unset slot gets here: the fields Round.score deferred (see _Deferred).
+            if name in _DEFERRED_FIELDS:
+                try:
+                    pending = object.__getattribute__(self, "_pending")
+                except AttributeError:
+                    pending = None
+                if pending is not None:
+                    _fill(self, pending)
+                    return object.__getattribute__(self, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @cached_property
     def players(self) -> tuple[PlayerScore, ...]:
@@ -713,38 +752,47 @@ def _finish(
     return ds
 
 
-_Result = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]
 # (face-up factor, up, down, blind) → the exposure mapping a DealScore keeps.
 _ROUND_EXPOSURES: dict[tuple[int, int, int, int], FrozenMap[Card, int]] = {}
 
 
-def _deal_score(
-    result: _Result, capt: tuple[int, ...], cfg: Any, up: int, down: int, blind: int
-) -> DealScore:
-    """Trusted entry (``Round.score``): the core's result for a finished deal
-    (``gongzhu._core.play.score_of``: totals, lines, all-hearts, grand-slam and pig seats)
-    and its exposures, as a :class:`DealScore`."""
-    key = (cfg.face_up_factor, up, down, blind)
-    exposed = _ROUND_EXPOSURES.get(key)
-    if exposed is None:
-        exposed = _NO_EXPOSURE
-        if up | down:
+def _deal_score(state: State) -> DealScore:
+    """Trusted entry (``Round.score``): the score of a finished core ``state``.
+
+    Only the totals are computed now (the core's kernel, no lines); the other
+    fields are built on first read (see :class:`_Deferred`).
+    """
+    ds: DealScore = _new(DealScore)
+    _set_totals(ds, _core_totals(state))
+    _set_rules(ds, state.table.cfg.owner)
+    _set_pending(ds, state)
+    return ds
+
+
+def _fill(ds: DealScore, state: State) -> None:
+    """Set the fields :func:`_deal_score` deferred, from the core's result for ``state``."""
+    t = state.table
+    cfg = t.cfg
+    up, down, blind = t.up, t.down, t.blind
+    _totals, lines, all_hearts, slam, pig = _core_score_of(state)
+    if up | down:
+        key = (cfg.face_up_factor, up, down, blind)
+        exposed = _ROUND_EXPOSURES.get(key)
+        if exposed is None:
             exposed = FrozenMap._of(
                 {c: _card_factor(cfg, c.mask, up, down, blind) for c in _from_mask(up | down)}
             )
-        if len(_ROUND_EXPOSURES) < 1024:
-            _ROUND_EXPOSURES[key] = exposed
-    totals, lines, all_hearts, slam, pig = result
-    ds: DealScore = _new(DealScore)
-    _set_totals(ds, totals)
-    _set_rules(ds, cfg.owner)
-    _set_captures(ds, tuple([_from_mask(m) for m in capt]))
+            if len(_ROUND_EXPOSURES) < 1024:
+                _ROUND_EXPOSURES[key] = exposed
+    else:
+        exposed = _NO_EXPOSURE
+    _set_captures(ds, tuple([_from_mask(m) for m in state.capt]))
     _set_exposed(ds, exposed)
     _set_all_hearts(ds, all_hearts if all_hearts >= 0 else None)
     _set_grand_slam(ds, slam if slam >= 0 else None)
     _set_pig_taker(ds, pig if pig >= 0 else None)
     _set_lines(ds, lines)
-    return ds
+    _set_pending(ds, None)
 
 
 _new: Final = object.__new__
@@ -763,6 +811,7 @@ _DEAL_SCORE_SETTERS: Final = tuple(
     _set_pig_taker,
     _set_lines,
 ) = _DEAL_SCORE_SETTERS
+_set_pending: Final = _Deferred.__dict__["_pending"].__set__
 
 
 @attrs.frozen
