@@ -11,28 +11,11 @@ from gongzhu.ai import LimitError
 from gongzhu.ai.search import ALGORITHMS
 from gongzhu.bots import play_deal
 from gongzhu.errors import GongzhuError
+from test_ai_search import drive
 
 MRIF = RuleSet(pig_with_all_hearts="unchanged", exposable="")
 TINY = Limit(simulations=12)
 ISMCTS = [a for a in ALGORITHMS if a != "pimc"]
-
-
-def drive(rnd: Round, bots: list[SearchStrategy]) -> Round:
-    """Play to the end: every seat decides its exposure (RULES.md §9.1), then cards."""
-    if rnd.phase is Phase.EXPOSURE:
-        n = rnd.players
-        for k in range(n):
-            seat = (rnd.leader + k) % n
-            if seat not in rnd.exposure_decided:
-                rnd = rnd.expose(bots[seat].choose_exposure(rnd.view(seat)), seat=seat)
-    while not rnd.is_complete:
-        seat = rnd.to_act
-        assert seat is not None
-        view = rnd.view(seat)
-        card = bots[seat].choose_play(view, view.legal_plays)
-        assert card in view.legal_plays
-        rnd = rnd.play(card, seat=seat)
-    return rnd
 
 
 def opening(seed: int, rules: RuleSet = MRIF, plays: int = 0) -> Round:

@@ -57,6 +57,35 @@ def _cards(mask: int) -> list[int]:
     return out
 
 
+class WeightedStats:
+    """Running sums of a candidate's scores over sampled deals, each weighted by the deal's
+    importance weight: the weighted mean and its standard error (effective sample size)."""
+
+    __slots__ = ("n", "sw", "sw2", "swx", "swx2")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.sw = self.sw2 = self.swx = self.swx2 = 0.0
+
+    def add(self, x: float, w: float) -> None:
+        self.n += 1
+        self.sw += w
+        self.sw2 += w * w
+        self.swx += w * x
+        self.swx2 += w * x * x
+
+    def mean(self) -> float:
+        return self.swx / self.sw if self.sw else 0.0
+
+    def stderr(self) -> float:
+        if self.n < 2 or not self.sw:
+            return 0.0
+        mean = self.swx / self.sw
+        var = max(0.0, self.swx2 / self.sw - mean * mean)
+        ess = self.sw * self.sw / self.sw2
+        return math.sqrt(var / max(1.0, ess - 1.0))
+
+
 @lru_cache(maxsize=4096)
 def _splits(
     m: int, caps: tuple[int, ...], allowed: tuple[bool, ...]

@@ -41,10 +41,11 @@ import time
 from typing import Final
 
 from gongzhu._core.bits import BIT as BITS
+from gongzhu._core.play import mask_ids
 from gongzhu._core.policy import choose_board
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
 from gongzhu._core.rules import card_classes
-from gongzhu.ai._determinize import Worlds
+from gongzhu.ai._determinize import WeightedStats, Worlds
 from gongzhu.view import PlayerView
 
 __all__: list[str] = []
@@ -74,43 +75,6 @@ class Node:
         self.swx = 0.0  # sum of weight * scaled score of the seat that played its card
 
 
-class Stats:
-    """Weighted sums of a root card's (unscaled) deal scores, for its mean and standard error."""
-
-    __slots__ = ("n", "sw", "sw2", "swx", "swx2")
-
-    def __init__(self) -> None:
-        self.n = 0
-        self.sw = self.sw2 = self.swx = self.swx2 = 0.0
-
-    def add(self, x: float, w: float) -> None:
-        self.n += 1
-        self.sw += w
-        self.sw2 += w * w
-        self.swx += w * x
-        self.swx2 += w * x * x
-
-    def mean(self) -> float:
-        return self.swx / self.sw if self.sw else 0.0
-
-    def stderr(self) -> float:
-        if self.n < 2 or not self.sw:
-            return 0.0
-        mean = self.swx / self.sw
-        var = max(0.0, self.swx2 / self.sw - mean * mean)
-        ess = self.sw * self.sw / self.sw2
-        return math.sqrt(var / max(1.0, ess - 1.0))
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def search(
     view: PlayerView,
     reps: list[int],
@@ -124,7 +88,7 @@ def search(
     exploration: float = EXPLORATION,
     reuse: int = 1,
     widening: float = 0.0,
-) -> tuple[list[Stats], list[int], int, int]:
+) -> tuple[list[WeightedStats], list[int], int, int]:
     """Run IS-MCTS from ``view`` (its seat to act) over the root cards ``reps``.
 
     ``team_of[s]`` are the seats whose summed deal scores seat ``s`` plays for.
@@ -141,7 +105,7 @@ def search(
     mine = set(team_of[me])
     tree_others = opponents == "tree"
     root = Node()
-    stats = [Stats() for _ in reps]
+    stats = [WeightedStats() for _ in reps]
     index = {c: k for k, c in enumerate(reps)}
     nodes = 1
     iterations = 0
@@ -283,7 +247,7 @@ def analyse(
     rank = {c: k for k, c in enumerate(reps)}
     moves: list[tuple[int, float, int, float, int]] = []
     k = -1
-    for c in _cards(legal):
+    for c in mask_ids(legal):
         k = rank.get(c, k)  # a representative is its class's lowest card
         moves.append((c, stats[k].mean(), stats[k].n, stats[k].stderr(), k))
     moves.sort(key=lambda m: (-visits[m[4]], -m[1], reps[m[4]], m[0]))

@@ -48,7 +48,7 @@ from gongzhu._core.policy import rollout_rule_of_thumb as rollout
 from gongzhu._core.rules import card_classes
 from gongzhu._core.solver import INF as SOLVER_INF
 from gongzhu._core.solver import Solver
-from gongzhu.ai._determinize import Worlds
+from gongzhu.ai._determinize import WeightedStats, Worlds
 from gongzhu.ai.ismcts import analyse as ismcts_analyse
 from gongzhu.cards import Card, CardSet, _from_mask
 from gongzhu.errors import GongzhuError, _brief
@@ -269,34 +269,6 @@ class ExposureAnalysis:
         raise KeyError(f"{cards} is not an option")
 
 
-class _Stats:
-    """Weighted running sums for one candidate."""
-
-    __slots__ = ("n", "sw", "sw2", "swx", "swx2")
-
-    def __init__(self) -> None:
-        self.n = 0
-        self.sw = self.sw2 = self.swx = self.swx2 = 0.0
-
-    def add(self, x: float, w: float) -> None:
-        self.n += 1
-        self.sw += w
-        self.sw2 += w * w
-        self.swx += w * x
-        self.swx2 += w * x * x
-
-    def mean(self) -> float:
-        return self.swx / self.sw if self.sw else 0.0
-
-    def stderr(self) -> float:
-        if self.n < 2 or not self.sw:
-            return 0.0
-        mean = self.swx / self.sw
-        var = max(0.0, self.swx2 / self.sw - mean * mean)
-        ess = self.sw * self.sw / self.sw2
-        return math.sqrt(var / max(1.0, ess - 1.0))
-
-
 def _classes(view: PlayerView, legal: int) -> list[int]:
     """One representative per class of equivalent legal cards (the core's rule)."""
     # Cards on the table count as outstanding: 5♣ and 7♣ differ when 6♣ leads the trick.
@@ -441,7 +413,7 @@ class SearchStrategy:
         # seat's (team's) score against the other seats' mean, which makes the game zero-sum.
         solving = 0 < len(view.hand) <= self.solve
         value = _Value(view, relative=solving)
-        stats = [_Stats() for _ in reps]
+        stats = [WeightedStats() for _ in reps]
         results: list[list[float]] = [[] for _ in reps]
         weights: list[float] = []
         active = list(range(len(reps)))
@@ -526,8 +498,8 @@ class SearchStrategy:
         worlds = Worlds(view)
         rng = self._rng(view, "expose")
         team = _objective(view)
-        stats = [_Stats() for _ in subsets]
-        diffs = [_Stats() for _ in subsets]
+        stats = [WeightedStats() for _ in subsets]
+        diffs = [WeightedStats() for _ in subsets]
         decided = _decided(view)
         cfg = worlds.cfg
         sims = nworlds = 0
@@ -588,8 +560,8 @@ class SearchStrategy:
         value = _Value(view, relative=solving)
         budget = min(limit.simulations or 200, 200)
         deadline = time.perf_counter() + (limit.time if limit.time is not None else math.inf)
-        played_on = _Stats()
-        accepted = _Stats()
+        played_on = WeightedStats()
+        accepted = WeightedStats()
         for _ in range(max(1, budget)):
             hands, facedown = worlds.sample(rng)
             board = worlds.start(hands, facedown)
@@ -678,7 +650,7 @@ def _analysis(
     view: PlayerView,
     legal: int,
     reps: Sequence[int],
-    stats: Sequence[_Stats],
+    stats: Sequence[WeightedStats],
     nworlds: int,
     sims: int,
     elapsed: float,
