@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from gongzhu import PIG, PRESETS, Card, CardSet, Phase, Round, RuleSet, SearchStrategy, deal
@@ -70,9 +72,10 @@ def test_greedy_dumps_the_pig_when_void() -> None:
             strict=True,
         )
     )
-    # Seat 0's club wins, so the pig goes to another seat: a third of 100 against the others' mean.
-    assert values[PIG] == pytest.approx(100 / 3)
-    assert all(v == 0 for c, v in values.items() if c is not PIG)
+    # Seat 0's club wins, so the pig goes to another seat: a third of 100 against the others'
+    # mean, which no other card's relief comes near.
+    assert values[PIG] > 100 / 3
+    assert all(v < 20 for c, v in values.items() if c is not PIG)
     assert GreedyStrategy(seed=1).choose_play(view, view.legal_plays) is PIG
 
 
@@ -91,9 +94,11 @@ def test_greedy_ducks_a_trick_holding_the_pig() -> None:
     rnd = rnd.play(Card.parse("3S"), seat=0).play(PIG, seat=1).play(Card.parse("5H"), seat=2)
     view = rnd.view(3)
     assert set(view.legal_plays) == {Card.parse("KS"), Card.parse("AS")}
-    # Both spades beat the pig: the bot must take it, and the values say so.
+    # Both spades beat the pig: the bot must take it (-110 with the 5♥), and the values say so;
+    # they differ only by what shedding the king or the ace relieves.
     values = GreedyStrategy(seed=2).trick_values(view, view.legal_plays)
-    assert values[0] == values[1] < -100
+    assert max(values) < -90
+    assert abs(values[0] - values[1]) <= 11
 
 
 def test_greedy_breaks_ties_with_its_fallback_and_exposes_by_it() -> None:
@@ -110,7 +115,15 @@ def test_greedy_breaks_ties_with_its_fallback_and_exposes_by_it() -> None:
     assert GreedyStrategy(seed=1).choose_exposure(view) == CardSet()
     # Decisions with tied cards: the fallback picks among them (the lowest here); without a
     # fallback, the highest-ranked tied card is played.
-    rnd = deal(RuleSet(exposable=""), seed=8)
+    ties = 0
+    for seed in range(8, 40):
+        if ties >= 3:
+            break
+        ties += _check_ties(deal(RuleSet(exposable=""), seed=seed), Lowest())
+    assert ties >= 3
+
+
+def _check_ties(rnd: Round, lowest: Any) -> int:
     ties = 0
     while not rnd.is_complete:
         seat = rnd.to_act
@@ -121,14 +134,14 @@ def test_greedy_breaks_ties_with_its_fallback_and_exposes_by_it() -> None:
         if len(tied) > 1:
             ties += 1
             assert (
-                GreedyStrategy(seed=1, fallback=Lowest()).choose_play(view, view.legal_plays)
+                GreedyStrategy(seed=1, fallback=lowest).choose_play(view, view.legal_plays)
                 == tied[0]
             )
             assert GreedyStrategy(seed=1).choose_play(view, view.legal_plays) == max(
                 tied, key=lambda c: (c.rank, c.index)
             )
         rnd = rnd.play(GreedyStrategy(seed=1).choose_play(view, view.legal_plays), seat=seat)
-    assert ties >= 3
+    return ties
 
 
 @pytest.mark.parametrize(

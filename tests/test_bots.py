@@ -392,3 +392,12 @@ def test_the_rule_of_thumb_bot_reads_pig_value(pig_value: int, card: str) -> Non
     hands = _hands({0: "5D", 1: "JD KH", 2: "QS", 3: "AD 2D"}, void={2: "D"})
     rnd = _after(hands, 0, "5D JD QS", rules)
     assert _choose(rnd) == Card(card)
+
+
+def test_the_first_leads_come_from_the_shortest_suit() -> None:
+    # Early in the deal the rule-of-thumb bot leads the singleton 3♦ rather than the 2♣ of
+    # seven clubs, though it otherwise leads its lowest card: a void sooner is a discard
+    # sooner (the short-suit preference of the published greedy bots).
+    rules = RuleSet(must_lead_opening_card=False)
+    hands = _hands({0: "2C 3C 4C 5C 6C 7C 8C 3D 9S TS 4H 5H 6H"})
+    assert _choose(_after(hands, 0, "", rules)) == Card("3D")

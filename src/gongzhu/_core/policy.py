@@ -54,6 +54,10 @@ M32: Final = 0xFFFFFFFF
 _HIGH_SPADES: Final = (1 << 50) | (1 << 51)
 _LOW_SPADES: Final = SUIT_MASKS[3] & ((1 << 49) - 1)
 _DIAMOND_HONOURS: Final = (1 << 23) | (1 << 24) | (1 << 25)
+# How much a lead prefers a suit one card shorter than the other hands' mean (in ranks),
+# over the first SHORT_LEADS tricks.
+SHORT_WEIGHT: Final = 8
+SHORT_LEADS: Final = 6
 
 
 class Policy(Protocol):
@@ -303,6 +307,9 @@ def _lead(cfg: Config, legal: int, hand: int, played: int, pig_out: bool, fa: in
     # Lead low; keep the pig and the spades that guard it; a sheep only as the top diamond.
     outstanding = cfg.deck & ~played & ~hand
     holds_pig = hand & PIG_BIT != 0
+    # The first leads come from short suits: a void sooner is a discard sooner.
+    n = cfg.n
+    early = popcount(played) < SHORT_LEADS * n
     best = -1
     best_v = -(10**9)
     m = legal
@@ -312,6 +319,10 @@ def _lead(cfg: Config, legal: int, hand: int, played: int, pig_out: bool, fa: in
         rank = c % 13
         suit = c // 13
         v = -rank
+        if early and not (suit == SPADES and holds_pig):
+            theirs = POP13[outstanding >> 13 * suit & 0x1FFF]
+            mine = POP13[hand >> 13 * suit & 0x1FFF]
+            v += SHORT_WEIGHT * (theirs - (n - 1) * mine) // (n - 1)
         if c == QUEEN_OF_SPADES:
             v -= 200
         elif suit == SPADES:

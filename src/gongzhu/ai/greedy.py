@@ -36,9 +36,9 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from gongzhu._core.policy import choose_board
+from gongzhu._core.greedy import trick_values
 from gongzhu.ai._determinize import Worlds
-from gongzhu.cards import Card, CardSet
+from gongzhu.cards import Card, CardSet, Suit
 from gongzhu.errors import GongzhuError, _brief
 from gongzhu.view import PlayerView
 
@@ -58,16 +58,6 @@ class _Fallback(Protocol):
 
 
 _MAX_WORLDS = 10_000
-
-
-def _objective(view: PlayerView) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(the seats whose score the bot raises, the seats it plays against)."""
-    n = view.rules.players
-    mine: tuple[int, ...] = (view.seat,)
-    for team in view.rules.teams:
-        if view.seat in team:
-            mine = team
-    return mine, tuple(s for s in range(n) if s not in mine)
 
 
 class GreedyStrategy:
@@ -151,30 +141,41 @@ class GreedyStrategy:
         return max(tied, key=lambda c: (c.rank, c.index))
 
     def trick_values(self, view: PlayerView, legal: CardSet) -> list[float]:
-        """Each card of ``legal`` (in order): the mean outcome of the current trick after it.
+        """Each card of ``legal`` (in order): its mean one-trick value over the sampled deals.
 
-        A trick's outcome is what it adds to the seat's (team's) deal score
-        minus what it adds to the other seats' on average, scored as the
-        engine scores the piles captured so far.
+        A card's value in one deal is what the current trick, answered
+        greedily by the seats after it, adds to the seat's (team's) deal
+        score minus what it adds to the other seats' on average, plus the
+        relief of giving the card up (:mod:`gongzhu._core.greedy`); on an
+        early lead, short suits are preferred.
         """
-        mine, theirs = _objective(view)
         worlds = Worlds(view)
         rng = self._rng(view)
         cards = legal.cards
+        ids = [c.index for c in cards]
         sums = [0.0] * len(cards)
-        ratio = len(mine) / len(theirs)
         for _ in range(self.worlds):
             hands, facedown = worlds.sample(rng)
-            base = worlds.start(hands, facedown)
-            before = base.totals()
-            tricks = base.ntricks
+            values = trick_values(worlds.start(hands, facedown), ids)
+            for k in range(len(ids)):
+                sums[k] += values[k]
+        means = [s / self.worlds for s in sums]
+        if not view.current_trick.cards and len(view.tricks) < _SHORT_TRICKS:
             for k, card in enumerate(cards):
-                board = base.copy()
-                board.play(card.index)
-                while board.ntricks == tricks and not board.done:
-                    board.play(choose_board(board, board.legal()))
-                after = board.totals()
-                gain = sum(after[s] - before[s] for s in mine)
-                loss = sum(after[s] - before[s] for s in theirs)
-                sums[k] += gain - ratio * loss
-        return [s / self.worlds for s in sums]
+                means[k] += _SHORT_PREFERENCE * _shortness(view, card.suit)
+        return means
+
+
+# Leading from a short suit early makes a void sooner (to discard on others' tricks):
+# per card of difference from the other hands' mean length, for the first three leads.
+_SHORT_PREFERENCE = 30.0
+_SHORT_TRICKS = 3
+
+
+def _shortness(view: PlayerView, suit: Suit) -> float:
+    """How much shorter the seat is in ``suit`` than the other hands on average."""
+    n = view.rules.players
+    in_deck = sum(1 for c in view.rules.deck if c.suit is suit)
+    gone = sum(1 for t in view.tricks for c in t.cards if c.suit is suit)
+    mine = sum(1 for c in view.hand if c.suit is suit)
+    return (in_deck - gone - mine) / (n - 1) - mine
