@@ -9,7 +9,8 @@ through Python), so search code can plug in its own.
 The rule-of-thumb tactics (seeds/001 "Тактика в гунчжу"): duck under the card
 winning a trick that holds points, drop the pig under a higher spade, discard
 the pig, A♠/K♠ and high hearts when void, take a clean trick (or the sheep)
-when playing last, lead low, keep the sheep. With pairs it never discards
+when playing last, lead low (the first leads from short suits, as the
+published greedy bots do), keep the sheep. With pairs it never discards
 points on a partner's trick and gives it the sheep. It reads every scoring
 option of the rule set from its :class:`~gongzhu._core.config.Config` (heart
 values, ``pig_value``, the sheep's values, the exposure factors) and decides

@@ -2,17 +2,20 @@
 
 For each legal card the bot samples deals consistent with its
 :class:`~gongzhu.PlayerView` (uniformly, with the search bot's sampler,
-:mod:`gongzhu.ai._determinize`), plays the card, lets the seats after it
-finish the current trick with the library's rule-of-thumb rollout policy, and
-scores the finished trick: how much the trick moved the seat's (team's) deal
-score against the other seats' mean, as the engine scores the captured piles
-so far. The card with the best mean over the sampled deals wins; every card
-is tried in the same deals, so the comparison is paired. It looks no further
-than the current trick: that is what makes it cheap (about 20 deals × a few
-cards × at most ``players - 1`` plays a decision, a few milliseconds) and
-what the search bot has to beat.
+:mod:`gongzhu.ai._determinize`), plays the card and lets the seats after it
+finish the current trick greedily, each playing what is best for itself in
+that deal assuming the seats after it do the same (the core's one-trick
+look-ahead, :mod:`gongzhu._core.greedy`, the published MrGreed's scheme). A
+card's value in a deal is what the trick moved the seat's (team's) deal
+score against the other seats' mean, as the engine scores the piles, plus
+the relief of giving the card up (a positional prior: high cards, the pig's
+guards while the pig is out, ...); on the first three leads, short suits are
+preferred. The card with the best mean over the sampled deals wins; every
+card is tried in the same deals, so the comparison is paired. It looks no
+further than the current trick: that is what makes it cheap (about 2 ms a
+decision compiled) and what the search bot has to beat.
 
-Ties (common when leading: every low lead loses a clean trick) go to the
+Ties (cards of equal rank burden that lose the same clean trick) go to the
 ``fallback`` strategy's choice among the tied cards, and exposure decisions
 are the ``fallback``'s; :func:`gongzhu.bots.make_strategy` gives ``greedy``
 and ``normal`` the rule-of-thumb bot as fallback. Without one, ties go to
