@@ -309,8 +309,7 @@ def _lead(cfg: Config, legal: int, hand: int, played: int, pig_out: bool, fa: in
     outstanding = cfg.deck & ~played & ~hand
     holds_pig = hand & PIG_BIT != 0
     # The first leads come from short suits: a void sooner is a discard sooner.
-    n = cfg.n
-    early = popcount(played) < SHORT_LEADS * n
+    early = popcount(played) < SHORT_LEADS * cfg.n
     best = -1
     best_v = -(10**9)
     m = legal
@@ -321,9 +320,7 @@ def _lead(cfg: Config, legal: int, hand: int, played: int, pig_out: bool, fa: in
         suit = c // 13
         v = -rank
         if early and not (suit == SPADES and holds_pig):
-            theirs = POP13[outstanding >> 13 * suit & 0x1FFF]
-            mine = POP13[hand >> 13 * suit & 0x1FFF]
-            v += SHORT_WEIGHT * (theirs - (n - 1) * mine) // (n - 1)
+            v += short_suit_bonus(cfg, hand, played, suit, SHORT_WEIGHT)
         if c == QUEEN_OF_SPADES:
             v -= 200
         elif suit == SPADES:
@@ -344,6 +341,18 @@ def _lead(cfg: Config, legal: int, hand: int, played: int, pig_out: bool, fa: in
             best = c
             best_v = v
     return best
+
+
+def short_suit_bonus(cfg: Config, hand: int, played: int, suit: int, weight: int) -> int:
+    """``weight`` for each card by which ``hand`` is shorter in ``suit`` than the other hands' mean.
+
+    ``played`` is every card played to a trick; the bonus is negative for a long suit. The
+    rule of thumb's leads and the greedy bot's both read it.
+    """
+    n = cfg.n
+    theirs = POP13[(cfg.deck & ~played & ~hand) >> 13 * suit & 0x1FFF]
+    mine = POP13[hand >> 13 * suit & 0x1FFF]
+    return weight * (theirs - (n - 1) * mine) // (n - 1)
 
 
 def choose_exposure(cfg: Config, hand: int) -> int:

@@ -40,8 +40,9 @@ import random
 from typing import Protocol
 
 from gongzhu._core.greedy import trick_values
+from gongzhu._core.policy import short_suit_bonus
 from gongzhu.ai._determinize import Worlds
-from gongzhu.cards import Card, CardSet, Suit
+from gongzhu.cards import Card, CardSet
 from gongzhu.errors import GongzhuError, _brief
 from gongzhu.view import PlayerView
 
@@ -164,21 +165,19 @@ class GreedyStrategy:
                 sums[k] += values[k]
         means = [s / self.worlds for s in sums]
         if not view.current_trick.cards and len(view.tricks) < _SHORT_TRICKS:
+            cfg = view.rules._tables
+            played = 0
+            for trick in view.tricks:
+                for c in trick.cards:
+                    played |= c.mask
             for k, card in enumerate(cards):
-                means[k] += _SHORT_PREFERENCE * _shortness(view, card.suit)
+                means[k] += short_suit_bonus(
+                    cfg, view.hand.mask, played, card.index // 13, _SHORT_PREFERENCE
+                )
         return means
 
 
 # Leading from a short suit early makes a void sooner (to discard on others' tricks):
-# per card of difference from the other hands' mean length, for the first three leads.
-_SHORT_PREFERENCE = 30.0
+# points per card of difference from the other hands' mean length, for the first three leads.
+_SHORT_PREFERENCE = 30
 _SHORT_TRICKS = 3
-
-
-def _shortness(view: PlayerView, suit: Suit) -> float:
-    """How much shorter the seat is in ``suit`` than the other hands on average."""
-    n = view.rules.players
-    in_deck = sum(1 for c in view.rules.deck if c.suit is suit)
-    gone = sum(1 for t in view.tricks for c in t.cards if c.suit is suit)
-    mine = sum(1 for c in view.hand if c.suit is suit)
-    return (in_deck - gone - mine) / (n - 1) - mine
