@@ -76,3 +76,24 @@ def test_the_relief_follows_the_cards_still_out() -> None:
     assert look.relief(0, ace) - look.relief(0, jack) > look.relief(1, ace) - look.relief(1, jack)
     assert look.relief(0, ace) > look.relief(0, king) + 20 > look.relief(0, jack) + 20
     assert look.relief(1, ace) - look.relief(1, king) == 2  # the pig's holder: ranks only
+
+
+def test_a_later_seat_answers_the_trick_greedily() -> None:
+    # Third to a club trick, seat 2 may win it with A♣ or duck with 2♣; seat 3, last, is void
+    # in clubs and holds the pig. Answering greedily, seat 3 drops the pig on whoever wins:
+    # so winning costs seat 2 the pig, and ducking hands it to seat 1.
+    rules = RuleSet(exposable="", must_lead_opening_card=False)
+    hands = [
+        "3C 4C 6C 7C 8C 9C 2D 3D 4D 5D 6D 7D 8D",
+        "5C TC JC QC KC 9D TD JD QD KD AD 2H 3H",
+        "AC 2C 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        "QS 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+    ]
+    rnd = Round.from_hands(hands, rules, leader=0).play("3C").play("5C")
+    b = of_state(rnd._core)
+    ace, two = 12, 0
+    win, duck = trick_values(b, [ace, two])
+    # Winning: the pig (-100), less the ace's relief (its rank, and the transformer still out).
+    assert win < -50
+    # Ducking: the pig goes to seat 1, a third of 100 against the others' mean.
+    assert duck == pytest.approx(100 / 3)
