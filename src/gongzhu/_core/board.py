@@ -134,6 +134,16 @@ class Board:
     def is_over(self) -> bool:
         return self.done
 
+    def between(self, seat: int) -> int:
+        """The cards that may fall between two of ``seat``'s: others' still held, and the trick's.
+
+        What :func:`~gongzhu._core.rules.card_classes` reads as ``between`` for the seat.
+        """
+        live = self.every & ~self.played & ~self.hands[seat]
+        for c in self.trick:
+            live |= BIT[c]
+        return live
+
     def exposed(self) -> int:
         """The face-up exposures that bind play now (with the forced fourth before the lead)."""
         if self.ntricks == 0 and not self.trick and self.cfg.force_fourth:

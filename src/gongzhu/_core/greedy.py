@@ -51,6 +51,7 @@ class Look:
     rest: float
     keys: int
     memo: dict[int, list[int]]
+    weights: list[list[float]]
 
     def __init__(self, board: Board) -> None:
         cfg = board.cfg
@@ -71,21 +72,27 @@ class Look:
             left += cfg.sheep_value
         self.rest = left / self.n
         self.memo = {}
+        # Seat s values a score change of seat t at 1 for its team, at -m / (n - m) for the
+        # others (m: the size of s's team), so a trick's gain is measured against their mean.
+        n = self.n
+        team_of = cfg.team_of
+        self.weights = []
+        for s in range(n):
+            m = 0
+            for t in range(n):
+                if team_of[t] == team_of[s]:
+                    m += 1
+            self.weights.append(
+                [1.0 if team_of[t] == team_of[s] else -m / (n - m) for t in range(n)]
+            )
 
     def utility(self, seat: int, delta: list[int]) -> float:
         """What ``delta`` (each seat's score change) is worth to ``seat``: its team's, net."""
-        team_of = self.board.cfg.team_of
-        mine = team_of[seat]
-        gain = 0
-        loss = 0
-        m = 0
-        for s in range(self.n):
-            if team_of[s] == mine:
-                gain += delta[s]
-                m += 1
-            else:
-                loss += delta[s]
-        return gain - m * loss / (self.n - m)
+        w = self.weights[seat]
+        total = 0.0
+        for t in range(self.n):
+            total += w[t] * delta[t]
+        return total
 
     def relief(self, seat: int, card: int) -> float:
         """The positional value of giving ``card`` up now (see the module doc)."""
@@ -125,11 +132,10 @@ class Look:
         """The trick's outcome when the seat to act and those after it play greedily."""
         b = self.board
         seat = (b.leader + len(b.trick)) % self.n
-        live = (b.every & ~b.played & ~b.hands[seat]) | _mask(b.trick)
         best: list[int] = []
         best_u = -1e18
         tricks = b.ntricks
-        for c in card_classes(b.cfg, b.legal(), b.up, live):
+        for c in card_classes(b.cfg, b.legal(), b.up, b.between(seat)):
             b.push(c)
             delta = self.leaf() if b.ntricks != tricks else self.answer()
             b.pop()
@@ -138,13 +144,6 @@ class Look:
                 best_u = u
                 best = delta
         return best
-
-
-def _mask(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= BIT[c]
-    return m
 
 
 def trick_values(board: Board, cards: list[int]) -> list[float]:

@@ -166,14 +166,9 @@ class GreedyStrategy:
         means = [s / self.worlds for s in sums]
         if not view.current_trick.cards and len(view.tricks) < _SHORT_TRICKS:
             cfg = view.rules._tables
-            played = 0
-            for trick in view.tricks:
-                for c in trick.cards:
-                    played |= c.mask
+            hand, played = view.hand.mask, view.played.mask
             for k, card in enumerate(cards):
-                means[k] += short_suit_bonus(
-                    cfg, view.hand.mask, played, card.index // 13, _SHORT_PREFERENCE
-                )
+                means[k] += short_suit_bonus(cfg, hand, played, card.index // 13, _SHORT_PREFERENCE)
         return means
 
 

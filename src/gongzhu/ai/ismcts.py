@@ -40,7 +40,6 @@ import random
 import time
 from typing import Final
 
-from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.play import mask_ids
 from gongzhu._core.policy import choose_board
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
@@ -138,10 +137,7 @@ def search(
                     # at the root): cards still in play that could fall between them are
                     # those of the trick and the ones not yet played outside the mover's
                     # hand, all known to the mover.
-                    live = board.every & ~board.played & ~board.hands[seat]
-                    for c in board.trick:
-                        live |= BITS[c]
-                    cards = card_classes(cfg, legal, board.up, live)
+                    cards = card_classes(cfg, legal, board.up, board.between(seat))
                 fresh = [c for c in cards if c not in children]
                 # Progressive widening below the root: a node tries its cards one at a
                 # time as its visits grow (1 + WIDEN * sqrt(visits) of them), the rollout
