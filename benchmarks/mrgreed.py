@@ -15,7 +15,11 @@ hands moved one seat on (``cards[39:52] + cards[0:39]``) and seat 1 leading;
 a deal's figure is the mean over its two games of ``s0 + s2 - s1 - s3``; the
 report is the mean over deals ± its standard error, as the peer's README tables.
 The rules are the peer's: gongzhu's ``flat-pig`` preset (no exposure, the pig
-stays -100 for the all-hearts taker, the leader moves one seat a deal).
+stays -100 for the all-hearts taker, the leader moves one seat a deal) with
+``partnerships=True``: the peer's game is a team game (its benchmark scores the
+partners' sum, and MrGreed plays for its partner), so our bots play for their
+team too. ``--individual`` drops the partnerships (each gongzhu seat then plays
+for itself, as in gongzhu's own ``mrif`` arena); the deal scores are the same.
 
 The peer's referee (``OfflineInterface``) runs the game. A gongzhu ``Round``
 follows it card by card; before every move the set of legal cards of the seat to
@@ -51,13 +55,16 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from gongzhu.ai.arena import _factory
 from gongzhu.ai.search import Limit
 from gongzhu.cards import Card
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 
-RULES = RuleSet.preset("flat-pig")
+TEAM_RULES = attrs.evolve(RuleSet.preset("flat-pig"), partnerships=True)
+INDIVIDUAL_RULES = RuleSet.preset("flat-pig")
 OPPONENTS = ("MrGreed", "MrIf", "MrRandom")
 
 
@@ -93,7 +100,9 @@ def load_peer(peer: Path, scenario: Path | None) -> types.SimpleNamespace:
             f"no ScenarioGen.py in {scen}: clone Gongzhu-Society/ScenarioGenerator there "
             "or pass --scenario"
         )
-    if "torch" not in sys.modules and importlib.util.find_spec("torch") is None:  # MrGreed imports torch but never uses it
+    if (
+        "torch" not in sys.modules and importlib.util.find_spec("torch") is None
+    ):  # MrGreed imports torch but never uses it
         sys.modules.setdefault("torch", types.ModuleType("torch"))
     package = types.ModuleType("ScenarioGenerator")
     package.__path__ = [str(scen)]
@@ -102,14 +111,13 @@ def load_peer(peer: Path, scenario: Path | None) -> types.SimpleNamespace:
         sys.path.insert(0, str(peer))
     util = importlib.import_module("Util")
     util.LOGFILE = "/dev/null"  # the peer's log() appends to <argv[0]>.log otherwise
-    ns = types.SimpleNamespace(
+    return types.SimpleNamespace(
         util=util,
         offline=importlib.import_module("OfflineInterface"),
         greed=importlib.import_module("MrGreed").MrGreed,
         mrif=importlib.import_module("MrIf").MrIf,
         mrrandom=importlib.import_module("MrRandom").MrRandom,
     )
-    return ns
 
 
 def read_hands(peer: types.SimpleNamespace, path: Path) -> list[list[str]]:
@@ -182,13 +190,14 @@ def play_game(
     ours: Sequence[Any],
     opponent: str,
     seed: str,
+    rules: RuleSet = TEAM_RULES,
 ) -> tuple[list[int], _Game]:
     """One game on the peer's table: ``cards`` dealt 13 a seat from seat 0, ``leader`` first."""
     robot_class = {"MrGreed": peer.greed, "MrIf": peer.mrif, "MrRandom": peer.mrrandom}[opponent]
     game = _Game()
     hands = [list(cards[13 * s : 13 * s + 13]) for s in range(4)]
     game.rnd = Round.from_hands(
-        [[to_gongzhu(c) for c in h] for h in hands], RULES, leader=leader, dealer=(leader - 1) % 4
+        [[to_gongzhu(c) for c in h] for h in hands], rules, leader=leader, dealer=(leader - 1) % 4
     )
     players: list[Any] = []
     for s in range(4):
@@ -262,6 +271,7 @@ def play_deals(
     limit: str | None,
     opponent: str,
     seed: str,
+    individual: bool,
     numbered: Sequence[tuple[int, Sequence[str]]],
 ) -> list[dict[str, Any]]:
     peer = load_peer(Path(peer_path), Path(scenario) if scenario else None)
@@ -273,7 +283,13 @@ def play_deals(
         for g in range(2):  # play_a_test(n2=2): the second game with the hands moved one seat on
             strategies = [factory(_bot_seed(seed, number, g, s)) for s in (0, 2)]
             scores, game = play_game(
-                peer, rotated, g, strategies, opponent, f"mrgreed-bench:{seed}:{number}:{g}"
+                peer,
+                rotated,
+                g,
+                strategies,
+                opponent,
+                f"mrgreed-bench:{seed}:{number}:{g}",
+                INDIVIDUAL_RULES if individual else TEAM_RULES,
             )
             figures.append(scores[0] + scores[2] - scores[1] - scores[3])
             rotated = rotated[39:52] + rotated[0:39]
@@ -281,7 +297,13 @@ def play_deals(
                 moves[k] += game.moves[k]
                 secs[k] += game.secs[k]
         out.append(
-            {"deal": number, "games": figures, "figure": sum(figures) / 2, "moves": moves, "secs": secs}
+            {
+                "deal": number,
+                "games": figures,
+                "figure": sum(figures) / 2,
+                "moves": moves,
+                "secs": secs,
+            }
         )
     return out
 
@@ -316,6 +338,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=64)
     ap.add_argument("--seed", default="0")
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument(
+        "--individual", action="store_true", help="no partnerships: our seats play for themselves"
+    )
     ap.add_argument("--json", help="write the per-deal figures here")
     args = ap.parse_args(argv)
     try:
@@ -326,12 +351,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"mrgreed: {exc}", file=sys.stderr)
         return 2
     numbered = list(enumerate(hands))[args.start : args.start + args.deals]
-    job = (args.peer, args.scenario, args.ours, args.limit, args.opponent, str(args.seed))
+    job = (
+        args.peer,
+        args.scenario,
+        args.ours,
+        args.limit,
+        args.opponent,
+        str(args.seed),
+        args.individual,
+    )
     rows: list[dict[str, Any]] = []
     chunks = [numbered[i : i + 4] for i in range(0, len(numbered), 4)]
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
-            for part in pool.map(play_deals, *zip(*[(*job, c) for c in chunks])):
+            for part in pool.map(play_deals, *zip(*[(*job, c) for c in chunks], strict=False)):
                 rows += part
                 _progress(rows, len(numbered))
     else:
@@ -341,7 +374,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(file=sys.stderr)
     s = summary(rows)
     print(
-        f"{args.ours}{' ' + args.limit if args.limit else ''} vs {args.opponent}, "
+        f"{args.ours}{' ' + args.limit if args.limit else ''} vs {args.opponent}"
+        f"{' (individual)' if args.individual else ''}, "
         f"{hands_file.name} deals {args.start}..{args.start + s['deals'] - 1}, seed {args.seed}: "
         f"{s['mean']:+.1f} ± {s['stderr']:.1f} a deal over {s['deals']} deals "
         f"({s['wins']}/{s['draws']}/{s['losses']}); CPU ms a move: "
@@ -349,13 +383,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if args.json:
         meta = {k: v for k, v in vars(args).items() if k != "json"}
-        Path(args.json).write_text(json.dumps({"args": meta, "summary": s, "deals": rows}, indent=1))
+        Path(args.json).write_text(
+            json.dumps({"args": meta, "summary": s, "deals": rows}, indent=1)
+        )
     return 0
 
 
 def _progress(rows: Sequence[dict[str, Any]], total: int) -> None:
     s = summary(rows)
-    print(f"\r  {s['deals']}/{total} deals  {s['mean']:+.1f} ± {s['stderr']:.1f}", end="", file=sys.stderr)
+    print(
+        f"\r  {s['deals']}/{total} deals  {s['mean']:+.1f} ± {s['stderr']:.1f}",
+        end="",
+        file=sys.stderr,
+    )
     sys.stderr.flush()
 
 
