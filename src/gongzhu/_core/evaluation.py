@@ -110,3 +110,96 @@ def rollout_value(net: Net, b: Board, horizon: int) -> list[float]:
     if b.done:
         return [float(t) for t in b.totals()]
     return predict(net, b)
+
+
+class Accumulator:
+    """The first layer's sums for every seat, kept up to date as cards are pushed and popped.
+
+    :meth:`push` plays a card on the board (``Board.push``) and moves the changed inputs'
+    rows: the card from its holder's hand to the table and, when it completes the trick,
+    the trick's cards to the winner's captures; every seat's "to act" input moves too.
+    :meth:`pop` undoes both. :meth:`value` then costs the hidden layer only.
+    ``tests/test_eval.py`` checks the sums against a full recompute after any sequence.
+    """
+
+    net: Net
+    sums: list[list[float]]
+    stack: list[list[tuple[int, int, int]]]
+
+    def __init__(self, net: Net, b: Board) -> None:
+        self.net = net
+        self.sums = []
+        for s in range(b.cfg.n):
+            acc = net.b1[:]
+            self._add(acc, features(b, s), 1.0)
+            self.sums.append(acc)
+        self.stack = []
+
+    def _add(self, acc: list[float], rows: list[int], sign: float) -> None:
+        h = self.net.hidden
+        w1 = self.net.w1
+        for i in rows:
+            base = i * h
+            for j in range(h):
+                acc[j] += sign * w1[base + j]
+
+    def _move(self, moves: list[tuple[int, int, int]], sign: float) -> None:
+        # A move is (card, from, to) in absolute terms (see _row); -1 for the card is the
+        # "to act" input moving from one seat to another.
+        n = len(self.sums)
+        for s in range(n):
+            acc = self.sums[s]
+            for card, old, new in moves:
+                before = _row(card, old, s, n)
+                after = _row(card, new, s, n)
+                if sign > 0:
+                    self._add(acc, [before], -1.0)
+                    self._add(acc, [after], 1.0)
+                else:
+                    self._add(acc, [after], -1.0)
+                    self._add(acc, [before], 1.0)
+
+    def push(self, b: Board, card: int) -> None:
+        """``b.push(card)``, and the sums moved with it."""
+        n = b.cfg.n
+        seat = b.to_act()
+        moves: list[tuple[int, int, int]] = [(card, seat, _TABLE), (-1, seat, -1)]
+        b.push(card)
+        if not b.trick:
+            _, winner, cards = b.tricks[-1]
+            for c in cards:
+                moves.append((c, _TABLE, n + winner))
+        moves[1] = (-1, seat, b.to_act())
+        self._move(moves, 1.0)
+        self.stack.append(moves)
+
+    def pop(self, b: Board) -> int:
+        """``b.pop()``, and the sums moved back."""
+        self._move(self.stack.pop(), -1.0)
+        return b.pop()
+
+    def value(self, seat: int) -> float:
+        """The network's output for ``seat`` (what :func:`value` gives from its features)."""
+        w2 = self.net.w2
+        out = self.net.b2
+        acc = self.sums[seat]
+        for j in range(self.net.hidden):
+            a = acc[j]
+            if a > 0.0:
+                out += a * w2[j]
+        return out
+
+
+_TABLE: Final = -2  # a card's place "on the table" in Accumulator moves
+
+
+def _row(card: int, where: int, seat: int, n: int) -> int:
+    """The input row of ``card`` at ``where`` (a holder seat, ``n`` + a capturer, or the table)
+    for ``seat``; with ``card == -1``, the "to act" input of seat ``where``."""
+    if card < 0:
+        return 52 * PLACES + (where - seat) % n
+    if where == _TABLE:
+        return card * PLACES + 8
+    if where >= n:
+        return card * PLACES + 4 + (where - n - seat) % n
+    return card * PLACES + (where - seat) % n
