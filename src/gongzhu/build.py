@@ -14,7 +14,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import pkgutil
-import shutil
 from importlib.machinery import EXTENSION_SUFFIXES
 
 import gongzhu._core as _core
@@ -53,6 +52,8 @@ def _pure_copy(dest: str) -> str:
     same sources as plain Python (the differential test and ``benchmarks/run.py
     --both`` run the pure build beside the compiled one this way).
     """
+    import shutil  # here, not at the top: `import gongzhu` stays light
+
     root = os.path.dirname(os.path.dirname(os.path.abspath(_core.__file__)))
     shutil.copytree(
         root,
