@@ -18,7 +18,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 import gongzhu._core as _core
 
-__all__ = ["compiled"]
+__all__ = ["LABEL", "compiled"]
 
 
 def _is_extension(origin: str | None) -> bool:
@@ -41,8 +41,8 @@ compiled: bool = _core_compiled()
 (This page is built from the sources, which run as pure Python: hence ``False``.)
 """
 
-# The build in words, for ``gongzhu --version``.
-_LABEL = "compiled with mypyc" if compiled else "pure Python"
+LABEL: str = "compiled with mypyc" if compiled else "pure Python"
+"""The build in words, for ``gongzhu --version``."""
 
 
 def _pure_copy(dest: str) -> str:
