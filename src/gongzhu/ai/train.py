@@ -34,10 +34,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gongzhu._core.board import of_state
 from gongzhu._core.evaluation import INPUTS, SCALE, Net, features
 from gongzhu._core.policy import choose_board
-from gongzhu._core.rollout import settle
+from gongzhu.ai._determinize import Worlds
 from gongzhu.ai.evaluation import net_to_json
 from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError
@@ -73,7 +72,8 @@ def generate(
     ds: list[int] = []
     for d in range(deals):
         rnd = Round.from_hands(deal(rules, seed=f"gongzhu-train:{seed}:{d}").dealt, rules)
-        b = of_state(settle(rnd._core))
+        view = rnd.view(0)  # every hand is known here: the deal itself is the "sampled" one
+        b = Worlds(view).start([sum(c.mask for c in h) for h in rnd.dealt], 0)
         rng = random.Random(f"gongzhu-train:{seed}:{d}:play")
         n = b.cfg.n
         snaps: list[list[list[int]]] = []
