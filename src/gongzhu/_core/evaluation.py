@@ -101,15 +101,19 @@ def predict(net: Net, b: Board) -> list[float]:
     return [SCALE * value(net, features(b, s)) for s in range(b.cfg.n)]
 
 
-def rollout_value(net: Net, b: Board, horizon: int) -> list[float]:
+def rollout_value(net: Net, b: Board, horizon: int, seats: list[int]) -> list[float]:
     """Rule-of-thumb play until ``horizon`` more tricks end (at least the current one), then
-    the network's prediction; the exact totals if the deal ends first. Plays ``b`` forward."""
+    the network's prediction for each of ``seats`` (0.0 for the others: a prediction costs
+    about ten rollout plays); the exact totals if the deal ends first. Plays ``b`` forward."""
     stop = b.ntricks + (horizon if horizon > 1 else 1)
     while not b.done and b.ntricks < stop:
         b.play(choose_board(b, b.legal()))
     if b.done:
         return [float(t) for t in b.totals()]
-    return predict(net, b)
+    out = [0.0] * b.cfg.n
+    for s in seats:
+        out[s] = SCALE * value(net, features(b, s))
+    return out
 
 
 class Accumulator:

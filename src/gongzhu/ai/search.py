@@ -435,6 +435,7 @@ class SearchStrategy:
         beta = self.beta
         net = self.evaluation
         horizon = self.horizon
+        needed = [*value.mine, *value.others]
         while True:
             hands, facedown = worlds.sample(rng)
             w = worlds.weight(hands, facedown, beta)
@@ -463,7 +464,7 @@ class SearchStrategy:
                     if net is None:
                         xs.append(value(rollout(board)))
                     else:
-                        xs.append(value(rollout_value(net, board, horizon)))
+                        xs.append(value(rollout_value(net, board, horizon, needed)))
                 if len(xs) < len(active):
                     break
             weights.append(w)
