@@ -36,14 +36,21 @@ def test_a_resumed_run_equals_an_uninterrupted_one(tmp_path: Path) -> None:
     assert straight.read_text() == resumed.read_text()
 
 
-def test_the_data_are_each_seats_final_score_at_every_trick_boundary() -> None:
-    xs, ys, ds = generate(RuleSet.preset("flat-pig"), 2, seed=0, epsilon=0.0)
+def test_the_data_are_each_seats_score_change_from_every_trick_boundary_to_the_end() -> None:
+    from gongzhu import Round, RuleOfThumbStrategy, deal
+
+    rules = RuleSet.preset("flat-pig")
+    xs, ys, ds = generate(rules, 2, seed=0, epsilon=0.0)
     assert len(xs) == len(ys) == len(ds) == 2 * 13 * 4
-    for d in (0, 1):
-        finals = [y for y, k in zip(ys, ds, strict=True) if k == d]
-        # The four seats' targets repeat at every boundary: one deal, one outcome.
-        assert finals[:4] * 13 == finals
     assert all(len(x) == 53 for x in xs)
+    for d in (0, 1):
+        targets = [round(100 * y) for y, k in zip(ys, ds, strict=True) if k == d]
+        rnd = Round.from_hands(deal(rules, seed=f"gongzhu-train:0:{d}").dealt, rules)
+        final = rnd.rollout(RuleOfThumbStrategy()).score().totals
+        # Nothing is captured before the first trick: the whole final score is still to come.
+        assert tuple(targets[:4]) == final
+        # Before the last trick only that trick's cards (and the doubling) are still to come.
+        assert targets[:4] != targets[-4:]
 
 
 def test_bad_arguments_are_refused(tmp_path: Path) -> None:

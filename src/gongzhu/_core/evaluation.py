@@ -1,7 +1,8 @@
 """A learned evaluation of a position on a :class:`~gongzhu._core.board.Board`. Private.
 
-A small network (one hidden layer of rectified units) predicts a seat's final
-deal score from where every card is, as that seat sees a sampled deal (every
+A small network (one hidden layer of rectified units) predicts how much a seat's
+deal score will still change from the score its captures are worth now (the
+scoring kernel's, as if the deal ended here) until the end, from where every card is, as that seat sees a sampled deal (every
 hand known): for each of the 52 cards, one of nine places relative to the seat
 (held by the seat or by the 1st/2nd/3rd seat after it, captured by one of them,
 or on the table in the trick in progress), and which of them is to act. That is
@@ -29,7 +30,7 @@ PLACES: Final = 9
 INPUTS: Final = 52 * PLACES + 4
 """Inputs of the network: a card's place (52 × 9), then the seat to act relative to the seat."""
 SCALE: Final = 100.0
-"""The network predicts a deal score divided by this."""
+"""The network predicts a change of deal score divided by this."""
 
 
 class Net:
@@ -97,8 +98,10 @@ def value(net: Net, active: list[int]) -> float:
 
 
 def predict(net: Net, b: Board) -> list[float]:
-    """Every seat's predicted final deal score from the position of ``b``."""
-    return [SCALE * value(net, features(b, s)) for s in range(b.cfg.n)]
+    """Every seat's predicted final deal score from the position of ``b``: its score now
+    plus the network's predicted change."""
+    now = b.totals()
+    return [now[s] + SCALE * value(net, features(b, s)) for s in range(b.cfg.n)]
 
 
 def rollout_value(net: Net, b: Board, horizon: int, seats: list[int]) -> list[float]:
@@ -110,9 +113,10 @@ def rollout_value(net: Net, b: Board, horizon: int, seats: list[int]) -> list[fl
         b.play(choose_board(b, b.legal()))
     if b.done:
         return [float(t) for t in b.totals()]
+    now = b.totals()
     out = [0.0] * b.cfg.n
     for s in seats:
-        out[s] = SCALE * value(net, features(b, s))
+        out[s] = now[s] + SCALE * value(net, features(b, s))
     return out
 
 

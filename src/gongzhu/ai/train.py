@@ -7,12 +7,13 @@ from a seed, in three steps:
    played out by the rule-of-thumb policy at every seat, a card chosen at random
    instead with probability ``--epsilon`` (for positions the policy would not
    reach). At every trick boundary each seat's inputs
-   (:func:`gongzhu._core.evaluation.features`) are recorded with that seat's final
-   deal score as the target: regression on self-play outcomes.
+   (:func:`gongzhu._core.evaluation.features`) are recorded with the target: how
+   much that seat's deal score changed from there to the end (the final score
+   minus what its captures were worth at that point): regression on self-play outcomes.
 2. **training**: the network (``--hidden`` rectified units) by Adam on the mean
    squared error, ``--epochs`` passes in mini-batches, 5 % of the deals held out.
 3. **evaluation**: the held-out root-mean-square error, beside that of predicting
-   each seat's mean score (printed and stored in the weights file's ``meta``).
+   the mean change (printed and stored in the weights file's ``meta``).
 
 ``--work DIR`` keeps the data (``data.npz``) and a checkpoint after every epoch
 (``checkpoint.npz``); a run with the same arguments resumes from them. Progress is
@@ -66,7 +67,8 @@ def _numpy() -> Any:
 def generate(
     rules: RuleSet, deals: int, seed: int, epsilon: float
 ) -> tuple[list[list[int]], list[float], list[int]]:
-    """Self-play positions: (active inputs, target = final score / SCALE, deal number) each."""
+    """Self-play positions: (active inputs, target = (final score − score now) / SCALE,
+    deal number) each."""
     xs: list[list[int]] = []
     ys: list[float] = []
     ds: list[int] = []
@@ -76,10 +78,10 @@ def generate(
         b = Worlds(view).start([sum(c.mask for c in h) for h in rnd.dealt], 0)
         rng = random.Random(f"gongzhu-train:{seed}:{d}:play")
         n = b.cfg.n
-        snaps: list[list[list[int]]] = []
+        snaps: list[tuple[list[list[int]], tuple[int, ...]]] = []
         while not b.done:
             if not b.trick:
-                snaps.append([features(b, s) for s in range(n)])
+                snaps.append(([features(b, s) for s in range(n)], b.totals()))
             legal = b.legal()
             if rng.random() < epsilon:
                 cards = [c for c in range(52) if legal >> c & 1]
@@ -88,10 +90,10 @@ def generate(
                 card = choose_board(b, legal)
             b.play(card)
         totals = b.totals()
-        for snap in snaps:
+        for snap, now in snaps:
             for s in range(n):
                 xs.append(snap[s])
-                ys.append(totals[s] / SCALE)
+                ys.append((totals[s] - now[s]) / SCALE)
                 ds.append(d)
     return xs, ys, ds
 
