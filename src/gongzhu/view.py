@@ -16,7 +16,10 @@ from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
 from gongzhu._codec import encoding as _encoding
 from gongzhu._codec import wire as _wire
-from gongzhu._codec.view_fields import _claim_pending, _decode, _encode, _same_json
+from gongzhu._codec.view_fields import claim_pending_of as _claim_pending
+from gongzhu._codec.view_fields import decode_field as _decode
+from gongzhu._codec.view_fields import encode_value as _encode
+from gongzhu._codec.view_fields import same_json as _same_json
 from gongzhu._core.play import exposure_open as _exposure_open
 from gongzhu._core.rules import queen_counts as _queen_counts
 from gongzhu._core.state import COMPLETE, PLAYING, State, played

@@ -15,22 +15,22 @@ from gongzhu.trick import Trick
 _SEAT_FIELDS: Final = frozenset({"seat", "to_act", "leader", "dealer"})
 
 
-def _same_json(given: Any, computed: Any) -> bool:
+def same_json(given: Any, computed: Any) -> bool:
     """JSON equality that keeps booleans, integers and floats apart."""
     if type(given) is not type(computed):
         return False
     if isinstance(given, dict):
         return given.keys() == computed.keys() and all(
-            _same_json(given[k], computed[k]) for k in given
+            same_json(given[k], computed[k]) for k in given
         )
     if isinstance(given, list):
         return len(given) == len(computed) and all(
-            _same_json(a, b) for a, b in zip(given, computed, strict=True)
+            same_json(a, b) for a, b in zip(given, computed, strict=True)
         )
     return bool(given == computed)
 
 
-def _encode(value: Any) -> Any:
+def encode_value(value: Any) -> Any:
     if isinstance(value, Card):
         return value.code
     if isinstance(value, CardSet):
@@ -42,11 +42,11 @@ def _encode(value: Any) -> Any:
     if isinstance(value, RuleSet):
         return value.to_dict()
     if isinstance(value, tuple):
-        return [_encode(v) for v in value]
+        return [encode_value(v) for v in value]
     return value
 
 
-def _claim_pending(value: Any, players: int) -> tuple[int, tuple[int, ...]]:
+def claim_pending_of(value: Any, players: int) -> tuple[int, tuple[int, ...]]:
     # Checked like wire data: it is a caller's argument, and a wrong one must not raise raw.
     pair = _wire.seq(value, "claim_pending", 2)
     if len(pair) != 2:
@@ -59,7 +59,7 @@ def _claim_pending(value: Any, players: int) -> tuple[int, tuple[int, ...]]:
     return claimer, answered
 
 
-def _decode(name: str, kind: Any, value: Any, players: int) -> Any:
+def decode_field(name: str, kind: Any, value: Any, players: int) -> Any:
     """One field's value, read by its declared type (a string: annotations are postponed)."""
     kind = str(kind)
     seatlike = name in _SEAT_FIELDS

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from gongzhu.rules._json import _format_value as _format_value
+from gongzhu.rules._json import format_value as format_value
 from gongzhu.rules.options import (
     FACE_VALUE_HEARTS,
     STANDARD_HEARTS,

@@ -29,7 +29,8 @@ def _code_value(value: Any) -> Any:
     return _json_value(value) if not isinstance(value, tuple) else value
 
 
-def _format_value(value: Any) -> str:
+def format_value(value: Any) -> str:
+    """An option's value as :meth:`RuleSet.describe` words it (``gongzhu rules`` too)."""
     if isinstance(value, enum.Enum):
         return str(value.value)
     if isinstance(value, (Card, CardSet)):
@@ -49,7 +50,7 @@ def _typed_value(value: Any) -> str:
         return ",".join(str(v) for v in value)
     if value is None:
         return "none"
-    return _format_value(value)
+    return format_value(value)
 
 
 def _json_value(value: Any) -> Any:

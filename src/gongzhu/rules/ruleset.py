@@ -19,10 +19,10 @@ from gongzhu.errors import RuleSetError, _brief
 from gongzhu.rules._compile import compile_config
 from gongzhu.rules._json import (
     _check_json_option,
-    _format_value,
     _json_value,
     _kwargs,
     _typed_value,
+    format_value,
 )
 from gongzhu.rules._validate import (
     _enum_option,
@@ -472,7 +472,7 @@ class RuleSet:
         )
         lines = [head]
         for option in OPTION_NAMES:
-            value = _format_value(getattr(self, option))
+            value = format_value(getattr(self, option))
             if option == "exposed_sheep_value" and self.exposed_sheep_value is None:
                 value = f"{self.effective_exposed_sheep_value} (twice sheep_value)"
             mark = " *" if option in changes else ""
@@ -580,7 +580,7 @@ class RuleSet:
             return name
         changes = PRESETS[_BASE_PRESET].diff(self)
         return f"{_BASE_PRESET} + " + ", ".join(
-            f"{k}={_format_value(v[1])}" for k, v in sorted(changes.items())
+            f"{k}={format_value(v[1])}" for k, v in sorted(changes.items())
         )
 
     def __repr__(self) -> str:

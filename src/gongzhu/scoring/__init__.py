@@ -20,7 +20,6 @@ seat 0: 10♣ 7♥ Q♠
 
 from __future__ import annotations
 
-from gongzhu.scoring._input import _running_totals as _running_totals
 from gongzhu.scoring._input import exposure_factors
 from gongzhu.scoring.preview import ExposurePreview, exposure_preview
 from gongzhu.scoring.result import DealScore, PlayerScore, TransformerEffect

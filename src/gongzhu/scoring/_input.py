@@ -4,7 +4,7 @@ running totals, the fields of a hand-built DealScore. Private to :mod:`gongzhu.s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from itertools import islice
 from typing import Any, Final
 
@@ -163,30 +163,3 @@ def _as_cardset(value: Any, what: str) -> CardSet:
     except CardParseError as exc:
         # The parse error (its token and position) stays attached as the cause.
         raise DealError(f"{what}: {exc}") from exc
-
-
-# A running total beyond this is no real match (and str() of a 4300-digit int raises).
-_RUNNING_LIMIT: Final = 10**15
-
-
-def _running_total(value: object) -> int:
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or not -_RUNNING_LIMIT <= int(value) <= _RUNNING_LIMIT
-    ):
-        raise DealError(f"a running total must be an int of at most 15 digits, got {_brief(value)}")
-    return int(value)
-
-
-def _running_totals(value: object, seats: int) -> tuple[int, ...]:
-    """``running_before`` of a sheet checked: ``None`` (zeros) or one bounded int per seat."""
-    if value is None:
-        return (0,) * seats
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise DealError(f"running_before must be a sequence of {seats} totals, got {_brief(value)}")
-    # Read at most one more than needed: a len() may lie (or be huge).
-    totals = tuple(_running_total(v) for v in islice(value, seats + 1))
-    if len(totals) != seats:
-        raise DealError(f"running_before needs {seats} totals, got another number")
-    return totals

@@ -17,6 +17,8 @@ import attrs
 
 from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import FrozenMap, guard_setstate, refuse_reinit
+from gongzhu._base.totals import running_total as _running_total
+from gongzhu._base.totals import running_totals as _running_totals
 from gongzhu._core.config import Config
 from gongzhu._core.play import score_of as _core_score_of
 from gongzhu._core.play import totals as _core_totals
@@ -31,8 +33,6 @@ from gongzhu.scoring._input import (
     _as_cardset,
     _check_deal_score,
     _frozen_factors,
-    _running_total,
-    _running_totals,
     _same,
     exposure_factors,
 )
