@@ -468,7 +468,7 @@ class _FakeSearch:
 
 
 def test_hint_and_auto_use_the_same_bot(monkeypatch: pytest.MonkeyPatch) -> None:
-    import gongzhu.cli.human as human
+    import gongzhu.cli.human.game as human
     from gongzhu.cli._save import Session
     from gongzhu.cli.human import _Console, _Game
 
