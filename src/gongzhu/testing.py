@@ -363,7 +363,7 @@ def deals(rules: _RulesArg = None) -> SearchStrategy[Round]:
 
 
 def _factor_choices(rules: RuleSet) -> list[int]:
-    face_up = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
+    face_up = rules.face_up_factor
     base = [face_up, 2] if face_up == 4 else [2]
     if rules.blind_exposure:
         base += [f * 2 for f in base]

@@ -26,7 +26,7 @@ from gongzhu._core.state import COMPLETE, PLAYING, State, played
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
 from gongzhu.errors import GongzhuError, _brief
 from gongzhu.phase import Phase
-from gongzhu.rules import ExposureKind, RuleSet
+from gongzhu.rules import RuleSet
 from gongzhu.rules._tables import POINT_CARDS
 from gongzhu.scoring import DealScore, ExposurePreview, exposure_preview, score
 from gongzhu.trick import Trick
@@ -257,7 +257,7 @@ class PlayerView:
         up = self.exposed
         if rules.blind_exposure and (up or self.own_face_down):
             return None
-        factors = dict.fromkeys(up, 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2)
+        factors = dict.fromkeys(up, rules.face_up_factor)
         factors.update(dict.fromkeys(self.own_face_down, 2))
         piles = list(self.captured_points)
         queen = None
