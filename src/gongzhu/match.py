@@ -312,22 +312,8 @@ class Match:
             flip_seats = {s for u in flipped_units for s in teams[u]}
             totals = tuple(-t if s in flip_seats else t for s, t in enumerate(totals))
             units = (totals[0] + totals[2], totals[1] + totals[3]) if pairs else totals
-        count = len(self.deals) + 1
-        low = min(units)
         high = max(units)
-        crossed = loss is not None and (low <= loss if rules.loss_inclusive else low < loss)
-        win = rules.win_threshold
-        reason: EndReason | None = None
-        if slam is not None and outcome is GrandSlamOutcome.INSTANT_WIN:
-            reason = EndReason.GRAND_SLAM
-        elif crossed:
-            reason = EndReason.LOSS_THRESHOLD
-        elif flipped_units:
-            reason = EndReason.EXACT_FLIP
-        elif win is not None and (high >= win if rules.win_inclusive else high > win):
-            reason = EndReason.WIN_THRESHOLD
-        elif rules.max_deals is not None and count >= rules.max_deals:
-            reason = EndReason.DEAL_CAP
+        reason = _end_reason(rules, units, len(self.deals) + 1, slam, bool(flipped_units))
         if reason is None:
             # Playing on after a tie at the top: the match ends on the first
             # deal after which one unit alone has the highest total.
@@ -632,3 +618,23 @@ def _losers(units: tuple[int, ...], excluded: set[int], rules: RuleSet) -> tuple
     # Under LOWEST the lowest candidate is past the threshold whenever anyone is.
     low = min(units[u] for u in candidates)
     return tuple(u for u in candidates if units[u] == low)
+
+
+def _end_reason(
+    rules: RuleSet, units: tuple[int, ...], count: int, slam: int | None, flipped: bool
+) -> EndReason | None:
+    """Why the match ends after ``count`` deals with these unit totals, if it does."""
+    loss, win = rules.loss_threshold, rules.win_threshold
+    low, high = min(units), max(units)
+    crossed = loss is not None and (low <= loss if rules.loss_inclusive else low < loss)
+    if slam is not None and rules.grand_slam_outcome is GrandSlamOutcome.INSTANT_WIN:
+        return EndReason.GRAND_SLAM
+    if crossed:
+        return EndReason.LOSS_THRESHOLD
+    if flipped:
+        return EndReason.EXACT_FLIP
+    if win is not None and (high >= win if rules.win_inclusive else high > win):
+        return EndReason.WIN_THRESHOLD
+    if rules.max_deals is not None and count >= rules.max_deals:
+        return EndReason.DEAL_CAP
+    return None

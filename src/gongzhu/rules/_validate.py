@@ -5,7 +5,7 @@ combinations that can never work. Private to :mod:`gongzhu.rules`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 import attrs
@@ -192,6 +192,11 @@ def _validate(r: Any) -> None:
                     option,
                     "all_hearts_value",
                 )
+    _check_values(r, fail)
+
+
+def _check_values(r: Any, fail: Callable[..., None]) -> None:
+    """The value checks of :func:`_validate`: signs of the card values, thresholds, caps."""
     if r.pig_value >= 0:
         fail(f"must be negative (the pig is a penalty), got {r.pig_value}", "pig_value")
     if r.sheep_value <= 0:
