@@ -28,7 +28,7 @@ from gongzhu._core.state import (
 )
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _set_cards, _set_mask
-from gongzhu.errors import IllegalActionError, Reason
+from gongzhu.errors import DealNotOverError, IllegalActionError, Reason
 from gongzhu.phase import Phase as Phase
 from gongzhu.round._checks import (
     _check_seat,
@@ -430,9 +430,7 @@ class _Position:
         """The deal's :class:`~gongzhu.DealScore` (the round must be complete)."""
         s = self._s
         if s.done != COMPLETE:
-            raise IllegalActionError(
-                Reason.WRONG_PHASE, None, detail="the deal is not complete", action="score"
-            )
+            raise DealNotOverError("the deal is not complete")
         # The core computes the result on ints (exposure factors and the Q♦ count
         # included); the DealScore is built around it (its sheets on first read).
         return _deal_score(s)

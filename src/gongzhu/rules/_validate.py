@@ -99,6 +99,9 @@ def _check_type(inst: object, attribute: attrs.Attribute[Any], value: Any) -> No
         name = getattr(expected, "__name__", str(expected))
         if expected is int and isinstance(value, int) and not isinstance(value, bool):
             name = "int of at most 2**53 - 1 in size"
+        if isinstance(expected, type) and issubclass(expected, enum.Enum):
+            # The allowed values, as the text a caller may pass.
+            name += " (one of " + ", ".join(repr(m.value) for m in expected) + ")"
         raise RuleSetError(
             f"{attribute.name}: expected {name}{' or None' if optional else ''},"
             f" got {_brief(value)}",
