@@ -109,7 +109,7 @@ def oracle_match(rules: RuleSet, seed: int, human: int, level: str) -> tuple[Mat
                 else:
                     cards = first[s] if sealed else bot(s, rnd).choose_exposure(rnd.view(s))  # type: ignore[attr-defined]
                     rnd = rnd.expose(cards, seat=s)
-        while not rnd.is_complete:
+        while not rnd.is_over:
             s = rnd.to_act
             assert s is not None
             view = rnd.view(s)

@@ -202,7 +202,7 @@ class Match:
 
         ``deal`` is a :class:`~gongzhu.DealScore` or a finished deal with a
         ``score()`` method returning one (a ``Round``; one whose
-        ``is_complete`` is false is refused). It must have one total per seat
+        ``is_over`` is false is refused). It must have one total per seat
         and be scored for the same number of players. The match's own rules
         decide how it ends; the deal's rules decided its scores.
 
@@ -550,7 +550,10 @@ def _as_deal_score(deal: Any) -> DealScore:
             f" got {type(deal).__name__} (use add_totals() for plain numbers)"
         )
     try:
-        complete = getattr(deal, "is_complete", True)
+        # ``is_over`` (Round, Board); ``is_complete``: a duck-typed deal of before 0.2.
+        complete = getattr(deal, "is_over", None)
+        if complete is None:
+            complete = getattr(deal, "is_complete", True)
         if callable(complete):
             complete = complete()
         if not complete:

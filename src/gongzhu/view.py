@@ -246,7 +246,7 @@ class PlayerView:
 
         >>> from gongzhu import RuleSet, deal
         >>> r = deal(RuleSet(exposable=""), seed=4)
-        >>> while not r.is_complete:
+        >>> while not r.is_over:
         ...     r = r.play(r.legal_plays[0])
         >>> r.view(0).deal_score().totals == r.score().totals
         True

@@ -357,7 +357,7 @@ def _play_game(
     moves = [0, 0]
     secs = [0.0, 0.0]
     clock = time.process_time
-    while not rnd.is_complete:
+    while not rnd.is_over:
         acting = rnd.to_act
         if acting is None:
             raise ArenaError("a claim is pending, but arena bots never claim")

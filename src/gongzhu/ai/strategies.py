@@ -14,7 +14,7 @@ seat may know — so a bot can never peek at another hand. Two are provided:
 :class:`~gongzhu.Match` to the end with one strategy per seat.
 
 >>> rnd = play_deal([RuleOfThumbStrategy()] * 4, seed=7)
->>> rnd.is_complete, sum(len(c) for c in rnd.captured)
+>>> rnd.is_over, sum(len(c) for c in rnd.captured)
 (True, 52)
 >>> rnd == play_deal([RuleOfThumbStrategy()] * 4, seed=7)   # bots are deterministic
 True
@@ -307,7 +307,7 @@ def _decide_exposures(rnd: Round, strategies: Sequence[Strategy]) -> Round:
 
 def _play_out(rnd: Round, strategies: Sequence[Strategy]) -> Round:
     rnd = _decide_exposures(rnd, strategies)
-    while not rnd.is_complete:
+    while not rnd.is_over:
         acting = rnd.to_act
         assert acting is not None  # bots never claim, so a running deal has a seat to act
         view = rnd.view(acting)

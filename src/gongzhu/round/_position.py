@@ -6,6 +6,7 @@ that make the next Round live in :mod:`gongzhu.round._round`.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Final, NoReturn
 
 import attrs
@@ -118,8 +119,21 @@ class _Position:
         return Phase.EXPOSURE if _p.exposure_open(s) else Phase.PLAY
 
     @property
+    def is_over(self) -> bool:
+        """True once the deal is over (all tricks played, or ended early by a rule):
+        :meth:`score` works. The same name as :attr:`Match.is_over <gongzhu.Match.is_over>`
+        and :attr:`Board.is_over <gongzhu.Board.is_over>`."""
+        return self._s.done == COMPLETE
+
+    @property
     def is_complete(self) -> bool:
-        """True once the deal is over (all tricks played, or ended early by a rule)."""
+        """Deprecated (0.2; removed in 0.3): use :attr:`is_over`, the name ``Match`` and
+        ``Board`` use."""
+        warnings.warn(
+            "Round.is_complete is deprecated (removed in 0.3): use Round.is_over",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self._s.done == COMPLETE
 
     @property

@@ -92,7 +92,7 @@ class Round(_Position):
     def from_hands(
         cls,
         hands: Sequence[Iterable[Card | str] | str],
-        rules: RuleSet = _DEFAULT_RULES,
+        rules: RuleSet | str = _DEFAULT_RULES,
         *,
         leader: int | None = None,
         dealer: int = 0,
@@ -115,6 +115,8 @@ class Round(_Position):
         ...
         gongzhu.errors.DealError: expected 4 hands, got 3
         """
+        if isinstance(rules, str):  # a preset's name
+            rules = RuleSet.preset(rules)
         if not isinstance(rules, RuleSet):
             raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
         cfg = _config(rules)
@@ -268,7 +270,7 @@ class Round(_Position):
 
         >>> from gongzhu import deal
         >>> end = deal(seed=3).rollout(seed=11)
-        >>> end.is_complete, end == deal(seed=3).rollout(seed=11)
+        >>> end.is_over, end == deal(seed=3).rollout(seed=11)
         (True, True)
         """
         if strategy is None and seed.__class__ is int and -SEED_INT_LIMIT < seed < SEED_INT_LIMIT:
@@ -316,6 +318,18 @@ class Round(_Position):
         >>> r.expose("QS", seat=holder).exposed
         CardSet('QS')
         """
+        seat, up, down = self._exposure(cards, seat, face_down, blind)
+        return _make(_p.decide(self._s, seat, up, down, blind))
+
+    def _exposure(
+        self,
+        cards: Iterable[Card | str] | str,
+        seat: int | None,
+        face_down: bool | Iterable[Card | str] | str,
+        blind: bool,
+    ) -> tuple[int, int, int]:
+        """``(seat, face-up mask, face-down mask)`` of an exposure :meth:`expose` accepts;
+        :class:`~gongzhu.IllegalActionError` (with the reason) for one it refuses."""
         s = self._s
         if seat is None:
             seat = _p.next_to_expose(s)
@@ -338,7 +352,50 @@ class Round(_Position):
                 detail = f"seat {waiting} decides next" if waiting >= 0 else "all decided"
             card = _CARDS[index] if index >= 0 else None
             raise IllegalActionError(_REASONS[code], seat, card, detail, action="expose")
-        return _make(_p.decide(s, seat, up, down, blind))
+        return seat, up, down
+
+    def check_expose(
+        self,
+        cards: Iterable[Card | str] | str,
+        seat: int | None = None,
+        *,
+        face_down: bool | Iterable[Card | str] | str = False,
+        blind: bool = False,
+    ) -> None:
+        """Raise the :class:`~gongzhu.IllegalActionError` :meth:`expose` would raise, if any.
+
+        The verify of the verify/can/do triplet (``check_expose``/:meth:`can_expose`/
+        :meth:`expose`); the error's ``reason`` says why.
+
+        >>> from gongzhu import deal
+        >>> r = deal(seed=3)
+        >>> r.check_expose("QS", seat=0)
+        Traceback (most recent call last):
+        ...
+        gongzhu.errors.IllegalActionError: seat 0 may not expose Q♠: card not in hand
+        """
+        self._exposure(cards, seat, face_down, blind)
+
+    def can_expose(
+        self,
+        cards: Iterable[Card | str] | str,
+        seat: int | None = None,
+        *,
+        face_down: bool | Iterable[Card | str] | str = False,
+        blind: bool = False,
+    ) -> bool:
+        """True if :meth:`expose` would accept these arguments.
+
+        >>> from gongzhu import deal
+        >>> r = deal(seed=3)
+        >>> r.can_expose("", seat=0), r.can_expose("QS", seat=0)
+        (True, False)
+        """
+        try:
+            self._exposure(cards, seat, face_down, blind)
+        except IllegalActionError:
+            return False
+        return True
 
     def pass_exposure(self) -> Round:
         """Every seat that has not decided on exposure declines (in turn from the leader).
@@ -362,6 +419,18 @@ class Round(_Position):
 
     def claim(self, seat: int | None = None) -> Round:
         """The seat to act shows its hand and claims every remaining trick (``claims=True``)."""
+        self.check_claim(seat)
+        return _make(_p.claim(self._s))
+
+    def check_claim(self, seat: int | None = None) -> None:
+        """Raise the :class:`~gongzhu.IllegalActionError` :meth:`claim` would raise, if any.
+
+        >>> from gongzhu import deal
+        >>> deal(seed=1).pass_exposure().check_claim()
+        Traceback (most recent call last):
+        ...
+        gongzhu.errors.IllegalActionError: seat 0 may not claim: claims are not played
+        """
         s = self._s
         if seat is not None:
             seat = _check_seat(seat, s.table.n, "claim")
@@ -370,7 +439,6 @@ class Round(_Position):
             raise IllegalActionError(
                 _REASONS[code], self.to_act if seat is None else seat, action="claim"
             )
-        return _make(_p.claim(s))
 
     def can_claim(self, seat: int | None = None) -> bool:
         """True if :meth:`claim` would accept a claim by ``seat`` (default: the seat to act)."""
@@ -386,6 +454,11 @@ class Round(_Position):
         cards still in play and the deal is complete. ``seat`` left out is
         the next seat after the claimer, in seat order, that has not answered.
         """
+        seat = self._responder(accept, seat)
+        return _make(_p.respond(self._s, seat, accept))
+
+    def _responder(self, accept: bool, seat: int | None) -> int:
+        """The seat that answers the claim (checked): what :meth:`respond` accepts."""
         s = self._s
         if seat is None:
             seat = _p.next_to_respond(s)
@@ -397,7 +470,26 @@ class Round(_Position):
         if code:
             detail = "no claim" if code == _p.WRONG_PHASE else ""
             raise IllegalActionError(_REASONS[code], seat, detail=detail, action="respond")
-        return _make(_p.respond(s, seat, accept))
+        return seat
+
+    def check_respond(self, accept: bool = True, seat: int | None = None) -> None:
+        """Raise the :class:`~gongzhu.IllegalActionError` :meth:`respond` would raise, if any.
+
+        >>> from gongzhu import deal
+        >>> deal(seed=1).pass_exposure().check_respond(True, seat=1)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        gongzhu.errors.IllegalActionError: seat 1 may not respond: ... (no claim)
+        """
+        self._responder(accept, seat)
+
+    def can_respond(self, accept: bool = True, seat: int | None = None) -> bool:
+        """True if :meth:`respond` would accept this answer by ``seat``."""
+        try:
+            self._responder(accept, seat)
+        except IllegalActionError:
+            return False
+        return True
 
     # -- result and views --------------------------------------------------------------
 

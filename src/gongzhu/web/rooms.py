@@ -304,7 +304,7 @@ class Room:
 
     def _advance(self, new: Round) -> None:
         self.round = new
-        if new.is_complete:
+        if new.is_over:
             self.rounds.append(new)
             self.match = self.match.add(new)
             self.skipping = False
@@ -315,7 +315,7 @@ class Room:
         if "a" in entry:
             self._advance(self.round.apply(Action.from_dict(entry["a"])))
         elif entry.get("next"):
-            if not self.round.is_complete or self.match.is_over:
+            if not self.round.is_over or self.match.is_over:
                 raise StoreError("'next' before the deal ended")
             self._deal()
         else:
@@ -324,7 +324,7 @@ class Room:
     @property
     def last_score(self) -> Any:
         """The finished deal's :class:`~gongzhu.DealScore` until the next deal, else ``None``."""
-        return self.round.score() if self.round.is_complete else None
+        return self.round.score() if self.round.is_over else None
 
     @property
     def is_over(self) -> bool:
@@ -402,7 +402,7 @@ class Room:
     def waiting_seats(self) -> list[int]:
         """The seats the game waits for now (exposure decisions, or the seat to act)."""
         rnd = self.round
-        if rnd.is_complete:
+        if rnd.is_over:
             return []
         if rnd.phase is Phase.EXPOSURE:
             return list(rnd.exposure_pending)
@@ -489,7 +489,7 @@ class Room:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, seat, detail="the game is over", action="next"
             )
-        if not self.round.is_complete:
+        if not self.round.is_over:
             if self.humans() != [seat]:
                 raise WebError("not-alone", "a deal is skipped only by a player alone")
             self.skipping = True

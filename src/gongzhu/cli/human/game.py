@@ -131,10 +131,10 @@ class _Game(_Display):
         t, rules, session = self.t, self.rules, self.session
         self._greet()
         match = Match(rules, session.names)
-        complete = [r for r in resumed if r.is_complete]
+        complete = [r for r in resumed if r.is_over]
         match = match.extend(complete) if complete else match
         self.rounds = list(complete)
-        unfinished = next((r for r in resumed if not r.is_complete), None)
+        unfinished = next((r for r in resumed if not r.is_over), None)
         if self.path is not None:
             if resumed:
                 self.say(
@@ -279,7 +279,7 @@ class _Game(_Display):
         )
         if rnd.phase is Phase.EXPOSURE:
             rnd = self.exposure(rnd, start)
-        while not rnd.is_complete:
+        while not rnd.is_over:
             seat = rnd.to_act
             assert seat is not None  # a deal in play has a seat to act
             done = len(rnd.tricks)
