@@ -35,6 +35,7 @@ from gongzhu.rules.options import (
     GrandSlamOutcome,
     LaterLeader,
     PigWithAllHearts,
+    RuleSetOptions,
     SimultaneousLoss,
     TiedWinners,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "LaterLeader",
     "PigWithAllHearts",
     "RuleSet",
+    "RuleSetOptions",
     "SimultaneousLoss",
     "TiedWinners",
 ]

@@ -5,10 +5,11 @@ Part of :mod:`gongzhu.rules` (import it from there).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -44,9 +45,15 @@ from gongzhu.rules.options import (
     GrandSlamOutcome,
     LaterLeader,
     PigWithAllHearts,
+    RuleSetOptions,
     SimultaneousLoss,
     TiedWinners,
 )
+
+if sys.version_info >= (3, 11):
+    from typing import Unpack
+elif TYPE_CHECKING:  # typing_extensions is not a run-time dependency (3.10 reads no annotations)
+    from typing_extensions import Unpack
 
 __all__ = ["OPTION_NAMES", "PRESETS", "RuleSet"]
 
@@ -344,14 +351,14 @@ class RuleSet:
         "004 bundle",
     )
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: Unpack[RuleSetOptions]) -> None:
         # A hand-written __init__ so that an unknown option is a RuleSetError
         # (not attrs' TypeError) and text values type-check for users.
         refuse_reinit(self, "players", RuleSetError)
         unknown = sorted(set(options) - _OPTION_NAMES)
         if unknown:
             raise RuleSetError(f"unknown option(s): {', '.join(unknown)}", unknown)
-        self.__attrs_init__(**options)
+        self.__attrs_init__(**cast("dict[str, Any]", options))
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
@@ -425,13 +432,13 @@ class RuleSet:
                 f"unknown preset {_brief(name)}; known: {known}", ["preset"]
             ) from None
 
-    def replace(self, **changes: Any) -> RuleSet:
+    def replace(self, **changes: Unpack[RuleSetOptions]) -> RuleSet:
         """A copy with some options changed (validated like a new rule set)."""
         unknown = sorted(set(changes) - _OPTION_NAMES)
         if unknown:
             raise RuleSetError(f"unknown option(s): {', '.join(unknown)}", unknown)
-        current = {name: getattr(self, name) for name in OPTION_NAMES}
-        return RuleSet(**(current | changes))
+        current: dict[str, Any] = {name: getattr(self, name) for name in OPTION_NAMES}
+        return RuleSet(**(current | cast("dict[str, Any]", changes)))
 
     def diff(self, other: RuleSet) -> dict[str, tuple[Any, Any]]:
         """The options that differ: name → (this value, other value).
