@@ -74,6 +74,7 @@ for _public in (
     LaterLeader,
     PigWithAllHearts,
     RuleSet,
+    RuleSetOptions,
     SimultaneousLoss,
     TiedWinners,
 ):
