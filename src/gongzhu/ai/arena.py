@@ -44,23 +44,23 @@ import json
 import math
 import os
 import random
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from gongzhu.actions import Action, Play
+from gongzhu.ai.driver import play_out
 from gongzhu.ai.registry import STRATEGIES, make_strategy
 from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.ai.strategies import Strategy
 from gongzhu.cards import CardSet, parse_cards
 from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError, RecordError, _brief
-from gongzhu.phase import Phase
 from gongzhu.record._schema import _parse_json
 from gongzhu.round import Round
-from gongzhu.rules import ExposureOrder, RuleSet
+from gongzhu.rules import RuleSet
 
 if TYPE_CHECKING:  # the pools load on demand: `gongzhu --help` stays quick
     from concurrent.futures import Executor
@@ -340,35 +340,16 @@ def _play_game(
     strategies: Sequence[Strategy],
     is_a: Sequence[bool],
 ) -> _Game:
-    rnd = Round.from_hands(hands, rules)
-    n = rnd.players
-    if rnd.phase is Phase.EXPOSURE:
-        # RULES.md §9.1: every seat decides once before the first lead (an empty set declines).
-        order = [(rnd.leader + k) % n for k in range(n)]
-        if rules.exposure_order is ExposureOrder.IN_TURN:
-            for seat in order:
-                if seat not in rnd.exposure_decided:
-                    rnd = rnd.expose(strategies[seat].choose_exposure(rnd.view(seat)), seat=seat)
-        else:
-            chosen = [(seat, strategies[seat].choose_exposure(rnd.view(seat))) for seat in order]
-            for seat, cards in chosen:
-                if seat not in rnd.exposure_decided:
-                    rnd = rnd.expose(cards, seat=seat)
     moves = [0, 0]
     secs = [0.0, 0.0]
-    clock = time.process_time
-    while not rnd.is_complete:
-        acting = rnd.to_act
-        if acting is None:
-            raise ArenaError("a claim is pending, but arena bots never claim")
-        view = rnd.view(acting)
-        legal = view.legal_plays
-        t0 = clock()
-        card = strategies[acting].choose_play(view, legal)
-        k = 0 if is_a[acting] else 1
-        secs[k] += clock() - t0
-        moves[k] += 1
-        rnd = rnd.play(card, seat=acting)
+
+    def timed(_rnd: Round, action: Action, seconds: float) -> None:
+        if isinstance(action, Play):  # card plays are timed; exposure decisions are not
+            k = 0 if is_a[action.seat] else 1
+            secs[k] += seconds
+            moves[k] += 1
+
+    rnd = play_out(Round.from_hands(hands, rules), strategies, timed)
     return rnd.score().totals, moves[0], secs[0], moves[1], secs[1]
 
 
