@@ -39,10 +39,12 @@ form to keep.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Final
 
 from gongzhu._core import board as _board
 from gongzhu._core import policy as _policy
+from gongzhu._core.greedy import trick_values as _trick_values
 from gongzhu._core.play import exposure_open as _exposure_open
 from gongzhu._core.play import mask_ids as _mask_ids
 from gongzhu._core.rollout import seed_state as _seed_state
@@ -50,9 +52,67 @@ from gongzhu._core.state import CLAIMING, State
 from gongzhu.errors import IllegalActionError, Reason, _brief
 from gongzhu.round import Round
 
-__all__ = ["Board"]
+__all__ = ["POLICIES", "Board"]
 
-_NONE: Final = [None] * 8  # one random policy slot per seat (the core reads n of them)
+POLICIES: Final = ("random", "rule-of-thumb", "greedy")
+"""The policies :meth:`Board.rollout` plays by name."""
+
+# How much the greedy bot's early leads prefer a short suit: points per card of difference
+# from the other hands' mean length, over its first leads (gongzhu.ai.greedy uses them).
+GREEDY_SHORT_PREFERENCE: Final = 30
+GREEDY_SHORT_TRICKS: Final = 3
+
+
+class _Greedy:
+    """The greedy bot's choice on a board whose every hand is known (a core policy)."""
+
+    __slots__ = ()
+
+    def choose(self, b: _board.Board) -> int:
+        legal = b.legal()
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        ids = _mask_ids(legal)
+        values = _trick_values(b, ids)
+        if not b.trick and b.ntricks < GREEDY_SHORT_TRICKS:
+            hand = b.hands[(b.leader + len(b.trick)) % b.cfg.n]
+            for k, card in enumerate(ids):
+                values[k] += _policy.short_suit_bonus(
+                    b.cfg, hand, b.played, card // 13, GREEDY_SHORT_PREFERENCE
+                )
+        best = max(values)
+        tied = 0
+        for card, value in zip(ids, values, strict=True):
+            if value >= best - 1e-9:
+                tied |= 1 << card
+        if not tied & (tied - 1):
+            return tied.bit_length() - 1
+        choice = _policy.choose_board(b, tied)  # ties: the rule of thumb among the tied cards
+        if tied >> choice & 1:
+            return choice
+        return max(_mask_ids(tied), key=lambda c: (c % 13, c))
+
+
+_BY_NAME: Final[dict[str, object]] = {
+    "random": None,  # the core's own generator, seeded by the rollout's seed
+    "rule-of-thumb": _policy.RuleOfThumb(),
+    "greedy": _Greedy(),
+}
+
+
+def _policies(policy: object, n: int) -> list[object]:
+    """One core policy per seat from a policy name or one name per seat."""
+    names = [policy] * n if isinstance(policy, str) else policy
+    if not isinstance(names, Sequence) or len(names) != n:
+        detail = f"policy must be one of {', '.join(POLICIES)}, or one per seat ({n})"
+        raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+    out: list[object] = []
+    for name in names:
+        if not isinstance(name, str) or name not in _BY_NAME:
+            detail = f"unknown policy {_brief(name)}; known: {', '.join(POLICIES)}"
+            raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+        out.append(_BY_NAME[name])
+    return out
 
 
 class Board:
@@ -62,7 +122,7 @@ class Board:
     :meth:`legal_actions` lists the legal ids of the seat to act,
     :meth:`push` plays one and :meth:`pop` takes the last push back;
     :meth:`copy` branches (the copy's undo stack starts empty);
-    :meth:`rollout` plays the rest at random; :meth:`totals` scores a
+    :meth:`rollout` plays the rest (at random, or by a policy); :meth:`totals` scores a
     finished deal; :meth:`to_round` is the :class:`~gongzhu.Round` reached.
     """
 
@@ -158,13 +218,35 @@ class Board:
         """An independent board in the same position (its undo stack starts empty)."""
         return Board._of(self._origin, self._b.copy())
 
-    def rollout(self, seed: int | None = None) -> tuple[int, ...]:
-        """Play the rest of the deal at random on this board (in place); its :meth:`totals`.
+    def rollout(
+        self, seed: int | None = None, *, policy: str | Sequence[str] = "random"
+    ) -> tuple[int, ...]:
+        """Play the rest of the deal on this board (in place); its :meth:`totals`.
 
-        With ``seed`` (an int) the plays are the same every time, in every
-        build, and the same as :meth:`Round.rollout(seed=...) <gongzhu.Round.rollout>`
-        from the same position. The plays cannot be popped: :meth:`copy` first
-        to keep the position (``b.copy().rollout(seed=k)``).
+        ``policy`` plays for every seat, or give one per seat (a sequence of
+        names), each one of :data:`POLICIES`:
+
+        * ``"random"`` (the default): a uniformly random legal card;
+        * ``"rule-of-thumb"``: the engine core's rule-of-thumb policy, the
+          card :class:`~gongzhu.bots.RuleOfThumbStrategy` plays from the
+          seat's own view (the same bot, asked on the board);
+        * ``"greedy"``: the greedy bot's one-trick look-ahead
+          (:mod:`gongzhu._core.greedy`) in this deal, every hand known: the
+          card with the best value of the current trick answered greedily,
+          short suits preferred on the first leads, ties to the rule of thumb.
+
+        With ``seed`` (an int) the random plays are the same every time, in
+        every build, and the same as :meth:`Round.rollout(seed=...)
+        <gongzhu.Round.rollout>` from the same position; the other policies
+        are deterministic. The plays cannot be popped: :meth:`copy` first to
+        keep the position (``b.copy().rollout(seed=k)``).
+
+        >>> from gongzhu import deal
+        >>> b = Board(deal(seed=7).pass_exposure())
+        >>> b.copy().rollout(policy="rule-of-thumb") == b.copy().rollout(policy="rule-of-thumb")
+        True
+        >>> b.copy().rollout(seed=1, policy=["greedy", "random", "rule-of-thumb", "random"])
+        (200, -210, -30, -60)
         """
         if seed is None:
             seed = random.getrandbits(64)
@@ -176,8 +258,9 @@ class Board:
                 action="rollout",
             )
         b = self._b
+        policies = _policies(policy, b.cfg.n)
         b.undo.clear()  # the plays below are not pushes: nothing before them can be popped
-        _policy.rollout(b, _NONE, _seed_state(seed))  # type: ignore[arg-type]
+        _policy.rollout(b, policies, _seed_state(seed))
         return b.totals()
 
     # -- the result --------------------------------------------------------------------------
