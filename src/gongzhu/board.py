@@ -39,7 +39,7 @@ form to keep.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from gongzhu._core import board as _board
@@ -128,7 +128,7 @@ class Board:
 
     __slots__ = ("_b", "_origin")
     _b: _board.Board
-    _origin: State
+    _origin: State | Callable[[], Round]  # a callable: the round is rebuilt on demand
 
     def __init__(self, round_: Round) -> None:
         if not isinstance(round_, Round):
@@ -154,7 +154,7 @@ class Board:
         object.__setattr__(self, "_b", _board.of_state(s))
 
     @classmethod
-    def _of(cls, origin: State, core: _board.Board) -> Board:
+    def _of(cls, origin: State | Callable[[], Round], core: _board.Board) -> Board:
         board = object.__new__(cls)
         object.__setattr__(board, "_origin", origin)
         object.__setattr__(board, "_b", core)
@@ -276,7 +276,11 @@ class Board:
 
     def to_round(self) -> Round:
         """The :class:`~gongzhu.Round` this board's plays reach (history included)."""
-        return Round._from_core(_board.to_state(self._origin, self._b))
+        origin = self._origin
+        if callable(origin):  # a board of a sampled deal (gongzhu.ai.Worlds): its round
+            origin = origin()._core
+            object.__setattr__(self, "_origin", origin)
+        return Round._from_core(_board.to_state(origin, self._b))
 
     def __repr__(self) -> str:
         state = "over" if self._b.done else f"seat {self._b.to_act()} to act"
