@@ -54,10 +54,10 @@ from gongzhu.cards import Card, CardSet
 from gongzhu.errors import SimulationError, _brief
 from gongzhu.phase import Phase
 from gongzhu.round import Round
-from gongzhu.rules import ExposureOrder
+from gongzhu.rules import ExposureOrder, RuleSet
 from gongzhu.view import PlayerView
 
-__all__ = ["Strategy", "awaiting", "decide", "decide_exposures", "play_out"]
+__all__ = ["Strategy", "awaiting", "decide", "decide_exposures", "play_out", "team_of"]
 
 
 @runtime_checkable
@@ -109,6 +109,20 @@ def check_strategies(strategies: object, players: int) -> tuple[Strategy, ...]:
                 " (it needs choose_play and choose_exposure)"
             )
     return checked
+
+
+def team_of(rules: RuleSet, seat: int) -> tuple[int, ...]:
+    """The seats whose summed deal scores ``seat`` plays for: its team under the rule set's
+    ``teams`` (pairs), else itself alone. Every bot maximises that sum against the others'.
+
+    >>> from gongzhu import RuleSet
+    >>> team_of(RuleSet(), 1), team_of(RuleSet(partnerships=True), 1)
+    ((1,), (1, 3))
+    """
+    for team in rules.teams:
+        if seat in team:
+            return team
+    return (seat,)
 
 
 def awaiting(rnd: Round) -> tuple[int, ...]:
