@@ -132,3 +132,25 @@ def test_a_seat_about_to_expose_sees_its_own_view_in_every_world(order: str, see
     view = rnd.view(seat)
     for world in Worlds(view).samples(5, seed=seed):
         assert Worlds(view).round(world).view(seat) == view
+
+
+def test_a_board_from_a_view_checks_the_hands_it_is_given() -> None:
+    from gongzhu import Board, IllegalActionError
+
+    r = deal(seed=4).pass_exposure()
+    r = r.apply(r.legal_actions()[0])
+    view = r.view(r.to_act)
+    board = Board.from_view(view, r.hands)  # the true deal
+    assert board.legal_actions() == r.legal_actions()
+    assert board.to_round().view(view.seat) == view
+    swapped = list(r.hands)
+    swapped[view.seat], swapped[(view.seat + 1) % 4] = (
+        swapped[(view.seat + 1) % 4],
+        swapped[view.seat],
+    )
+    with pytest.raises(IllegalActionError, match=r"overlaps|own hand|wrong size"):
+        Board.from_view(view, swapped)
+    with pytest.raises(IllegalActionError, match="4 CardSets"):
+        Board.from_view(view, r.hands[:3])
+    with pytest.raises(IllegalActionError, match="card play"):
+        Board.from_view(deal(seed=4).view(0), deal(seed=4).hands)

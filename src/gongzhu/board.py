@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, NoReturn
 
 from gongzhu._core import board as _board
 from gongzhu._core import policy as _policy
@@ -49,8 +49,12 @@ from gongzhu._core.play import exposure_open as _exposure_open
 from gongzhu._core.play import mask_ids as _mask_ids
 from gongzhu._core.rollout import seed_state as _seed_state
 from gongzhu._core.state import CLAIMING, State
+from gongzhu.cards import Card, CardSet, _from_mask
 from gongzhu.errors import IllegalActionError, Reason, _brief
+from gongzhu.phase import Phase
 from gongzhu.round import Round
+from gongzhu.rules import ExposureOrder
+from gongzhu.view import PlayerView
 
 __all__ = ["POLICIES", "Board"]
 
@@ -115,6 +119,13 @@ def _policies(policy: object, n: int) -> list[object]:
     return out
 
 
+def _refuse(detail: str) -> NoReturn:
+    raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="board")
+
+
+_NO_CARDS: Final = CardSet()
+
+
 class Board:
     """One deal's card play as a mutable position: ``Board(round)``, from a round whose
     exposure decisions are all made and where no claim is pending.
@@ -152,6 +163,51 @@ class Board:
             )
         object.__setattr__(self, "_origin", s)
         object.__setattr__(self, "_b", _board.of_state(s))
+
+    @classmethod
+    def from_view(
+        cls, view: PlayerView, hands: Sequence[CardSet], face_down: CardSet = _NO_CARDS
+    ) -> Board:
+        """``view``'s position in the deal where seat ``s`` holds ``hands[s]`` now (its own
+        hand among them) and ``face_down`` are the face-down cards: a board to search a
+        sampled deal on (:meth:`gongzhu.ai.Worlds.board <gongzhu.ai.worlds.Worlds.board>`).
+
+        It is built without replaying the view's history; :meth:`to_round` replays it
+        when asked. The view must be in card play with no claim pending, and the hands
+        must hold the seat's own hand, the cards exposed face up, and no card played.
+        """
+        if not isinstance(view, PlayerView) or view.phase is not Phase.PLAY:
+            got = view.phase.value if isinstance(view, PlayerView) else type(view).__name__
+            _refuse(f"a board starts from a view in card play, with no claim pending; got {got}")
+        n = view.rules.players
+        if (
+            isinstance(hands, (str, CardSet))
+            or not isinstance(hands, Sequence)
+            or len(hands) != n
+            or not all(isinstance(h, CardSet) for h in hands)
+            or not isinstance(face_down, CardSet)
+        ):
+            _refuse(f"hands are {n} CardSets, one per seat, and face_down a CardSet")
+        played = _played_by_seat(view)
+        masks = [h.mask for h in hands]
+        gone = 0
+        for p in played:
+            gone |= p
+        every = gone
+        for s, m in enumerate(masks):
+            if m & every or m.bit_count() != view.hand_sizes[s]:
+                _refuse(f"seat {s}'s hand overlaps another or a played card, or has a wrong size")
+            if view.exposures[s].mask & ~gone & ~m:
+                _refuse(f"seat {s}'s hand lacks a card it exposed")
+            every |= m
+        if masks[view.seat] != view.hand.mask:
+            _refuse(f"seat {view.seat}'s hand is not the view's own hand")
+        mask = face_down.mask
+
+        def rebuild() -> Round:
+            return round_of_world(view, masks, mask)
+
+        return cls._of(rebuild, world_board(view, masks, mask, played))
 
     @classmethod
     def _of(cls, origin: State | Callable[[], Round], core: _board.Board) -> Board:
@@ -285,3 +341,94 @@ class Board:
     def __repr__(self) -> str:
         state = "over" if self._b.done else f"seat {self._b.to_act()} to act"
         return f"<Board {state}, {len(self._b.plays)} plays since its round>"
+
+
+# -- a position of a sampled deal (gongzhu.ai.Worlds) -----------------------------------------
+
+
+def _played_by_seat(view: PlayerView) -> list[int]:
+    played = [0] * view.rules.players
+    for trick in (*view.tricks, view.current_trick):
+        for s, card in zip(trick.seats, trick.cards, strict=True):
+            played[s] |= card.mask
+    return played
+
+
+def world_board(
+    view: PlayerView, hands: Sequence[int], facedown: int, played: Sequence[int]
+) -> _board.Board:
+    """The engine core's board of ``view``'s position in a sampled deal: seat ``s`` holds
+    the cards of mask ``hands[s]`` now and played ``played[s]``; ``facedown`` are the
+    face-down cards (the samplers of :mod:`gongzhu.ai` build their boards with it)."""
+    cfg = view.rules._tables
+    cur = view.current_trick
+    dealt = [h | p for h, p in zip(hands, played, strict=True)]
+    trick = [c.index for c in cur.cards]
+    tricks = [
+        (t.leader, t.winner if t.winner is not None else 0, tuple(c.index for c in t.cards))
+        for t in view.tricks
+    ]
+    # The opening card must be led by its holder when the rules say so (RULES.md §9.6).
+    opening = bool(
+        view.rules.must_lead_opening_card
+        and not view.tricks
+        and not trick
+        and hands[cur.leader] & cfg.opening_card
+    )
+    return _board.of_world(
+        cfg, list(hands), dealt, cur.leader, trick, tricks, view.exposed.mask, facedown, 0, opening
+    )
+
+
+def round_of_world(view: PlayerView, hands: Sequence[int], facedown: int) -> Round:
+    """The :class:`~gongzhu.Round` of ``view``'s position in the deal where seat ``s`` holds
+    the cards of mask ``hands[s]`` now and ``facedown`` are the face-down cards: the dealt
+    hands, the exposures the view shows, then every play of its tricks
+    (:meth:`gongzhu.ai.Worlds.round <gongzhu.ai.worlds.Worlds.round>` documents it)."""
+    played = _played_by_seat(view)
+    rules = view.rules
+    n = rules.players
+    dealt: list[list[Card]] = []
+    for s in range(n):
+        cards = list(_from_mask(hands[s] | played[s]))
+        first = view.first_dealt
+        if s == view.seat and first is not None and first in cards:
+            cards.remove(first)
+            cards.insert(0, first)  # the seat's own first card (blind exposure)
+        dealt.append(cards)
+    tricks = [t for t in (*view.tricks, view.current_trick) if t.cards]
+    leader = tricks[0].leader if tricks else view.leader
+    opening = rules.opening_card
+    lead_opening = (
+        rules.must_lead_opening_card
+        and opening is not None
+        and opening in dealt[leader]
+        and (not tricks or tricks[0].cards[0] == opening)
+    )
+    rnd = Round.from_hands(
+        dealt, rules, leader=None if lead_opening else leader, dealer=view.dealer
+    )
+    if rnd.phase is Phase.EXPOSURE:
+        order = [(leader + k) % n for k in range(n)]
+        in_turn = rules.exposure_order is ExposureOrder.IN_TURN
+        if view.phase is Phase.EXPOSURE:
+            # Only the decisions the view shows: under in-turn order every seat before the
+            # viewing one (from the leader) and any seat whose exposure shows; sealed, its own.
+            shown = [
+                s for s in order if view.exposures[s] or (s == view.seat and view.own_face_down)
+            ]
+            last = max((order.index(s) for s in shown), default=-1)
+            if in_turn:
+                last = max(last, order.index(view.seat) - 1)
+                order = order[: last + 1]
+            else:
+                order = shown
+        if not in_turn:
+            order.sort()
+        for s in order:
+            down = _from_mask(facedown & (hands[s] | played[s]))
+            rnd = rnd.expose(view.exposures[s] | down, seat=s, face_down=down)
+    for trick in tricks:
+        for s, card in zip(trick.seats, trick.cards, strict=True):
+            rnd = rnd.play(card, seat=s)
+    return rnd

@@ -46,17 +46,15 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 import attrs
 
 from gongzhu.ai._determinize import Worlds as _Sampler
-from gongzhu.board import Board
-from gongzhu.cards import Card, CardSet, _from_mask
+from gongzhu.board import Board, round_of_world
+from gongzhu.cards import CardSet, _from_mask
 from gongzhu.errors import GongzhuError, SimulationError, _brief
-from gongzhu.phase import Phase
 from gongzhu.round import Round
-from gongzhu.rules import ExposureOrder
 from gongzhu.view import PlayerView
 
 __all__ = ["World", "Worlds"]
@@ -122,26 +120,19 @@ class Worlds:
         return self._s.weight(hands, facedown, float(beta))
 
     def board(self, world: World) -> Board:
-        """The view's position in ``world`` as a :class:`~gongzhu.Board`, in card play.
+        """The view's position in ``world`` as a :class:`~gongzhu.Board`, in card play
+        (:meth:`Board.from_view <gongzhu.Board.from_view>`).
 
-        It is built straight from the world (as the search bot builds its own),
+        It is built straight from the world, as the search bot builds its own,
         without replaying the view's history: quick enough to make one per
-        sample. :meth:`Board.to_round <gongzhu.Board.to_round>` rebuilds the
+        sample. :meth:`Board.to_round <gongzhu.Board.to_round>` replays the
         history when asked (see :meth:`round`).
         """
-        hands, facedown = self._ints(world)
-        view = self.view
-        if view.phase is not Phase.PLAY:
-            raise SimulationError(
-                "a board starts in card play, with no claim pending;"
-                f" the view's phase is {view.phase.value}"
-            )
-        played = self._s.played
-
-        def rebuild() -> Round:
-            return _rebuild(view, played, hands, facedown)
-
-        return Board._of(rebuild, self._s.start(hands, facedown))
+        self._ints(world)
+        try:
+            return Board.from_view(self.view, world.hands, world.face_down)
+        except GongzhuError as exc:
+            raise SimulationError(str(exc)) from None
 
     def round(self, world: World) -> Round:
         """The view's position in ``world`` as a :class:`~gongzhu.Round`: the dealt hands
@@ -160,7 +151,7 @@ class Worlds:
         """
         hands, facedown = self._ints(world)
         try:
-            return _rebuild(self.view, self._s.played, hands, facedown)
+            return round_of_world(self.view, hands, facedown)
         except GongzhuError as exc:
             raise SimulationError(f"this world cannot replay the view's plays: {exc}") from None
 
@@ -177,53 +168,3 @@ class Worlds:
 
     def __repr__(self) -> str:
         return f"<Worlds of seat {self.view.seat}: {self.count} deals>"
-
-
-def _rebuild(view: PlayerView, played: Sequence[int], hands: list[int], facedown: int) -> Round:
-    """The Round of ``view``'s position in the deal ``hands`` (see :meth:`Worlds.round`)."""
-    rules = view.rules
-    n = rules.players
-    dealt: list[list[Card]] = []
-    for s in range(n):
-        cards = list(_from_mask(hands[s] | played[s]))
-        first = view.first_dealt
-        if s == view.seat and first is not None and first in cards:
-            cards.remove(first)
-            cards.insert(0, first)  # the seat's own first card (blind exposure)
-        dealt.append(cards)
-    tricks = [t for t in (*view.tricks, view.current_trick) if t.cards]
-    leader = tricks[0].leader if tricks else view.leader
-    opening = rules.opening_card
-    lead_opening = (
-        rules.must_lead_opening_card
-        and opening is not None
-        and opening in dealt[leader]
-        and (not tricks or tricks[0].cards[0] == opening)
-    )
-    rnd = Round.from_hands(
-        dealt, rules, leader=None if lead_opening else leader, dealer=view.dealer
-    )
-    if rnd.phase is Phase.EXPOSURE:
-        order = [(leader + k) % n for k in range(n)]
-        in_turn = rules.exposure_order is ExposureOrder.IN_TURN
-        if view.phase is Phase.EXPOSURE:
-            # Only the decisions the view shows: under in-turn order every seat before the
-            # viewing one (from the leader) and any seat whose exposure shows; sealed, its own.
-            shown = [
-                s for s in order if view.exposures[s] or (s == view.seat and view.own_face_down)
-            ]
-            last = max((order.index(s) for s in shown), default=-1)
-            if in_turn:
-                last = max(last, order.index(view.seat) - 1)
-                order = order[: last + 1]
-            else:
-                order = shown
-        if not in_turn:
-            order.sort()
-        for s in order:
-            down = _from_mask(facedown & (hands[s] | played[s]))
-            rnd = rnd.expose(view.exposures[s] | down, seat=s, face_down=down)
-    for trick in tricks:
-        for s, card in zip(trick.seats, trick.cards, strict=True):
-            rnd = rnd.play(card, seat=s)
-    return rnd
