@@ -42,6 +42,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, NoReturn
 
+from gongzhu._base.seeds import check_seed
 from gongzhu._core import board as _board
 from gongzhu._core import policy as _policy
 from gongzhu._core.greedy import trick_values as _trick_values
@@ -124,6 +125,10 @@ def _refuse(detail: str) -> NoReturn:
 
 
 _NO_CARDS: Final = CardSet()
+
+
+def _refuse_seed(detail: str) -> IllegalActionError:
+    return IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
 
 
 class Board:
@@ -306,13 +311,8 @@ class Board:
         """
         if seed is None:
             seed = random.getrandbits(64)
-        elif seed.__class__ is not int:
-            raise IllegalActionError(
-                Reason.INVALID_CHOICE,
-                None,
-                detail=f"seed must be an int, got {type(seed).__name__}",
-                action="rollout",
-            )
+        else:
+            check_seed(seed, error=_refuse_seed, text=False)
         b = self._b
         policies = _policies(policy, b.cfg.n)
         b.undo.clear()  # the plays below are not pushes: nothing before them can be popped
