@@ -81,7 +81,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "engine",
         ("gongzhu.round", "gongzhu.dealing", "gongzhu.view", "gongzhu.match", "gongzhu.board"),
     ),
-    ("interfaces", ("gongzhu.record", "gongzhu.svg", "gongzhu.i18n")),
+    ("interfaces", ("gongzhu.record", "gongzhu.table", "gongzhu.svg", "gongzhu.i18n")),
     ("playing", ("gongzhu.ai", "gongzhu.bots", "gongzhu.parallel")),
     ("adapters", ("gongzhu.adapters", "gongzhu.testing")),
     ("entry", ("gongzhu.web", "gongzhu.cli", "gongzhu.__main__")),

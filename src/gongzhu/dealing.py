@@ -16,13 +16,26 @@ from gongzhu.round import _DEFAULT_RULES, Round, _deal_seat
 from gongzhu.round._config import _config
 from gongzhu.rules import RuleSet
 
-__all__ = ["deal"]
+__all__ = ["deal", "match_deal_seed"]
 
 
 SEED_LIMIT = 2**64
 """Int seeds are accepted from ``-SEED_LIMIT`` to ``SEED_LIMIT`` (both included)."""
 SEED_TEXT_LIMIT = 1000
 """Text seeds may have at most this many characters (what a game record holds)."""
+
+
+def match_deal_seed(seed: int | str, number: int) -> int:
+    """The seed of deal ``number`` (1, 2, …) of a match seeded with ``seed`` (stable across runs).
+
+    :func:`gongzhu.play_match`, the web table and the terminal game deal deal
+    ``k`` of a match as ``deal(rules, seed=match_deal_seed(seed, k), …)``, so one
+    match seed replays the same cards everywhere.
+
+    >>> match_deal_seed(7, 1) == match_deal_seed(7, 1) != match_deal_seed(7, 2)
+    True
+    """
+    return random.Random(f"gongzhu-match:{seed}:{number}").getrandbits(48)
 
 
 def _generator_seed(seed: int | str) -> int | str:
