@@ -285,7 +285,8 @@ class Core:
         now = time.time()
         before = now - self.limits.room_ttl
         unplayed = now - self.limits.unplayed_ttl
-        n = await self.io(lambda: self.store.purge(before, unplayed_before=unplayed))
+        here = {rid for rid, hub in self.hubs.items() if hub.conns or hub.lock.locked()}
+        n = await self.io(lambda: self.store.purge(before, unplayed_before=unplayed, keep=here))
         if n:
             # A loaded room nobody is in may have been purged: rebuilt (or not found) next time.
             for hub in [h for h in self.hubs.values() if not h.conns and not h.lock.locked()]:
