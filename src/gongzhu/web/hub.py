@@ -256,6 +256,7 @@ class Core:
         if bucket is None:
             if len(self.created) > 10_000:  # forget the quiet addresses
                 self.created = {a: b for a, b in self.created.items() if b.tokens < b.capacity}
+                self.fresh = {a: f for a, f in self.fresh.items() if f & self.hubs.keys()}
             bucket = self.created[address] = Bucket(
                 limits.rooms_per_minute / 60.0, limits.rooms_per_address
             )
