@@ -35,7 +35,7 @@ import numpy as np
 from gymnasium import spaces
 
 from gongzhu.adapters import _driver
-from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy
+from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy, rules_of
 from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError, ProtocolError
 from gongzhu.protocol import NUM_ACTIONS, information_state_size, observation_size
@@ -70,7 +70,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         information_state: bool = False,
         illegal_reward: float = -1000.0,
     ) -> None:
-        self.rules = _driver.rules_of(rules)
+        self.rules = rules_of(rules)
         n = self.rules.players
         if type(seat) is not int or not 0 <= seat < n:
             raise ProtocolError(f"seat must be 0-{n - 1}, got {seat!r}")
