@@ -15,8 +15,8 @@ from typing import Any
 import attrs
 
 from gongzhu import Phase, PlayerView, Reason, RuleSet
-from gongzhu.phase import Pending
 from gongzhu.match import EndReason
+from gongzhu.phase import Pending
 from gongzhu.rules import PRESETS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"

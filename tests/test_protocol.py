@@ -253,7 +253,7 @@ def test_every_action_round_trips_and_a_server_replays_a_deal_from_the_messages(
         valid("action", message)
         assert Action.from_dict(message) == action == type(action).from_dict(message)
         via_round = replay.apply(Action.from_dict(message))
-        with pytest.warns(DeprecationWarning):  # deprecated, the same while it lasts
+        with pytest.warns(DeprecationWarning, match="round.apply"):  # the same while it lasts
             replay = Action.from_dict(message).apply(replay)
         assert via_round == replay
     assert replay == end
