@@ -138,9 +138,6 @@ ALLOWED_REACH_INS: dict[str, str] = {
     # The engine layer's friends: RuleSet's derived tables, Round's core state, the CardSet
     # constructors without checks (issue 28 item 6: _core with a declared API, an integer
     # information state; owned by `layout` this session).
-    "gongzhu.trick -> gongzhu.rules._tables": "layout",
-    "gongzhu.view -> gongzhu.rules._tables": "layout",
-    "gongzhu._codec -> gongzhu.rules._tables": "layout",
     "gongzhu.round -> gongzhu.cards:_SPLIT": "layout",
     "gongzhu.round -> gongzhu.cards:_set_cards": "layout",
     "gongzhu.round -> gongzhu.cards:_set_mask": "layout",
@@ -148,8 +145,6 @@ ALLOWED_REACH_INS: dict[str, str] = {
     "gongzhu.view -> gongzhu.cards:_suit": "layout",
     "gongzhu.dealing -> gongzhu.round:_DEFAULT_RULES": "layout",
     "gongzhu.dealing -> gongzhu.round:_deal_seat": "layout",
-    "gongzhu.dealing -> gongzhu.round._config": "layout",
-    "gongzhu.dealing -> gongzhu.round._config:_config": "layout",
     "gongzhu.dealing -> ._tables": "layout",
     "gongzhu.dealing -> ._start": "layout: Round._start",
     "gongzhu.round -> ._tables": "layout",

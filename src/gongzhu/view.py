@@ -20,6 +20,7 @@ from gongzhu._codec.view_fields import claim_pending_of as _claim_pending
 from gongzhu._codec.view_fields import decode_field as _decode
 from gongzhu._codec.view_fields import encode_value as _encode
 from gongzhu._codec.view_fields import same_json as _same_json
+from gongzhu._core.bits import POINT_CARDS
 from gongzhu._core.play import exposure_open as _exposure_open
 from gongzhu._core.play import next_to_expose as _next_to_expose
 from gongzhu._core.play import respond_reason as _respond_reason
@@ -29,7 +30,6 @@ from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
 from gongzhu.errors import GongzhuError, _brief
 from gongzhu.phase import Pending, Phase
 from gongzhu.rules import RuleSet
-from gongzhu.rules._tables import POINT_CARDS
 from gongzhu.scoring import DealScore, ExposurePreview, exposure_preview, score
 from gongzhu.trick import Trick
 

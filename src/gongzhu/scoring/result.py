@@ -495,7 +495,7 @@ def _finish(
 ) -> DealScore:
     frozen, fa, fq, fj, ft = exposure
     totals, lines, all_hearts, slam, pig = _score_masks(
-        masks, fa, fq, fj, ft, t.score, queen_tricks if rules.queen_of_diamonds_bonus else None
+        masks, fa, fq, fj, ft, t, queen_tricks if rules.queen_of_diamonds_bonus else None
     )
     if piles is None:
         piles = tuple([_from_mask(m) for m in masks])
