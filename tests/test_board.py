@@ -25,7 +25,7 @@ def test_push_pop_and_copy_agree_with_the_round(rnd: Round, data: st.DataObject)
     board = Board(rnd)
     assert board.to_round() == rnd
     line = [rnd]
-    while not line[-1].is_complete and data.draw(st.booleans(), "go on"):
+    while not line[-1].is_over and data.draw(st.booleans(), "go on"):
         here = line[-1]
         ids = board.legal_actions()
         assert ids == [i for i in here.legal_actions() if i < 52]

@@ -81,7 +81,7 @@ def bot_action(rnd: Round, seat: int, strategy: Strategy) -> int:
 
 def running_totals(rnd: Round) -> tuple[int, ...]:
     """The deal score of the cards captured so far (the final score once complete)."""
-    if rnd.is_complete:
+    if rnd.is_over:
         return rnd.score().totals
     return score(rnd.captured, rnd.exposure_factors, rnd.rules).totals
 
@@ -98,6 +98,6 @@ def render(rnd: Round, names: Sequence[str] | None = None) -> str:
         lines.append(f"{names[s]}{mark}: {rnd.hands[s] or '-'}{exposed}  (took {took} cards)")
     if rnd.current_trick.cards:
         lines.append(f"on the table: {rnd.current_trick}")
-    if rnd.is_complete:
+    if rnd.is_over:
         lines.append(f"totals: {rnd.score().totals}")
     return "\n".join(lines)

@@ -143,7 +143,7 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
             for a in self.rewards:
                 self.rewards[a] = 0.0
             self._rewarded = False
-        complete = rnd.is_complete
+        complete = rnd.is_over
         if complete or (self.shaped_rewards and not rnd.current_trick.cards):
             totals = _driver.running_totals(rnd)
             for s, a in enumerate(self.possible_agents):

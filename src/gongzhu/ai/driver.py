@@ -38,7 +38,7 @@ The contract, for the CLI and the web table that drive seats one at a time:
 >>> decide(r, 2, RuleOfThumbStrategy())
 Exposure(seat=2, cards=CardSet(''), face_down=False, blind=False)
 >>> end = play_out(r, [RuleOfThumbStrategy()] * 4)
->>> end.is_complete, awaiting(end)
+>>> end.is_over, awaiting(end)
 (True, ())
 """
 
@@ -234,7 +234,7 @@ def play_out(
     checked = check_strategies(strategies, rnd.players)
     rnd = decide_exposures(rnd, checked, on_action=on_action)
     clock = time.process_time
-    while not rnd.is_complete:
+    while not rnd.is_over:
         seat = awaiting(rnd)[0]
         t0 = clock()
         action = decide(rnd, seat, checked[seat])

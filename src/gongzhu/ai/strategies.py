@@ -14,7 +14,7 @@ seat may know — so a bot can never peek at another hand. Two are provided:
 :class:`~gongzhu.Match` to the end with one strategy per seat.
 
 >>> rnd = play_deal([RuleOfThumbStrategy()] * 4, seed=7)
->>> rnd.is_complete, sum(len(c) for c in rnd.captured)
+>>> rnd.is_over, sum(len(c) for c in rnd.captured)
 (True, 52)
 >>> rnd == play_deal([RuleOfThumbStrategy()] * 4, seed=7)   # bots are deterministic
 True
@@ -33,7 +33,7 @@ from gongzhu._core.policy import RandomPolicy
 from gongzhu._core.rollout import seed_state
 from gongzhu.ai.driver import Strategy, check_strategies, play_out
 from gongzhu.cards import Card, CardSet, _from_mask
-from gongzhu.dealing import deal
+from gongzhu.dealing import deal, match_deal_seed
 from gongzhu.errors import MatchError, SimulationError, _brief
 from gongzhu.match import Match
 from gongzhu.round import PlayerView, Round
@@ -245,9 +245,8 @@ def play_deal(
     return play_out(rnd, checked)
 
 
-def _deal_seed(seed: int | str, number: int) -> int:
-    """The seed of deal ``number`` of a match seeded with ``seed`` (stable across runs)."""
-    return random.Random(f"gongzhu-match:{seed}:{number}").getrandbits(48)
+_deal_seed = match_deal_seed
+"""The old private name of :func:`gongzhu.dealing.match_deal_seed` (kept for callers)."""
 
 
 def play_match(
