@@ -85,7 +85,7 @@ def test_a_claim_is_answered_by_accept_claim_or_accepted() -> None:
     assert decide(r, first, RuleOfThumbStrategy()) == ClaimResponse(first, True)
     assert decide(r, first, _Refuser()) == ClaimResponse(first, False)
     end = play_out(r, [_Refuser()] * 4)
-    assert end.is_complete
+    assert end.is_over
 
 
 def test_team_of_is_the_seat_alone_or_its_pair() -> None:
