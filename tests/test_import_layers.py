@@ -158,7 +158,6 @@ ALLOWED_REACH_INS: dict[str, str] = {
     "gongzhu.ai -> ._tables": "botapi: view.rules._tables in the bots",
     "gongzhu.ai -> gongzhu.record._schema": "botapi: arena reads JSON through the record's reader",
     "gongzhu.ai -> gongzhu.record._schema:_parse_json": "botapi",
-    "gongzhu.adapters -> gongzhu.ai._determinize": "botapi: the public world sampler",
     "gongzhu.adapters -> gongzhu.record._schema": "botapi",
     "gongzhu.adapters -> gongzhu.record._schema:_parse_json": "botapi",
     # The interfaces (web: its engineer; cli/human: layout).
