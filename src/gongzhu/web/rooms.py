@@ -557,7 +557,7 @@ class Room:
     def waiting_seats(self) -> list[int]:
         """The seats the game waits for now (exposure decisions, or the seat to act)."""
         rnd = self.round
-        if rnd.is_complete:
+        if rnd.is_over:
             return []
         if rnd.phase is Phase.EXPOSURE:
             return list(rnd.exposure_pending)
@@ -649,7 +649,7 @@ class Room:
             event=event,
             position=self.position if sealed else event,
             entries=(table.log[-1],),
-            skipping=self.skipping and not table.round.is_complete,
+            skipping=self.skipping and not table.round.is_over,
         )
 
     @staticmethod
@@ -667,7 +667,7 @@ class Room:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, seat, detail="the game is over", action="next"
             )
-        if not self.round.is_complete:
+        if not self.round.is_over:
             if self.humans() != [seat]:
                 raise WebError("not-alone", "a deal is skipped only by a player alone")
             return self._change(event=self.event + 1, skipping=True)
