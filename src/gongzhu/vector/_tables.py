@@ -1,0 +1,77 @@
+"""Bit tables and bit tricks on ``uint64`` arrays, shared by the vector engine and its policy.
+
+Cards are bits 0-51 of a ``uint64`` (suit-major, as :mod:`gongzhu.cards`);
+every function here works on whole arrays at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from gongzhu._core.bits import FULL as _FULL
+from gongzhu._core.bits import SUIT_MASKS
+
+U64 = npt.NDArray[np.uint64]
+I64 = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+BITS: Final[U64] = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
+"""``BITS[c]``: the bit of card ``c`` (64 entries, so that bit tricks may index 52-63)."""
+FULL: Final = np.uint64(_FULL)
+ZERO: Final = np.uint64(0)
+SUIT: Final[U64] = np.array([*SUIT_MASKS, _FULL], dtype=np.uint64)
+"""The suit masks by suit, then every card (index 4: no suit led yet)."""
+POP16: Final = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.int64)
+"""Set bits of every 16-bit pattern."""
+CARD_SUIT: Final[I64] = np.arange(52, dtype=np.int64) // 13
+CARD_RANK: Final[I64] = np.arange(52, dtype=np.int64) % 13
+
+
+def popcount(x: Any) -> I64:
+    """The number of cards in each mask of the ``uint64`` array ``x`` (any shape)."""
+    a = np.ascontiguousarray(x, dtype=np.uint64)
+    parts = a.view(np.uint16).reshape(*a.shape, 4)
+    out: I64 = POP16[parts].sum(axis=-1)
+    return out
+
+
+def highest(x: Any) -> I64:
+    """The index of the highest card of each non-empty mask (``-1`` for an empty one)."""
+    a = np.asarray(x, dtype=np.uint64)
+    # Masks use bits below 52, so the float conversion is exact.
+    exp = np.frexp(a.astype(np.float64))[1]
+    out: I64 = exp.astype(np.int64) - 1
+    return out
+
+
+def lowest(x: Any) -> I64:
+    """The index of the lowest card of each non-empty mask (``-1`` for an empty one)."""
+    a = np.asarray(x, dtype=np.uint64)
+    return highest(a & (~a + np.uint64(1)))
+
+
+def unpack(x: Any) -> Bools:
+    """``(..., 52)`` booleans of the masks ``x``: entry ``c`` is card ``c``."""
+    a = np.ascontiguousarray(x, dtype=np.uint64)
+    raw = a.view(np.uint8).reshape(*a.shape, 8)
+    if np.little_endian:
+        bits = np.unpackbits(raw, axis=-1, bitorder="little")
+    else:  # pragma: no cover (big-endian machines)
+        bits = np.unpackbits(raw[..., ::-1], axis=-1, bitorder="little")
+    out: Bools = bits[..., :52].view(np.bool_)
+    return out
+
+
+def pack(b: Any) -> U64:
+    """The masks of ``(..., 52)`` booleans (the inverse of :func:`unpack`)."""
+    a = np.asarray(b, dtype=np.bool_)
+    padded = np.zeros((*a.shape[:-1], 64), dtype=np.bool_)
+    padded[..., :52] = a
+    raw = np.packbits(padded, axis=-1, bitorder="little")
+    if not np.little_endian:  # pragma: no cover
+        raw = raw[..., ::-1]
+    out: U64 = np.ascontiguousarray(raw).view(np.uint64)[..., 0]
+    return out
