@@ -1,6 +1,215 @@
-"""Placeholder."""
+"""The rule-of-thumb policy for a whole batch: the core's card in every deal, on arrays.
+
+:func:`rule_of_thumb` chooses, for every unfinished deal of a
+:class:`~gongzhu.vector.VectorDeal`, the card that the core's rule of thumb
+(:func:`gongzhu._core.policy.choose_board`, the public
+:class:`~gongzhu.RuleOfThumbStrategy`) chooses in that position. The policy's
+tactics are the core's, restated as scores over the 52 cards (the core's loops
+keep the first card of the best score; ``argmax`` keeps the first maximum);
+its weights (``SHORT_WEIGHT``, ``SHORT_LEADS``) and every value it reads come
+from the core and the rule set's :class:`~gongzhu._core.config.Config`.
+``tests/test_vector_policy.py`` checks it card for card against the core.
+"""
+
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Final
 
-def rule_of_thumb() -> None:
-    raise NotImplementedError
+import numpy as np
+
+from gongzhu._core.bits import (
+    JACK_OF_DIAMONDS,
+    KING_OF_SPADES,
+    PIG_BIT,
+    QUEEN_OF_SPADES,
+    SHEEP_BIT,
+    SPADES,
+    TEN_BIT,
+    TEN_OF_CLUBS,
+)
+from gongzhu._core.policy import SHORT_LEADS, SHORT_WEIGHT
+from gongzhu.vector._tables import (
+    BITS,
+    CARD_RANK,
+    CARD_SUIT,
+    SUIT,
+    ZERO,
+    I64,
+    U64,
+    highest,
+    lowest,
+    popcount,
+)
+
+if TYPE_CHECKING:
+    from gongzhu._core.config import Config
+    from gongzhu.vector._engine import VectorDeal
+
+__all__ = ["rule_of_thumb"]
+
+_PIG: Final = np.uint64(PIG_BIT)
+_SHEEP: Final = np.uint64(SHEEP_BIT)
+_TEN: Final = np.uint64(TEN_BIT)
+_HIGH_SPADES: Final = np.uint64((1 << 50) | (1 << 51))
+_NEVER: Final = -(10**9)
+_HEART_CARD: Final = (CARD_SUIT == 2)[None, :]
+_SPADE_CARD: Final = (CARD_SUIT == SPADES)[None, :]
+_CARDS: Final = np.arange(52, dtype=np.int64)[None, :]
+
+
+class _Values:
+    """The rule set's card values for the batch's known exposure factors."""
+
+    def __init__(self, cfg: Config, fa: I64, fq: I64, fj: I64) -> None:
+        hv = np.zeros(52, np.int64)
+        hv[26:39] = cfg.heart_values
+        self.heart: I64 = hv  # by card: the heart value (0 off hearts)
+        self.sums: I64 = np.array(cfg.heart_sums, dtype=np.int64)
+        self.fa, self.fq = fa, fq
+        self.pig: I64 = cfg.pig_value * fq
+        self.sheep: I64 = np.where(fj == 1, cfg.sheep_value, cfg.exposed_sheep_value * fj // 2)
+
+    def value(self, card: I64) -> I64:
+        """What ``card`` adds to its taker's base score (the core's ``_value``)."""
+        c = np.maximum(card, 0)
+        out: I64 = (
+            self.heart[c] * self.fa
+            + np.where(card == QUEEN_OF_SPADES, self.pig, 0)
+            + np.where(card == JACK_OF_DIAMONDS, self.sheep, 0)
+        )
+        return out
+
+    def pile(self, mask: U64) -> I64:
+        """The base score of the captured ``mask`` (the core's ``_pile``)."""
+        hearts = self.sums[(mask >> np.uint64(26)).astype(np.int64) & 0x1FFF] * self.fa
+        out: I64 = (
+            hearts
+            + np.where((mask & _PIG) != ZERO, self.pig, 0)
+            + np.where((mask & _SHEEP) != ZERO, self.sheep, 0)
+        )
+        return out
+
+
+def _or_else(a: U64, b: U64) -> U64:
+    """``a or b`` of the core, row by row."""
+    out: U64 = np.where(a != ZERO, a, b)
+    return out
+
+
+def _best(scores: I64, legal: U64) -> I64:
+    """The first legal card of the highest score in each row."""
+    from gongzhu.vector._tables import unpack
+
+    masked = np.where(unpack(legal), scores, _NEVER)
+    out: I64 = masked.argmax(axis=1)
+    return out
+
+
+def rule_of_thumb(batch: VectorDeal, legal: U64 | None = None) -> I64:
+    """The rule-of-thumb card of the seat to act in every deal of ``batch`` (``-1`` for
+    a finished deal): the card :class:`~gongzhu.RuleOfThumbStrategy` plays there.
+
+    ``legal`` is :meth:`VectorDeal.legal_bits` if the caller has it already.
+
+    >>> from gongzhu import RuleSet, deal
+    >>> from gongzhu import RuleOfThumbStrategy
+    >>> from gongzhu.vector import VectorDeal, rule_of_thumb
+    >>> batch = VectorDeal.deal(RuleSet(exposable=""), seeds=range(4))
+    >>> while not batch.done.all():
+    ...     batch.step(rule_of_thumb(batch))
+    >>> rounds = [deal(RuleSet(exposable=""), s).rollout(RuleOfThumbStrategy()) for s in range(4)]
+    >>> batch.to_rounds() == rounds
+    True
+    """
+    cfg = batch.cfg
+    n = batch.players
+    if legal is None:
+        legal = batch.legal_bits()
+    rows = batch._rows
+    seat = batch._to_act
+    hand = batch._hands[rows, seat]
+    played = batch._played
+    capt = batch._capt
+    # What the seat may know: the face-up exposures and its own face-down cards.
+    fa, fq, fj, _ = batch.factors(batch._up, batch._down & batch._dealt[rows, seat], ZERO * hand)
+    val = _Values(cfg, fa, fq, fj)
+    pig_out = ((played | hand) & _PIG) == ZERO
+    count = batch._count
+    lead = count == 0
+
+    # -- the lead (the core's _lead) --
+    outstanding = np.uint64(cfg.deck) & ~played & ~hand
+    holds_pig = (hand & _PIG) != ZERO
+    early = popcount(played) < SHORT_LEADS * n
+    theirs = popcount(outstanding[:, None] & SUIT[None, :4])
+    mine = popcount(hand[:, None] & SUIT[None, :4])
+    bonus = SHORT_WEIGHT * (theirs - (n - 1) * mine) // (n - 1)  # short_suit_bonus
+    v = -CARD_RANK[None, :] + np.where(
+        early[:, None] & ~(_SPADE_CARD & holds_pig[:, None]), bonus[:, CARD_SUIT], 0
+    )
+    spade = np.where(
+        pig_out[:, None],
+        np.where(_CARDS > QUEEN_OF_SPADES, -100, 8),
+        np.where(holds_pig[:, None], -5, 0),
+    )
+    v = v + np.where(_SPADE_CARD & (_CARDS != QUEEN_OF_SPADES), spade, 0)
+    v[:, QUEEN_OF_SPADES] -= 200
+    v = v - np.where(_HEART_CARD, 4 - val.heart[None, :] * fa[:, None] // 5, 0)
+    above_sheep = outstanding & SUIT[1] & ~(BITS[JACK_OF_DIAMONDS + 1] - np.uint64(1))
+    v[:, JACK_OF_DIAMONDS] += np.where(above_sheep == ZERO, 20, -60)
+    v[:, TEN_OF_CLUBS] -= 10
+    nobody = popcount(outstanding[:, None] & SUIT[None, :4]) == 0
+    v = v - np.where(nobody[:, CARD_SUIT], 30, 0)
+    lead_card = _best(v, legal)
+
+    # -- following --
+    led = np.minimum(batch._led, 3)
+    top = batch._best
+    winner = (batch._leader + batch._bestpos) % n
+    partner = (batch._team[winner] == batch._team[seat]) & batch._paired
+    trick = batch._trick.astype(np.int64)
+    trick_val = np.zeros(len(batch), np.int64)
+    for k in range(n):
+        c = trick[:, k]
+        trick_val += np.where(k < count, val.value(c), 0)
+    void = (legal & SUIT[led]) == ZERO
+
+    # The discard (the core's _discard).
+    winner_pile = val.pile(capt[rows, winner])
+    p2 = partner[:, None]
+    d = np.broadcast_to(CARD_RANK[None, :], (len(batch), 52)).copy()
+    hv = -val.heart[None, :] * fa[:, None]
+    d = np.where(_HEART_CARD, np.where(p2, -hv - 100, 100 + hv + CARD_RANK[None, :]), d)
+    d[:, QUEEN_OF_SPADES] = np.where(partner, -1000, 1000)
+    d[:, JACK_OF_DIAMONDS] = np.where(partner, 500, -500)
+    d[:, TEN_OF_CLUBS] = np.where(winner_pile < 0, 250, -50) * np.where(partner, -1, 1)
+    high = (_CARDS >= KING_OF_SPADES) & pig_out[:, None]
+    d = np.where(high, 300 + CARD_RANK[None, :], d)
+    discard_card = _best(d, legal)
+
+    # Following suit.
+    below = legal & (BITS[np.maximum(top, 0)] - np.uint64(1))
+    above = legal & ~below
+    keep = _or_else(below & ~_SHEEP, below)
+    duck = highest(keep)
+    win = _or_else(above & ~_PIG, above)
+    card_w = np.where((win & _SHEEP) != ZERO, JACK_OF_DIAMONDS, highest(win))
+    gain = trick_val + val.value(card_w)
+    tens = ((batch._taken & _TEN) != ZERO) | (card_w == TEN_OF_CLUBS)
+    mine_pile = val.pile(capt[rows, seat]) + gain
+    gain = np.where(tens, np.where(mine_pile != 0, mine_pile, 25), gain)
+    gain = np.where(partner, -gain, gain)
+    take = (above != ZERO) & ((gain >= 0) | (below == ZERO))
+    last_card = np.where(take, card_w, duck)
+    cand = _or_else(above & ~_PIG, above)
+    cand = np.where((led == SPADES) & pig_out, _or_else(cand & ~_HIGH_SPADES, cand), cand)
+    middle_card = np.where(below != ZERO, duck, lowest(cand))
+    follow_card = np.where(count == n - 1, last_card, middle_card)
+    pig_under = ((legal & _PIG) != ZERO) & (top > QUEEN_OF_SPADES)
+    follow_card = np.where(pig_under, QUEEN_OF_SPADES, follow_card)
+
+    card = np.where(lead, lead_card, np.where(void, discard_card, follow_card))
+    single = (legal & (legal - np.uint64(1))) == ZERO
+    card = np.where(single, lowest(legal), card)
+    out: I64 = np.where(legal == ZERO, -1, card)
+    return out
