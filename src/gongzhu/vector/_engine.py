@@ -36,12 +36,14 @@ from gongzhu.errors import DealError, IllegalActionError, ProtocolError, Reason
 from gongzhu.round import Round
 from gongzhu.round._config import _config
 from gongzhu.rules import RuleSet
-from gongzhu.vector._tables import BITS, FULL, SUIT, ZERO, Bools, I64, U64, popcount
+from gongzhu.vector._tables import BITS, POP16, SEL16, SUIT, ZERO, Bools, I64, U64, popcount
 
 __all__ = ["VectorDeal"]
 
 _U = np.uint64
 _NONE_LED: Final = 4  # ``led`` before the trick's first card
+_HEART_FLAG: Final = np.array([HEARTS_BROKEN if 26 <= c < 39 else 0 for c in range(64)], np.int64)
+_CARD_SUIT: Final = np.arange(64, dtype=np.int64) // 13
 
 
 def _u(x: int) -> np.uint64:
@@ -86,7 +88,6 @@ class VectorDeal:
         n = cfg.n
         self.players: int = n
         self._size = size
-        self._hands: U64 = np.zeros((size, n), np.uint64)
         self._dealt: U64 = np.zeros((size, n), np.uint64)
         self._capt: U64 = np.zeros((size, n), np.uint64)
         self._every: U64 = np.zeros(size, np.uint64)
@@ -103,16 +104,23 @@ class VectorDeal:
         self._bestpos: I64 = np.zeros(size, np.int64)
         self._flags: I64 = np.zeros(size, np.int64)
         self._ntricks: I64 = np.zeros(size, np.int64)
-        self._trick: npt.NDArray[np.int8] = np.full((size, n), -1, np.int8)
-        self._voids: npt.NDArray[np.int8] = np.zeros((size, n), np.int8)
+        # The trick's cards by position (row k: the k-th card) and the plays made on the
+        # batch (row k: play k): rows, so that a step of an aligned batch writes one row.
+        self._trick: npt.NDArray[np.int8] = np.full((n, size), -1, np.int8)
+        self._voids: npt.NDArray[np.uint32] = np.zeros(size, np.uint32)  # bit 4*seat + suit
         self._opening: Bools = np.zeros(size, np.bool_)
         self._done: Bools = np.zeros(size, np.bool_)
         self._qd_taker: I64 = np.full(size, -1, np.int64)
         self._qd_counts: I64 = np.zeros((size, n), np.int64)
-        self._plays: npt.NDArray[np.int8] = np.full((size, 52), -1, np.int8)
+        self._plays: npt.NDArray[np.int8] = np.full((52, size), -1, np.int8)
         self._nplays: I64 = np.zeros(size, np.int64)
         self._to_act: I64 = np.zeros(size, np.int64)
         self._rows: I64 = np.arange(size, dtype=np.int64)
+        # Aligned: every deal in play, all with the same number of cards in the trick and
+        # of plays made on the batch (``_k``, ``_p``), so a step writes whole rows.
+        self._aligned = True
+        self._k = 0
+        self._p = 0
         # Where each deal came from, for round(i): ("rounds", list) or ("hands", dealer).
         self._rounds: list[Round] | None = None
         self._seeds: list[int | str] | None = None
@@ -128,7 +136,6 @@ class VectorDeal:
         opening card; it must be led if the rules say so)."""
         cfg = self._cfg
         self._dealt[:] = dealt
-        self._hands[:] = dealt
         self._every[:] = np.bitwise_or.reduce(dealt, axis=1)
         holds = (dealt & self._opening_card) != ZERO
         if not holds.any(axis=1).all():
@@ -211,7 +218,6 @@ class VectorDeal:
                 )  # fmt: skip
             t = s.table
             batch._dealt[i] = t.hands
-            batch._hands[i] = [h & ~s.gone for h in t.hands]
             batch._capt[i] = s.capt
             batch._every[i] = t.every
             batch._played[i] = played(s)
@@ -227,7 +233,7 @@ class VectorDeal:
             if cards:
                 led = cards[0] // 13
                 batch._led[i] = led
-                batch._trick[i, : len(cards)] = cards
+                batch._trick[: len(cards), i] = cards
                 best = max(c for c in cards if c // 13 == led)
                 batch._best[i] = best
                 batch._bestpos[i] = cards.index(best)
@@ -243,13 +249,15 @@ class VectorDeal:
                         batch._qd_taker[i] = winner
             batch._to_act[i] = (s.leader + len(cards)) % n
         batch._rounds = rounds
+        batch._aligned = not batch._done.any() and bool((batch._count == batch._count[0]).all())
+        batch._k = int(batch._count[0])
         return batch
 
     def _note_voids(self, i: int, _winner: int, leader: int, cards: Sequence[int]) -> None:
         led = cards[0] // 13
         for k, c in enumerate(cards):
             if c // 13 != led:
-                self._voids[i, (leader + k) % self.players] |= 1 << led
+                self._voids[i] |= np.uint32(1 << (4 * ((leader + k) % self.players) + led))
 
     # -- reading --------------------------------------------------------------------------
 
@@ -268,8 +276,9 @@ class VectorDeal:
 
     @property
     def hands(self) -> U64:
-        """``(n, players)`` ``uint64`` masks: the cards each seat holds now (a copy)."""
-        return self._hands.copy()
+        """``(n, players)`` ``uint64`` masks: the cards each seat holds now."""
+        out: U64 = self._dealt & ~self._played[:, None]
+        return out
 
     @property
     def trick_number(self) -> I64:
@@ -297,10 +306,14 @@ class VectorDeal:
         """``(n,)`` ``uint64`` masks of the cards the seat to act may play (0 once over)."""
         cfg = self._cfg
         rows = self._rows
-        hand = self._hands[rows, self._to_act]
+        hand = self._dealt[rows, self._to_act] & ~self._played
         led = self._led
-        follow = hand & SUIT[led]
-        legal: U64 = np.where(follow != ZERO, follow, hand)
+        if self._aligned and self._k == 0:
+            follow = hand  # every deal leads
+            legal: U64 = hand
+        else:
+            follow = hand & SUIT[led]
+            legal = np.where(follow != ZERO, follow, hand)
         lead = led == _NONE_LED
         first = self._ntricks == 0
         has_up = bool(self._up.any())
@@ -351,6 +364,8 @@ class VectorDeal:
             legal = np.where(lead, choice, legal)
         if opening is not None:
             legal = np.where(opening, self._opening_card, legal)
+        if self._aligned:
+            return legal
         out: U64 = np.where(self._done, ZERO, legal)
         return out
 
@@ -406,42 +421,32 @@ class VectorDeal:
         )  # fmt: skip
 
     def _play(self, cards: I64, active: Bools) -> None:
+        if self._aligned:
+            self._play_aligned(cards)
+            return
         cfg = self._cfg
         n = self.players
-        if active.all():
-            r: Any = slice(None)
-            ri = self._rows
-            c = cards
-        else:
-            ri = np.flatnonzero(active)
-            r = ri
-            c = cards[ri]
-            if not ri.size:
-                return
+        ri = np.flatnonzero(active)
+        if not ri.size:
+            return
+        r = ri
+        c = cards[ri]
         seat = self._to_act[r]
         bit = BITS[c]
-        self._hands[ri, seat] &= ~bit
         self._played[r] |= bit
-        self._plays[ri, self._nplays[r]] = c
+        self._plays[self._nplays[r], ri] = c
         self._nplays[r] += 1
-        self._flags[r] |= np.where((c >= 26) & (c < 39), HEARTS_BROKEN, 0)
+        self._flags[r] |= _HEART_FLAG[c]
         count = self._count[r]
         lead = count == 0
-        suit = c // 13
+        suit = _CARD_SUIT[c]
         led = np.where(lead, suit, self._led[r])
         if cfg.force_fourth and self._up.any():
-            first = lead & (self._ntricks[r] == 0)
-            if first.any():
-                up = self._up[r]
-                ex = self._exposable
-                mine = up & ex
-                fourth = first & (popcount(mine) == 3)
-                new_up = np.where(fourth, up | (ex & ~mine), up)
-                self._up[r] = new_up
-                self._down[r] &= ~new_up
-        self._voids[ri, seat] |= np.where(suit != led, np.left_shift(1, led), 0).astype(np.int8)
+            self._force_fourth(r, lead & (self._ntricks[r] == 0))
+        off = (suit != led).astype(np.uint32)
+        self._voids[r] |= off << (4 * seat + led).astype(np.uint32)
         self._led[r] = led
-        self._trick[ri, count] = c
+        self._trick[count, ri] = c
         self._taken[r] |= bit
         better = lead | ((suit == led) & (c > self._best[r]))
         self._best[r] = np.where(better, c, self._best[r])
@@ -450,15 +455,62 @@ class VectorDeal:
         self._count[r] = count
         self._to_act[r] = (seat + 1) % n
         full = count == n
-        if full.all():
-            self._finish(ri, r)
-        elif full.any():
+        if full.any():
             k = ri[full]
             self._finish(k, k)
 
+    def _play_aligned(self, c: I64) -> None:
+        """A step of an aligned batch: every deal plays, all at trick position ``_k``."""
+        n = self.players
+        k = self._k
+        seat = self._to_act
+        bit = BITS[c]
+        self._played |= bit
+        self._flags |= _HEART_FLAG[c]
+        self._plays[self._p] = c
+        self._trick[k] = c
+        suit = _CARD_SUIT[c]
+        if k == 0:
+            if self._cfg.force_fourth and self._up.any():
+                self._force_fourth(slice(None), self._ntricks == 0)
+            self._led[:] = suit
+            self._best[:] = c
+            self._bestpos[:] = 0
+            self._taken[:] = bit
+        else:
+            led = self._led
+            off = suit != led
+            self._voids |= off.astype(np.uint32) << (4 * seat + led).astype(np.uint32)
+            better = ~off & (c > self._best)
+            np.copyto(self._best, c, where=better)
+            np.copyto(self._bestpos, k, where=better)
+            self._taken |= bit
+        self._p += 1
+        self._k = k + 1
+        self._nplays[:] = self._p
+        self._count[:] = k + 1
+        seat += 1
+        seat %= n
+        if k + 1 == n:
+            self._k = 0
+            self._finish(self._rows, slice(None))
+
+    def _force_fourth(self, r: Any, first: Bools) -> None:
+        """The forced fourth (the core's forced_fourth) as the first card of the deal is
+        played in the rows ``first`` of ``r``."""
+        if not first.any():
+            return
+        up = self._up[r]
+        ex = self._exposable
+        mine = up & ex
+        fourth = first & (popcount(mine) == 3)
+        new_up = np.where(fourth, up | (ex & ~mine), up)
+        self._up[r] = new_up
+        self._down[r] &= ~new_up
+
     def _finish(self, ri: I64, r: Any) -> None:
         """Complete the tricks of rows ``ri`` (``r``: the same rows, maybe as a slice)."""
-        cfg = self.cfg
+        cfg = self._cfg
         n = self.players
         winner = (self._leader[r] + self._bestpos[r]) % n
         taken = self._taken[r]
@@ -477,13 +529,15 @@ class VectorDeal:
         self._led[r] = _NONE_LED
         self._taken[r] = ZERO
         self._best[r] = -1
-        self._trick[ri] = -1
+        self._trick[:, ri] = -1
         over = self._played[r] == self._every[r]
         if cfg.end_when_points_out:
             pc = _u(cfg.point_cards)
             every_capt = np.bitwise_or.reduce(self._capt[ri], axis=1)
             over |= (every_capt & pc) == pc
-        self._done[r] = over
+        if over.any():
+            self._done[r] = over
+            self._aligned = False
 
     @property
     def cfg(self) -> Config:
@@ -569,7 +623,7 @@ class VectorDeal:
             raise ProtocolError(f"no deal {i!r} in a batch of {self._size}")
         i %= self._size
         rnd = self._origin(i)
-        for c in self._plays[i, : int(self._nplays[i])]:
+        for c in self._plays[: int(self._nplays[i]), i]:
             rnd = rnd.apply(int(c))
         return rnd
 
@@ -579,12 +633,23 @@ class VectorDeal:
 
 
 def random_cards(legal: U64, rng: np.random.Generator) -> I64:
-    """A uniformly random card of each non-empty mask of ``legal`` (``-1`` for an empty one)."""
-    from gongzhu.vector._tables import unpack
+    """A uniformly random card of each non-empty mask of ``legal`` (``-1`` for an empty one):
+    card number ``k`` of the ``m`` cards, ``k = floor(u * m)`` for one uniform ``u`` a mask.
 
-    bits = unpack(legal)
-    cum = np.cumsum(bits, axis=1, dtype=np.int16)
-    count = cum[:, -1]
-    k = (rng.random(legal.shape[0]) * count).astype(np.int16)
-    card: I64 = (cum > k[:, None]).argmax(axis=1).astype(np.int64)
-    return np.where(count > 0, card, -1)
+    By table look-ups on the four 16-bit parts of each mask, no loop.
+    """
+    masks = np.ascontiguousarray(legal, dtype=np.uint64)
+    size = masks.shape[0]
+    parts = masks.view(np.uint16).reshape(size, 4).astype(np.int64)
+    if not np.little_endian:  # pragma: no cover
+        parts = parts[:, ::-1]
+    counts = POP16[parts]
+    cum = counts.cumsum(axis=1)
+    total = cum[:, 3]
+    k = (rng.random(size) * total).astype(np.int64)
+    part = (cum <= k[:, None]).sum(axis=1)
+    part3 = np.minimum(part, 3)
+    rows = np.arange(size)
+    before = cum[rows, part3] - counts[rows, part3]
+    card: I64 = part3 * 16 + SEL16[parts[rows, part3] << 4 | (k - before) & 15]
+    return np.where(total > 0, card, -1)

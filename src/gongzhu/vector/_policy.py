@@ -127,7 +127,7 @@ def rule_of_thumb(batch: VectorDeal, legal: U64 | None = None) -> I64:
         legal = batch.legal_bits()
     rows = batch._rows
     seat = batch._to_act
-    hand = batch._hands[rows, seat]
+    hand = batch._dealt[rows, seat] & ~batch._played
     played = batch._played
     capt = batch._capt
     # What the seat may know: the face-up exposures and its own face-down cards.
@@ -170,7 +170,7 @@ def rule_of_thumb(batch: VectorDeal, legal: U64 | None = None) -> I64:
     trick = batch._trick.astype(np.int64)
     trick_val = np.zeros(len(batch), np.int64)
     for k in range(n):
-        c = trick[:, k]
+        c = trick[k]
         trick_val += np.where(k < count, val.value(c), 0)
     void = (legal & SUIT[led]) == ZERO
 

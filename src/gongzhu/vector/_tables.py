@@ -26,6 +26,19 @@ SUIT: Final[U64] = np.array([*SUIT_MASKS, _FULL], dtype=np.uint64)
 """The suit masks by suit, then every card (index 4: no suit led yet)."""
 POP16: Final = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.int64)
 """Set bits of every 16-bit pattern."""
+
+
+def _select16() -> npt.NDArray[np.int64]:
+    """``SEL16[p << 4 | k]``: the index of set bit number ``k`` of the 16-bit pattern ``p``."""
+    bits = (np.arange(1 << 16)[:, None] >> np.arange(16)[None, :]) & 1
+    cum = bits.cumsum(axis=1)
+    out = np.zeros((1 << 16, 16), np.int64)
+    for k in range(16):
+        out[:, k] = (cum > k).argmax(axis=1)
+    return out.reshape(-1)
+
+
+SEL16: Final = _select16()
 CARD_SUIT: Final[I64] = np.arange(52, dtype=np.int64) // 13
 CARD_RANK: Final[I64] = np.arange(52, dtype=np.int64) % 13
 
