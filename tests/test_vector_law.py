@@ -142,3 +142,48 @@ def test_random_deals_are_whole_deals_and_play_like_rounds() -> None:
 @given(batches(rule_sets()), st.integers(0, 2**32))
 def test_many_batches_play_like_rounds(rounds: list[Round], seed: int) -> None:
     play_both(rounds, seed)
+
+
+def _check_playout(batch: VectorDeal, seed: int) -> None:
+    """``playout`` ends every deal with legal plays (replayed through ``Round.apply``) and
+    the totals of the rounds they reach."""
+    batch.playout(np.random.default_rng(seed))
+    assert batch.done.all()
+    rounds = batch.to_rounds()  # Round.apply refuses any illegal play
+    assert all(r.is_complete for r in rounds)
+    assert [tuple(t) for t in batch.totals()] == [r.score().totals for r in rounds]
+
+
+@SETTINGS
+@given(batches(rule_sets()), st.integers(0, 2**32))
+def test_random_playouts_are_legal_deals_under_every_option(
+    rounds: list[Round], seed: int
+) -> None:
+    _check_playout(VectorDeal.from_rounds(rounds), seed)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_random_playouts_of_fresh_batches(players: int) -> None:
+    for name in sorted(PRESETS):
+        rules = PRESETS[name]
+        if players == 5:
+            try:
+                rules = rules.replace(players=5)
+            except RuleSetError:
+                rules = rules.replace(players=5, opening_card=RuleSet(players=5).opening_card)
+        _check_playout(VectorDeal.random(rules, 40, rng=players), seed=len(name))
+
+
+def test_random_playouts_draw_each_legal_card_uniformly() -> None:
+    # The first follower of the first trick: its legal cards, and how often each is drawn.
+    rules = RuleSet(exposable="")
+    size = 20000
+    batch = VectorDeal.deal(rules, [5] * size)
+    batch.step(np.full(size, batch.random_actions(np.random.default_rng(0))[0]))
+    legal = batch.legal_mask()[0]
+    batch.playout(np.random.default_rng(1))
+    second = batch._plays[1].astype(np.int64)
+    counts = np.bincount(second, minlength=52)
+    assert (counts[~legal] == 0).all()
+    expected = size / legal.sum()
+    assert (np.abs(counts[legal] - expected) < 5 * np.sqrt(expected)).all()

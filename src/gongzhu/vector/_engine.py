@@ -36,7 +36,7 @@ from gongzhu.errors import DealError, IllegalActionError, ProtocolError, Reason
 from gongzhu.round import Round
 from gongzhu.round._config import _config
 from gongzhu.rules import RuleSet
-from gongzhu.vector._tables import BITS, POP16, SEL16, SUIT, ZERO, Bools, I64, U64, popcount
+from gongzhu.vector._tables import BITS, SEL16, bitcount, SUIT, ZERO, Bools, I64, U64, popcount
 
 __all__ = ["VectorDeal"]
 
@@ -44,6 +44,8 @@ _U = np.uint64
 _NONE_LED: Final = 4  # ``led`` before the trick's first card
 _HEART_FLAG: Final = np.array([HEARTS_BROKEN if 26 <= c < 39 else 0 for c in range(64)], np.int64)
 _CARD_SUIT: Final = np.arange(64, dtype=np.int64) // 13
+_LOW32: Final = np.uint64(0xFFFFFFFF)
+_LOW16: Final = np.uint64(0xFFFF)
 
 
 def _u(x: int) -> np.uint64:
@@ -550,6 +552,101 @@ class VectorDeal:
         """A uniformly random legal card for every deal (``-1`` for finished ones)."""
         return random_cards(self.legal_bits(), rng)
 
+    def playout(self, rng: np.random.Generator) -> None:
+        """Play every unfinished deal to its end with uniformly random legal cards.
+
+        The same distribution as :meth:`step` with :meth:`random_actions` until done,
+        faster: once a trick is led, its other cards are drawn at once (a follower's legal
+        cards depend on its hand, the led suit and the exposures, never on the other
+        followers' cards).
+        """
+        while not self._done.all():
+            if self._aligned and self._k == 0:
+                self._random_trick(rng)
+                continue
+            active = np.flatnonzero(~self._done)
+            if not self._aligned and (self._count[active] == 0).all():
+                sub = self._take(active)  # the deals still in play, aligned again
+                sub.playout(rng)
+                self._put(active, sub)
+                return
+            self._play(random_cards(self.legal_bits(), rng), ~self._done)
+
+    _BY_COLUMN: Final = ("_trick", "_plays")  # arrays whose second axis is the batch's
+
+    def _take(self, rows: I64) -> VectorDeal:
+        """The deals ``rows`` (all in play, at a trick's start) as an aligned batch of their own."""
+        sub = VectorDeal.__new__(VectorDeal)
+        for name, value in vars(self).items():
+            if isinstance(value, np.ndarray) and name not in ("_rows", "_team"):
+                value = value[:, rows] if name in self._BY_COLUMN else value[rows]
+            setattr(sub, name, value)
+        sub._size = len(rows)
+        sub._rows = np.arange(len(rows), dtype=np.int64)
+        sub._aligned = bool((self._nplays[rows] == self._nplays[rows[0]]).all())
+        sub._k = 0
+        sub._p = int(self._nplays[rows[0]])
+        return sub
+
+    def _put(self, rows: I64, sub: VectorDeal) -> None:
+        """Write the deals of ``sub`` (made by :meth:`_take`) back to ``rows``."""
+        for name, value in vars(sub).items():
+            if isinstance(value, np.ndarray) and name not in ("_rows", "_team"):
+                if name in self._BY_COLUMN:
+                    getattr(self, name)[:, rows] = value
+                else:
+                    getattr(self, name)[rows] = value
+
+    def _random_trick(self, rng: np.random.Generator) -> None:
+        """One whole trick of every deal of an aligned batch at a trick's start, at random:
+        the lead, then every follower's card at once."""
+        cfg = self._cfg
+        n = self.players
+        self._play_aligned(random_cards(self.legal_bits(), rng))
+        size = self._size
+        led = self._led
+        # (followers, deals) arrays: row j is the lead's j+1-th follower in every deal.
+        seats = (self._leader[None, :] + np.arange(1, n)[:, None]) % n
+        hands = np.take_along_axis(self._dealt.T, seats, axis=0) & ~self._played
+        follow = hands & SUIT[led]
+        legal = np.where(follow != ZERO, follow, hands)
+        if self._up.any():
+            exposed = self._up
+            if cfg.restriction == RESTRICT_SUIT:
+                unled = (self._flags >> led & 1) == 0
+                free = follow & ~exposed
+                keep = (follow != ZERO) & unled & ((exposed & follow) != ZERO) & (free != ZERO)
+                legal = np.where(keep, free, legal)
+            elif cfg.restriction == RESTRICT_DEAL:
+                first = self._ntricks == 0
+                free = legal & ~exposed
+                keep = first & ((legal & exposed) != ZERO) & (free != ZERO)
+                legal = np.where(keep, free, legal)
+        cards = random_cards(legal.reshape(-1), rng).reshape(n - 1, size)
+        self._plays[self._p : self._p + n - 1] = cards
+        self._trick[1:] = cards
+        suit = _CARD_SUIT[cards]
+        off = suit != led
+        shifts = (4 * seats + led).astype(np.uint32)
+        voids = off.astype(np.uint32) << shifts
+        bits = BITS[cards]
+        top = self._best  # the lead's card (set by the lead's step)
+        pos = self._bestpos
+        taken = self._taken
+        for j in range(n - 1):
+            taken |= bits[j]
+            self._voids |= voids[j]
+            card = np.where(off[j], -1, cards[j])
+            better = card > top
+            np.copyto(top, card, where=better)
+            np.copyto(pos, j + 1, where=better)
+        self._played |= taken
+        self._flags |= np.where((taken & _u(HEARTS)) != ZERO, HEARTS_BROKEN, 0)
+        self._p += n - 1
+        self._nplays[:] = self._p
+        self._k = 0
+        self._finish(self._rows, slice(None))
+
     # -- results --------------------------------------------------------------------------
 
     def factors(self, up: U64, down: U64, blind: U64) -> tuple[I64, I64, I64, I64]:
@@ -634,22 +731,22 @@ class VectorDeal:
 
 def random_cards(legal: U64, rng: np.random.Generator) -> I64:
     """A uniformly random card of each non-empty mask of ``legal`` (``-1`` for an empty one):
-    card number ``k`` of the ``m`` cards, ``k = floor(u * m)`` for one uniform ``u`` a mask.
+    card number ``k`` of the ``m`` cards (in index order), ``k = floor(u * m)`` for one
+    uniform draw ``u`` a mask.
 
-    By table look-ups on the four 16-bit parts of each mask, no loop.
+    Card number ``k`` is found by halving: the low 32 bits or the high, then the low 16 or
+    the high, then a select table on the last 16 (no loop, a few operations a batch).
     """
-    masks = np.ascontiguousarray(legal, dtype=np.uint64)
-    size = masks.shape[0]
-    parts = masks.view(np.uint16).reshape(size, 4).astype(np.int64)
-    if not np.little_endian:  # pragma: no cover
-        parts = parts[:, ::-1]
-    counts = POP16[parts]
-    cum = counts.cumsum(axis=1)
-    total = cum[:, 3]
-    k = (rng.random(size) * total).astype(np.int64)
-    part = (cum <= k[:, None]).sum(axis=1)
-    part3 = np.minimum(part, 3)
-    rows = np.arange(size)
-    before = cum[rows, part3] - counts[rows, part3]
-    card: I64 = part3 * 16 + SEL16[parts[rows, part3] << 4 | (k - before) & 15]
+    x = np.asarray(legal, dtype=np.uint64)
+    total = bitcount(x)
+    k = (rng.random(x.shape[0]) * total).astype(np.int64)
+    base = np.zeros(x.shape[0], np.int64)
+    for half, low in ((32, _LOW32), (16, _LOW16)):
+        part = x & low
+        c = bitcount(part)
+        up = k >= c
+        k -= up * c
+        base += up * half
+        x = np.where(up, x >> np.uint64(half), part)
+    card: I64 = base + SEL16[(x.astype(np.int64) << 4) | k]
     return np.where(total > 0, card, -1)

@@ -24,15 +24,15 @@ FULL: Final = np.uint64(_FULL)
 ZERO: Final = np.uint64(0)
 SUIT: Final[U64] = np.array([*SUIT_MASKS, _FULL], dtype=np.uint64)
 """The suit masks by suit, then every card (index 4: no suit led yet)."""
-POP16: Final = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.int64)
+POP16: Final = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.uint8)
 """Set bits of every 16-bit pattern."""
 
 
-def _select16() -> npt.NDArray[np.int64]:
+def _select16() -> npt.NDArray[np.uint8]:
     """``SEL16[p << 4 | k]``: the index of set bit number ``k`` of the 16-bit pattern ``p``."""
     bits = (np.arange(1 << 16)[:, None] >> np.arange(16)[None, :]) & 1
     cum = bits.cumsum(axis=1)
-    out = np.zeros((1 << 16, 16), np.int64)
+    out = np.zeros((1 << 16, 16), np.uint8)
     for k in range(16):
         out[:, k] = (cum > k).argmax(axis=1)
     return out.reshape(-1)
@@ -47,8 +47,20 @@ def popcount(x: Any) -> I64:
     """The number of cards in each mask of the ``uint64`` array ``x`` (any shape)."""
     a = np.ascontiguousarray(x, dtype=np.uint64)
     parts = a.view(np.uint16).reshape(*a.shape, 4)
-    out: I64 = POP16[parts].sum(axis=-1)
+    out: I64 = POP16[parts].sum(axis=-1, dtype=np.int64)
     return out
+
+
+def bitcount(x: U64) -> I64:
+    """The number of cards in each mask of the 1-d ``uint64`` array ``x``
+    (``numpy.bitwise_count`` where NumPy has it)."""
+    if _BITWISE_COUNT is not None:
+        out: I64 = _BITWISE_COUNT(x).astype(np.int64)
+        return out
+    return popcount(x)
+
+
+_BITWISE_COUNT: Any = getattr(np, "bitwise_count", None)
 
 
 def highest(x: Any) -> I64:
