@@ -696,6 +696,14 @@ class VectorDeal:
         out: I64 = np.where(self._done[:, None], total, 0)
         return out
 
+    def observation(self, seat: Any = None) -> npt.NDArray[np.float32]:
+        """``(n, size)`` float32: row ``i`` is :meth:`PlayerView.observation()
+        <gongzhu.PlayerView.observation>` of ``seat`` (an int or one seat a deal; default
+        the seat to act) in deal ``i``: what that seat may know, and nothing else."""
+        from gongzhu.vector._observe import observation
+
+        return observation(self, seat)
+
     # -- back to Rounds -------------------------------------------------------------------
 
     def _origin(self, i: int) -> Round:
