@@ -380,9 +380,10 @@ class VectorDeal:
 
     # -- stepping -------------------------------------------------------------------------
 
-    def step(self, actions: Any) -> None:
+    def step(self, actions: Any, where: Any = None) -> None:
         """Play ``actions[i]`` (a card id, :attr:`Card.index <gongzhu.Card.index>`) in
-        every unfinished deal ``i`` (entries of finished deals are ignored).
+        every unfinished deal ``i`` (entries of finished deals are ignored); with
+        ``where`` (``(n,)`` booleans), only in those deals.
 
         An id that is not a legal play raises :class:`~gongzhu.IllegalActionError`
         naming the first such deal, and nothing changes.
@@ -397,6 +398,13 @@ class VectorDeal:
             )
         cards = acts.astype(np.int64)
         active = ~self._done
+        if where is not None:
+            chosen = np.asarray(where)
+            if chosen.shape != (self._size,) or chosen.dtype != np.bool_:
+                raise ProtocolError(f"where must be ({self._size},) booleans")
+            active &= chosen
+            if not active.all():
+                self._aligned = False
         legal = self.legal_bits()
         inside = (cards >= 0) & (cards < 52)
         ok = inside & ((legal & BITS[np.where(inside, cards, 63)]) != ZERO)
@@ -406,7 +414,8 @@ class VectorDeal:
         self._play(cards, active)
 
     def play_trusted(self, cards: I64) -> None:
-        """:meth:`step` without the legality check (for policies that choose legal cards)."""
+        """:meth:`step` without the legality check, in every unfinished deal (for the
+        library's own policies, whose cards are legal)."""
         self._play(cards, ~self._done)
 
     def _refuse(self, i: int, card: int) -> None:
@@ -588,8 +597,20 @@ class VectorDeal:
         sub._p = int(self._nplays[rows[0]])
         return sub
 
+    def replace(self, where: Any, rng: np.random.Generator) -> None:
+        """Deal fresh random deals (see :meth:`random`) in the rows ``where`` (booleans):
+        a vector environment's autoreset. The batch must come from :meth:`random`."""
+        if self._rounds is not None or self._seeds is not None:
+            raise ProtocolError("replace() needs a batch made by VectorDeal.random")
+        rows = np.flatnonzero(np.asarray(where, dtype=np.bool_))
+        if rows.size:
+            fresh = VectorDeal(self.rules, int(rows.size))
+            fresh._start(fresh._random_dealt(rng, int(rows.size)), 0)
+            self._put(rows, fresh)
+
     def _put(self, rows: I64, sub: VectorDeal) -> None:
         """Write the deals of ``sub`` (made by :meth:`_take`) back to ``rows``."""
+        self._aligned = False
         for name, value in vars(sub).items():
             if isinstance(value, np.ndarray) and name not in ("_rows", "_team"):
                 if name in self._BY_COLUMN:
