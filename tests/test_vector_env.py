@@ -46,7 +46,8 @@ def test_the_spaces_masks_rewards_and_autoreset(rules: RuleSet, opponents: str) 
         batch = envs.batch
         mine = ~batch.done & (batch.to_act == 1)
         mask = info["action_mask"]
-        assert mask.dtype == np.int8 and mask.shape == (6, 137)
+        assert mask.dtype == np.int8
+        assert mask.shape == (6, 137)
         for i in range(6):
             check_obs(obs[i], envs.single_observation_space, "step")
             rnd = batch.round(i)
@@ -57,7 +58,8 @@ def test_the_spaces_masks_rewards_and_autoreset(rules: RuleSet, opponents: str) 
             assert np.array_equal(obs[i], rnd.view(1).observation())
         actions = np.where(mine, mask.argmax(axis=1), 0)
         obs, reward, terminated, truncated, info = envs.step(actions)
-        assert envs.observation_space.contains(obs) and not truncated.any()
+        assert envs.observation_space.contains(obs)
+        assert not truncated.any()
         for i in np.flatnonzero(terminated):
             assert reward[i] == envs.batch.round(int(i)).score().totals[1]
         assert (reward[~terminated] == 0).all()
@@ -65,7 +67,8 @@ def test_the_spaces_masks_rewards_and_autoreset(rules: RuleSet, opponents: str) 
         if terminated.any():  # the next step starts fresh deals there, whatever the action
             ended = terminated.copy()
             obs, reward, terminated, truncated, info = envs.step(np.zeros(6, np.int64))
-            assert (reward[ended] == 0).all() and not terminated[ended].any()
+            assert (reward[ended] == 0).all()
+            assert not terminated[ended].any()
             assert (envs.batch.trick_number[ended] == 0).all()
     assert episodes >= 6
 
@@ -90,11 +93,14 @@ def test_an_illegal_action_ends_the_episode_with_the_illegal_reward() -> None:
     _, info = envs.reset(seed=2)
     actions = info["action_mask"].argmax(axis=1)
     actions[2] = 136  # not a card
-    obs, reward, terminated, truncated, info = envs.step(actions)
-    assert terminated[2] and reward[2] == -7.0 and info["illegal_action"][2]
+    _, reward, terminated, _, info = envs.step(actions)
+    assert terminated[2]
+    assert reward[2] == -7.0
+    assert info["illegal_action"][2]
     assert not info["illegal_action"][[0, 1, 3]].any()
-    obs, reward, terminated, truncated, info = envs.step(info["action_mask"].argmax(axis=1))
-    assert not terminated[2] and reward[2] == 0
+    _, reward, terminated, _, info = envs.step(info["action_mask"].argmax(axis=1))
+    assert not terminated[2]
+    assert reward[2] == 0
 
 
 def test_bad_arguments_are_refused() -> None:

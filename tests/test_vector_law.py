@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 from gongzhu import PRESETS, Phase, Round, RuleSet, deal
 from gongzhu._core.rollout import settle
-from gongzhu.errors import RuleSetError
+from gongzhu.errors import ProtocolError, RuleSetError
 from gongzhu.testing import _expose_randomly, deals, rounds_in_progress, rule_sets
 
 pytest.importorskip("numpy")
-from gongzhu.vector import VectorDeal  # noqa: E402
-from gongzhu.vector._tables import unpack  # noqa: E402
+from gongzhu.vector import VectorDeal
+from gongzhu.vector._tables import unpack
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -56,7 +56,9 @@ def play_both(rounds: list[Round], seed: int) -> VectorDeal:
             break
         actions = batch.random_actions(rng)
         batch.step(actions)
-        rounds[:] = [r if r.is_complete else r.apply(int(a)) for r, a in zip(rounds, actions)]
+        rounds[:] = [
+            r if r.is_complete else r.apply(int(a)) for r, a in zip(rounds, actions, strict=True)
+        ]
     assert batch.done.all()
     totals = batch.totals()
     for i, rnd in enumerate(rounds):
@@ -156,9 +158,7 @@ def _check_playout(batch: VectorDeal, seed: int) -> None:
 
 @SETTINGS
 @given(batches(rule_sets()), st.integers(0, 2**32))
-def test_random_playouts_are_legal_deals_under_every_option(
-    rounds: list[Round], seed: int
-) -> None:
+def test_random_playouts_are_legal_deals_under_every_option(rounds: list[Round], seed: int) -> None:
     _check_playout(VectorDeal.from_rounds(rounds), seed)
 
 
@@ -187,3 +187,53 @@ def test_random_playouts_draw_each_legal_card_uniformly() -> None:
     assert (counts[~legal] == 0).all()
     expected = size / legal.sum()
     assert (np.abs(counts[legal] - expected) < 5 * np.sqrt(expected)).all()
+
+
+def _state(batch: VectorDeal) -> dict[str, object]:
+    return {k: v.copy() if isinstance(v, np.ndarray) else v for k, v in vars(batch).items()}
+
+
+def _same(a: dict[str, object], b: dict[str, object]) -> bool:
+    return a.keys() == b.keys() and all(
+        np.array_equal(a[k], b[k]) if isinstance(a[k], np.ndarray) else a[k] == b[k] for k in a
+    )
+
+
+@pytest.mark.parametrize("bad", [-1, 52, 10**6, "card not held", "follow suit"])
+def test_an_illegal_action_is_refused_naming_the_deal_and_nothing_changes(bad: object) -> None:
+    from gongzhu.errors import IllegalActionError, Reason
+
+    rules = RuleSet(exposable="")
+    batch = VectorDeal.deal(rules, range(6))
+    rng = np.random.default_rng(0)
+    batch.step(batch.random_actions(rng))  # mid-trick: followers must follow suit
+    actions = batch.random_actions(rng)
+    hands = batch.hands
+    seat = int(batch.to_act[4])
+    legal = batch.legal_mask()[4]
+    if bad == "card not held":
+        held = np.bitwise_or.reduce(hands[4])
+        mine = int(hands[4, seat])
+        card = next(c for c in range(52) if not int(held) >> c & 1 or not mine >> c & 1)
+        reason = Reason.NOT_IN_HAND
+    elif bad == "follow suit":
+        card = next((c for c in range(52) if int(hands[4, seat]) >> c & 1 and not legal[c]), None)
+        if card is None:
+            pytest.skip("the seat holds only legal cards here")
+        reason = Reason.MUST_FOLLOW_SUIT
+    else:
+        card = bad
+        reason = None
+    actions[4] = card
+    before = _state(batch)
+    with pytest.raises(IllegalActionError) as caught:
+        batch.step(actions)
+    assert "deal 4" in str(caught.value)
+    if reason is not None:
+        assert caught.value.reason is reason
+    assert _same(before, _state(batch))
+    with pytest.raises(ProtocolError):
+        batch.step(actions[:3])
+    with pytest.raises(ProtocolError):
+        batch.step(actions.astype(float))
+    assert _same(before, _state(batch))

@@ -18,9 +18,9 @@ from gongzhu._codec.encoding import observation_size
 from gongzhu.testing import rule_sets
 
 pytest.importorskip("numpy")
-from gongzhu.vector import VectorDeal  # noqa: E402
-from gongzhu.vector._tables import unpack  # noqa: E402
-from test_vector_law import batches  # noqa: E402
+from gongzhu.vector import VectorDeal
+from gongzhu.vector._tables import unpack
+from test_vector_law import batches
 
 SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -40,10 +40,11 @@ def check_batch(rounds: list[Round], seed: int) -> None:
     while True:
         for seat in range(p) if step % 4 == 0 or batch.done.all() else ():
             obs = batch.observation(seat)
-            assert obs.shape == (len(rounds), observation_size(p)) and obs.dtype == np.float32
+            assert obs.shape == (len(rounds), observation_size(p))
+            assert obs.dtype == np.float32
             for i, rnd in enumerate(rounds):
                 expected = rnd.view(seat).observation()
-                assert np.array_equal(obs[i], expected), (i, seat, np.flatnonzero(obs[i] != expected))
+                assert np.array_equal(obs[i], expected), (i, seat)
             # No hidden card: another seat's cards still held, not face up, not shown.
             hands = batch.hands
             public = batch._up | batch._shown
@@ -60,7 +61,9 @@ def check_batch(rounds: list[Round], seed: int) -> None:
         actions = batch.random_actions(rng)
         batch.step(actions)
         step += 1
-        rounds[:] = [r if r.is_complete else r.apply(int(a)) for r, a in zip(rounds, actions)]
+        rounds[:] = [
+            r if r.is_complete else r.apply(int(a)) for r, a in zip(rounds, actions, strict=True)
+        ]
 
 
 @SETTINGS

@@ -13,18 +13,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from gongzhu import PRESETS, Round, RuleSet, deal
+from gongzhu import PRESETS, Round, RuleOfThumbStrategy, RuleSet, deal
 from gongzhu._core.board import Board, of_state
 from gongzhu._core.policy import choose_board
-from gongzhu import RuleOfThumbStrategy
 from gongzhu.errors import RuleSetError
 from gongzhu.testing import rule_sets
 
 pytest.importorskip("numpy")
-from gongzhu.vector import VectorDeal, rule_of_thumb  # noqa: E402
-from test_vector_law import batches  # noqa: E402
+from gongzhu.vector import VectorDeal, rule_of_thumb
+from test_vector_law import batches
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 

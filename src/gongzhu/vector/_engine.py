@@ -36,11 +36,10 @@ from gongzhu.errors import DealError, IllegalActionError, ProtocolError, Reason
 from gongzhu.round import Round
 from gongzhu.round._config import _config
 from gongzhu.rules import RuleSet
-from gongzhu.vector._tables import BITS, SEL16, bitcount, SUIT, ZERO, Bools, I64, U64, popcount
+from gongzhu.vector._tables import BITS, I64, SEL16, SUIT, U64, ZERO, Bools, bitcount, popcount
 
 __all__ = ["VectorDeal"]
 
-_U = np.uint64
 _NONE_LED: Final = 4  # ``led`` before the trick's first card
 _HEART_FLAG: Final = np.array([HEARTS_BROKEN if 26 <= c < 39 else 0 for c in range(64)], np.int64)
 _CARD_SUIT: Final = np.arange(64, dtype=np.int64) // 13
@@ -49,7 +48,8 @@ _LOW16: Final = np.uint64(0xFFFF)
 
 
 def _u(x: int) -> np.uint64:
-    return _U(x)
+    out: np.uint64 = np.uint64(x)
+    return out
 
 
 class VectorDeal:
@@ -207,7 +207,7 @@ class VectorDeal:
         n = batch.players
         for i, rnd in enumerate(rounds):
             if rnd.rules != rules:
-                raise ProtocolError(f"round {i} has other rules than round 0 (one rule set a batch)")
+                raise ProtocolError(f"round {i} has other rules than round 0 (one rule set)")
             s = rnd._core
             if s.done != COMPLETE and not s.trick and not s.tricks and _p.exposure_open(s):
                 raise IllegalActionError(
@@ -269,12 +269,14 @@ class VectorDeal:
     @property
     def done(self) -> Bools:
         """``(n,)`` booleans: the deals that are over (a copy)."""
-        return self._done.copy()
+        out: Bools = self._done.copy()
+        return out
 
     @property
     def to_act(self) -> I64:
         """``(n,)`` the seat to play next in each deal (meaningless once it is over; a copy)."""
-        return self._to_act.copy()
+        out: I64 = self._to_act.copy()
+        return out
 
     @property
     def hands(self) -> U64:
@@ -285,7 +287,8 @@ class VectorDeal:
     @property
     def trick_number(self) -> I64:
         """``(n,)`` the completed tricks of each deal (a copy)."""
-        return self._ntricks.copy()
+        out: I64 = self._ntricks.copy()
+        return out
 
     @property
     def nbytes(self) -> int:

@@ -122,7 +122,9 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
         batch = self.batch
         acts = np.asarray(actions).reshape(-1)
         if acts.shape != (self.num_envs,) or not np.issubdtype(acts.dtype, np.integer):
-            raise ProtocolError(f"actions must be {self.num_envs} ints, got {acts.dtype} {acts.shape}")
+            raise ProtocolError(
+                f"actions must be {self.num_envs} ints, got {acts.dtype} {acts.shape}"
+            )
         acts = acts.astype(np.int64)
         rewards = np.zeros(self.num_envs, np.float64)
         restart = self._ended.copy()

@@ -20,7 +20,7 @@ from gongzhu._core.bits import HEARTS
 from gongzhu._core.scoring import score_masks
 from gongzhu.phase import Phase
 from gongzhu.rules._tables import POINT_CARDS
-from gongzhu.vector._tables import BITS, ZERO, I64, U64, popcount, unpack
+from gongzhu.vector._tables import BITS, I64, U64, ZERO, popcount, unpack
 
 if TYPE_CHECKING:
     from gongzhu.vector._engine import VectorDeal
@@ -69,9 +69,11 @@ def observation(batch: VectorDeal, seat: Any = None) -> npt.NDArray[np.float32]:
     p = batch.players
     size = len(batch)
     rows = batch._rows
-    me: I64 = batch._to_act.copy() if seat is None else np.broadcast_to(
-        np.asarray(seat, dtype=np.int64), (size,)
-    ).copy()
+    me: I64 = (
+        batch._to_act.copy()
+        if seat is None
+        else np.broadcast_to(np.asarray(seat, dtype=np.int64), (size,)).copy()
+    )
     if ((me < 0) | (me >= p)).any():
         from gongzhu.errors import ProtocolError
 
