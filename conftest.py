@@ -17,3 +17,8 @@ collect_ignore_glob = [
     )
     if find_spec(package) is None
 ]
+# gongzhu.vector needs NumPy (its Gymnasium environment, gymnasium too).
+if find_spec("numpy") is None:
+    collect_ignore_glob.append("src/gongzhu/vector/*.py")
+elif find_spec("gymnasium") is None:
+    collect_ignore_glob.append("src/gongzhu/vector/_env.py")

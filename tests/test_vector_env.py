@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gymnasium.utils.env_checker import data_equivalence
+from gymnasium.utils.passive_env_checker import check_obs
+from gymnasium.vector import AutoresetMode
 
-gymnasium = pytest.importorskip("gymnasium")
-from gymnasium.utils.env_checker import data_equivalence  # noqa: E402
-from gymnasium.utils.passive_env_checker import check_obs  # noqa: E402
-from gymnasium.vector import AutoresetMode  # noqa: E402
-
-from gongzhu import RuleSet  # noqa: E402
-from gongzhu.errors import ProtocolError  # noqa: E402
-from gongzhu.vector import GongzhuVectorEnv  # noqa: E402
+from gongzhu import RuleSet
+from gongzhu.errors import ProtocolError
+from gongzhu.vector import GongzhuVectorEnv
 
 
 def play_lowest(envs: GongzhuVectorEnv, info: dict, steps: int) -> list[tuple]:

@@ -20,8 +20,6 @@ from gongzhu import PRESETS, Phase, Round, RuleSet, deal
 from gongzhu._core.rollout import settle
 from gongzhu.errors import ProtocolError, RuleSetError
 from gongzhu.testing import _expose_randomly, deals, rounds_in_progress, rule_sets
-
-pytest.importorskip("numpy")
 from gongzhu.vector import VectorDeal
 from gongzhu.vector._tables import unpack
 

@@ -16,8 +16,6 @@ from hypothesis import strategies as st
 from gongzhu import Round
 from gongzhu._codec.encoding import observation_size
 from gongzhu.testing import rule_sets
-
-pytest.importorskip("numpy")
 from gongzhu.vector import VectorDeal
 from gongzhu.vector._tables import unpack
 from test_vector_law import batches

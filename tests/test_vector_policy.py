@@ -19,12 +19,10 @@ from gongzhu._core.board import Board, of_state
 from gongzhu._core.policy import choose_board
 from gongzhu.errors import RuleSetError
 from gongzhu.testing import rule_sets
-
-pytest.importorskip("numpy")
 from gongzhu.vector import VectorDeal, rule_of_thumb
 from test_vector_law import batches
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 def preset(name: str, players: int) -> RuleSet:
