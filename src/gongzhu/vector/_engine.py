@@ -36,7 +36,18 @@ from gongzhu.errors import DealError, IllegalActionError, ProtocolError, Reason
 from gongzhu.round import Round
 from gongzhu.round._config import _config
 from gongzhu.rules import RuleSet
-from gongzhu.vector._tables import BITS, I64, SEL16, SUIT, U64, ZERO, Bools, bitcount, popcount
+from gongzhu.vector._tables import (
+    BITS,
+    I64,
+    POP16,
+    SEL16,
+    SUIT,
+    U64,
+    ZERO,
+    Bools,
+    bitcount,
+    popcount,
+)
 
 __all__ = ["VectorDeal"]
 
@@ -543,7 +554,7 @@ class VectorDeal:
         self._led[r] = _NONE_LED
         self._taken[r] = ZERO
         self._best[r] = -1
-        self._trick[:, ri] = -1
+        self._trick[:, r] = -1
         over = self._played[r] == self._every[r]
         if cfg.end_when_points_out:
             pc = _u(cfg.point_cards)
@@ -627,7 +638,6 @@ class VectorDeal:
         cfg = self._cfg
         n = self.players
         self._play_aligned(random_cards(self.legal_bits(), rng))
-        size = self._size
         led = self._led
         # (followers, deals) arrays: row j is the lead's j+1-th follower in every deal.
         seats = (self._leader[None, :] + np.arange(1, n)[:, None]) % n
@@ -646,7 +656,7 @@ class VectorDeal:
                 free = legal & ~exposed
                 keep = first & ((legal & exposed) != ZERO) & (free != ZERO)
                 legal = np.where(keep, free, legal)
-        cards = random_cards(legal.reshape(-1), rng).reshape(n - 1, size)
+        cards = _random_followers(legal, follow, led, rng)
         self._plays[self._p : self._p + n - 1] = cards
         self._trick[1:] = cards
         suit = _CARD_SUIT[cards]
@@ -759,6 +769,22 @@ class VectorDeal:
     def to_rounds(self) -> list[Round]:
         """Every deal as a :class:`~gongzhu.Round` (see :meth:`round`)."""
         return [self.round(i) for i in range(self._size)]
+
+
+def _random_followers(legal: U64, follow: U64, led: I64, rng: np.random.Generator) -> I64:
+    """:func:`random_cards` of the followers' ``legal`` masks (``(followers, deals)``): a
+    follower holding the led suit draws from the 13 bits of that suit by one look-up."""
+    shape = legal.shape
+    shift = (13 * led).astype(np.uint64)
+    pattern = ((legal >> shift) & np.uint64(0x1FFF)).astype(np.int64)
+    count = POP16[pattern]
+    k = (rng.random(shape) * count).astype(np.int64)
+    cards: I64 = 13 * led + SEL16[pattern << 4 | k]
+    void = (follow == ZERO).reshape(-1)
+    if void.any():  # a void follower: any legal card of its hand
+        flat = cards.reshape(-1)
+        flat[void] = random_cards(legal.reshape(-1)[void], rng)
+    return cards
 
 
 def random_cards(legal: U64, rng: np.random.Generator) -> I64:

@@ -36,6 +36,7 @@ from gongzhu.vector._tables import (
     SUIT,
     U64,
     ZERO,
+    Bools,
     highest,
     lowest,
     popcount,
@@ -121,23 +122,47 @@ def rule_of_thumb(batch: VectorDeal, legal: U64 | None = None) -> I64:
     >>> batch.to_rounds() == rounds
     True
     """
-    cfg = batch.cfg
-    n = batch.players
     if legal is None:
         legal = batch.legal_bits()
-    rows = batch._rows
-    seat = batch._to_act
-    hand = batch._dealt[rows, seat] & ~batch._played
-    played = batch._played
-    capt = batch._capt
-    # What the seat may know: the face-up exposures and its own face-down cards.
-    fa, fq, fj, _ = batch.factors(batch._up, batch._down & batch._dealt[rows, seat], ZERO * hand)
-    val = _Values(cfg, fa, fq, fj)
-    pig_out = ((played | hand) & _PIG) == ZERO
-    count = batch._count
-    lead = count == 0
+    card = lowest(legal)  # a single legal card, or none (-1)
+    many = (legal & (legal - np.uint64(1))) != ZERO
+    lead = batch._count == 0
+    rows = np.flatnonzero(many & lead)
+    if rows.size:
+        card[rows] = _lead(batch, rows, legal[rows])
+    rows = np.flatnonzero(many & ~lead)
+    if rows.size:
+        sub = legal[rows]
+        void = (sub & SUIT[batch._led[rows]]) == ZERO
+        if void.any():
+            card[rows[void]] = _follow(batch, rows[void], sub[void], True)
+        if not void.all():
+            card[rows[~void]] = _follow(batch, rows[~void], sub[~void], False)
+    return card
 
-    # -- the lead (the core's _lead) --
+
+class _Seat:
+    """What the seat to act may know in the deals ``rows``."""
+
+    def __init__(self, batch: VectorDeal, rows: I64) -> None:
+        cfg = batch.cfg
+        self.seat: I64 = batch._to_act[rows]
+        self.played: U64 = batch._played[rows]
+        self.hand: U64 = batch._dealt[rows, self.seat] & ~self.played
+        own_down = batch._down[rows] & batch._dealt[rows, self.seat]
+        # The face-up exposures and its own face-down cards.
+        fa, fq, fj, _ = batch.factors(batch._up[rows], own_down, ZERO * own_down)
+        self.fa = fa
+        self.val = _Values(cfg, fa, fq, fj)
+        self.pig_out: Bools = ((self.played | self.hand) & _PIG) == ZERO
+
+
+def _lead(batch: VectorDeal, rows: I64, legal: U64) -> I64:
+    """The core's ``_lead`` for the deals ``rows``."""
+    cfg = batch.cfg
+    n = batch.players
+    me = _Seat(batch, rows)
+    hand, played, fa, pig_out = me.hand, me.played, me.fa, me.pig_out
     outstanding = np.uint64(cfg.deck) & ~played & ~hand
     holds_pig = (hand & _PIG) != ZERO
     early = popcount(played) < SHORT_LEADS * n
@@ -154,62 +179,62 @@ def rule_of_thumb(batch: VectorDeal, legal: U64 | None = None) -> I64:
     )
     v = v + np.where(_SPADE_CARD & (_CARDS != QUEEN_OF_SPADES), spade, 0)
     v[:, QUEEN_OF_SPADES] -= 200
-    v = v - np.where(_HEART_CARD, 4 - val.heart[None, :] * fa[:, None] // 5, 0)
+    v = v - np.where(_HEART_CARD, 4 - me.val.heart[None, :] * fa[:, None] // 5, 0)
     above_sheep = outstanding & SUIT[1] & ~(BITS[JACK_OF_DIAMONDS + 1] - np.uint64(1))
     v[:, JACK_OF_DIAMONDS] += np.where(above_sheep == ZERO, 20, -60)
     v[:, TEN_OF_CLUBS] -= 10
-    nobody = popcount(outstanding[:, None] & SUIT[None, :4]) == 0
+    nobody = theirs == 0
     v = v - np.where(nobody[:, CARD_SUIT], 30, 0)
-    lead_card = _best(v, legal)
+    return _best(v, legal)
 
-    # -- following --
-    led = np.minimum(batch._led, 3)
-    top = batch._best
-    winner = (batch._leader + batch._bestpos) % n
+
+def _follow(batch: VectorDeal, rows: I64, legal: U64, void: bool) -> I64:
+    """The core's following card (``void``: its ``_discard``) for the deals ``rows``."""
+    n = batch.players
+    me = _Seat(batch, rows)
+    val, fa, pig_out, seat = me.val, me.fa, me.pig_out, me.seat
+    capt = batch._capt
+    count = batch._count[rows]
+    led = batch._led[rows]
+    top = batch._best[rows]
+    winner = (batch._leader[rows] + batch._bestpos[rows]) % n
     partner = (batch._team[winner] == batch._team[seat]) & batch._paired
-    trick = batch._trick.astype(np.int64)
-    trick_val = np.zeros(len(batch), np.int64)
-    for k in range(n):
-        c = trick[k]
-        trick_val += np.where(k < count, val.value(c), 0)
-    void = (legal & SUIT[led]) == ZERO
-
-    # The discard (the core's _discard).
-    winner_pile = val.pile(capt[rows, winner])
-    p2 = partner[:, None]
-    d = np.broadcast_to(CARD_RANK[None, :], (len(batch), 52)).copy()
-    hv = -val.heart[None, :] * fa[:, None]
-    d = np.where(_HEART_CARD, np.where(p2, -hv - 100, 100 + hv + CARD_RANK[None, :]), d)
-    d[:, QUEEN_OF_SPADES] = np.where(partner, -1000, 1000)
-    d[:, JACK_OF_DIAMONDS] = np.where(partner, 500, -500)
-    d[:, TEN_OF_CLUBS] = np.where(winner_pile < 0, 250, -50) * np.where(partner, -1, 1)
-    high = (_CARDS >= KING_OF_SPADES) & pig_out[:, None]
-    d = np.where(high, 300 + CARD_RANK[None, :], d)
-    discard_card = _best(d, legal)
-
-    # Following suit.
-    below = legal & (BITS[np.maximum(top, 0)] - np.uint64(1))
+    if void:
+        # The discard (the core's _discard).
+        winner_pile = val.pile(capt[rows, winner])
+        p2 = partner[:, None]
+        d = np.broadcast_to(CARD_RANK[None, :], (rows.size, 52))
+        hv = -val.heart[None, :] * fa[:, None]
+        d = np.where(_HEART_CARD, np.where(p2, -hv - 100, 100 + hv + CARD_RANK[None, :]), d)
+        d[:, QUEEN_OF_SPADES] = np.where(partner, -1000, 1000)
+        d[:, JACK_OF_DIAMONDS] = np.where(partner, 500, -500)
+        d[:, TEN_OF_CLUBS] = np.where(winner_pile < 0, 250, -50) * np.where(partner, -1, 1)
+        high = (_CARDS >= KING_OF_SPADES) & pig_out[:, None]
+        d = np.where(high, 300 + CARD_RANK[None, :], d)
+        return _best(d, legal)
+    below = legal & (BITS[top] - np.uint64(1))
     above = legal & ~below
     keep = _or_else(below & ~_SHEEP, below)
     duck = highest(keep)
-    win = _or_else(above & ~_PIG, above)
-    card_w = np.where((win & _SHEEP) != ZERO, JACK_OF_DIAMONDS, highest(win))
-    gain = trick_val + val.value(card_w)
-    tens = ((batch._taken & _TEN) != ZERO) | (card_w == TEN_OF_CLUBS)
-    mine_pile = val.pile(capt[rows, seat]) + gain
-    gain = np.where(tens, np.where(mine_pile != 0, mine_pile, 25), gain)
-    gain = np.where(partner, -gain, gain)
-    take = (above != ZERO) & ((gain >= 0) | (below == ZERO))
-    last_card = np.where(take, card_w, duck)
+    card = np.where(below != ZERO, duck, 0)
+    last = count == n - 1
+    if last.any():
+        trick = batch._trick[:, rows].astype(np.int64)
+        trick_val = np.zeros(rows.size, np.int64)
+        for k in range(n - 1):
+            trick_val += val.value(trick[k])  # a last seat sees n - 1 cards
+        win = _or_else(above & ~_PIG, above)
+        card_w = np.where((win & _SHEEP) != ZERO, JACK_OF_DIAMONDS, highest(win))
+        gain = trick_val + val.value(card_w)
+        tens = ((batch._taken[rows] & _TEN) != ZERO) | (card_w == TEN_OF_CLUBS)
+        mine_pile = val.pile(capt[rows, seat]) + gain
+        gain = np.where(tens, np.where(mine_pile != 0, mine_pile, 25), gain)
+        gain = np.where(partner, -gain, gain)
+        take = (above != ZERO) & ((gain >= 0) | (below == ZERO))
+        card = np.where(last & take, card_w, card)
     cand = _or_else(above & ~_PIG, above)
     cand = np.where((led == SPADES) & pig_out, _or_else(cand & ~_HIGH_SPADES, cand), cand)
-    middle_card = np.where(below != ZERO, duck, lowest(cand))
-    follow_card = np.where(count == n - 1, last_card, middle_card)
+    card = np.where(~last & (below == ZERO), lowest(cand), card)
     pig_under = ((legal & _PIG) != ZERO) & (top > QUEEN_OF_SPADES)
-    follow_card = np.where(pig_under, QUEEN_OF_SPADES, follow_card)
-
-    card = np.where(lead, lead_card, np.where(void, discard_card, follow_card))
-    single = (legal & (legal - np.uint64(1))) == ZERO
-    card = np.where(single, lowest(legal), card)
-    out: I64 = np.where(legal == ZERO, -1, card)
+    out: I64 = np.where(pig_under, QUEEN_OF_SPADES, card)
     return out
