@@ -7,6 +7,7 @@ Run from a checkout (or anywhere the package is importable)::
     python benchmarks/run.py --quick    # CI smoke: a second or two, same table
     python benchmarks/run.py --json     # machine-readable output
     python benchmarks/run.py --both     # the compiled and the pure build, one table
+    python benchmarks/run.py --vector   # the batched engine (benchmarks/vector.py)
 
 ``--both`` needs the compiled build installed (``pip install .`` with a C
 compiler): it runs this script twice, in subprocesses, once on the installed
@@ -880,7 +881,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--wall", action="store_true", help="time with the wall clock instead of CPU time"
     )
+    parser.add_argument(
+        "--vector", action="store_true", help="the batched engine's figures (benchmarks/vector.py)"
+    )
     args = parser.parse_args(argv)
+    if args.vector:  # issue #29: its own table, against OpenSpiel in the same run
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import vector
+
+        return vector.main((["--quick"] if args.quick else []) + (["--json"] if args.json else []))
     results = run_both(sys.argv[1:] if argv is None else argv) if args.both else [measure(args)]
     if args.json:
         print(json.dumps(results if args.both else results[0], indent=2))
