@@ -46,6 +46,7 @@ from gongzhu.vector._tables import (
     ZERO,
     Bools,
     bitcount,
+    heart_tables,
     popcount,
 )
 
@@ -700,7 +701,7 @@ class VectorDeal:
         """Each seat's total by the scoring kernel's plain lines, and the rows it cannot
         score that way (a seat holding every heart: the kernel scores those)."""
         cfg = self._cfg
-        sums = np.array(cfg.heart_sums, dtype=np.int64)
+        sums = heart_tables(cfg.heart_values, cfg.heart_sums)[1]
         fa2, fq2, fj2, ft2 = fa[:, None], fq[:, None], fj[:, None], ft[:, None]
         hearts = sums[(capt >> _u(26)).astype(np.int64) & 0x1FFF] * fa2
         base = hearts + np.where((capt & _u(PIG_BIT)) != ZERO, cfg.pig_value * fq2, 0)

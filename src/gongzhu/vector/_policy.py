@@ -37,6 +37,7 @@ from gongzhu.vector._tables import (
     U64,
     ZERO,
     Bools,
+    heart_tables,
     highest,
     lowest,
     popcount,
@@ -62,10 +63,9 @@ class _Values:
     """The rule set's card values for the batch's known exposure factors."""
 
     def __init__(self, cfg: Config, fa: I64, fq: I64, fj: I64) -> None:
-        hv = np.zeros(52, np.int64)
-        hv[26:39] = cfg.heart_values
+        hv, sums = heart_tables(cfg.heart_values, cfg.heart_sums)
         self.heart: I64 = hv  # by card: the heart value (0 off hearts)
-        self.sums: I64 = np.array(cfg.heart_sums, dtype=np.int64)
+        self.sums: I64 = sums
         self.fa, self.fq = fa, fq
         self.pig: I64 = cfg.pig_value * fq
         self.sheep: I64 = np.where(fj == 1, cfg.sheep_value, cfg.exposed_sheep_value * fj // 2)

@@ -100,3 +100,20 @@ def pack(b: Any) -> U64:
         raw = raw[..., ::-1]
     out: U64 = np.ascontiguousarray(raw).view(np.uint64)[..., 0]
     return out
+
+
+_HEARTS: dict[tuple[int, ...], tuple[I64, I64]] = {}
+
+
+def heart_tables(heart_values: tuple[int, ...], heart_sums: tuple[int, ...]) -> tuple[I64, I64]:
+    """The rule set's heart values by card (52 entries, 0 off hearts) and its hearts total
+    of every 13-bit pattern (the core's ``Config.heart_sums``), as arrays (cached)."""
+    tables = _HEARTS.get(heart_values)
+    if tables is None:
+        if len(_HEARTS) > 16:
+            _HEARTS.clear()
+        by_card = np.zeros(52, np.int64)
+        by_card[26:39] = heart_values
+        tables = (by_card, np.array(heart_sums, dtype=np.int64))
+        _HEARTS[heart_values] = tables
+    return tables
