@@ -586,7 +586,10 @@ class VectorDeal:
         """
         while not self._done.all():
             if self._aligned and self._k == 0:
-                self._random_trick(rng)
+                if self._plain():
+                    self._plain_playout(rng)
+                else:
+                    self._random_trick(rng)
                 continue
             active = np.flatnonzero(~self._done)
             if not self._aligned and (self._count[active] == 0).all():
@@ -595,6 +598,76 @@ class VectorDeal:
                 self._put(active, sub)
                 return
             self._play(random_cards(self.legal_bits(), rng), ~self._done)
+
+    def _plain(self) -> bool:
+        """True when every lead of the rest of the deals may be any card of the hand: no
+        hearts-broken rule, no exposure, no opening card still to lead, and the deals end
+        with their last card (what :meth:`_plain_playout` needs)."""
+        cfg = self._cfg
+        return not (
+            cfg.hearts_rule
+            or cfg.end_when_points_out
+            or cfg.queen_bonus
+            or self._up.any()
+            or (self._opening & (self._ntricks == 0)).any()
+        )
+
+    def _plain_playout(self, rng: np.random.Generator) -> None:
+        """:meth:`playout` of an aligned batch at a trick's start under :meth:`_plain` rules.
+
+        The hands are held by position in the trick (row 0 the leader's) and turned to
+        the winner after each trick, so a trick's cards need no gather by seat.
+        """
+        n = self.players
+        rows = self._rows
+        pos = np.arange(n)[:, None]
+        leader = self._leader.copy()
+        seats = (leader + pos) % n
+        hands = np.take_along_axis(self._dealt.T, seats, axis=0) & ~self._played
+        left = int(popcount(hands[0, :1])[0]) if self._size else 0
+        played, capt, flags, voids = self._played, self._capt, self._flags, self._voids
+        plays = self._plays
+        p = self._p
+        cards = np.empty((n, self._size), np.int64)
+        for _ in range(left):
+            lead = random_cards(hands[0], rng)
+            led = _CARD_SUIT[lead]
+            follow = hands[1:] & SUIT[led]
+            cards[0] = lead
+            cards[1:] = _random_followers(
+                np.where(follow != ZERO, follow, hands[1:]), follow, led, rng
+            )
+            bits = BITS[cards]
+            hands &= ~bits
+            taken = bits[0] | bits[1]
+            for j in range(2, n):
+                taken |= bits[j]
+            played |= taken
+            plays[p : p + n] = cards
+            p += n
+            best = lead
+            win = np.zeros(self._size, np.int64)
+            off = _CARD_SUIT[cards] != led
+            for j in range(1, n):
+                card = np.where(off[j], -1, cards[j])
+                better = card > best
+                best = np.where(better, card, best)
+                win = np.where(better, j, win)
+                voids |= off[j].astype(np.uint32) << (4 * seats[j] + led).astype(np.uint32)
+            leader = (leader + win) % n
+            capt[rows, leader] |= taken
+            flags |= np.left_shift(1, led)
+            flags |= np.where((taken & _u(HEARTS)) != ZERO, HEARTS_BROKEN, 0)
+            hands = np.take_along_axis(hands, (win + pos) % n, axis=0)
+            seats = (leader + pos) % n
+        self._p = p
+        self._nplays[:] = p
+        self._leader[:] = leader
+        self._to_act[:] = leader
+        self._ntricks += left
+        self._done[:] = played == self._every
+        if self._done.any():
+            self._aligned = False
 
     _BY_COLUMN: Final = ("_trick", "_plays")  # arrays whose second axis is the batch's
 
