@@ -488,18 +488,20 @@ def bench_view(timer: Timer, rng: random.Random) -> float:
     return 1e6 / timer.rate(run, prepare)
 
 
-def bench_rule_of_thumb(timer: Timer) -> float:
-    """Milliseconds per deal of ``deal(seed).rollout(RuleOfThumbStrategy())``."""
+def bench_rule_of_thumb(timer: Timer, rules: RuleSet | None = None) -> float:
+    """Milliseconds per deal of ``deal(rules, seed).rollout(RuleOfThumbStrategy())`` (the
+    default rules when ``rules`` is None)."""
     from gongzhu import RuleOfThumbStrategy
 
     bot = RuleOfThumbStrategy()
     counter = [0]
+    chosen = RuleSet() if rules is None else rules
 
     def run(_: None) -> int:
         base = counter[0]
         counter[0] += 5
         for seed in range(base, base + 5):
-            deal(seed=seed).rollout(bot)
+            deal(chosen, seed=seed).rollout(bot)
         return 5
 
     return 1e3 / timer.rate(run)

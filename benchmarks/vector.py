@@ -53,9 +53,15 @@ except ImportError:  # running from a checkout without installing
     import gongzhu
 
 import numpy as np  # noqa: E402 (after the path set-up above)
-from run import NO_EXPOSURE, Timer, bench_int_lane, bench_openspiel, openspiel_game  # noqa: E402
+from run import (  # noqa: E402
+    NO_EXPOSURE,
+    Timer,
+    bench_int_lane,
+    bench_openspiel,
+    bench_rule_of_thumb,
+    openspiel_game,
+)
 
-from gongzhu import RuleOfThumbStrategy, deal  # noqa: E402
 from gongzhu.vector import VectorDeal, rule_of_thumb  # noqa: E402
 
 BATCHES = (1, 64, 1024, 8192)
@@ -87,17 +93,7 @@ def _runner(kind: str, size: int, rng: np.random.Generator) -> Callable[[None], 
 
 def bench_rule_of_thumb_core(timer: Timer) -> float:
     """Deals/s of the core's rule of thumb, ``deal(rules, seed).rollout(RuleOfThumbStrategy())``."""
-    bot = RuleOfThumbStrategy()
-    counter = [0]
-
-    def run(_: None) -> int:
-        base = counter[0]
-        counter[0] += 5
-        for seed in range(base, base + 5):
-            deal(NO_EXPOSURE, seed=seed).rollout(bot)
-        return 5
-
-    return timer.rate(run)
+    return 1e3 / bench_rule_of_thumb(timer, NO_EXPOSURE)
 
 
 def measure(quick: bool, repeats: int | None = None) -> dict[str, Any]:

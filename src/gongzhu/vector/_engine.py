@@ -304,7 +304,7 @@ class VectorDeal:
 
     @property
     def nbytes(self) -> int:
-        """The bytes of the batch's arrays (what :meth:`memory per deal <__len__>` counts)."""
+        """The bytes of the batch's arrays (divided by ``len(batch)``: the memory a deal)."""
         return sum(v.nbytes for v in vars(self).values() if isinstance(v, np.ndarray))
 
     def _exposed(self) -> U64:
