@@ -762,6 +762,9 @@ class VectorDeal:
         """The scoring factors of A♥, Q♠, J♦ and 10♣ for each row's exposures (the core's
         :func:`~gongzhu._core.rules.card_factor`, on arrays)."""
         cfg = self._cfg
+        if not (up.any() or down.any()):
+            ones = np.ones(up.shape, np.int64)
+            return ones, ones, ones, ones
         out = []
         for bit in (ACE_BIT, PIG_BIT, SHEEP_BIT, TEN_BIT):
             b = _u(bit)

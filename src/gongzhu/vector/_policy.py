@@ -141,6 +141,26 @@ def rule_of_thumb(batch: VectorDeal, legal: U64 | None = None) -> I64:
     return card
 
 
+_LEAD_TERMS: dict[tuple[int, ...], I64] = {}
+
+
+def _lead_terms(heart_values: tuple[int, ...]) -> I64:
+    """``(3, 52)``: each card's own terms of the core's lead score (A♥ unexposed), for a
+    seat that neither holds the pig nor sees it out (row 0), holds it (1), sees it out (2)."""
+    terms = _LEAD_TERMS.get(heart_values)
+    if terms is None:
+        base = -CARD_RANK.copy()
+        base[QUEEN_OF_SPADES] -= 200
+        base[26:39] -= 4 - np.array(heart_values, dtype=np.int64) // 5
+        base[TEN_OF_CLUBS] -= 10
+        spade = (CARD_SUIT == SPADES) & (np.arange(52) != QUEEN_OF_SPADES)
+        held = base + np.where(spade, -5, 0)
+        out = base + np.where(spade, np.where(np.arange(52) > QUEEN_OF_SPADES, -100, 8), 0)
+        terms = np.stack([base, held, out])
+        _LEAD_TERMS[heart_values] = terms
+    return terms
+
+
 class _Seat:
     """What the seat to act may know in the deals ``rows``."""
 
@@ -172,19 +192,17 @@ def _lead(batch: VectorDeal, rows: I64, legal: U64) -> I64:
     v = -CARD_RANK[None, :] + np.where(
         early[:, None] & ~(_SPADE_CARD & holds_pig[:, None]), bonus[:, CARD_SUIT], 0
     )
-    spade = np.where(
-        pig_out[:, None],
-        np.where(_CARDS > QUEEN_OF_SPADES, -100, 8),
-        np.where(holds_pig[:, None], -5, 0),
-    )
-    v = v + np.where(_SPADE_CARD & (_CARDS != QUEEN_OF_SPADES), spade, 0)
-    v[:, QUEEN_OF_SPADES] -= 200
-    v = v - np.where(_HEART_CARD, 4 - me.val.heart[None, :] * fa[:, None] // 5, 0)
+    # Per deal: the short-suit bonus of each suit (none for spades while holding the pig),
+    # less 30 where nobody can follow; the cards' own terms by the pig's whereabouts.
+    spades = (np.arange(4) == SPADES)[None, :] & holds_pig[:, None]
+    per_suit = np.where(early[:, None] & ~spades, bonus, 0) - 30 * (theirs == 0)
+    case = np.where(pig_out, 2, holds_pig.astype(np.int64))
+    v = _lead_terms(cfg.heart_values)[case] + per_suit[:, CARD_SUIT]
+    if (fa != 1).any():  # an exposed A♥ (as this seat knows): the hearts' terms scale
+        hv = me.val.heart[None, 26:39]
+        v[:, 26:39] += hv * fa[:, None] // 5 - hv // 5
     above_sheep = outstanding & SUIT[1] & ~(BITS[JACK_OF_DIAMONDS + 1] - np.uint64(1))
     v[:, JACK_OF_DIAMONDS] += np.where(above_sheep == ZERO, 20, -60)
-    v[:, TEN_OF_CLUBS] -= 10
-    nobody = theirs == 0
-    v = v - np.where(nobody[:, CARD_SUIT], 30, 0)
     return _best(v, legal)
 
 
