@@ -235,3 +235,16 @@ def test_an_illegal_action_is_refused_naming_the_deal_and_nothing_changes(bad: o
     with pytest.raises(ProtocolError):
         batch.step(actions.astype(float))
     assert _same(before, _state(batch))
+
+
+def test_random_playouts_of_deals_out_of_step() -> None:
+    # Some deals a card ahead of the others (step with where=): playout still plays all
+    # of them to a legal end.
+    batch = VectorDeal.random(RuleSet(exposable=""), 30, rng=9)
+    rng = np.random.default_rng(9)
+    batch.step(batch.random_actions(rng), where=np.arange(30) % 3 == 0)
+    _check_playout(batch, seed=10)
+    batch = VectorDeal.random(RuleSet(players=5), 30, rng=9)
+    for _ in range(5):  # a whole trick for some: in step at the next trick's start again
+        batch.step(batch.random_actions(rng), where=np.arange(30) % 2 == 0)
+    _check_playout(batch, seed=11)

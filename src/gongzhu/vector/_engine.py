@@ -593,7 +593,8 @@ class VectorDeal:
                     self._random_trick(rng)
                 continue
             active = np.flatnonzero(~self._done)
-            if not self._aligned and (self._count[active] == 0).all():
+            plays = self._nplays[active]
+            if (self._count[active] == 0).all() and (plays == plays[0]).all():
                 sub = self._take(active)  # the deals still in play, aligned again
                 sub.playout(rng)
                 self._put(active, sub)
@@ -681,7 +682,7 @@ class VectorDeal:
             setattr(sub, name, value)
         sub._size = len(rows)
         sub._rows = np.arange(len(rows), dtype=np.int64)
-        sub._aligned = bool((self._nplays[rows] == self._nplays[rows[0]]).all())
+        sub._aligned = True
         sub._k = 0
         sub._p = int(self._nplays[rows[0]])
         return sub
