@@ -25,6 +25,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from gongzhu.adapters import _driver
+from gongzhu.ai.strategies import rules_of
 from gongzhu.errors import ProtocolError
 from gongzhu.protocol import NUM_ACTIONS, observation_size
 from gongzhu.rules import RuleSet
@@ -66,7 +67,7 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
         *,
         illegal_reward: float = -1000.0,
     ) -> None:
-        self.rules = _driver.rules_of(rules)
+        self.rules = rules_of(rules)
         n = self.rules.players
         if type(num_envs) is not int or num_envs < 1:
             raise ProtocolError(f"num_envs must be a positive int, got {num_envs!r}")
