@@ -28,7 +28,7 @@ SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(H
 
 def _mask(rnd: Round) -> np.ndarray:
     out = np.zeros(52, np.bool_)
-    if not rnd.is_complete:
+    if not rnd.is_over:
         out[[c.index for c in rnd.legal_plays]] = True
     return out
 
@@ -46,16 +46,16 @@ def play_both(rounds: list[Round], seed: int) -> VectorDeal:
         masks = batch.legal_mask()
         expected = np.array([_mask(r) for r in rounds])
         assert (masks == expected).all()
-        assert (batch.done == np.array([r.is_complete for r in rounds])).all()
+        assert (batch.done == np.array([r.is_over for r in rounds])).all()
         for i, rnd in enumerate(rounds):
-            if not rnd.is_complete:
+            if not rnd.is_over:
                 assert batch.to_act[i] == rnd.to_act
         if batch.done.all():
             break
         actions = batch.random_actions(rng)
         batch.step(actions)
         rounds[:] = [
-            r if r.is_complete else r.apply(int(a)) for r, a in zip(rounds, actions, strict=True)
+            r if r.is_over else r.apply(int(a)) for r, a in zip(rounds, actions, strict=True)
         ]
     assert batch.done.all()
     totals = batch.totals()
@@ -150,7 +150,7 @@ def _check_playout(batch: VectorDeal, seed: int) -> None:
     batch.playout(np.random.default_rng(seed))
     assert batch.done.all()
     rounds = batch.to_rounds()  # Round.apply refuses any illegal play
-    assert all(r.is_complete for r in rounds)
+    assert all(r.is_over for r in rounds)
     assert [tuple(t) for t in batch.totals()] == [r.score().totals for r in rounds]
 
 

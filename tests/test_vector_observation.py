@@ -52,7 +52,7 @@ def check_batch(rounds: list[Round], seed: int) -> None:
                 assert not (obs[:, at : at + 52].astype(bool) & secret).any()
         acting = batch.observation()
         for i, rnd in enumerate(rounds):
-            if not rnd.is_complete:
+            if not rnd.is_over:
                 assert np.array_equal(acting[i], rnd.view(rnd.to_act).observation())
         if batch.done.all():
             break
@@ -60,7 +60,7 @@ def check_batch(rounds: list[Round], seed: int) -> None:
         batch.step(actions)
         step += 1
         rounds[:] = [
-            r if r.is_complete else r.apply(int(a)) for r, a in zip(rounds, actions, strict=True)
+            r if r.is_over else r.apply(int(a)) for r, a in zip(rounds, actions, strict=True)
         ]
 
 

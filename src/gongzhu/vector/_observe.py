@@ -51,6 +51,10 @@ def running_totals(batch: VectorDeal, seat: I64) -> tuple[I64, npt.NDArray[np.bo
     known = ~others_down.any(axis=1)
     if cfg.blind:
         known &= (batch._up == ZERO) & (own_down == ZERO)
+    if cfg.queen_bonus:
+        # As the view: a deal over with Q♦ in no trick (still in a hand when the points ran
+        # out) has no taker to count its bonus for.
+        known &= ~(batch._done & (batch._qd_taker < 0))
     fa, fq, fj, ft = batch.factors(batch._up, own_down, ZERO * down)
     qd = batch._qd_counts if cfg.queen_bonus else None
     totals, hard = batch._scores(batch._capt, fa, fq, fj, ft, qd)
