@@ -34,7 +34,6 @@ from gongzhu._core.state import COMPLETE, PLAYING, played, trick_cards
 from gongzhu.dealing import shuffled_deck
 from gongzhu.errors import DealError, IllegalActionError, ProtocolError, Reason
 from gongzhu.round import Round
-from gongzhu.round._config import _config
 from gongzhu.rules import RuleSet
 from gongzhu.vector._tables import (
     BITS,
@@ -97,7 +96,7 @@ class VectorDeal:
     def __init__(self, rules: RuleSet, size: int) -> None:
         if not isinstance(rules, RuleSet):
             raise ProtocolError(f"rules must be a RuleSet, got {type(rules).__name__}")
-        cfg = _config(rules)
+        cfg = rules._tables
         self.rules: RuleSet = rules
         self._cfg: Config = cfg
         n = cfg.n

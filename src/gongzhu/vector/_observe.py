@@ -10,20 +10,20 @@ face-up exposures, the captured point cards, the claims' shown cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from gongzhu._codec.encoding import _PHASES, _SCORE_SCALE, EXPOSABLE_ORDER, observation_size
-from gongzhu._core.bits import HEARTS
+from gongzhu._core.bits import HEARTS, POINT_CARDS
 from gongzhu._core.scoring import score_masks
 from gongzhu.phase import Phase
-from gongzhu.rules._tables import POINT_CARDS
 from gongzhu.vector._tables import BITS, I64, U64, ZERO, popcount, unpack
 
-if TYPE_CHECKING:
-    from gongzhu.vector._engine import VectorDeal
+# The batch is a gongzhu.vector.VectorDeal; importing it here, even for the type checker,
+# would tie the two modules in a circle (tests/test_import_layers.py counts those too).
+VectorDeal = Any
 
 __all__ = ["observation"]
 
