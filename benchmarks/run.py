@@ -7,6 +7,7 @@ Run from a checkout (or anywhere the package is importable)::
     python benchmarks/run.py --quick    # CI smoke: a second or two, same table
     python benchmarks/run.py --json     # machine-readable output
     python benchmarks/run.py --both     # the compiled and the pure build, one table
+    python benchmarks/run.py --vector   # the batched engine (benchmarks/vector.py)
 
 ``--both`` needs the compiled build installed (``pip install .`` with a C
 compiler): it runs this script twice, in subprocesses, once on the installed
@@ -131,7 +132,7 @@ def _positions(rules: RuleSet, rng: random.Random, count: int) -> list[bytes]:
         r = _declined(deal(rules, seed=seed))
         seed += 1
         states = []
-        while not r.is_complete:
+        while not r.is_over:
             states.append(r)
             r = r.play(rng.choice(r.legal_plays))
         out.extend(pickle.dumps(s) for s in rng.sample(states, 8))
@@ -191,7 +192,7 @@ def _playout_runner(
                     chosen = [c for c in CardSet.from_mask(held) if random_() < 0.5]
                     r = r.expose(chosen, seat=seat)
             r = _declined(r)
-            while not r.is_complete:
+            while not r.is_over:
                 r = r.play(choice(r.legal_plays))
             r.score()
         return deals
@@ -248,7 +249,7 @@ def bench_match(timer: Timer, rng: random.Random) -> tuple[float, float, str]:
                 r = deal(m.rules, seed=seed * 1000 + k, leader=leader, dealer=m.dealer)
                 r = _declined(r)
                 k += 1
-                while not r.is_complete:
+                while not r.is_over:
                     r = r.play(choice(r.legal_plays))
                 m = m.add(r)
                 leader = m.next_leader
@@ -276,7 +277,7 @@ def bench_state_size(rng: random.Random) -> tuple[float, float, float]:
         # The line's plays are chosen before measuring so that only Rounds are traced.
         r = _declined(deal(rules, seed=seed))
         plays = []
-        while not r.is_complete:
+        while not r.is_over:
             card = choice(r.legal_plays)
             plays.append(card)
             r = r.play(card)
@@ -368,7 +369,7 @@ def bench_record(timer: Timer, rng: random.Random) -> float | str:
     rounds = []
     for seed in range(50):
         r = _declined(deal(seed=seed))
-        while not r.is_complete:
+        while not r.is_over:
             r = r.play(choice(r.legal_plays))
         rounds.append(r)
     try:
@@ -466,7 +467,7 @@ def bench_view(timer: Timer, rng: random.Random) -> float:
     for seed in range(8):
         r = _declined(deal(seed=seed))
         start = r
-        while not r.is_complete:
+        while not r.is_over:
             r = r.play(rng.choice(r.legal_plays))
         lines.append((start, r.history[len(start.history) :]))
 
@@ -487,18 +488,20 @@ def bench_view(timer: Timer, rng: random.Random) -> float:
     return 1e6 / timer.rate(run, prepare)
 
 
-def bench_rule_of_thumb(timer: Timer) -> float:
-    """Milliseconds per deal of ``deal(seed).rollout(RuleOfThumbStrategy())``."""
+def bench_rule_of_thumb(timer: Timer, rules: RuleSet | None = None) -> float:
+    """Milliseconds per deal of ``deal(rules, seed).rollout(RuleOfThumbStrategy())`` (the
+    default rules when ``rules`` is None)."""
     from gongzhu import RuleOfThumbStrategy
 
     bot = RuleOfThumbStrategy()
     counter = [0]
+    chosen = RuleSet() if rules is None else rules
 
     def run(_: None) -> int:
         base = counter[0]
         counter[0] += 5
         for seed in range(base, base + 5):
-            deal(seed=seed).rollout(bot)
+            deal(chosen, seed=seed).rollout(bot)
         return 5
 
     return 1e3 / timer.rate(run)
@@ -918,7 +921,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--wall", action="store_true", help="time with the wall clock instead of CPU time"
     )
+    parser.add_argument(
+        "--vector", action="store_true", help="the batched engine's figures (benchmarks/vector.py)"
+    )
     args = parser.parse_args(argv)
+    if args.vector:  # issue #29: its own table, against OpenSpiel in the same run
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import vector
+
+        return vector.main((["--quick"] if args.quick else []) + (["--json"] if args.json else []))
     results = run_both(sys.argv[1:] if argv is None else argv) if args.both else [measure(args)]
     if args.json:
         print(json.dumps(results if args.both else results[0], indent=2))

@@ -14,16 +14,28 @@ from gongzhu._core.deal import split as _split
 from gongzhu.cards import _from_mask
 from gongzhu.errors import DealError
 from gongzhu.round import _DEFAULT_RULES, Round, _deal_seat
-from gongzhu.round._config import _config
 from gongzhu.rules import RuleSet
 
-__all__ = ["deal"]
+__all__ = ["deal", "match_deal_seed"]
 
 
 _OLD_LIMIT = 2**64
 # The seeds of -2**64..2**64 deal as they always did; the seeds beyond them (up to the one
 # seed limit of gongzhu._base.seeds) map above every image of those, so no two seeds meet.
 _FAR = 2**67
+
+
+def match_deal_seed(seed: int | str, number: int) -> int:
+    """The seed of deal ``number`` (1, 2, …) of a match seeded with ``seed`` (stable across runs).
+
+    :func:`gongzhu.play_match`, the web table and the terminal game deal deal
+    ``k`` of a match as ``deal(rules, seed=match_deal_seed(seed, k), …)``, so one
+    match seed replays the same cards everywhere.
+
+    >>> match_deal_seed(7, 1) == match_deal_seed(7, 1) != match_deal_seed(7, 2)
+    True
+    """
+    return random.Random(f"gongzhu-match:{seed}:{number}").getrandbits(48)
 
 
 def _generator_seed(seed: int | str) -> int | str:
@@ -65,7 +77,7 @@ def _shuffle_plan(deck: int) -> tuple[tuple[int, ...], tuple[tuple[int, int, int
 
 
 def deal(
-    rules: RuleSet = _DEFAULT_RULES,
+    rules: RuleSet | str = _DEFAULT_RULES,
     seed: int | str | None = None,
     leader: int | None = None,
     dealer: int = 0,
@@ -88,10 +100,12 @@ def deal(
     >>> len(deal(RuleSet(players=5), seed=1).hands[0])
     10
     """
+    if isinstance(rules, str):  # a preset's name
+        rules = RuleSet.preset(rules)
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
     check_seed(seed, error=DealError)
-    cfg = _config(rules)
+    cfg = rules._tables
     _deal_seat(dealer, cfg.n, "dealer")
     order = shuffled_deck(rules, seed)
     # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from there.
