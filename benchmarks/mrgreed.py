@@ -366,11 +366,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         with ProcessPoolExecutor(args.workers) as pool:
             for part in pool.map(play_deals, *zip(*[(*job, c) for c in chunks], strict=False)):
                 rows += part
-                _progress(rows, len(numbered))
+                _progress(rows, len(numbered), args)
     else:
         for c in chunks:
             rows += play_deals(*job, c)
-            _progress(rows, len(numbered))
+            _progress(rows, len(numbered), args)
     print(file=sys.stderr)
     s = summary(rows)
     print(
@@ -381,16 +381,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"({s['wins']}/{s['draws']}/{s['losses']}); CPU ms a move: "
         f"ours {s['ms_per_move'][0]:.1f}, {args.opponent} {s['ms_per_move'][1]:.1f}"
     )
+    return 0
+
+
+def _progress(rows: Sequence[dict[str, Any]], total: int, args: argparse.Namespace) -> None:
+    """Report the deals so far; with ``--json``, rewrite the file (a stopped run keeps them)."""
+    s = summary(rows)
     if args.json:
         meta = {k: v for k, v in vars(args).items() if k != "json"}
         Path(args.json).write_text(
             json.dumps({"args": meta, "summary": s, "deals": rows}, indent=1)
         )
-    return 0
-
-
-def _progress(rows: Sequence[dict[str, Any]], total: int) -> None:
-    s = summary(rows)
     print(
         f"\r  {s['deals']}/{total} deals  {s['mean']:+.1f} ± {s['stderr']:.1f}",
         end="",
