@@ -38,22 +38,25 @@ from importlib import resources
 from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gongzhu.errors import GongzhuError, IllegalActionError
-from gongzhu.i18n import LANGUAGES, refusal
+from gongzhu.i18n import LANGUAGES
+from gongzhu.web import assets
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse, parse_json
 from gongzhu.web.rooms import SEATS, Room, Settings, StoreError, hint_cards
 from gongzhu.web.store import Store, open_store
+from gongzhu.web.words import player_refusal
 
 __all__ = ["Limits", "create_app"]
 
 _ROOM_ID: Final = re.compile(r"[A-Za-z0-9_-]{4,32}")
-_CARD: Final = re.compile(r"[2-9TJQKA][CDHS]")
 _MAX_HINTS: Final = 4
 """Hints computed at once in all (each is a search in a worker thread)."""
 _log = logging.getLogger(__name__)
@@ -265,7 +268,9 @@ class _Server:
     def error(self, hub: _Hub, conn: _Conn, exc: GongzhuError, reply_to: str) -> None:
         if isinstance(exc, IllegalActionError):
             # The sentence in the client's language (hello's lang); detail stays language-free.
-            code, message, detail = "illegal", refusal(exc, lang=conn.lang or "en"), exc.to_dict()
+            # In the player's words: the suit to follow, the opening card, never a seat number.
+            message = player_refusal(exc, hub.room.round, conn.lang or "en")
+            code, detail = "illegal", exc.to_dict()
         elif isinstance(exc, WebError):
             code, message, detail = exc.code, exc.message, exc.detail
         else:
@@ -817,29 +822,12 @@ def create_app(
     server = _Server(the_store, float(bot_delay), float(takeover), seed, limits or Limits())
 
     async def page(request: Request) -> Response:
-        index = _static_dir() / "index.html"
-        if index.is_file():
-            return FileResponse(str(index), headers=_PAGE_HEADERS)
+        text = assets.page_html()
+        if text is not None:
+            return HTMLResponse(text, headers={**_PAGE_HEADERS, "Cache-Control": "no-cache"})
         return HTMLResponse(
             "<!doctype html><title>gongzhu</title><p>The web client is not installed.</p>",
             headers=_PAGE_HEADERS,
-        )
-
-    async def card(request: Request) -> Response:
-        from gongzhu import svg
-        from gongzhu.cards import Card
-
-        code = request.path_params["code"]
-        if code == "back":
-            text = svg._document(svg.CARD_W, svg.CARD_H, svg._back(0, 0), "card back")
-        elif _CARD.fullmatch(code):
-            text = svg.card(Card.parse(code))
-        else:
-            return _json_error(404, "not-found", "no such card")
-        return Response(
-            text,
-            media_type="image/svg+xml",
-            headers={**_HEADERS, "Cache-Control": "public, max-age=86400"},
         )
 
     async def create_room(request: Request) -> Response:
@@ -919,13 +907,15 @@ def create_app(
     routes = [
         Route("/", page),
         Route("/t/{room}", page),
-        Route("/cards/{code}.svg", card),
+        *assets.routes(_HEADERS),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room}", room_info),
         Route("/api/rooms/{room}/record", room_record),
         WebSocketRoute("/ws/{room}", websocket),
         Mount("/static", StaticFiles(directory=str(_static_dir()), check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes, lifespan=lifespan, middleware=[Middleware(GZipMiddleware, minimum_size=512)]
+    )
     app.state.server = server
     return app
