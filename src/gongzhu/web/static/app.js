@@ -201,12 +201,11 @@ function onState(msg) {
   if (S.lifted && (!hand.has(S.lifted) || !isLegal(S.lifted))) S.lifted = null;
   // A new deal is dealt out card by card: when the deal number moves on at this table, or
   // for the first deal of a room this page just opened.
-  const fresh = msg.view && msg.view.phase !== "complete" && (msg.view.tricks || []).length === 0
-    && !(msg.view.current_trick?.cards?.length);
+  const fresh = msg.view && msg.view.phase !== "complete" && (msg.view.tricks || []).length === 0;
   if (fresh && ((before && before.deal_no !== msg.deal_no) || (!before && S.justCreated))) {
     S.justCreated = false;
     startDealing();
-  } else if (!fresh && S.dealing) {
+  } else if (msg.view?.phase === "complete" && S.dealing) {
     endDealing();
   }
   // A trick just completed: show it whole for a moment, then sweep it to its winner.
