@@ -2,7 +2,7 @@
 // The page's dialogs: confirmations, the rules, the score history, game over, joining.
 
 import { $, el } from "./dom.js";
-import { cardText, signed, t } from "./i18n.js";
+import { cardName, cardText, signed, t } from "./i18n.js";
 import { S, rules, seatName } from "./state.js";
 
 // -- confirmations ----------------------------------------------------------------------------
@@ -69,8 +69,8 @@ export function renderRulesPanel() {
     ...[["J", 9], ["Q", 10], ["K", 11], ["A", 12]].map(([rank, i]) =>
       row(cardText(`${rank}H`), signed(hv[/** @type {number} */ (i)]))),
     row(t("rules.all_hearts"), signed(r.all_hearts_value)),
-    row(`${cardText("QS")} (${t("name.pig")})`, signed(r.pig_value)),
-    row(`${cardText("JD")} (${t("name.sheep")})`, signed(r.sheep_value)),
+    row(cardName("QS"), signed(r.pig_value)),
+    row(cardName("JD"), signed(r.sheep_value)),
     row(t("rules.transformer_alone"), signed(r.transformer_bonus)),
     row(t("rules.transformer_with"), t("rules.doubles")),
   ));
