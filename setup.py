@@ -22,6 +22,7 @@ import os
 import sys
 import tempfile
 import textwrap
+import time
 from typing import Any
 
 from setuptools import Extension, setup
@@ -39,10 +40,33 @@ SHARED_LIB = GROUP + "__mypyc"
 EDITABLE_COMMANDS = {"editable_wheel", "develop"}
 
 
+# What compiling the core usually takes: measured on 2 cores (pip install . on the
+# project's 2-core machine, mypyc translating 12 modules and gcc -O3 compiling them).
+USUAL_SECONDS = "about a minute"
+
+
 def _say(message: str) -> None:
     # stderr, framed, so that it stands out in pip's (verbose) build log.
     bar = "=" * 78
     print(f"\n{bar}\ngongzhu build: {message}\n{bar}\n", file=sys.stderr, flush=True)
+
+
+def _tell(message: str) -> None:
+    """``message`` on stderr (pip shows it with ``-v``) and on the terminal itself.
+
+    pip captures a build's output and shows it only with ``-v`` (or when the build
+    fails); a person who typed ``pip install .`` would wait minutes in silence. So the
+    line also goes to the controlling terminal (``/dev/tty``) when there is one and
+    stderr is not it; a CI run (no terminal) has it in pip's verbose log.
+    """
+    _say(message)
+    if os.environ.get("CI") or sys.stderr.isatty():
+        return
+    try:
+        with open("/dev/tty", "w", encoding="utf-8") as tty:
+            tty.write(f"\ngongzhu build: {message}\n")
+    except OSError:
+        pass  # no terminal (CI, a service, Windows): pip's -v log has the line
 
 
 def _pure_requested() -> str | None:
@@ -143,7 +167,8 @@ class BuildExt(build_ext):
             self._go_pure(f"compiling the core failed ({type(exc).__name__}: {exc})")
             return
         names = ", ".join(sorted(ext.name for ext in self.extensions))
-        _say(f"compiled gongzhu._core with mypyc: {names}")
+        took = time.monotonic() - self._started
+        _tell(f"compiled gongzhu._core with mypyc in {took:.0f} s: {names}")
 
     def _why_pure(self) -> str | None:
         if getattr(self, "editable_mode", False) or self.inplace:
@@ -162,6 +187,12 @@ class BuildExt(build_ext):
 
     def _translate(self) -> str | None:
         """Replace the placeholder by mypyc's extensions; the reason if that fails."""
+        self._started = time.monotonic()
+        _tell(
+            f"compiling the engine core (gongzhu._core, {len(_core_sources())} modules) with "
+            f"mypyc and the C compiler: usually {USUAL_SECONDS} on 2 cores "
+            "(GONGZHU_PURE_PYTHON=1 skips it)"
+        )
         try:
             from mypyc.build import mypycify
 

@@ -324,6 +324,37 @@ def bench_help(repeats: int, wall: bool) -> float:
     return best
 
 
+def bench_import(repeats: int) -> tuple[float, float, str]:
+    """Milliseconds ``import gongzhu`` and ``import json`` take in a new process, best of
+    ``repeats`` (at least 5), and the heavy modules ``import gongzhu`` loaded ("" if none).
+
+    Python's own ``-X importtime`` figure (the cumulative time of the top-level import),
+    so the interpreter's start-up is not counted; ``import json`` is the baseline of the
+    same run. Bytecode is written by a first import, not recompiled on every one.
+    """
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    heavy = ("gongzhu.ai", "gongzhu.svg", "gongzhu.web", "gongzhu.i18n", "gongzhu.record")
+    probe = f"import sys, gongzhu; print(*(m for m in sys.modules if m.startswith({heavy!r})))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], env=env, check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+    def best(module: str) -> float:
+        times = []
+        for _ in range(max(5, repeats)):
+            err = subprocess.run(
+                [sys.executable, "-X", "importtime", "-c", f"import {module}"],
+                env=env, check=True, capture_output=True, text=True,
+            ).stderr  # fmt: skip
+            last = [line for line in err.splitlines() if line.endswith(f"| {module}")][-1]
+            times.append(int(last.split("|")[1]) / 1000)
+        return min(times)
+
+    return best("gongzhu"), best("json"), loaded
+
+
 def bench_record(timer: Timer, rng: random.Random) -> float | str:
     try:
         from gongzhu import record
@@ -629,6 +660,8 @@ TARGETS: dict[str, tuple[str, float | None, float | None]] = {
     "step_us": ("<=", 3.0, 3.0),
     "all_states_kb": ("<=", 20.0, 20.0),
     "help_s": ("<=", 0.3, 0.3),
+    # Issue 28: the rules core only (absolute: Python's -X importtime, start-up excluded).
+    "import_ms": ("<=", 50.0, 50.0),
 }
 
 # Rules without exposure (OpenSpiel's Hearts has none) for the figures compared with it.
@@ -707,6 +740,9 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         else:
             fig[key] = value
     fig["help_s"] = bench_help(repeats, args.wall)
+    fig["import_ms"], fig["import_json_ms"], loaded = bench_import(repeats)
+    if loaded:
+        notes["import"] = f"import gongzhu loaded heavy modules: {loaded}"
 
     fig["naive"] = max(naive)
     fig["playout_vs_naive"] = fig["playout"] / fig["naive"]
@@ -809,8 +845,10 @@ ROWS: list[tuple[str, str, str, str]] = [
     ("deal_kb", "  of which the dealt Round", "KB", "{:.1f}"),
     ("record", "record dumps + loads", "records/s", "{:,.0f}"),
     ("help_s", "gongzhu --help (new process)", "s", "{:.3f}"),
+    ("import_ms", "import gongzhu (new process, -X importtime)", "ms", "{:.1f}"),
 ]
 BASELINE_ROWS: list[tuple[str, str, str, str]] = [
+    ("import_json_ms", "import json (new process, -X importtime)", "ms", "{:.1f}"),
     ("naive", "naive list-based playout", "deals/s", "{:,.0f}"),
     ("playout_vs_naive", "playout / naive", "×", "{:.2f}"),
     ("openspiel", "OpenSpiel Hearts playout", "deals/s", "{:,.0f}"),

@@ -20,7 +20,7 @@ import pytest
 
 import gongzhu
 import gongzhu._core
-from gongzhu.build import _LABEL, _pure_copy
+from gongzhu.build import LABEL, _pure_copy
 
 EXPECT = os.environ.get("GONGZHU_EXPECT_BUILD")
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -40,7 +40,7 @@ def test_compiled_says_how_every_core_module_was_loaded() -> None:
     else:
         assert ExtensionFileLoader not in loaders
         assert loaders <= {SourceFileLoader}
-    assert ("compiled with mypyc" if gongzhu.compiled else "pure Python") == _LABEL
+    assert ("compiled with mypyc" if gongzhu.compiled else "pure Python") == LABEL
 
 
 def test_every_core_module_ships_its_python_source() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from gongzhu import PRESETS, __version__
-from gongzhu.build import _LABEL
+from gongzhu.build import LABEL
 from gongzhu.cli import main
 
 
@@ -47,7 +47,7 @@ def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, 
 def test_version_and_help() -> None:
     result = run("--version")
     assert result.returncode == 0
-    assert result.stdout.strip() == f"gongzhu {__version__} ({_LABEL})"
+    assert result.stdout.strip() == f"gongzhu {__version__} ({LABEL})"
     result = run("--help")
     assert result.returncode == 0
     for command in ("score", "rules", "play", "replay", "demo"):
@@ -70,7 +70,7 @@ def test_python_dash_m_runs_the_same_command() -> None:
         check=False,
     )
     assert result.returncode == 0
-    assert result.stdout.strip() == f"gongzhu {__version__} ({_LABEL})"
+    assert result.stdout.strip() == f"gongzhu {__version__} ({LABEL})"
 
 
 def test_importing_the_cli_loads_no_engine_extras() -> None:

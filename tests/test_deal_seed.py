@@ -1,4 +1,4 @@
-"""Seeds for :func:`gongzhu.deal`: ints to ±2**64 and valid text deal; anything else is a DealError.
+"""Seeds for :func:`gongzhu.deal`: ints of ≤ 80 digits and valid text deal; others: DealError.
 
 A seed is hashed by ``random.Random`` from its UTF-8 bytes, so text with a lone
 surrogate (which JSON escapes such as ``"\\ud800"`` can spell) has no seed value;
@@ -34,10 +34,10 @@ def test_every_int_or_text_seed_deals_the_same_hands_twice(seed: int | str) -> N
     try:
         first = deal(seed=seed)
     except DealError:
-        # Refused: ints beyond ±2**64, text beyond 1000 characters (#11: every accepted
-        # seed can be recorded) and text that is not valid Unicode.
+        # Refused: ints of more than 80 digits, text beyond 1000 characters (#11: every
+        # accepted seed can be recorded) and text that is not valid Unicode.
         if isinstance(seed, int):
-            assert abs(seed) > 2**64
+            assert abs(seed) >= 10**80
         elif len(seed) <= 1000:
             with pytest.raises(UnicodeEncodeError):
                 seed.encode("utf-8")

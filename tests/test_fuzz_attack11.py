@@ -234,7 +234,7 @@ _IDS = [
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        # deal() refuses the seed itself now (its documented domain is |seed| <= 2**64).
+        # deal() refuses the seed itself now (its documented domain: ints of at most 80 digits).
         (lambda: record.dumps(deal(seed=HUGE)), DealError, "seed"),
         (lambda: DECK.of_suit(HUGE), CardParseError, "not a suit"),
         (lambda: deal(seed=1).view(0).unseen_in(HUGE), CardParseError, "not a suit"),

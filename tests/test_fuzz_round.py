@@ -405,7 +405,7 @@ def test_deal_of_anything_is_a_round_or_a_library_error(
     "seed", [10**5000, -(10**5000), "x" * 1_000_000, "♠" * 300_000], ids=["big", "neg", "1MB", "u"]
 )
 def test_huge_seeds_are_refused_quickly(seed: int | str) -> None:
-    # #11 item 6: deal() has a documented seed domain (|int| <= 2**64, text <= 1000
+    # #11 item 6: deal() has a documented seed domain (ints of ≤ 80 digits, text <= 1000
     # characters), so that every accepted seed can be written to a record.
     got = timed(lambda: deal(seed=seed), limit=1.0)
     assert isinstance(got, DealError)

@@ -70,3 +70,82 @@ def test_importing_the_testing_module_without_hypothesis_says_what_to_install() 
         env={"PYTHONPATH": str(ROOT / "src")},
     )
     assert "pip install 'gongzhu[test]'" in result.stdout
+
+
+# -- A lean import (issue 28): `import gongzhu` loads the rules core only ------------------------
+
+HEAVY = ("gongzhu.ai", "gongzhu.svg", "gongzhu.web", "gongzhu.i18n", "gongzhu.record", "gettext")
+
+
+def _run(code: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return result.stdout
+
+
+def test_import_gongzhu_loads_no_playing_layer_pictures_translations_or_records() -> None:
+    # A fresh interpreter (this one has imported everything already); the installed
+    # gongzhu, or src/ when the test runs on the sources (PYTHONPATH is inherited).
+    out = _run(
+        "import sys, gongzhu\n"
+        f"heavy = {HEAVY!r}\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy)))"
+    )
+    assert out.strip() == "[]"
+
+
+def test_every_public_name_imports_and_a_lazy_one_loads_its_module_on_first_use() -> None:
+    import gongzhu
+
+    out = _run(
+        "import sys, gongzhu\n"
+        "from gongzhu import SearchStrategy, arena, record, GameRecord\n"
+        "print(SearchStrategy.__module__, arena.__module__, record.__name__,\n"
+        "      'gongzhu.ai.search' in sys.modules, gongzhu.svg.__name__)"
+    )
+    assert out.split() == [
+        "gongzhu.ai.search",
+        "gongzhu.ai.arena",
+        "gongzhu.record",
+        "True",
+        "gongzhu.svg",
+    ]
+    for name in gongzhu.__all__:
+        assert getattr(gongzhu, name) is not None, name
+    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+        gongzhu.no_such_name  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_dir_lists_the_public_names_only() -> None:
+    import gongzhu
+    import gongzhu.ai.arena
+
+    assert dir(gongzhu) == sorted(gongzhu.__all__)
+    assert "ai" not in dir(gongzhu)
+    assert "gongzhu" not in dir(gongzhu)
+
+
+def test_the_lazy_table_matches_the_type_checking_imports_and_all() -> None:
+    import ast
+
+    import gongzhu
+
+    tree = ast.parse(Path(gongzhu.__file__).read_text(encoding="utf-8"))
+    checked: dict[str, tuple[str, str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            for imp in node.body:
+                assert isinstance(imp, ast.ImportFrom)
+                assert imp.module
+                for alias in imp.names:
+                    if imp.module == "gongzhu":  # `from gongzhu import record`: the module
+                        checked[alias.name] = (f"gongzhu.{alias.name}", "")
+                    else:
+                        checked[alias.name] = (imp.module, alias.name)
+    assert checked == gongzhu._LAZY
+    assert set(gongzhu._LAZY) <= set(gongzhu.__all__)

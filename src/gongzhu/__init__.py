@@ -1,23 +1,22 @@
 """gongzhu: rules, scoring and an immutable play engine for Gong Zhu (拱猪, "Chase the Pig").
 
+``import gongzhu`` loads the rules core only (cards, rules, scoring, the play engine,
+matches); the playing layer (bots, search, the arena), game records, SVG pictures and
+translations load on first use of one of their names (PEP 562), so the import stays
+light (``benchmarks/run.py`` measures it).
+
 >>> from gongzhu import parse_cards, score, RuleSet
 >>> score([parse_cards("10C QS 7H")]).totals      # seeds/000 §07: 2 × (−100 − 10)
 (-220,)
 """
 
-import gongzhu.svg  # noqa: F401  (pictures: fills gongzhu._base.display for the _repr_svg_ methods)
-from gongzhu import record  # users call gongzhu.record.loads/dumps
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import TYPE_CHECKING, Any
+
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
-from gongzhu.ai.arena import ArenaResult, arena
-from gongzhu.ai.registry import make_strategy
-from gongzhu.ai.search import Analysis, Limit, SearchStrategy
-from gongzhu.ai.strategies import (
-    RandomStrategy,
-    RuleOfThumbStrategy,
-    Strategy,
-    play_deal,
-    play_match,
-)
 from gongzhu.board import Board
 from gongzhu.build import compiled
 from gongzhu.cards import (
@@ -48,7 +47,6 @@ from gongzhu.errors import (
 )
 from gongzhu.match import EndReason, Match
 from gongzhu.phase import Phase
-from gongzhu.record import GameRecord
 from gongzhu.round import Round
 from gongzhu.rules import (
     FACE_VALUE_HEARTS,
@@ -78,7 +76,66 @@ from gongzhu.scoring import (
 from gongzhu.trick import Trick
 from gongzhu.view import PlayerView
 
+if TYPE_CHECKING:  # the lazy names below, for type checkers (the same imports, made at once)
+    from gongzhu import record
+    from gongzhu.ai.arena import ArenaResult, arena
+    from gongzhu.ai.registry import make_strategy
+    from gongzhu.ai.search import Analysis, Limit, SearchStrategy
+    from gongzhu.ai.strategies import (
+        RandomStrategy,
+        RuleOfThumbStrategy,
+        Strategy,
+        play_deal,
+        play_match,
+    )
+    from gongzhu.record import GameRecord
+
 __version__ = "0.1.0"
+
+# Public names loaded on first use: name -> the module that defines it ("" for the
+# module itself). tests/test_packaging.py checks this table against the TYPE_CHECKING
+# imports above and __all__.
+_LAZY: dict[str, tuple[str, str]] = {
+    "record": ("gongzhu.record", ""),
+    "GameRecord": ("gongzhu.record", "GameRecord"),
+    "ArenaResult": ("gongzhu.ai.arena", "ArenaResult"),
+    "arena": ("gongzhu.ai.arena", "arena"),
+    "make_strategy": ("gongzhu.ai.registry", "make_strategy"),
+    "Analysis": ("gongzhu.ai.search", "Analysis"),
+    "Limit": ("gongzhu.ai.search", "Limit"),
+    "SearchStrategy": ("gongzhu.ai.search", "SearchStrategy"),
+    "RandomStrategy": ("gongzhu.ai.strategies", "RandomStrategy"),
+    "RuleOfThumbStrategy": ("gongzhu.ai.strategies", "RuleOfThumbStrategy"),
+    "Strategy": ("gongzhu.ai.strategies", "Strategy"),
+    "play_deal": ("gongzhu.ai.strategies", "play_deal"),
+    "play_match": ("gongzhu.ai.strategies", "play_match"),
+}
+
+
+if not TYPE_CHECKING:  # mypy would type every unknown name of gongzhu as Any otherwise
+
+    def __getattr__(name: str) -> Any:
+        """A lazy public name (PEP 562): import its module once, then keep the value here.
+
+        A submodule that is not imported yet (``gongzhu.ai``, ``gongzhu.svg``) loads on
+        first use too, as it did when ``import gongzhu`` imported it.
+        """
+        if name in _LAZY:
+            module, attribute = _LAZY[name]
+            value = importlib.import_module(module)
+            if attribute:
+                value = getattr(value, attribute)
+            globals()[name] = value
+            return value
+        if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}"):
+            return importlib.import_module(f"{__name__}.{name}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public names (``__all__``), not the submodules that importing them binds."""
+    return sorted(__all__)
+
 
 __all__ = [
     "ACE_OF_HEARTS",

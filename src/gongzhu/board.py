@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from gongzhu._base.seeds import check_seed
 from gongzhu._core import board as _board
 from gongzhu._core import policy as _policy
 from gongzhu._core.play import exposure_open as _exposure_open
@@ -53,6 +54,10 @@ from gongzhu.round import Round
 __all__ = ["Board"]
 
 _NONE: Final = [None] * 8  # one random policy slot per seat (the core reads n of them)
+
+
+def _refuse_seed(detail: str) -> IllegalActionError:
+    return IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
 
 
 class Board:
@@ -168,13 +173,8 @@ class Board:
         """
         if seed is None:
             seed = random.getrandbits(64)
-        elif seed.__class__ is not int:
-            raise IllegalActionError(
-                Reason.INVALID_CHOICE,
-                None,
-                detail=f"seed must be an int, got {type(seed).__name__}",
-                action="rollout",
-            )
+        else:
+            check_seed(seed, error=_refuse_seed, text=False)
         b = self._b
         b.undo.clear()  # the plays below are not pushes: nothing before them can be popped
         _policy.rollout(b, _NONE, _seed_state(seed))  # type: ignore[arg-type]

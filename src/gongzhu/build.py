@@ -14,12 +14,11 @@ from __future__ import annotations
 import importlib.util
 import os
 import pkgutil
-import shutil
 from importlib.machinery import EXTENSION_SUFFIXES
 
 import gongzhu._core as _core
 
-__all__ = ["compiled"]
+__all__ = ["LABEL", "compiled"]
 
 
 def _is_extension(origin: str | None) -> bool:
@@ -42,8 +41,8 @@ compiled: bool = _core_compiled()
 (This page is built from the sources, which run as pure Python: hence ``False``.)
 """
 
-# The build in words, for ``gongzhu --version``.
-_LABEL = "compiled with mypyc" if compiled else "pure Python"
+LABEL: str = "compiled with mypyc" if compiled else "pure Python"
+"""The build in words, for ``gongzhu --version``."""
 
 
 def _pure_copy(dest: str) -> str:
@@ -53,6 +52,8 @@ def _pure_copy(dest: str) -> str:
     same sources as plain Python (the differential test and ``benchmarks/run.py
     --both`` run the pure build beside the compiled one this way).
     """
+    import shutil  # here, not at the top: `import gongzhu` stays light
+
     root = os.path.dirname(os.path.dirname(os.path.abspath(_core.__file__)))
     shutil.copytree(
         root,

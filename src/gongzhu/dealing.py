@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from gongzhu._base.seeds import SEED_INT_LIMIT, check_seed
 from gongzhu._core.deal import shuffle as _shuffle
 from gongzhu._core.deal import split as _split
 from gongzhu.cards import _from_mask
@@ -19,18 +20,25 @@ from gongzhu.rules import RuleSet
 __all__ = ["deal"]
 
 
-SEED_LIMIT = 2**64
-"""Int seeds are accepted from ``-SEED_LIMIT`` to ``SEED_LIMIT`` (both included)."""
-SEED_TEXT_LIMIT = 1000
-"""Text seeds may have at most this many characters (what a game record holds)."""
+_OLD_LIMIT = 2**64
+# The seeds of -2**64..2**64 deal as they always did; the seeds beyond them (up to the one
+# seed limit of gongzhu._base.seeds) map above every image of those, so no two seeds meet.
+_FAR = 2**67
 
 
 def _generator_seed(seed: int | str) -> int | str:
     # random.Random seeds an int by its absolute value, so -k would deal like k (RULES.md
     # §9.8 wants them different): a negative seed maps above every accepted positive one.
-    if isinstance(seed, int) and seed < 0:
-        return 2 * SEED_LIMIT + 1 - seed
-    return seed
+    # Images: 0..2**64 itself; -2**64..-1 to 2**65+2..3*2**64+1; beyond ±2**64 (ints of
+    # up to 80 digits, below 10**80 = SEED_INT_LIMIT) to above 2**67, the negative ones
+    # past SEED_INT_LIMIT + 2**67.
+    if not isinstance(seed, int):
+        return seed
+    if -_OLD_LIMIT <= seed <= _OLD_LIMIT:
+        return 2 * _OLD_LIMIT + 1 - seed if seed < 0 else seed
+    if seed > 0:
+        return _FAR + seed
+    return _FAR + SEED_INT_LIMIT - seed
 
 
 def shuffled_deck(rules: RuleSet, seed: int | str | None) -> list[int]:
@@ -66,10 +74,11 @@ def deal(
 
     The deck is shuffled with the library's own Fisher–Yates shuffle on
     ``random.Random`` (using only ``getrandbits``), so a seed gives the same
-    deal on every machine and Python version. A seed is an int from
-    ``-2**64`` to ``2**64`` or a text of at most 1000 characters (what a game
-    record can hold); different seeds deal differently, ``k`` and ``-k``
-    included (RULES.md §9.8); anything else is a :class:`~gongzhu.DealError`.
+    deal on every machine and Python version. A seed is an int of at most 80
+    digits or a text of at most 1000 characters (the library's one seed limit,
+    :mod:`gongzhu._base.seeds`: every seed can be written to a game record);
+    different seeds deal differently, ``k`` and ``-k`` included (RULES.md §9.8);
+    anything else is a :class:`~gongzhu.DealError`.
     Cards are dealt one at a time in play order, starting with the seat after
     the dealer. Without ``leader`` the holder of the opening card leads (the
     first deal of a match); a match passes the previous pig taker.
@@ -81,19 +90,10 @@ def deal(
     """
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise DealError(f"seed must be an int or text, got {type(seed).__name__}")
-    if isinstance(seed, int) and not -SEED_LIMIT <= seed <= SEED_LIMIT:
-        raise DealError("an int seed must be between -2**64 and 2**64")
-    if isinstance(seed, str) and len(seed) > SEED_TEXT_LIMIT:
-        raise DealError(f"a text seed may have at most {SEED_TEXT_LIMIT} characters")
+    check_seed(seed, error=DealError)
     cfg = _config(rules)
     _deal_seat(dealer, cfg.n, "dealer")
-    try:
-        order = shuffled_deck(rules, seed)
-    except UnicodeEncodeError:
-        # random.Random hashes a text seed's UTF-8 bytes; a lone surrogate has none.
-        raise DealError("a text seed must be valid Unicode (it has a lone surrogate)") from None
+    order = shuffled_deck(rules, seed)
     # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from there.
     dealt, hands = _split(order, cfg.n, dealer)
     return Round._start(rules, cfg, dealt, leader, dealer, seed, hands)

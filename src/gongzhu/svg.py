@@ -24,10 +24,11 @@ from itertools import islice
 from typing import Final, NoReturn
 
 from gongzhu._base.display import register
+from gongzhu._base.totals import running_totals
 from gongzhu.cards import Card, CardSet, Suit
 from gongzhu.errors import CardParseError, DealError, GongzhuError, ProtocolError, _brief
 from gongzhu.i18n import LanguageError, Translator, translator
-from gongzhu.scoring import DealScore, _running_totals
+from gongzhu.scoring import DealScore
 from gongzhu.trick import Trick
 from gongzhu.view import PlayerView
 
@@ -403,7 +404,7 @@ def sheet(
     names = _names(names, n)
     t = _translator(lang)
     who = _seat_names(t, n, names)
-    before = _running_totals(running_before, n)
+    before = running_totals(running_before, n)
     columns = [t.sheet_lines(p, before[p.seat]) for p in ds.players]
     labels = [label for label, _ in columns[0]]
     for col in columns[1:]:

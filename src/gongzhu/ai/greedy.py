@@ -39,6 +39,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from gongzhu._base.seeds import check_seed
 from gongzhu._core.greedy import trick_values
 from gongzhu._core.policy import short_suit_bonus
 from gongzhu.ai._determinize import Worlds
@@ -85,12 +86,7 @@ class GreedyStrategy:
             or not 1 <= worlds <= _MAX_WORLDS
         ):
             raise GreedyError(f"worlds must be an int 1-{_MAX_WORLDS}, got {_brief(worlds)}")
-        if not (
-            seed is None
-            or (isinstance(seed, str) and len(seed) <= 1000)
-            or (isinstance(seed, int) and not isinstance(seed, bool) and seed.bit_length() <= 256)
-        ):
-            raise GreedyError(f"seed must be None, an int or short text, got {_brief(seed)}")
+        check_seed(seed, error=GreedyError)
         if fallback is not None and not (
             callable(getattr(fallback, "choose_play", None))
             and callable(getattr(fallback, "choose_exposure", None))

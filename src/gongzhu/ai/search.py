@@ -42,6 +42,7 @@ from typing import overload
 
 import attrs
 
+from gongzhu._base.seeds import check_seed
 from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.policy import choose_exposure
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
@@ -135,10 +136,6 @@ class Limit:
                     f"bad limit {_brief(part.strip())}: expected time=SECONDS or simulations=N"
                 ) from None
         return cls(time=time_, simulations=sims)
-
-
-def _small_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value.bit_length() <= 256
 
 
 DEFAULT_LIMIT = Limit(simulations=400)
@@ -347,13 +344,8 @@ class SearchStrategy:
             raise LimitError(f"solve must be an int 0-13 (cards in hand), got {_brief(solve)}")
         if not isinstance(solve_model, bool):
             raise LimitError(f"solve_model must be True or False, got {_brief(solve_model)}")
-        if not (seed is None or (isinstance(seed, str) and len(seed) <= 1000) or _small_int(seed)):
-            raise LimitError(f"seed must be None, an int or short text, got {_brief(seed)}")
-        if isinstance(seed, str):
-            try:
-                seed.encode("utf-8")  # the decisions' generators are seeded from its UTF-8
-            except UnicodeEncodeError:
-                raise LimitError(f"seed must be encodable text, got {_brief(seed)}") from None
+        # The decisions' generators are seeded from a text seed's UTF-8.
+        check_seed(seed, error=LimitError)
         self.limit = limit or DEFAULT_LIMIT
         self.seed = seed
         self.beta = float(beta)

@@ -27,6 +27,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol, runtime_checkable
 
+from gongzhu._base.seeds import check_seed
 from gongzhu._core import policy as _policy
 from gongzhu._core import rules as _kernel
 from gongzhu._core.policy import RandomPolicy
@@ -206,32 +207,14 @@ class RuleOfThumbStrategy:
         return "RuleOfThumbStrategy()"
 
 
-_MAX_SEED_DIGITS: Final = 80
-_MAX_SEED_TEXT: Final = 1000
-
-
 def _check_seed(seed: object) -> None:
-    """Refuse a seed that would not reproduce, or that breaks the derivation of deal seeds.
+    """Refuse a seed that would not reproduce: the library's one seed check.
 
     Seeds are formatted into text (``f"gongzhu-match:{seed}:…"``), which raises
     ``ValueError`` past 4300 digits and ``UnicodeEncodeError`` on a lone
     surrogate; any other object would be seeded by its ``id`` (#11 item 6).
     """
-    if seed is None:
-        return
-    if isinstance(seed, int) and not isinstance(seed, bool):
-        if abs(seed) >= 10**_MAX_SEED_DIGITS:
-            raise SimulationError(f"a seed may have at most {_MAX_SEED_DIGITS} digits")
-        return
-    if isinstance(seed, str):
-        if len(seed) > _MAX_SEED_TEXT:
-            raise SimulationError(f"a text seed may have at most {_MAX_SEED_TEXT} characters")
-        try:
-            seed.encode("utf-8")
-        except UnicodeEncodeError:
-            raise SimulationError("a text seed must be valid Unicode (a lone surrogate)") from None
-        return
-    raise SimulationError(f"a seed is an int, text or None, got {type(seed).__name__}")
+    check_seed(seed, error=SimulationError)
 
 
 def _rules_of(rules: object) -> RuleSet:

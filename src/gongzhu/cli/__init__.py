@@ -45,7 +45,7 @@ COMMANDS = (play, arena, score, rules, replay, demo, serve)
 
 def build_parser(t: Translator) -> Parser:
     from gongzhu import __version__
-    from gongzhu.build import _LABEL
+    from gongzhu.build import LABEL
 
     parser = Parser(
         prog="gongzhu",
@@ -58,7 +58,7 @@ def build_parser(t: Translator) -> Parser:
     parser.add_argument(
         "--version",
         action="version",
-        version=f"gongzhu {__version__} ({_LABEL})",
+        version=f"gongzhu {__version__} ({LABEL})",
         help=t.gettext("show the version and exit"),
     )
     add_language_option(parser, t, top=True)

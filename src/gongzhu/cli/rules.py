@@ -272,9 +272,9 @@ def _wrap(text: str, columns: int) -> list[str]:
 
 def _value_text(value: Any) -> str:
     """An option's value as ``RuleSet.describe`` words it."""
-    from gongzhu.rules import _format_value
+    from gongzhu.rules import format_value
 
-    return _format_value(value)
+    return format_value(value)
 
 
 def _explain(t: Translator, rules: Any, name: str) -> int:

@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any, Final, NoReturn
 
+from gongzhu._base.seeds import check_seed
 from gongzhu.cards import Card
 from gongzhu.errors import GongzhuError, RecordError
 from gongzhu.match import Match
@@ -22,7 +23,6 @@ from gongzhu.rules import PRESETS, RuleSet
 
 _MAX_INT_DIGITS: Final = 80
 _MAX_NAME: Final = 100
-_MAX_SEED_TEXT: Final = 1000
 _MAX_OVERRIDES: Final = 100
 _RESULT_KEYS: Final = ("totals", "end_reason", "losers", "winners")
 _MAX_CLIP: Final = 300
@@ -218,14 +218,14 @@ def _name_key(name: str) -> str:
 
 
 def _check_seed(seed: Any, where: _Where) -> None:
+    if (seed is not None and not isinstance(seed, (int, str))) or isinstance(seed, bool):
+        where.fail(f"expected an integer, text or null, got {_show(seed)}")
+    # The library's one seed check; a record's text seed is also a printable name-like text.
+    check_seed(seed, error=where.fail)
     if isinstance(seed, str):
-        if len(seed) > _MAX_SEED_TEXT:
-            where.fail(f"a text seed may have at most {_MAX_SEED_TEXT} characters")
         why = _bad_text(seed, "a text seed")
         if why is not None:
             where.fail(why)
-    elif seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        where.fail(f"expected an integer, text or null, got {_show(seed)}")
 
 
 def _read_hands(value: Any, n: int, where: _Where) -> list[list[Card]]:

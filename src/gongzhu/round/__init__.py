@@ -29,6 +29,7 @@ from typing import Any, Final, NoReturn
 
 import attrs
 
+from gongzhu._base.seeds import SEED_INT_LIMIT
 from gongzhu._codec import encoding as _encoding
 from gongzhu._core import play as _p
 from gongzhu._core.play import advance as _advance
@@ -773,7 +774,7 @@ class Round:
         >>> end.is_complete, end == deal(seed=3).rollout(seed=11)
         (True, True)
         """
-        if strategy is None and seed.__class__ is int:
+        if strategy is None and seed.__class__ is int and -SEED_INT_LIMIT < seed < SEED_INT_LIMIT:
             # Every seat random, seeded: straight into the core (what _rollout does for it).
             return _make(_rollout_random(self._s, _seed_state(seed)))
         end: Round = _rollout(self, strategy, seed, _make)

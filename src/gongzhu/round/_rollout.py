@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from gongzhu._base.seeds import check_seed
 from gongzhu._core import rollout as _ro
 from gongzhu._core.play import expose, exposure_open
 from gongzhu._core.state import State
@@ -62,8 +63,8 @@ def rollout(rnd: Any, strategy: Any, seed: Any, make: Callable[[State], Any]) ->
             _refuse_rollout(f"not a Strategy: {_brief(entry)}")
     if seed is None:
         seed = random.getrandbits(64)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        _refuse_rollout(f"seed must be an int, got {type(seed).__name__}")
+    else:
+        check_seed(seed, error=_refuse_rollout, text=False)
     # Exposure through the strategies' protocol; seats without one decline, in the core
     # (under simultaneous order the core declines for them after the others, at once).
     s: State = rnd._core

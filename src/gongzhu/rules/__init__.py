@@ -818,7 +818,7 @@ class RuleSet:
         )
         lines = [head]
         for option in OPTION_NAMES:
-            value = _format_value(getattr(self, option))
+            value = format_value(getattr(self, option))
             if option == "exposed_sheep_value" and self.exposed_sheep_value is None:
                 value = f"{self.effective_exposed_sheep_value} (twice sheep_value)"
             mark = " *" if option in changes else ""
@@ -926,7 +926,7 @@ class RuleSet:
             return name
         changes = PRESETS[_BASE_PRESET].diff(self)
         return f"{_BASE_PRESET} + " + ", ".join(
-            f"{k}={_format_value(v[1])}" for k, v in sorted(changes.items())
+            f"{k}={format_value(v[1])}" for k, v in sorted(changes.items())
         )
 
     def __repr__(self) -> str:
@@ -1062,7 +1062,8 @@ def _validate(r: RuleSet) -> None:
         fail("needs a loss threshold", "exact_threshold_flips", "loss_threshold")
 
 
-def _format_value(value: Any) -> str:
+def format_value(value: Any) -> str:
+    """An option's value as :meth:`RuleSet.describe` words it (``gongzhu rules`` too)."""
     if isinstance(value, enum.Enum):
         return str(value.value)
     if isinstance(value, (Card, CardSet)):
@@ -1082,7 +1083,7 @@ def _typed_value(value: Any) -> str:
         return ",".join(str(v) for v in value)
     if value is None:
         return "none"
-    return _format_value(value)
+    return format_value(value)
 
 
 def _json_value(value: Any) -> Any:

@@ -31,6 +31,8 @@ import attrs
 
 from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import FrozenMap, guard_setstate, refuse_reinit
+from gongzhu._base.totals import running_total as _running_total
+from gongzhu._base.totals import running_totals as _running_totals
 from gongzhu._core.play import score_of as _core_score_of
 from gongzhu._core.play import totals as _core_totals
 from gongzhu._core.rules import card_factor as _card_factor
@@ -892,30 +894,3 @@ def exposure_preview(
 
 
 guard_setstate(ExposurePreview, "card", DealError)
-
-
-# A running total beyond this is no real match (and str() of a 4300-digit int raises).
-_RUNNING_LIMIT: Final = 10**15
-
-
-def _running_total(value: object) -> int:
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or not -_RUNNING_LIMIT <= int(value) <= _RUNNING_LIMIT
-    ):
-        raise DealError(f"a running total must be an int of at most 15 digits, got {_brief(value)}")
-    return int(value)
-
-
-def _running_totals(value: object, seats: int) -> tuple[int, ...]:
-    """``running_before`` of a sheet checked: ``None`` (zeros) or one bounded int per seat."""
-    if value is None:
-        return (0,) * seats
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise DealError(f"running_before must be a sequence of {seats} totals, got {_brief(value)}")
-    # Read at most one more than needed: a len() may lie (or be huge).
-    totals = tuple(_running_total(v) for v in islice(value, seats + 1))
-    if len(totals) != seats:
-        raise DealError(f"running_before needs {seats} totals, got another number")
-    return totals
