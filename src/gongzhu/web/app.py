@@ -46,9 +46,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+import gongzhu.web.assets as assets
 from gongzhu.errors import GongzhuError, IllegalActionError
 from gongzhu.i18n import LANGUAGES
-from gongzhu.web import assets
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse, parse_json
 from gongzhu.web.rooms import SEATS, Room, Settings, StoreError, hint_cards
 from gongzhu.web.store import Store, open_store
