@@ -291,3 +291,28 @@ def test_a_visitor_may_just_watch_and_sees_only_public_cards(new_page, start_ser
     assert eve.locator("[data-sit]").count() == 3  # the computers' seats stay free to take
     client = eve.evaluate("JSON.stringify(window.gongzhuClient.msg.view.hand)")
     assert client == "[]"
+
+
+def test_leaving_a_game_in_progress_asks_first(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    room = start_game(page, server, exposure=False)
+    skip_dealing(page)
+    page.locator("#brand").click()
+    page.get_by_test_id("cancel").click()
+    assert page.url.endswith(f"/t/{room}")
+    assert page.get_by_test_id("hand").is_visible()
+    page.locator("#brand").click()
+    page.get_by_test_id("confirm").click()
+    page.get_by_test_id("new-game").wait_for()
+
+
+def test_the_hints_thinking_line_is_cleared_by_the_answer(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    start_game(page, server, exposure=False)
+    skip_dealing(page)
+    assert wait_my_move(page) == "play"
+    page.get_by_test_id("hint").click()
+    page.get_by_test_id("hand").locator("[data-hint]").first.wait_for(timeout=60_000)
+    assert page.get_by_test_id("reason").inner_text().strip() == ""
