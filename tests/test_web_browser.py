@@ -95,9 +95,17 @@ def _free_port() -> int:
 class LiveServer:
     """The real app under uvicorn in a thread; stop() and start() again keep port and store."""
 
-    def __init__(self, store: Path, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        store: Path,
+        seed: int | None = None,
+        bot_delay: float = 0.0,
+        takeover: float = 60.0,
+    ) -> None:
         self.store = store
         self.seed = seed
+        self.bot_delay = bot_delay
+        self.takeover = takeover
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._server: Any = None
@@ -112,7 +120,9 @@ class LiveServer:
 
         from gongzhu.web import create_app
 
-        app = create_app(store=str(self.store), bot_delay=0.0, seed=self.seed)
+        app = create_app(
+            store=str(self.store), bot_delay=self.bot_delay, takeover=self.takeover, seed=self.seed
+        )
         config = uvicorn.Config(
             app,
             host="127.0.0.1",
@@ -170,8 +180,8 @@ def browser() -> Iterator[Any]:
 def start_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
     servers: list[LiveServer] = []
 
-    def start(seed: int | None = None) -> LiveServer:
-        server = LiveServer(tmp_path / f"rooms-{len(servers)}.sqlite3", seed)
+    def start(seed: int | None = None, **options: float) -> LiveServer:
+        server = LiveServer(tmp_path / f"rooms-{len(servers)}.sqlite3", seed, **options)
         server.start()
         servers.append(server)
         return server
