@@ -26,6 +26,7 @@ _ERROR_CODES = [
     "too-large",
     "not-found",
     "room-full",
+    "store-busy",
 ]
 EVENT = {"type": "integer", "minimum": 0, "maximum": 2**53}
 NAME = {"type": "string", "minLength": 1, "maxLength": 32}
@@ -152,6 +153,23 @@ def web_server() -> dict[str, Any]:
             "deals_played": {"type": "integer", "minimum": 0},
             "max_deals": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
             "game_no": {"type": "integer", "minimum": 1},
+            "deal_no": {
+                "description": "The deal in progress (or just finished) in this game, from 1.",
+                "type": "integer",
+                "minimum": 1,
+            },
+            "seed": {
+                "description": (
+                    "The game's number as text: a number a player chose is shown to everyone"
+                    " from the start; another only once the game is over (it then replays"
+                    " the game)."
+                ),
+                "oneOf": [{"type": "string", "maxLength": 200}, {"type": "null"}],
+            },
+            "seeded": {
+                "description": "A player chose this room's number (they may know every hand).",
+                "type": "boolean",
+            },
             "invite": {"type": "string", "pattern": "^/t/[A-Za-z0-9_-]{4,32}$"},
         },
         "additionalProperties": False,

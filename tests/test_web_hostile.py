@@ -66,16 +66,17 @@ def test_item_3_a_seat_that_leaves_is_announced_and_played_by_a_computer() -> No
             assert seats[1]["connected"] is False  # the others are told
             end = play_out_deal(me, 0)  # seat 1 is played by a computer meanwhile
             assert end["room"]["seats"][1]["autoplay"] is True
-            # And a newcomer may take the seat of a player gone that long.
+            # But nobody else may take the seat of a player gone that long (issue 27,
+            # item 6: a seat goes only to its token's holder) ...
             with connect(client, data["room"]) as s_new:
                 new = WS(s_new)
                 new.hello(None)
                 new.send({"type": "sit", "seat": 1, "name": "Cid"})
-                assert new.until(lambda m: m["type"] == "welcome")["seat"] == 1
+                assert new.until(lambda m: m["type"] == "error")["code"] == "seat-taken"
+        # ... who comes back to it.
         with connect(client, data["room"]) as s_old:
             old = WS(s_old)
-            old.send({"type": "hello", "token": token, "name": None})
-            assert old.until(lambda m: m["type"] == "error")["code"] == "bad-token"
+            assert old.hello(token)["seat"] == 1
 
 
 def test_item_3_an_over_long_message_is_refused_and_the_seat_stays() -> None:

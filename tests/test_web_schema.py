@@ -72,7 +72,26 @@ BAD_CLIENT = [
 @pytest.mark.parametrize("message", GOOD_CLIENT)
 def test_client_messages_the_server_reads_fit_the_schema(message: dict[str, Any]) -> None:
     valid(CLIENT, message)
-    assert parse(json.dumps(message))["type"] == message["type"]
+    parsed = parse(json.dumps(message))
+    assert parsed.type == message["type"]
+    valid(CLIENT, parsed.to_dict())  # the typed message reads back as the schema's
+
+
+def test_every_typed_client_message_is_the_schemas_and_the_schema_has_no_other() -> None:
+    from gongzhu.web.messages import _FIELDS, MESSAGES
+
+    schema = protocol.schema("web-client")
+    kinds = {}
+    for branch in schema["oneOf"]:
+        props = branch["properties"]
+        kinds[props["type"]["const"]] = (
+            {k for k in branch.get("required", []) if k != "type"},
+            set(props) - {"type"},
+        )
+    assert set(kinds) == set(MESSAGES) == set(_FIELDS)
+    for kind, (required, optional) in _FIELDS.items():
+        assert set(required) == kinds[kind][0], kind
+        assert set(required) | set(optional) == kinds[kind][1], kind
 
 
 @pytest.mark.parametrize("message", BAD_CLIENT)

@@ -17,7 +17,7 @@ import pytest
 from gongzhu import Phase, RuleSet, play_match
 from gongzhu.ai.registry import make_strategy
 from gongzhu.web.messages import WebError
-from gongzhu.web.rooms import MAX_LOG, Room, Settings, StoreError, hash_token
+from gongzhu.web.rooms import Room, Settings, StoreError, hash_token
 from gongzhu.web.store import MemoryStore, RedisStore, SQLiteStore, open_store
 
 
@@ -140,9 +140,9 @@ def test_a_corrupt_store_is_a_store_error_not_a_crash() -> None:
         Room(store, room.id, {**meta, "settings": {"threshold": 3}}, log)
 
 
-def test_the_log_of_a_game_is_bounded() -> None:
+def test_the_log_of_a_game_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     room, _ = Room.create(MemoryStore(), Settings(), "Ann", seed=3)
-    room.log_length = MAX_LOG
+    monkeypatch.setattr("gongzhu.web.rooms.MAX_LOG", room.log_length)
     with pytest.raises(WebError) as info:
         room.act(0, {"type": "expose", "cards": []})
     assert info.value.code == "room-full"

@@ -17,13 +17,26 @@ from gongzhu.round import _DEFAULT_RULES, Round, _deal_seat
 from gongzhu.round._config import _config
 from gongzhu.rules import RuleSet
 
-__all__ = ["deal"]
+__all__ = ["deal", "match_deal_seed"]
 
 
 _OLD_LIMIT = 2**64
 # The seeds of -2**64..2**64 deal as they always did; the seeds beyond them (up to the one
 # seed limit of gongzhu._base.seeds) map above every image of those, so no two seeds meet.
 _FAR = 2**67
+
+
+def match_deal_seed(seed: int | str, number: int) -> int:
+    """The seed of deal ``number`` (1, 2, …) of a match seeded with ``seed`` (stable across runs).
+
+    :func:`gongzhu.play_match`, the web table and the terminal game deal deal
+    ``k`` of a match as ``deal(rules, seed=match_deal_seed(seed, k), …)``, so one
+    match seed replays the same cards everywhere.
+
+    >>> match_deal_seed(7, 1) == match_deal_seed(7, 1) != match_deal_seed(7, 2)
+    True
+    """
+    return random.Random(f"gongzhu-match:{seed}:{number}").getrandbits(48)
 
 
 def _generator_seed(seed: int | str) -> int | str:

@@ -32,7 +32,7 @@ from gongzhu.scoring import DealScore
 from gongzhu.trick import Trick
 from gongzhu.view import PlayerView
 
-__all__ = ["card", "cards", "sheet", "trick", "view"]
+__all__ = ["back", "card", "cards", "sheet", "trick", "view"]
 
 CARD_W: Final = 60
 CARD_H: Final = 84
@@ -135,6 +135,15 @@ def _back(x: float, y: float) -> str:
         f'<rect x="{x + 6:g}" y="{y + 6:g}" width="{CARD_W - 12}" height="{CARD_H - 12}" rx="3" '
         f'fill="none" stroke="#8fa9d6" stroke-width="1" stroke-dasharray="3 2"/></g>'
     )
+
+
+def back() -> str:
+    """A face-down card as a standalone SVG document (what the web table shows for one).
+
+    >>> back().startswith("<svg") and 'class="back"' in back()
+    True
+    """
+    return _document(CARD_W, CARD_H, _back(0, 0), "card back")
 
 
 def _refuse(error: type[GongzhuError], message: str) -> NoReturn:

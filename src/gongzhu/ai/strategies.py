@@ -33,7 +33,7 @@ from gongzhu._core import rules as _kernel
 from gongzhu._core.policy import RandomPolicy
 from gongzhu._core.rollout import seed_state
 from gongzhu.cards import Card, CardSet, _from_mask
-from gongzhu.dealing import deal
+from gongzhu.dealing import deal, match_deal_seed
 from gongzhu.errors import MatchError, SimulationError, _brief
 from gongzhu.match import Match
 from gongzhu.round import Phase, PlayerView, Round
@@ -315,9 +315,8 @@ def _play_out(rnd: Round, strategies: Sequence[Strategy]) -> Round:
     return rnd
 
 
-def _deal_seed(seed: int | str, number: int) -> int:
-    """The seed of deal ``number`` of a match seeded with ``seed`` (stable across runs)."""
-    return random.Random(f"gongzhu-match:{seed}:{number}").getrandbits(48)
+_deal_seed = match_deal_seed
+"""The old private name of :func:`gongzhu.dealing.match_deal_seed` (kept for callers)."""
 
 
 def play_match(

@@ -14,14 +14,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from gongzhu.web.app import Limits, create_app
+    from gongzhu.web.app import create_app
+    from gongzhu.web.limits import Limits
 
 __all__ = ["Limits", "create_app"]
 
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from gongzhu.web.app import Limits, create_app
+        from gongzhu.web.app import create_app
+        from gongzhu.web.limits import Limits
 
         return {"Limits": Limits, "create_app": create_app}[name]
     raise AttributeError(f"module 'gongzhu.web' has no attribute {name!r}")

@@ -113,7 +113,7 @@ def routes(headers: dict[str, str]) -> list[Route]:
         if lang not in LANGUAGES:
             lang = "en"
         if code == "back":
-            text = svg._document(svg.CARD_W, svg.CARD_H, svg._back(0, 0), "card back")
+            text = svg.back()
         elif _CARD.fullmatch(code):
             text = _card_svg(code, lang)
         else:

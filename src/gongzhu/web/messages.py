@@ -9,7 +9,7 @@ no huge numbers, exactly the fields its ``type`` allows. A refusal is a
 (``docs/web_protocol.rst``). Nothing here needs Starlette.
 
 >>> parse('{"type": "resync"}')
-{'type': 'resync'}
+Resync()
 >>> parse('{"type": "resync", "type": "hello"}')
 Traceback (most recent call last):
 ...
@@ -25,15 +25,29 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from typing import Any, Final, NoReturn
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, Final, NoReturn, TypeVar
+
+import attrs
 
 from gongzhu.errors import GongzhuError, _brief
 
 __all__ = [
+    "CLIENT_TYPES",
     "ERROR_CODES",
     "MAX_DEPTH",
     "MAX_MESSAGE_BYTES",
     "MAX_NAME",
+    "MESSAGES",
+    "Act",
+    "ClientMessage",
+    "Hello",
+    "Hint",
+    "NewGame",
+    "Next",
+    "Resync",
+    "Sit",
     "WebError",
     "check_name",
     "parse",
@@ -61,6 +75,7 @@ ERROR_CODES: Final = (
     "too-large",
     "not-found",
     "room-full",
+    "store-busy",
 )
 """Every ``code`` an ``error`` message may carry (the last two are HTTP-side too)."""
 
@@ -176,21 +191,143 @@ def parse_json(text: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Any:
         _bad("not valid JSON")
 
 
-# -- fields --------------------------------------------------------------------------
+# -- typed messages ---------------------------------------------------------------------
+#
+# One frozen class per client message type (as lila-ws's ``ClientOut``), each registered
+# with its JSON fields; ``tests/test_web_schema.py`` checks the registry against the
+# ``web-client`` schema. Adding a type: a class with ``read`` (the fields already checked
+# to be exactly the allowed ones), decorated with ``@message(type, required, optional)``,
+# and a handler in :mod:`gongzhu.web.handlers`.
 
-_FIELDS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
-    # type: (required fields besides "type", optional fields)
-    "hello": ((), ("token", "name", "lang")),
-    "sit": (("seat", "name"), ()),
-    "action": (("event", "action"), ()),
-    "next": (("event",), ()),
-    "hint": (("event",), ()),
-    "resync": ((), ()),
-    "new_game": (("event",), ()),
-}
-CLIENT_TYPES: Final = tuple(_FIELDS)
 _LANG: Final = re.compile(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8}){0,2}")
 _TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{1,128}")
+_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+"""type: (required fields besides "type", optional fields)."""
+MESSAGES: dict[str, type[ClientMessage]] = {}
+"""Each client message type's class."""
+
+_M = TypeVar("_M", bound="type[ClientMessage]")
+
+
+def message(
+    kind: str, required: tuple[str, ...] = (), optional: tuple[str, ...] = ()
+) -> Callable[[_M], _M]:
+    """Register a client message class under ``kind`` with its JSON fields."""
+
+    def register(cls: _M) -> _M:
+        cls.type = kind
+        _FIELDS[kind] = (required, optional)
+        MESSAGES[kind] = cls
+        return cls
+
+    return register
+
+
+class ClientMessage:
+    """A client message, parsed and checked (:func:`parse`); ``type`` is its JSON type."""
+
+    type: ClassVar[str] = ""
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> ClientMessage:
+        """The message from its JSON object (only its own fields, present as required)."""
+        return cls()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The message's JSON object (as the client would send it, checked values)."""
+        out: dict[str, Any] = {"type": self.type}
+        for name, value in attrs.asdict(self, recurse=False).items():  # type: ignore[arg-type]
+            if value is not None or name in ("token", "name"):
+                out[name] = value
+        return out
+
+
+@message("hello", optional=("token", "name", "lang"))
+@attrs.frozen
+class Hello(ClientMessage):
+    """The first message: a seat's token (or none: watch), a name, the page's language."""
+
+    token: str | None = None
+    name: str | None = None
+    lang: str | None = None
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Hello:
+        token = data.get("token")
+        if token is not None and (not isinstance(token, str) or not _TOKEN.fullmatch(token)):
+            _bad("token must be null or the token text the server gave")
+        name = data.get("name")
+        lang = data.get("lang")
+        if lang is not None and (not isinstance(lang, str) or not _LANG.fullmatch(lang)):
+            _bad("lang must be a language tag like 'en' or 'zh-CN'")
+        return cls(token, None if name is None else check_name(name), lang)
+
+
+@message("sit", required=("seat", "name"))
+@attrs.frozen
+class Sit(ClientMessage):
+    """Take a free seat under a name."""
+
+    seat: int
+    name: str
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Sit:
+        return cls(_int(data["seat"], "seat", 3), check_name(data["name"]))
+
+
+@message("action", required=("event", "action"))
+@attrs.frozen
+class Act(ClientMessage):
+    """A deal's action (the library's dict form, read by the room), answering ``event``."""
+
+    event: int
+    action: Mapping[str, Any]
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Act:
+        if not isinstance(data["action"], dict):
+            _bad("action must be an object (the library's action form)")
+        return cls(_int(data["event"], "event"), MappingProxyType(dict(data["action"])))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "event": self.event, "action": dict(self.action)}
+
+
+@attrs.frozen
+class _Evented(ClientMessage):
+    event: int
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> ClientMessage:
+        return cls(_int(data["event"], "event"))
+
+
+@message("next", required=("event",))
+@attrs.frozen
+class Next(_Evented):
+    """Deal the next deal (after one), or skip this one (a player alone)."""
+
+
+@message("hint", required=("event",))
+@attrs.frozen
+class Hint(_Evented):
+    """Ask the search bot's view of the seat's legal cards."""
+
+
+@message("new_game", required=("event",))
+@attrs.frozen
+class NewGame(_Evented):
+    """After game over: a new game with the same settings."""
+
+
+@message("resync")
+@attrs.frozen
+class Resync(ClientMessage):
+    """Send me the state again."""
+
+
+CLIENT_TYPES: Final = tuple(_FIELDS)
 
 
 def _int(value: Any, name: str, hi: int = _MAX_INT) -> int:
@@ -212,15 +349,15 @@ def check_name(value: Any, field: str = "name") -> str:
     return name
 
 
-def parse(text: str | bytes) -> dict[str, Any]:
-    """A client message, checked: a dict with ``type`` and exactly its fields.
+def parse(text: str | bytes) -> ClientMessage:
+    """A client message, checked: its :class:`ClientMessage` class (:data:`MESSAGES`).
 
     ``hello``'s ``token``/``name`` may be ``null``; names are trimmed and
     normalised (NFC). An ``action``'s inner object is left for
     :meth:`Action.from_dict <gongzhu.Action.from_dict>` (the room reads it).
 
     >>> parse('{"type": "sit", "seat": 2, "name": " Ann "}')
-    {'type': 'sit', 'seat': 2, 'name': 'Ann'}
+    Sit(seat=2, name='Ann')
     >>> parse('{"type": "sit", "seat": 2}')
     Traceback (most recent call last):
     ...
@@ -231,33 +368,11 @@ def parse(text: str | bytes) -> dict[str, Any]:
         _bad("a message is a JSON object")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        _bad(f"type must be one of {', '.join(CLIENT_TYPES)}, got {_brief(kind)}")
+        _bad(f"type must be one of {', '.join(_FIELDS)}, got {_brief(kind)}")
     required, optional = _FIELDS[kind]
     for key in data:
         if key != "type" and key not in required and key not in optional:
             _bad(f"{kind}: unknown field {_brief(key)}")
     if any(key not in data for key in required):
         _bad(f"{kind}: missing field {' or '.join(repr(k) for k in required)}")
-    out: dict[str, Any] = {"type": kind}
-    if "event" in data:
-        out["event"] = _int(data["event"], "event")
-    if kind == "hello":
-        token = data.get("token")
-        if token is not None and (not isinstance(token, str) or not _TOKEN.fullmatch(token)):
-            _bad("token must be null or the token text the server gave")
-        name = data.get("name")
-        lang = data.get("lang")
-        if lang is not None and (not isinstance(lang, str) or not _LANG.fullmatch(lang)):
-            _bad("lang must be a language tag like 'en' or 'zh-CN'")
-        out["token"] = token
-        out["name"] = None if name is None else check_name(name)
-        if lang is not None:
-            out["lang"] = lang
-    elif kind == "sit":
-        out["seat"] = _int(data["seat"], "seat", 3)
-        out["name"] = check_name(data["name"])
-    elif kind == "action":
-        if not isinstance(data["action"], dict):
-            _bad("action must be an object (the library's action form)")
-        out["action"] = data["action"]
-    return out
+    return MESSAGES[kind].read(data)

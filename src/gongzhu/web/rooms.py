@@ -1,19 +1,27 @@
-"""Rooms: one web table, rebuilt from its seed, settings, seats and action log through the engine.
+"""Rooms: one web table — a :class:`~gongzhu.table.Table` plus seats, tokens, presence, a store.
 
 A room is what the store holds (:mod:`gongzhu.web.store`): the room's seed,
 its :class:`Settings` (the start screen of source 001: threshold, the
 pig/sheep sign swap, exposure, the computers' level), the seats (names,
 ``human``/``computer``, hashed tokens), the game number, the event counter
-and the log of the game in progress. Everything else — the match, the deal,
-who is to act — is rebuilt by replaying the log through the library
-(:func:`gongzhu.deal`, :meth:`Round.apply <gongzhu.Round.apply>`,
-:class:`gongzhu.Match`); no rule of play is decided here.
+and the log of the game in progress. The match, the deal and who is to act
+are the :class:`~gongzhu.table.Table` rebuilt from seed, rules and log; no
+rule of play is decided here.
+
+Every change is computed first as a :class:`Change` (nothing in the room
+moves), written to the store, and only then kept (:meth:`Room.commit`): a
+write that fails leaves the room as it was, so the log in memory and in the
+store never differ and never get an entry after a missing one. The server
+does the write in a worker thread (:mod:`gongzhu.web.hub`); the synchronous
+methods (:meth:`Room.apply`, :meth:`Room.sit`, …) do all three steps at once.
 
 Deal ``k`` of game 1 is dealt exactly as deal ``k`` of
-:func:`gongzhu.play_match` with the same seed (later games derive their own
-seeds), so a room seed replays the same cards; the computers decide from
-their own views with seeded strategies, so the same human moves replay the
-same game.
+:func:`gongzhu.play_match` with the same seed, so a room seed replays the
+same cards; the computers decide from their own views with seeded
+strategies, so the same human moves replay the same game. A room created
+without a chosen number gets 128 bits of OS randomness (and a fresh seed for
+each new game), never shown before its game is over; a chosen number is
+shown to everyone who opens the room (:meth:`Room.info`).
 
 >>> from gongzhu.web.store import MemoryStore
 >>> room, token = Room.create(MemoryStore(), Settings(threshold=500), "Ann", seed=7)
@@ -21,6 +29,8 @@ same game.
 (1, 'EXPOSURE', ['Ann', 'West', 'North', 'East'])
 >>> room.resume(token), room.resume("wrong")
 (0, None)
+>>> room.info(0.0, 60.0)["seed"], room.info(0.0, 60.0)["seeded"]
+('7', True)
 """
 
 from __future__ import annotations
@@ -31,32 +41,32 @@ import math
 import random
 import secrets
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
 from gongzhu.actions import Action, Exposure, Play
 from gongzhu.ai.registry import make_strategy
-from gongzhu.ai.search import Limit, SearchStrategy
-from gongzhu.ai.strategies import Strategy, _deal_seed
+from gongzhu.ai.strategies import Strategy
 from gongzhu.cards import CardSet
-from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError, IllegalActionError, ProtocolError, Reason
-from gongzhu.match import Match
 from gongzhu.phase import Phase
-from gongzhu.record import GameRecord, dumps
+from gongzhu.record import dumps
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
+from gongzhu.table import Table, TableError
 from gongzhu.view import PlayerView
 from gongzhu.web.messages import WebError, check_name
+from gongzhu.web.store import Store, StoreError
 
 __all__ = [
     "LEVELS",
     "MAX_LOG",
     "SEATS",
+    "SEED_BITS",
     "THRESHOLDS",
+    "Change",
     "Room",
     "Settings",
     "StoreError",
@@ -68,15 +78,11 @@ LEVELS: Final = ("easy", "normal", "hard")
 THRESHOLDS: Final = (500, 1000)
 MAX_LOG: Final = 4000
 """The most log entries a game may hold (30 deals of 52 cards, exposures and "next" fit)."""
+SEED_BITS: Final = 128
+"""Bits of OS randomness in the seed of a room (or game) whose number nobody chose."""
 COMPUTER_NAMES: Final = ("West", "North", "East")
 """Source 001: "Вы сидите внизу, Запад, Север и Восток — компьютеры"."""
-HINT_LIMIT: Final = Limit(simulations=300)
-"""The hint's search: simulations only (deterministic, tens of milliseconds)."""
 _LINES: Final = {"QS": "pig", "JD": "sheep", "TC": "transformer", "AH": "hearts"}
-
-
-class StoreError(GongzhuError, RuntimeError):
-    """A stored room cannot be read back, or a write conflicts with another server's."""
 
 
 def hash_token(token: str) -> str:
@@ -84,7 +90,22 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-@dataclass(frozen=True)
+def _threshold(_: Any, __: Any, value: Any) -> None:
+    if type(value) is not int or value not in THRESHOLDS:
+        raise WebError("bad-message", "threshold must be 500 or 1000")
+
+
+def _flag(_: Any, __: Any, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise WebError("bad-message", "sign_swap and exposure must be true or false")
+
+
+def _level(_: Any, __: Any, value: Any) -> None:
+    if value not in LEVELS:
+        raise WebError("bad-message", f"level must be one of {', '.join(LEVELS)}")
+
+
+@attrs.frozen
 class Settings:
     """The start screen (source 001): the end threshold, the sign swap, exposure, the level.
 
@@ -93,18 +114,10 @@ class Settings:
     (500, -500, '', 30)
     """
 
-    threshold: int = 1000
-    sign_swap: bool = True
-    exposure: bool = True
-    level: str = "normal"
-
-    def __post_init__(self) -> None:
-        if type(self.threshold) is not int or self.threshold not in THRESHOLDS:
-            raise WebError("bad-message", "threshold must be 500 or 1000")
-        if not isinstance(self.sign_swap, bool) or not isinstance(self.exposure, bool):
-            raise WebError("bad-message", "sign_swap and exposure must be true or false")
-        if self.level not in LEVELS:
-            raise WebError("bad-message", f"level must be one of {', '.join(LEVELS)}")
+    threshold: int = attrs.field(default=1000, validator=_threshold)
+    sign_swap: bool = attrs.field(default=True, validator=_flag)
+    exposure: bool = attrs.field(default=True, validator=_flag)
+    level: str = attrs.field(default="normal", validator=_level)
 
     def rules(self) -> RuleSet:
         """The ``online`` preset (source 001) with the toggles applied."""
@@ -167,19 +180,45 @@ def public_view(rnd: Round) -> dict[str, Any]:
     return out
 
 
+@attrs.frozen
+class Change:
+    """A room's next stored state, computed but not kept yet: :meth:`Room.write` stores it,
+    :meth:`Room.commit` keeps it (only after the write succeeded)."""
+
+    table: Table
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    tokens: tuple[str | None, ...]
+    seed: int | str
+    event: int
+    position: int
+    start: int
+    """Where ``entries`` go in the stored log (its length now, or 0 after ``reset``)."""
+    entries: tuple[Mapping[str, Any], ...] = ()
+    reset: bool = False
+    skipping: bool = False
+    token: str | None = None
+    """A new seat's token (:meth:`Room.plan_sit`), given to its player only."""
+    browsers: tuple[str | None, ...] = (None,) * SEATS
+    """Per seat, the hash of the browser id that took it (one browser, one seat)."""
+
+
 class Room:
     """One table: the stored facts and the game rebuilt from them (see the module).
 
-    Methods that change the room check first and raise (:class:`WebError`,
-    :class:`~gongzhu.IllegalActionError`) before anything changes; each
-    change bumps :attr:`event` and is written to the store at once.
+    ``plan_*`` methods check and raise (:class:`WebError`,
+    :class:`~gongzhu.IllegalActionError`) or return a :class:`Change`; nothing
+    in the room changes until :meth:`commit`. The plain methods (:meth:`apply`,
+    :meth:`sit`, …) write and commit at once (tests, scripts).
     """
 
-    def __init__(self, store: Any, room_id: str, meta: dict[str, Any], log: Sequence[Any]) -> None:
+    def __init__(
+        self, store: Store, room_id: str, meta: dict[str, Any], log: Sequence[Any]
+    ) -> None:
         self.store = store
         self.id = room_id
         try:
-            self.seed: int = meta["seed"]
+            self.seed: int | str = meta["seed"]
             self.settings = Settings(**meta["settings"])
             self.names: list[str] = list(meta["names"])
             self.kinds: list[str] = list(meta["kinds"])
@@ -188,6 +227,10 @@ class Room:
             self.event: int = meta["event"]
             self.position: int = meta["position"]
             self.created: float = meta.get("created", 0.0)
+            self.seeded: bool = bool(meta.get("seeded", False))
+            self.random_seed: bool = bool(meta.get("random", False))
+            self.played: bool = bool(meta.get("played", True))
+            self.browsers: list[str | None] = list(meta.get("browsers", [None] * SEATS))
         except (KeyError, TypeError, GongzhuError) as exc:
             raise StoreError(f"room {room_id}: unreadable settings ({exc})") from None
         self.rules = self.settings.rules()
@@ -200,34 +243,74 @@ class Room:
         self.elsewhere = [-math.inf] * SEATS
         self.skipping = False
         self._strategies: dict[int, Strategy] = {}
-        self._start_game()
-        self.log_length = 0
         try:
-            for entry in log:
-                self._replay(entry)
-                self.log_length += 1
+            self.table = Table.replay(self.rules, self.seed, self.game, log)
         except (GongzhuError, KeyError, TypeError) as exc:
             raise StoreError(f"room {room_id}: the log does not replay ({exc})") from None
+
+    # -- the game (the table's) --------------------------------------------------------------
+
+    @property
+    def round(self) -> Round:
+        return self.table.round
+
+    @property
+    def match(self) -> Any:
+        return self.table.match
+
+    @property
+    def rounds(self) -> tuple[Round, ...]:
+        return self.table.rounds
+
+    @property
+    def deal_no(self) -> int:
+        return self.table.deal_no
+
+    @property
+    def log_length(self) -> int:
+        return len(self.table.log)
+
+    @property
+    def last_score(self) -> Any:
+        """The finished deal's :class:`~gongzhu.DealScore` until the next deal, else ``None``."""
+        return self.table.last_score
+
+    @property
+    def is_over(self) -> bool:
+        return self.table.is_over
 
     # -- making and storing --------------------------------------------------------------
 
     @classmethod
     def create(
         cls,
-        store: Any,
+        store: Store,
         settings: Settings,
         name: str,
         seed: int | None = None,
         room_id: str | None = None,
+        *,
+        seeded: bool | None = None,
+        browser: str | None = None,
     ) -> tuple[Room, str]:
-        """A new room, ``name`` at seat 0 and computers at 1-3; returns it and seat 0's token."""
+        """A new room, ``name`` at seat 0 and computers at 1-3; returns it and seat 0's token.
+
+        ``seed``: the room's number (``None``: :data:`SEED_BITS` bits of OS randomness).
+        ``seeded``: the number was chosen by a player, so it is shown to everyone
+        (by default: whenever ``seed`` is given)."""
         name = check_name(name)
+        chosen = seed is not None
         if seed is None:
-            seed = secrets.randbits(48)
+            seed = secrets.randbits(SEED_BITS)
         token = secrets.token_urlsafe(24)
+        mark = None if browser is None else hash_token("browser:" + browser)
         meta = {
             "version": 1,
+            "browsers": [mark, None, None, None],
             "seed": seed,
+            "seeded": chosen if seeded is None else seeded,
+            "random": not chosen,
+            "played": False,
             "settings": settings.to_dict(),
             "names": [name, *COMPUTER_NAMES],
             "kinds": ["human", "computer", "computer", "computer"],
@@ -246,7 +329,7 @@ class Room:
         raise WebError("room-full", "could not allocate a room id")
 
     @classmethod
-    def load(cls, store: Any, room_id: str) -> Room | None:
+    def load(cls, store: Store, room_id: str) -> Room | None:
         """The stored room, rebuilt; ``None`` if there is none."""
         found = store.load(room_id)
         if found is None:
@@ -254,81 +337,77 @@ class Room:
         meta, log = found
         return cls(store, room_id, meta, log)
 
-    def meta(self) -> dict[str, Any]:
-        """The stored facts (what :meth:`load` reads back)."""
+    def _meta(self, change: Change | None = None) -> dict[str, Any]:
+        c = change or self._change()
         return {
             "version": 1,
-            "seed": self.seed,
+            "seed": c.seed,
+            "seeded": self.seeded,
+            "random": self.random_seed,
+            "played": self.played or bool(c.entries) or c.reset,
             "settings": self.settings.to_dict(),
-            "names": list(self.names),
-            "kinds": list(self.kinds),
-            "tokens": list(self.tokens),
-            "game": self.game,
-            "event": self.event,
-            "position": self.position,
+            "names": list(c.names),
+            "kinds": list(c.kinds),
+            "tokens": list(c.tokens),
+            "browsers": list(c.browsers),
+            "game": c.table.game,
+            "event": c.event,
+            "position": c.position,
             "created": self.created,
         }
 
-    def _save(self, entries: Sequence[dict[str, Any]] = (), *, reset: bool = False) -> None:
-        start = 0 if reset else self.log_length
-        self.store.save(self.id, self.meta(), start, list(entries), reset=reset)
-        self.log_length = start + len(entries)
+    def meta(self) -> dict[str, Any]:
+        """The stored facts (what :meth:`load` reads back)."""
+        return self._meta()
+
+    def _change(self, **changes: Any) -> Change:
+        now = Change(
+            table=self.table,
+            names=tuple(self.names),
+            kinds=tuple(self.kinds),
+            tokens=tuple(self.tokens),
+            seed=self.seed,
+            event=self.event,
+            position=self.position,
+            start=self.log_length,
+            skipping=self.skipping,
+            browsers=tuple(self.browsers),
+        )
+        return attrs.evolve(now, **changes) if changes else now
+
+    def write(self, change: Change) -> None:
+        """Store ``change`` (:class:`StoreError` if the store refuses or fails); the room
+        itself does not change (:meth:`commit` does that). Safe in a worker thread."""
+        self.store.save(
+            self.id, self._meta(change), change.start, list(change.entries), reset=change.reset
+        )
+
+    def commit(self, change: Change) -> None:
+        """Keep a change that was stored (no await inside: one step on the event loop)."""
+        if change.table.game != self.table.game:
+            self._strategies = {}
+        self.played = self.played or bool(change.entries) or change.reset
+        self.table = change.table
+        self.game = change.table.game
+        self.seed = change.seed
+        self.names, self.kinds = list(change.names), list(change.kinds)
+        self.tokens = list(change.tokens)
+        self.browsers = list(change.browsers)
+        self.event, self.position = change.event, change.position
+        self.skipping = change.skipping
+
+    def keep(self, change: Change) -> Change:
+        """:meth:`write` then :meth:`commit` (the synchronous path)."""
+        self.write(change)
+        self.commit(change)
+        return change
+
+    def plan_touch(self) -> Change:
+        """Count a change that is not a move (a seat connected or left); stored too."""
+        return self._change(event=self.event + 1)
 
     def touch(self) -> None:
-        """Count a change that is not a move (a seat connected or left); stored too."""
-        self.event += 1
-        self._save()
-
-    # -- the game, rebuilt -----------------------------------------------------------------
-
-    def _match_seed(self) -> int | str:
-        return self.seed if self.game == 1 else f"{self.seed}/game{self.game}"
-
-    def _start_game(self) -> None:
-        self.match = Match(self.rules)
-        self.rounds: list[Round] = []
-        self._strategies = {}
-        self.deal_no = 0
-        self._deal()
-
-    def _deal(self) -> None:
-        self.deal_no += 1
-        m = self.match
-        self.round = deal(
-            self.rules,
-            seed=_deal_seed(self._match_seed(), self.deal_no),
-            leader=m.next_leader,
-            dealer=m.dealer,
-        )
-        self.skipping = False
-
-    def _advance(self, new: Round) -> None:
-        self.round = new
-        if new.is_complete:
-            self.rounds.append(new)
-            self.match = self.match.add(new)
-            self.skipping = False
-
-    def _replay(self, entry: Any) -> None:
-        if not isinstance(entry, dict):
-            raise StoreError("a log entry is an object")
-        if "a" in entry:
-            self._advance(self.round.apply(Action.from_dict(entry["a"])))
-        elif entry.get("next"):
-            if not self.round.is_complete or self.match.is_over:
-                raise StoreError("'next' before the deal ended")
-            self._deal()
-        else:
-            raise StoreError(f"unknown log entry {sorted(entry)}")
-
-    @property
-    def last_score(self) -> Any:
-        """The finished deal's :class:`~gongzhu.DealScore` until the next deal, else ``None``."""
-        return self.round.score() if self.round.is_complete else None
-
-    @property
-    def is_over(self) -> bool:
-        return self.match.is_over
+        self.keep(self.plan_touch())
 
     # -- seats -----------------------------------------------------------------------------
 
@@ -356,28 +435,74 @@ class Room:
         return not self.here(seat, now) and now - self.gone_at(seat) >= takeover
 
     def seat_free(self, seat: int, now: float, takeover: float) -> bool:
-        """A computer holds it, or its human has been gone ``takeover`` seconds."""
-        if self.kinds[seat] == "computer":
-            return True
-        return self._gone_long(seat, now, takeover)
+        """A computer holds it. A human's seat goes only to its token's holder, even when
+        a computer plays it for them (gone past ``takeover``): it becomes free again only
+        when it is given back to the computer."""
+        return self.kinds[seat] == "computer"
+
+    def plan_sit(
+        self, seat: int, name: str, now: float, takeover: float, browser: str | None = None
+    ) -> Change:
+        """Give ``seat`` to a newcomer called ``name`` (its new token in the change).
+        ``browser``: the newcomer's browser id; a browser holds at most one seat here."""
+        if not self.seat_free(seat, now, takeover):
+            raise WebError("seat-taken", f"seat {seat} is taken")
+        mark = None if browser is None else hash_token("browser:" + browser)
+        if mark is not None and mark in self.browsers:
+            held = self.browsers.index(mark)
+            if self.kinds[held] == "human":
+                raise WebError(
+                    "seat-taken",
+                    f"this browser already holds seat {held} at this table (one seat each)",
+                    {"seat": held},
+                )
+        token = secrets.token_urlsafe(24)
+        kinds, names, tokens = list(self.kinds), list(self.names), list(self.tokens)
+        browsers = list(self.browsers)
+        kinds[seat], names[seat], tokens[seat] = "human", check_name(name), hash_token(token)
+        browsers[seat] = mark
+        return self._change(
+            kinds=tuple(kinds),
+            names=tuple(names),
+            tokens=tuple(tokens),
+            browsers=tuple(browsers),
+            event=self.event + 1,
+            token=token,
+        )
+
+    def plan_release(self, by: int, seat: int, now: float, takeover: float) -> Change:
+        """Seat ``by`` gives seat ``seat``, whose player is away, back to the computer
+        (its token stops working; the seat is free to take)."""
+        if self.kinds[by] != "human" or self.kinds[seat] != "human" or by == seat:
+            raise WebError("bad-message", "only another player's seat can be given back")
+        if self.here(seat, now):
+            raise WebError("seat-taken", f"seat {seat}'s player is here")
+        kinds, tokens, browsers = list(self.kinds), list(self.tokens), list(self.browsers)
+        kinds[seat], tokens[seat], browsers[seat] = "computer", None, None
+        return self._change(
+            kinds=tuple(kinds),
+            tokens=tuple(tokens),
+            browsers=tuple(browsers),
+            event=self.event + 1,
+        )
 
     def sit(self, seat: int, name: str, now: float, takeover: float) -> str:
         """Give ``seat`` to a newcomer called ``name``; return its new token."""
-        if not self.seat_free(seat, now, takeover):
-            raise WebError("seat-taken", f"seat {seat} is taken")
-        token = secrets.token_urlsafe(24)
-        self.kinds[seat] = "human"
-        self.names[seat] = check_name(name)
-        self.tokens[seat] = hash_token(token)
-        self.event += 1
-        self._save()
+        token = self.keep(self.plan_sit(seat, name, now, takeover)).token
+        assert token is not None
         return token
 
+    def plan_rename(self, seat: int, name: str) -> Change | None:
+        if self.names[seat] == name:
+            return None
+        names = list(self.names)
+        names[seat] = name
+        return self._change(names=tuple(names), event=self.event + 1)
+
     def rename(self, seat: int, name: str) -> None:
-        if self.names[seat] != name:
-            self.names[seat] = name
-            self.event += 1
-            self._save()
+        change = self.plan_rename(seat, name)
+        if change is not None:
+            self.keep(change)
 
     def autoplay(self, seat: int, now: float, takeover: float) -> bool:
         """A computer plays this seat now: a computer seat, a skipped deal, or a human gone long."""
@@ -385,14 +510,23 @@ class Room:
             return True
         return self._gone_long(seat, now, takeover)
 
+    def declines_for(self, seat: int) -> bool:
+        """An exposure decision the server makes for a human seat: it holds nothing it
+        could expose (source 001 shows the panel only to a holder)."""
+        rnd = self.round
+        return (
+            rnd.phase is Phase.EXPOSURE
+            and seat in rnd.exposure_pending
+            and not self.exposure_options(seat)
+        )
+
     def acts_for(self, seat: int, now: float, takeover: float) -> bool:
         """The server decides for this seat now: :meth:`autoplay`, or an exposure decision
-        with nothing to expose (source 001 shows the panel only to a holder: a seat without
-        an exposable card declines at once)."""
+        with nothing to expose (:meth:`declines_for`; the server waits a human-like pause
+        before it, :mod:`gongzhu.web.driver`)."""
         if self.autoplay(seat, now, takeover):
             return True
-        rnd = self.round
-        return rnd.phase is Phase.EXPOSURE and not self.exposure_options(seat)
+        return self.declines_for(seat)
 
     def humans(self) -> list[int]:
         return [s for s in range(SEATS) if self.kinds[s] == "human"]
@@ -408,10 +542,24 @@ class Room:
             return list(rnd.exposure_pending)
         return [] if rnd.to_act is None else [rnd.to_act]
 
-    def next_computer(self, now: float, takeover: float) -> tuple[int | None, float | None]:
-        """(a seat a computer must act for now, or None; seconds until one may, or None)."""
+    def next_computer(
+        self, now: float, takeover: float, decline_at: Sequence[float] = ()
+    ) -> tuple[int | None, float | None]:
+        """(a seat a computer must act for now, or None; seconds until one may, or None).
+
+        ``decline_at``: per seat, when (``now``'s clock) the server may decline the
+        exposure of a human who holds nothing to expose (:meth:`declines_for`)."""
         wait: float | None = None
         for seat in self.waiting_seats():
+            if (
+                decline_at
+                and not self.autoplay(seat, now, takeover)
+                and self.declines_for(seat)
+                and now < decline_at[seat]
+            ):
+                left = decline_at[seat] - now
+                wait = left if wait is None else min(wait, left)
+                continue
             if self.acts_for(seat, now, takeover):
                 return seat, None
             if self.connected[seat] == 0:
@@ -424,7 +572,8 @@ class Room:
     def strategy(self, seat: int) -> Strategy:
         found = self._strategies.get(seat)
         if found is None:
-            seed = random.Random(f"gongzhu-web:{self._match_seed()}:bot{seat}").getrandbits(48)
+            tag = f"gongzhu-web:{self.table.match_seed}:bot{seat}"
+            seed = random.Random(tag).getrandbits(48)
             # The levels are the registry's (easy, normal, hard), each deterministic for a seed.
             found = self._strategies[seat] = make_strategy(self.settings.level, seed)
         return found
@@ -450,20 +599,8 @@ class Room:
                 {"event": self.event, "position": self.position},
             )
 
-    def _move(
-        self, entries: list[dict[str, Any]], *, reset: bool = False, visible: bool = True
-    ) -> None:
-        self.event += 1
-        if visible:
-            self.position = self.event
-        for entry in entries:
-            entry["e"] = self.event
-        self._save(entries, reset=reset)
-
-    def act(self, seat: int, data: dict[str, Any]) -> None:
+    def plan_act(self, seat: int, data: dict[str, Any]) -> Change:
         """Seat ``seat`` does the library action ``data`` (its dict form; ``seat`` optional)."""
-        if self.log_length >= MAX_LOG:
-            raise WebError("room-full", "this game's log is full")
         if "seat" not in data:
             data = {**data, "seat": seat}
         elif data["seat"] != seat or type(data["seat"]) is not int:
@@ -472,19 +609,39 @@ class Room:
             action = Action.from_dict(data)
         except ProtocolError as exc:
             raise WebError("bad-message", f"action: {exc}") from None
-        self.apply(action)
+        return self.plan_apply(action)
 
-    def apply(self, action: Action) -> None:
-        """Apply a checked action (a computer's, or a human's through :meth:`act`)."""
-        new = self.round.apply(action)  # IllegalActionError: nothing changed
-        self._advance(new)
+    def act(self, seat: int, data: dict[str, Any]) -> None:
+        self.keep(self.plan_act(seat, data))
+
+    def plan_apply(self, action: Action) -> Change:
+        """A checked action (a computer's, or a human's through :meth:`plan_act`)."""
+        if self.log_length >= MAX_LOG:
+            raise WebError("room-full", "this game's log is full")
+        event = self.event + 1
+        table = self.table.apply(action, {"e": event})  # IllegalActionError: nothing changed
         # A sealed exposure decision (the window still open) changes nothing another
         # seat may see or answer: it does not make their pending requests stale.
-        sealed = isinstance(action, Exposure) and new.phase is Phase.EXPOSURE
-        self._move([{"a": action.to_dict()}], visible=not sealed)
+        sealed = self.sealed(action, table.round)
+        return self._change(
+            table=table,
+            event=event,
+            position=self.position if sealed else event,
+            entries=(table.log[-1],),
+            skipping=self.skipping and not table.round.is_complete,
+        )
 
-    def next_deal(self, seat: int) -> bool:
-        """After a deal: deal the next. During one: skip it (the sender alone). True if skipping."""
+    @staticmethod
+    def sealed(action: Action, after: Round) -> bool:
+        """An exposure decision made while the window stays open (RULES.md §9.2): only
+        its maker may learn of it before the window closes."""
+        return isinstance(action, Exposure) and after.phase is Phase.EXPOSURE
+
+    def apply(self, action: Action) -> None:
+        self.keep(self.plan_apply(action))
+
+    def plan_next(self, seat: int) -> Change:
+        """After a deal: deal the next. During one: skip it (the sender alone)."""
         if self.match.is_over:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, seat, detail="the game is over", action="next"
@@ -492,25 +649,41 @@ class Room:
         if not self.round.is_complete:
             if self.humans() != [seat]:
                 raise WebError("not-alone", "a deal is skipped only by a player alone")
-            self.skipping = True
-            self.event += 1
-            self._save()
-            return True
-        self._deal()
-        self._move([{"next": 1}])
-        return False
+            return self._change(event=self.event + 1, skipping=True)
+        event = self.event + 1
+        table = self.table.next_deal(seat, {"e": event})
+        return self._change(
+            table=table, event=event, position=event, entries=(table.log[-1],), skipping=False
+        )
+
+    def next_deal(self, seat: int) -> bool:
+        """After a deal: deal the next. During one: skip it (the sender alone). True if skipping."""
+        return self.keep(self.plan_next(seat)).skipping
+
+    def plan_new_game(self, seat: int) -> Change:
+        """After game over: the same settings, a new game (the log starts afresh; a room
+        whose number nobody chose draws a new one)."""
+        table = self.table.new_game(seat)
+        seed = self.seed
+        if self.random_seed:
+            seed = secrets.randbits(SEED_BITS)
+            table = Table.start(self.rules, seed, table.game)
+        event = self.event + 1
+        return self._change(
+            table=table, seed=seed, event=event, position=event, start=0, reset=True
+        )
 
     def new_game(self, seat: int) -> None:
-        """After game over: the same settings, a new game (the log starts afresh)."""
-        if not self.match.is_over:
-            raise IllegalActionError(
-                Reason.WRONG_PHASE, seat, detail="the game is not over", action="new_game"
-            )
-        self.game += 1
-        self._start_game()
-        self._move([], reset=True)
+        self.keep(self.plan_new_game(seat))
 
     # -- what clients are sent -------------------------------------------------------------
+
+    def shown_seed(self) -> str | None:
+        """The game's number as everyone may see it: a chosen one always, another once the
+        game is over (then it replays the game); ``None`` before."""
+        if self.seeded or self.match.is_over:
+            return str(self.table.match_seed)
+        return None
 
     def info(self, now: float, takeover: float) -> dict[str, Any]:
         """ROOM: the public room (settings, rules, seats, totals)."""
@@ -536,6 +709,9 @@ class Room:
             "deals_played": m.deal_count,
             "max_deals": self.rules.max_deals,
             "game_no": self.game,
+            "deal_no": self.deal_no,
+            "seed": self.shown_seed(),
+            "seeded": self.seeded,
             "invite": f"/t/{self.id}",
         }
 
@@ -609,18 +785,7 @@ class Room:
             while candidate.casefold() in (n.casefold() for n in names):
                 candidate, k = f"{name} ({k})", k + 1
             names.append(candidate)
-        return dumps(GameRecord.from_rounds(self.rounds, names=names))
-
-
-def hint_cards(view: PlayerView, seed: int) -> list[dict[str, Any]]:
-    """The search bot's expected deal score for each legal card (best first)."""
-    analysis = SearchStrategy(HINT_LIMIT, seed=seed).analyse(view)
-    return [
-        {
-            "card": m.card.code,
-            "expected": round(m.expected, 2),
-            "stderr": round(m.stderr, 2),
-            "samples": m.samples,
-        }
-        for m in analysis.moves
-    ]
+        try:
+            return dumps(self.table.record(names))
+        except TableError as exc:
+            raise WebError("not-found", str(exc)) from None

@@ -5,7 +5,7 @@ kinds, hashed tokens, game number, event counter) and the log of the game in
 progress, one JSON entry per action (:mod:`gongzhu.web.rooms` rebuilds the
 room from them). Writes are append-only within a game and check the log's
 length, so a write that races another server's is refused
-(:class:`~gongzhu.web.rooms.StoreError`) instead of forking the game.
+(:class:`~gongzhu.web.store.StoreError`) instead of forking the game.
 
 * :class:`SQLiteStore` — a file (``gongzhu serve`` uses one under the user's
   data directory, :func:`default_path`), or ``":memory:"``; for one server
@@ -29,11 +29,11 @@ at once (two friends taking seats) cannot both succeed and lose one change.
 >>> store.save("r1", {"event": 4}, 0, [{"a": 2}])
 Traceback (most recent call last):
 ...
-gongzhu.web.rooms.StoreError: room r1: the log changed under this server (another process?)
+gongzhu.web.store.StoreConflict: room r1: the log changed under this server (another process?)
 >>> store.save("r1", {"event": 3}, 1, [])  # the log fits, but event 3 is written already
 Traceback (most recent call last):
 ...
-gongzhu.web.rooms.StoreError: room r1: the log changed under this server (another process?)
+gongzhu.web.store.StoreConflict: room r1: the log changed under this server (another process?)
 """
 
 from __future__ import annotations
@@ -50,13 +50,16 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Protocol
 
-from gongzhu.web.rooms import StoreError
+from gongzhu.errors import GongzhuError
 
 __all__ = [
     "MemoryStore",
     "RedisStore",
     "SQLiteStore",
     "Store",
+    "StoreConflict",
+    "StoreError",
+    "StoreInUse",
     "default_path",
     "open_store",
 ]
@@ -70,6 +73,21 @@ Changed = Callable[[str | None, int], None]
 have changed (the subscription was (re)made: announcements may have been missed)."""
 
 _log = logging.getLogger(__name__)
+
+
+class StoreError(GongzhuError, RuntimeError):
+    """A stored room cannot be read back or written now (the store is locked, away or
+    broken), or a write conflicts with another server's. Every failure of a store is
+    raised as this (the driver's own errors never escape)."""
+
+
+class StoreConflict(StoreError):
+    """A write refused because the room changed in the store meanwhile (another process
+    wrote first): reload the room and try again."""
+
+
+class StoreInUse(StoreError):
+    """Another server process already serves this store file (:meth:`SQLiteStore.claim`)."""
 
 
 class Store(Protocol):
@@ -101,8 +119,9 @@ class Store(Protocol):
         """How many rooms are stored."""
         ...
 
-    def purge(self, before: float) -> int:
-        """Delete rooms last changed before ``before`` (a ``time.time()``); how many."""
+    def purge(self, before: float, *, unplayed_before: float | None = None) -> int:
+        """Delete rooms last changed before ``before`` (a ``time.time()``), and rooms that
+        never saw a move last changed before ``unplayed_before``; how many."""
         ...
 
     def listen(self, changed: Changed) -> Callable[[], None] | None:
@@ -129,7 +148,7 @@ class Store(Protocol):
 
 
 def _conflict(room_id: str) -> StoreError:
-    return StoreError(f"room {room_id}: the log changed under this server (another process?)")
+    return StoreConflict(f"room {room_id}: the log changed under this server (another process?)")
 
 
 def _event_of(meta_text: str | bytes | None) -> int:
@@ -198,8 +217,13 @@ class MemoryStore(_OneProcess):
     def count(self) -> int:
         return len(self._rooms)
 
-    def purge(self, before: float) -> int:
-        old = [k for k, v in self._rooms.items() if v[2] < before]
+    def purge(self, before: float, *, unplayed_before: float | None = None) -> int:
+        old = [
+            k
+            for k, v in self._rooms.items()
+            if v[2] < before
+            or (unplayed_before is not None and v[2] < unplayed_before and _unplayed(v[0]))
+        ]
         for k in old:
             del self._rooms[k]
         return len(old)
@@ -208,34 +232,76 @@ class MemoryStore(_OneProcess):
         pass
 
 
+@contextlib.contextmanager
+def _sqlite_errors(what: str) -> Iterator[None]:
+    """Raise SQLite's own errors (``database is locked``, a full disk) as StoreError."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise StoreError(f"the room store cannot be used now ({what}: {exc})") from None
+
+
 class SQLiteStore(_OneProcess):
     """Rooms in an SQLite database (the standard library's :mod:`sqlite3`).
 
-    One connection, guarded by a lock; each save is one transaction.
+    One connection, guarded by a lock; each save is one transaction, so a
+    failed save (the file locked by another process past ``busy_timeout``
+    seconds, a full disk) writes nothing and raises :class:`StoreError`. A new
+    file is created readable by its owner only (0600, in a 0700 directory):
+    it holds every room's seed. A server claims the file (:meth:`claim`) so that
+    a second server on it refuses to start.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, busy_timeout: float = 2.0) -> None:
         path = str(path)
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            _private_file(Path(path))
         self.path = path
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        with self._lock:
-            if path != ":memory:":
-                self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS rooms"
-                " (id TEXT PRIMARY KEY, meta TEXT NOT NULL, updated REAL NOT NULL)"
+        self._claim: Any = None
+        with _sqlite_errors("open " + path):
+            self._db = sqlite3.connect(
+                path, timeout=busy_timeout, check_same_thread=False, isolation_level=None
             )
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS log (room TEXT NOT NULL, n INTEGER NOT NULL,"
-                " entry TEXT NOT NULL, PRIMARY KEY (room, n))"
-            )
+            with self._lock:
+                if path != ":memory:":
+                    self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.execute(
+                    "CREATE TABLE IF NOT EXISTS rooms"
+                    " (id TEXT PRIMARY KEY, meta TEXT NOT NULL, updated REAL NOT NULL)"
+                )
+                self._db.execute(
+                    "CREATE TABLE IF NOT EXISTS log (room TEXT NOT NULL, n INTEGER NOT NULL,"
+                    " entry TEXT NOT NULL, PRIMARY KEY (room, n))"
+                )
+
+    def claim(self) -> None:
+        """Take this file for this process (an advisory lock on ``<file>.lock``, held until
+        :meth:`close`); :class:`StoreInUse`, naming the other process, if a server has it."""
+        if self.path == ":memory:" or self._claim is not None:
+            return
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: no advisory locks to take
+            return
+        lock_path = self.path + ".lock"
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.read(fd, 200).decode("utf-8", "replace").strip() or "another process"
+            os.close(fd)
+            raise StoreInUse(
+                f"the room store {self.path} is in use by {holder}: one server per SQLite "
+                "file (stop that one, use another --store, or share a redis:// store)"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"process {os.getpid()} (gongzhu serve)".encode())
+        self._claim = fd
 
     def create(self, room_id: str, meta: dict[str, Any]) -> bool:
-        with self._lock:
+        with self._lock, _sqlite_errors("create a room"):
             try:
                 self._db.execute(
                     "INSERT INTO rooms (id, meta, updated) VALUES (?, ?, ?)",
@@ -246,7 +312,7 @@ class SQLiteStore(_OneProcess):
             return True
 
     def load(self, room_id: str) -> tuple[dict[str, Any], list[Any]] | None:
-        with self._lock:
+        with self._lock, _sqlite_errors(f"read room {room_id}"):
             row = self._db.execute("SELECT meta FROM rooms WHERE id = ?", (room_id,)).fetchone()
             if row is None:
                 return None
@@ -267,59 +333,89 @@ class SQLiteStore(_OneProcess):
         *,
         reset: bool = False,
     ) -> None:
-        with self._lock:
-            db = self._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                stored = db.execute("SELECT meta FROM rooms WHERE id = ?", (room_id,)).fetchone()
-                if stored is None:
-                    raise StoreError(f"room {room_id} is not stored")
-                _check_event(room_id, stored[0], meta)
-                if reset:
-                    db.execute("DELETE FROM log WHERE room = ?", (room_id,))
-                (length,) = db.execute(
-                    "SELECT COUNT(*) FROM log WHERE room = ?", (room_id,)
-                ).fetchone()
-                if length != start:
-                    raise _conflict(room_id)
-                changed = db.execute(
-                    "UPDATE rooms SET meta = ?, updated = ? WHERE id = ?",
-                    (json.dumps(meta), time.time(), room_id),
-                ).rowcount
-                if not changed:
-                    raise StoreError(f"room {room_id} is not stored")
-                db.executemany(
-                    "INSERT INTO log (room, n, entry) VALUES (?, ?, ?)",
-                    [(room_id, start + i, json.dumps(e)) for i, e in enumerate(entries)],
-                )
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+        with self._lock, _sqlite_errors(f"write room {room_id}"), self._transaction() as db:
+            stored = db.execute("SELECT meta FROM rooms WHERE id = ?", (room_id,)).fetchone()
+            if stored is None:
+                raise StoreError(f"room {room_id} is not stored")
+            _check_event(room_id, stored[0], meta)
+            if reset:
+                db.execute("DELETE FROM log WHERE room = ?", (room_id,))
+            (length,) = db.execute("SELECT COUNT(*) FROM log WHERE room = ?", (room_id,)).fetchone()
+            if length != start:
+                raise _conflict(room_id)
+            db.execute(
+                "UPDATE rooms SET meta = ?, updated = ? WHERE id = ?",
+                (json.dumps(meta), time.time(), room_id),
+            )
+            db.executemany(
+                "INSERT INTO log (room, n, entry) VALUES (?, ?, ?)",
+                [(room_id, start + i, json.dumps(e)) for i, e in enumerate(entries)],
+            )
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """BEGIN IMMEDIATE … COMMIT; anything raised (a refusal, ``database is locked`` at
+        the start or the commit) rolls it all back."""
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
             db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
 
     def count(self) -> int:
-        with self._lock:
+        with self._lock, _sqlite_errors("count the rooms"):
             (n,) = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()
         return int(n)
 
-    def purge(self, before: float) -> int:
-        with self._lock:
-            db = self._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                rows = db.execute("SELECT id FROM rooms WHERE updated < ?", (before,))
-                old = [r[0] for r in rows]
-                db.executemany("DELETE FROM log WHERE room = ?", [(r,) for r in old])
-                db.executemany("DELETE FROM rooms WHERE id = ?", [(r,) for r in old])
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+    def purge(self, before: float, *, unplayed_before: float | None = None) -> int:
+        with self._lock, _sqlite_errors("purge rooms"), self._transaction() as db:
+            old = [r[0] for r in db.execute("SELECT id FROM rooms WHERE updated < ?", (before,))]
+            if unplayed_before is not None:
+                rows = db.execute(
+                    "SELECT id, meta FROM rooms WHERE updated < ? AND updated >= ?",
+                    (unplayed_before, before),
+                )
+                old += [r[0] for r in rows if _unplayed(r[1])]
+            db.executemany("DELETE FROM log WHERE room = ?", [(r,) for r in old])
+            db.executemany("DELETE FROM rooms WHERE id = ?", [(r,) for r in old])
         return len(old)
 
     def close(self) -> None:
         with self._lock:
-            self._db.close()
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            if self._claim is not None:
+                os.close(self._claim)  # closing the descriptor releases the lock
+                self._claim = None
+
+
+def _unplayed(meta_text: str | bytes | None) -> bool:
+    """A stored room that never saw a move (its meta says ``"played": false``)."""
+    try:
+        return json.loads(meta_text or "{}").get("played", True) is False
+    except (ValueError, AttributeError):
+        return False
+
+
+def _private_file(path: Path) -> None:
+    """Make the store's directory (0700) and file (0600) if they are new; a file another
+    tool made readable to others is narrowed to its owner."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        with contextlib.suppress(OSError):
+            if path.stat().st_mode & 0o077:
+                path.chmod(0o600)
+        return
+    except OSError as exc:
+        raise StoreError(f"the room store {path} cannot be created ({exc})") from None
+    os.close(fd)
 
 
 class RedisStore:
@@ -335,7 +431,7 @@ class RedisStore:
     ``"<id> <event>"`` on :data:`CHANNEL`.
 
     Every Redis error (an outage, a timeout) is raised as a
-    :class:`~gongzhu.web.rooms.StoreError`. A store made from a URL times out
+    :class:`~gongzhu.web.store.StoreError`. A store made from a URL times out
     after a few seconds instead of hanging (``socket_timeout`` and
     ``socket_connect_timeout`` in the URL's query override it).
     """
@@ -429,12 +525,17 @@ class RedisStore:
         with _redis_errors():
             return int(self._r.zcard(f"{_KEY}:rooms"))
 
-    def purge(self, before: float) -> int:
+    def purge(self, before: float, *, unplayed_before: float | None = None) -> int:
         with _redis_errors():
             old = [
                 r.decode() if isinstance(r, bytes) else str(r)
                 for r in self._r.zrangebyscore(f"{_KEY}:rooms", "-inf", f"({before}")
             ]
+            if unplayed_before is not None and unplayed_before > before:
+                for r in self._r.zrangebyscore(f"{_KEY}:rooms", before, f"({unplayed_before}"):
+                    room_id = r.decode() if isinstance(r, bytes) else str(r)
+                    if _unplayed(self._r.get(self._meta_key(room_id))):
+                        old.append(room_id)
             for room_id in old:
                 self._r.delete(
                     self._meta_key(room_id), self._log_key(room_id), self._here_key(room_id)

@@ -28,29 +28,30 @@ export function save(key, value) {
   }
 }
 
-// The seat's token is also kept in a cookie: cookies are per host, not per port, so a
-// server restarted on another port (same store) still finds the seat. Never sent elsewhere.
-/** @param {string} room @param {string|null} [token] @returns {string|null} */
-function tokenCookie(room, token) {
+// The seat's token lives in this origin's storage only (issue 27 item 15): a cookie is
+// sent to, and readable by, every app on the same host name whatever its port. A token
+// an older version left in a cookie is moved to storage once and the cookie deleted.
+/** @param {string} room @returns {string|null} */
+function oldTokenCookie(room) {
   const name = `gz_${room}`;
-  if (token === undefined) {
-    const hit = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
-    return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
-  }
-  const life = token === null ? "max-age=0" : "max-age=31536000";
-  document.cookie = `${name}=${encodeURIComponent(token ?? "")}; path=/; ${life}; SameSite=Strict`;
-  return token;
+  const hit = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
+  if (!hit) return null;
+  document.cookie = `${name}=; path=/; max-age=0; SameSite=Strict`;
+  return decodeURIComponent(hit.slice(name.length + 1)) || null;
 }
 
 /** @param {string} room */
 export function loadToken(room) {
-  return load(KEYS.token(room)) || tokenCookie(room);
+  const stored = load(KEYS.token(room));
+  if (stored) return stored;
+  const moved = oldTokenCookie(room);
+  if (moved) save(KEYS.token(room), moved);
+  return moved;
 }
 
 /** @param {string} room @param {string|null} token */
 export function saveToken(room, token) {
   save(KEYS.token(room), token);
-  tokenCookie(room, token);
 }
 
 /** @returns {{id: string, at: number}[]} */

@@ -1,0 +1,405 @@
+"""Connections, send queues, rate buckets and the loaded rooms: the web table's :class:`Server`.
+
+Each room's changes happen one at a time under the room's lock: a change is
+computed (:class:`~gongzhu.web.rooms.Change`), written to the store in a
+worker thread with a timeout (:meth:`Server.io`; the event loop never waits
+on the store), and kept only once the write succeeded. Every connection has a
+bounded send queue: a client that stops reading is dropped when its queue is
+full, and nobody else waits for it. Messages are handled by the dispatch table
+of :mod:`gongzhu.web.handlers`; the computers by :mod:`gongzhu.web.driver`;
+presence across processes by :mod:`gongzhu.web.presence`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import logging
+import re
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeVar
+
+from starlette.websockets import WebSocket
+
+from gongzhu.errors import GongzhuError, IllegalActionError
+from gongzhu.view import PlayerView
+from gongzhu.web.limits import Limits
+from gongzhu.web.messages import WebError
+from gongzhu.web.rooms import Change, Room, Settings
+from gongzhu.web.store import Store, StoreConflict, StoreError
+from gongzhu.web.words import player_refusal
+
+__all__ = ["BROWSER_COOKIE", "Bucket", "Conn", "Core", "Hub", "StoreBusy"]
+
+ROOM_ID: Final = re.compile(r"[A-Za-z0-9_-]{4,32}")
+_log = logging.getLogger("gongzhu.web")
+_T = TypeVar("_T")
+
+
+class StoreBusy(StoreError):
+    """A store call took longer than :attr:`Limits.store_timeout` (it may still land: the
+    room is reloaded before its next change)."""
+
+
+class Bucket:
+    """A token bucket: ``capacity`` at once, refilled at ``rate`` a second."""
+
+    def __init__(self, rate: float, capacity: float) -> None:
+        self.rate, self.capacity = rate, capacity
+        self.tokens = capacity
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Conn:
+    """One WebSocket connection: its seat, its bounded queue, its budget."""
+
+    def __init__(self, ws: WebSocket, limits: Limits, address: str, browser: str | None) -> None:
+        self.ws = ws
+        self.address = address
+        self.browser = browser
+        """The browser's id (the HttpOnly ``gongzhu_browser`` cookie), if it sent one."""
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.send_queue)
+        self.seat: int | None = None
+        self.hello = False
+        self.lang: str | None = None
+        self.bucket = Bucket(limits.watcher_messages / limits.window, limits.watcher_messages)
+        self.strikes = 0
+        self.dead = asyncio.Event()
+        self.close_code = 1000
+        self.hinting = False
+        self.task: asyncio.Task[None] | None = None  # the hint being computed (kept alive)
+
+    def seated(self, seat: int, limits: Limits) -> None:
+        self.seat = seat
+        self.bucket = Bucket(limits.messages / limits.window, limits.messages)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(json.dumps(message, ensure_ascii=False, allow_nan=False))
+
+    def send_text(self, text: str) -> None:
+        if self.dead.is_set():
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.kill(1008)  # it stopped reading: drop it, never wait for it
+
+    def finish(self, code: int) -> None:
+        """Close with ``code`` once what is queued has been sent."""
+        self.close_code = code
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.kill(code)
+
+    def kill(self, code: int) -> None:
+        if not self.dead.is_set():
+            self.close_code = code
+            self.dead.set()
+
+
+class Hub:
+    """A loaded room, its connections, its lock, its computers' wake-up signal."""
+
+    def __init__(self, room: Room, creator: str | None = None) -> None:
+        self.room = room
+        self.creator = creator
+        """The address that created the room (while it has not seen a move)."""
+        self.conns: set[Conn] = set()
+        self.lock = asyncio.Lock()
+        """Held while the room changes (a change awaits its write)."""
+        self.changed: asyncio.Event | None = None
+        self.driver: asyncio.Task[None] | None = None
+        self.stale = False
+        """A store call timed out or a reload failed: the store may hold a change the room
+        in memory does not; it is rebuilt before anything else changes."""
+        self.shown: list[tuple[bool, bool]] = []  # each seat's (connected, autoplay) pushed
+        self.used: list[tuple[float, float]] = []  # (when, seconds) of computer thinking
+        self.decline_key: tuple[int, int] | None = None  # the deal of decline_at
+        self.decline_at: list[float] = []  # when a human's empty exposure may be declined
+
+    def seated(self) -> int:
+        return sum(1 for c in self.conns if c.seat is not None)
+
+    def watchers(self) -> int:
+        """Connections that said hello without a seat."""
+        return sum(1 for c in self.conns if c.seat is None and c.hello)
+
+
+class Core:
+    """The web table's state: loaded rooms, the store's worker threads, pushing states.
+
+    The presence (:class:`~gongzhu.web.presence.Presence`) and the computers
+    (:class:`~gongzhu.web.driver.Driver`) are mixins over it; the hooks they fill are
+    declared here. :class:`~gongzhu.web.server.Server` puts them together."""
+
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float,
+        takeover: float,
+        seed: int | None,
+        limits: Limits,
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.takeover = takeover
+        self.seed = seed
+        self.limits = limits
+        self.hubs: OrderedDict[str, Hub] = OrderedDict()
+        self.connections = 0
+        self.by_client: dict[str, int] = {}
+        self.created: dict[str, Bucket] = {}  # room creations per address
+        self.fresh: dict[str, set[str]] = {}  # unplayed rooms per creating address
+        self.hints = 0  # hints being computed, server-wide (each is a search)
+        self.background: set[asyncio.Task[Any]] = set()
+        self._store_pool = concurrent.futures.ThreadPoolExecutor(4, "gongzhu-store")
+
+    # -- hooks (presence.py, driver.py) ----------------------------------------------------
+
+    def kick(self, hub: Hub) -> None:
+        """Wake the room's computers."""
+
+    def stop_driver(self, hub: Hub) -> None:
+        """Stop the room's computers."""
+
+    async def hint(self, hub: Hub, conn: Conn, view: PlayerView) -> None:
+        """Compute a hint for ``conn`` and send it."""
+        raise NotImplementedError
+
+    def seats(self, hub: Hub, now: float) -> list[tuple[bool, bool]]:
+        """Each seat's (connected, autoplay): what a push shows of presence."""
+        return []
+
+    def lease(self, room: Room) -> dict[int, float]:
+        """This process's presence report of the room."""
+        return {}
+
+    async def report(self, hub: Hub, until: Mapping[int, float] | None = None) -> None:
+        """Report and read presence across processes."""
+
+    # -- the store, off the event loop ---------------------------------------------------
+
+    async def io(self, call: Callable[..., _T], *args: Any) -> _T:
+        """``call(*args)`` in a store worker thread, at most :attr:`Limits.store_timeout`
+        seconds (then :class:`StoreBusy`); every store failure is a :class:`StoreError`."""
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self._store_pool, lambda: call(*args))
+        try:
+            return await asyncio.wait_for(future, self.limits.store_timeout)
+        except asyncio.TimeoutError:
+            _log.warning("gongzhu: the room store did not answer in %ss", self.limits.store_timeout)
+            raise StoreBusy("the room store is busy (another program holds it?)") from None
+
+    def spawn(self, coro: Any) -> None:
+        """Run ``coro`` in the background, kept alive until it ends."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    # -- rooms -----------------------------------------------------------------------
+
+    async def hub(self, room_id: str) -> Hub | None:
+        """The loaded room, rebuilt from the store on first access."""
+        if not ROOM_ID.fullmatch(room_id):
+            return None
+        hub = self.hubs.get(room_id)
+        if hub is None:
+            room = await self.io(Room.load, self.store, room_id)
+            if room is None:
+                return None
+            hub = self.hubs.get(room_id)  # loaded meanwhile by another request?
+            if hub is None:
+                hub = self.hubs[room_id] = Hub(room)
+                self._evict()
+        self.hubs.move_to_end(room_id)
+        return hub
+
+    def _evict(self) -> None:
+        for rid in list(self.hubs):
+            if len(self.hubs) <= self.limits.loaded_rooms:
+                return
+            hub = self.hubs[rid]
+            if not hub.conns and not hub.lock.locked():
+                self.drop(hub)
+
+    def drop(self, hub: Hub) -> None:
+        """Forget a loaded room (no connection is in it): it is rebuilt on its next use."""
+        self.stop_driver(hub)
+        if self.hubs.get(hub.room.id) is hub:
+            del self.hubs[hub.room.id]
+
+    async def create_room(
+        self,
+        settings: Settings,
+        name: str,
+        seed: int | None,
+        address: str,
+        browser: str | None = None,
+    ) -> tuple[Room, str]:
+        """A new room for a player at ``address`` (limits: per address, unplayed, in all)."""
+        limits = self.limits
+        bucket = self.created.get(address)
+        if bucket is None:
+            if len(self.created) > 10_000:  # forget the quiet addresses
+                self.created = {a: b for a, b in self.created.items() if b.tokens < b.capacity}
+            bucket = self.created[address] = Bucket(
+                limits.rooms_per_minute / 60.0, limits.rooms_per_address
+            )
+        fresh = self.fresh.setdefault(address, set())
+        fresh.intersection_update(self.hubs)  # purged or dropped unplayed rooms count no more
+        if len(fresh) >= limits.unplayed_per_address:
+            raise WebError("rate-limited", f"you have {len(fresh)} rooms nobody has played in yet")
+        if not bucket.take():
+            raise WebError("rate-limited", "too many new rooms from your address; wait a minute")
+        if await self.io(self.store.count) >= limits.max_rooms:
+            await self.purge()
+            if await self.io(self.store.count) >= limits.max_rooms:
+                raise WebError("room-full", "the server has as many rooms as it keeps")
+        chosen = seed is not None
+        if seed is None:
+            seed = self.seed
+        room, token = await self.io(
+            lambda: Room.create(self.store, settings, name, seed, seeded=chosen, browser=browser)
+        )
+        self.hubs[room.id] = Hub(room, creator=address)
+        fresh.add(room.id)
+        self._evict()
+        return room, token
+
+    async def purge(self) -> int:
+        """Delete idle rooms, and unplayed ones nobody is in after :attr:`Limits.unplayed_ttl`."""
+        now = time.time()
+        before = now - self.limits.room_ttl
+        unplayed = now - self.limits.unplayed_ttl
+        n = await self.io(lambda: self.store.purge(before, unplayed_before=unplayed))
+        if n:
+            # A loaded room nobody is in may have been purged: rebuilt (or not found) next time.
+            for hub in [h for h in self.hubs.values() if not h.conns and not h.lock.locked()]:
+                self.drop(hub)
+        return n
+
+    async def write(self, hub: Hub, change: Change) -> None:
+        """Store ``change`` (off the loop) and only then keep it; the caller holds
+        ``hub.lock``. A :class:`StoreError` leaves the room as it was."""
+        room = hub.room
+        try:
+            await self.io(room.write, change)
+        except StoreBusy:
+            hub.stale = True  # the write may still land: read the store before the next one
+            raise
+        room.commit(change)
+        if room.played and hub.creator is not None:
+            self.fresh.get(hub.creator, set()).discard(room.id)
+            hub.creator = None
+
+    async def reload(self, hub: Hub, *, newer: bool = False) -> bool:
+        """Rebuild the room from the store (after a refused write, a timeout, or another
+        process's write), keeping who is here, and push it; with ``newer``, only if the
+        store's room is further on. False if the store cannot give it back: the room is
+        then stale (:class:`Hub`) until a reload succeeds."""
+        old = hub.room
+        try:
+            fresh = await self.io(Room.load, self.store, old.id)
+        except StoreError:
+            fresh = None
+        if fresh is None:
+            hub.stale = True
+            return False
+        was_stale, hub.stale = hub.stale, False
+        if newer and not was_stale and fresh.event <= old.event:
+            return True
+        fresh.connected, fresh.gone_since = old.connected, old.gone_since
+        fresh.elsewhere = old.elsewhere
+        if (fresh.game, fresh.deal_no) == (old.game, old.deal_no):
+            fresh.skipping = old.skipping
+        hub.room = fresh
+        await self.report(hub)
+        self.broadcast(hub)
+        return True
+
+    async def touch(self, hub: Hub) -> None:
+        """Store a change that is not a move (a seat connected or left), reloading and
+        trying once more if another process wrote first; given up if the store is away.
+        The caller holds ``hub.lock``."""
+        for _ in range(2):
+            if hub.stale and not await self.reload(hub):
+                return
+            try:
+                await self.write(hub, hub.room.plan_touch())
+                return
+            except StoreConflict:
+                if not await self.reload(hub):
+                    return
+            except StoreError:
+                return
+
+    # -- pushing ------------------------------------------------------------------------
+
+    def broadcast(self, hub: Hub, *, only: int | None = None) -> None:
+        """Send every connection of the room its own state (``only``: that seat's
+        connections alone), then wake the computers."""
+        now = time.monotonic()
+        hub.shown = self.seats(hub, now)
+        texts: dict[int | None, str] = {}
+        for conn in list(hub.conns):
+            if not conn.hello or (only is not None and conn.seat != only):
+                continue
+            text = texts.get(conn.seat)
+            if text is None:
+                text = texts[conn.seat] = json.dumps(
+                    hub.room.state(conn.seat, now, self.takeover), ensure_ascii=False
+                )
+            conn.send_text(text)
+        self.kick(hub)
+
+    def send_state(self, hub: Hub, conn: Conn) -> None:
+        conn.send(hub.room.state(conn.seat, time.monotonic(), self.takeover))
+
+    def error(self, hub: Hub, conn: Conn, exc: GongzhuError, reply_to: str) -> None:
+        if isinstance(exc, IllegalActionError):
+            # In the player's words: the suit to follow, the opening card, never a seat number.
+            message = player_refusal(exc, hub.room.round, conn.lang or "en")
+            code, detail = "illegal", exc.to_dict()
+        elif isinstance(exc, WebError):
+            code, message, detail = exc.code, exc.message, exc.detail
+        elif isinstance(exc, StoreError):
+            code, message, detail = (
+                "store-busy",
+                "that did not go through: the room could not be saved just now; try again",
+                {},
+            )
+        else:
+            code, message, detail = "bad-message", str(exc), {}
+        conn.send(
+            {
+                "type": "error",
+                "event": hub.room.event,
+                "code": code,
+                "message": message,
+                "reply_to": reply_to,
+                "detail": detail,
+            }
+        )
+
+
+BROWSER_COOKIE: Final = "gongzhu_browser"
+"""The HttpOnly cookie naming a browser (a random id; the page sets it), so that one
+browser holds at most one seat per room."""
+
+
+def new_browser_id() -> str:
+    return secrets.token_urlsafe(16)
