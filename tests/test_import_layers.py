@@ -166,9 +166,6 @@ ALLOWED_REACH_INS: dict[str, str] = {
     "gongzhu.adapters -> gongzhu.record._schema": "botapi",
     "gongzhu.adapters -> gongzhu.record._schema:_parse_json": "botapi",
     # The interfaces (web: its engineer; cli/human: layout).
-    "gongzhu.web -> gongzhu.ai.strategies:_deal_seed": "web",
-    "gongzhu.web -> ._document": "web: svg's page frame (svg.document could be public)",
-    "gongzhu.web -> ._back": "web: svg's card back",
     "gongzhu.cli -> gongzhu.ai.strategies:_deal_seed": "layout: cli/human",
 }
 

@@ -316,3 +316,128 @@ def test_the_hints_thinking_line_is_cleared_by_the_answer(new_page, start_server
     page.get_by_test_id("hint").click()
     page.get_by_test_id("hand").locator("[data-hint]").first.wait_for(timeout=60_000)
     assert page.get_by_test_id("reason").inner_text().strip() == ""
+
+
+# -- 4. history, thinking; 5. the deal number; 6. away seats; 3. variants (server support) ---------
+
+
+def test_the_history_has_a_row_per_finished_deal_with_a_cell_per_seat(
+    new_page, start_server
+) -> None:
+    server = start_server()
+    page = new_page()
+    start_game(page, server, exposure=False)
+    skip_dealing(page)
+    for deal in (1, 2):
+        autoplay_deal(page)
+        if deal == 1:
+            page.get_by_test_id("next-deal").click()
+            page.get_by_test_id("score-sheet").wait_for(state="hidden")
+            skip_dealing(page)
+    page.get_by_test_id("history-open").click()
+    history = page.get_by_test_id("history")
+    history.wait_for()
+    rows = history.locator("[data-deal]")
+    assert rows.evaluate_all("els => els.map(e => e.dataset.deal)") == ["1", "2"]
+    for row in range(2):
+        cells = rows.nth(row).locator("[data-seat]")
+        assert cells.evaluate_all("els => els.map(e => e.dataset.seat)") == ["0", "1", "2", "3"]
+    # The running totals of the last row are the plates' game totals.
+    last = rows.nth(1).locator("[data-seat] .running").all_inner_texts()
+    plates = [
+        page.locator(f'.plate[data-seat="{s}"] [data-testid="total"]').inner_text()
+        for s in range(4)
+    ]
+    assert last == plates
+
+
+def test_a_game_started_from_a_number_shows_it_and_deals_the_same_cards(
+    new_page, start_server
+) -> None:
+    server = start_server()
+    hands = []
+    for _ in range(2):
+        page = new_page()
+        page.goto(server.url + "/")
+        page.get_by_test_id("more-rules").locator("summary").click()
+        page.get_by_test_id("seed").fill("4242")
+        page.get_by_test_id("exposure").set_checked(False)
+        page.get_by_test_id("new-game").click()
+        page.get_by_test_id("hand").locator("[data-card]").first.wait_for()
+        page.wait_for_function(FULL_HAND)
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=deal-number]').textContent.includes('4242')"
+        )
+        hands.append(hand_cards(page))
+    assert hands[0] == hands[1]
+    # A game started without a number does not show one (until it is over).
+    page = new_page()
+    start_game(page, server, exposure=False)
+    page.wait_for_function(FULL_HAND)
+    assert not re.search(r"\d{3,}", page.get_by_test_id("deal-number").inner_text())
+
+
+def test_the_deciding_computers_plate_is_marked_thinking(new_page, start_server) -> None:
+    server = start_server(bot_delay=0.4)
+    page = new_page()
+    start_game(page, server, exposure=False)
+    skip_dealing(page)
+    page.wait_for_selector('.plate[data-thinking="true"]', timeout=20_000)
+    seat = page.locator('.plate[data-thinking="true"]').get_attribute("data-seat")
+    assert seat != "0"
+    assert page.locator('.plate[data-thinking="true"]').count() == 1
+
+
+def test_an_away_friend_counts_down_and_the_host_returns_the_seat(new_page, start_server) -> None:
+    server = start_server(takeover=30.0)
+    ann = new_page()
+    start_game(ann, server, exposure=False)
+    invite = ann.get_by_test_id("invite").get_attribute("href")
+    bob = new_page()
+    bob.goto(invite)
+    bob.get_by_test_id("join-name").fill("Bob")
+    bob.get_by_test_id("join-sit").click()
+    bob.get_by_test_id("hand").locator("[data-card]").first.wait_for()
+    ann.wait_for_function(
+        "() => document.querySelector('.plate[data-seat=\"1\"]').textContent.includes('Bob')"
+    )
+    bob.close()
+    plate = ann.locator('.plate[data-seat="1"]')
+    ann.wait_for_selector('.plate[data-seat="1"][data-away="true"]')
+    ann.wait_for_function(
+        "() => Number(document.querySelector('.plate[data-seat=\"1\"]').dataset.countdown) > 0"
+    )
+    first = int(plate.get_attribute("data-countdown"))
+    assert 0 < first <= 30
+    ann.wait_for_timeout(1300)
+    assert int(plate.get_attribute("data-countdown")) < first  # it counts down
+    plate.get_by_test_id("return-to-computer").click()
+    ann.get_by_test_id("confirm").click()
+    ann.wait_for_function(
+        "() => !document.querySelector('.plate[data-seat=\"1\"]').dataset.away"
+        " && !document.querySelector('.plate[data-seat=\"1\"]').textContent.includes('Bob')"
+    )
+
+
+def test_the_start_screens_variants_become_the_tables_rules(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    page.goto(server.url + "/")
+    page.get_by_test_id("threshold").select_option("deals8")
+    page.get_by_test_id("more-rules").locator("summary").click()
+    page.get_by_test_id("all-hearts").select_option("400")
+    page.get_by_test_id("exposable").select_option("pig-transformer")
+    page.get_by_test_id("new-game").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    room = page.url.rsplit("/", 1)[1]
+    page.get_by_test_id("hand").locator("[data-card]").first.wait_for()
+    import json
+
+    rules = json.loads(server.get(f"/api/rooms/{room}"))["rules"]
+    assert rules["all_hearts_value"] == 400
+    assert sorted(rules["exposable"].split()) == sorted(["10♣", "Q♠"])
+    assert rules["max_deals"] == 8
+    assert rules["win_threshold"] is None
+    page.get_by_test_id("rules").click()
+    text = page.get_by_test_id("rules-panel").inner_text()
+    assert "+400" in text
