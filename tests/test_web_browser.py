@@ -536,17 +536,14 @@ def test_the_server_restarts_mid_deal_and_the_game_goes_on(new_page, start_serve
     assert hand_cards(page) == hand
     assert trick_cards(page) == trick
     played = play_one(page)
-    # Again on another port (another origin for localStorage): the page finds its seat anyway.
+    # On another port (another origin) the seat's token is not there: it lives in this
+    # origin's storage only (issue 27 item 15), so the page comes as a visitor.
     wait_my_move(page)
-    hand, trick = hand_cards(page), trick_cards(page)
-    assert played not in hand
+    assert played not in hand_cards(page)
     server.stop()
     server.start(new_port=True)
     page.goto(f"{server.url}/t/{room}")
-    page.wait_for_function(LEGAL_CARD)
-    assert hand_cards(page) == hand
-    assert trick_cards(page) == trick
-    play_one(page)
+    page.get_by_test_id("join-watch").wait_for()
 
 
 def test_a_stale_click_is_refused(new_page, start_server) -> None:
