@@ -110,7 +110,18 @@ async def page(request: Request) -> Response:
     return response
 
 
-_CREATE_FIELDS: Final = ("threshold", "sign_swap", "exposure", "level", "name", "seed")
+_CREATE_FIELDS: Final = (
+    "threshold",
+    "sign_swap",
+    "exposure",
+    "level",
+    "name",
+    "seed",
+    # The start screen's "more rules" (source 001's common variants).
+    "all_hearts",
+    "exposable",
+    "deals",
+)
 MAX_SEED: Final = 2**53
 """A chosen room number is an integer below this (what a browser's JSON number holds)."""
 
@@ -126,6 +137,9 @@ def _settings_from(data: Any) -> tuple[Settings, str, int | None]:
         sign_swap=data.get("sign_swap", True),
         exposure=data.get("exposure", True),
         level=data.get("level", "normal"),
+        all_hearts=data.get("all_hearts", 200),
+        exposable=data.get("exposable", "all"),
+        deals=data.get("deals"),
     )
     name = check_name(data.get("name", "You"))
     seed = data.get("seed")
