@@ -33,7 +33,7 @@ def _bare(seeds: range, rules: RuleSet) -> tuple[float, int]:
     steps = 0
     for seed in seeds:
         rnd = deal(rules, seed=seed)
-        while not rnd.is_complete:
+        while not rnd.is_over:
             card = rnd.legal_plays[0]
             t = clock()
             rnd = rnd.play(card)
@@ -52,7 +52,7 @@ def _observe(seeds: range, rules: RuleSet) -> float:
     steps = 0
     for seed in seeds:
         env.reset(seed=seed)
-        while not env.round.is_complete:
+        while not env.round.is_over:
             agent = env.agent_selection
             t = clock()
             obs = env.observe(agent)
@@ -73,7 +73,7 @@ def _env(seeds: range, rules: RuleSet) -> tuple[float, int]:
     for seed in seeds:
         env.reset(seed=seed)
         inner = env
-        while not inner.round.is_complete:
+        while not inner.round.is_over:
             seat = inner.possible_agents.index(inner.agent_selection)
             action = _driver.legal_ids(inner.round, seat)[0]
             t = clock()

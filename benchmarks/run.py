@@ -131,7 +131,7 @@ def _positions(rules: RuleSet, rng: random.Random, count: int) -> list[bytes]:
         r = _declined(deal(rules, seed=seed))
         seed += 1
         states = []
-        while not r.is_complete:
+        while not r.is_over:
             states.append(r)
             r = r.play(rng.choice(r.legal_plays))
         out.extend(pickle.dumps(s) for s in rng.sample(states, 8))
@@ -191,7 +191,7 @@ def _playout_runner(
                     chosen = [c for c in CardSet.from_mask(held) if random_() < 0.5]
                     r = r.expose(chosen, seat=seat)
             r = _declined(r)
-            while not r.is_complete:
+            while not r.is_over:
                 r = r.play(choice(r.legal_plays))
             r.score()
         return deals
@@ -248,7 +248,7 @@ def bench_match(timer: Timer, rng: random.Random) -> tuple[float, float, str]:
                 r = deal(m.rules, seed=seed * 1000 + k, leader=leader, dealer=m.dealer)
                 r = _declined(r)
                 k += 1
-                while not r.is_complete:
+                while not r.is_over:
                     r = r.play(choice(r.legal_plays))
                 m = m.add(r)
                 leader = m.next_leader
@@ -276,7 +276,7 @@ def bench_state_size(rng: random.Random) -> tuple[float, float, float]:
         # The line's plays are chosen before measuring so that only Rounds are traced.
         r = _declined(deal(rules, seed=seed))
         plays = []
-        while not r.is_complete:
+        while not r.is_over:
             card = choice(r.legal_plays)
             plays.append(card)
             r = r.play(card)
@@ -368,7 +368,7 @@ def bench_record(timer: Timer, rng: random.Random) -> float | str:
     rounds = []
     for seed in range(50):
         r = _declined(deal(seed=seed))
-        while not r.is_complete:
+        while not r.is_over:
             r = r.play(choice(r.legal_plays))
         rounds.append(r)
     try:
@@ -466,7 +466,7 @@ def bench_view(timer: Timer, rng: random.Random) -> float:
     for seed in range(8):
         r = _declined(deal(seed=seed))
         start = r
-        while not r.is_complete:
+        while not r.is_over:
             r = r.play(rng.choice(r.legal_plays))
         lines.append((start, r.history[len(start.history) :]))
 

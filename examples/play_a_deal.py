@@ -33,7 +33,7 @@ def main() -> None:
 
     # The first trick, one seat at a time.
     illegal_shown = False
-    while rnd.trick_number == 1 and not rnd.is_complete:
+    while rnd.trick_number == 1 and not rnd.is_over:
         seat = rnd.to_act
         assert seat is not None
         view = rnd.view(seat)
@@ -58,7 +58,7 @@ def main() -> None:
     print(f"Trick 1: {rnd.tricks[0]}\n")
 
     # The bots play the rest; each trick goes to the highest card of the led suit.
-    while not rnd.is_complete:
+    while not rnd.is_over:
         seat = rnd.to_act
         assert seat is not None
         view = rnd.view(seat)

@@ -239,7 +239,7 @@ class Table:
             elif client.awaited_since is None:
                 client.awaited_since = now
             client.post(message)
-        if self.round.is_complete and not self.done.is_set():
+        if self.round.is_over and not self.done.is_set():
             score = self.round.score().to_dict()
             self.done.set()
             for client in list(self.clients.values()):
@@ -250,7 +250,7 @@ class Table:
     def advance(self) -> None:
         """Let the bots in left seats act while the table waits for them, then show the views."""
         moved = True
-        while moved and not self.round.is_complete:
+        while moved and not self.round.is_over:
             moved = False
             for seat, bot in list(self.bots.items()):
                 todo = awaiting(self.round, seat)

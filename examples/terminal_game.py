@@ -114,7 +114,7 @@ def play(seed: int) -> None:
     print(f"{who} {rnd.rules.opening_card} and lead{'' if leader == YOU else 's'}.\n")
     if rnd.phase is Phase.EXPOSURE:
         rnd = exposure_window(rnd, bot)
-    while not rnd.is_complete:
+    while not rnd.is_over:
         seat = rnd.to_act
         assert seat is not None
         if seat == YOU:

@@ -105,7 +105,7 @@ def _steps(rules: RuleSet, seed: int) -> list[str]:
     rnd = _decide_exposures(rnd, rng, out)
     out.append(f"exposed {rnd.exposed} face down {rnd.face_down}")
     guard = 0
-    while not rnd.is_complete and guard < 500:
+    while not rnd.is_over and guard < 500:
         guard += 1
         if rnd.phase is Phase.CLAIM:
             rnd = _respond(rnd, rng, out)
@@ -130,9 +130,9 @@ def _steps(rules: RuleSet, seed: int) -> list[str]:
         if roll > 0.97:
             out.append(repr(rnd.view(rng.randrange(rnd.players))))
         rnd = rnd.play(rng.choice(legal), seat=rnd.to_act)
-    out.append(f"complete {rnd.is_complete} phase {rnd.phase.name}")
+    out.append(f"complete {rnd.is_over} phase {rnd.phase.name}")
     out.append(repr(rnd.history))
-    if rnd.is_complete:
+    if rnd.is_over:
         out.append(repr(rnd.score()))
     return out
 
@@ -145,7 +145,7 @@ def _rollout(rules: RuleSet, seed: int) -> list[str]:
     out += [repr(end.history), repr(end.score())]
     mid = _decide_exposures(start, rng, out)
     for _ in range(rng.randrange(0, 20)):
-        if mid.is_complete or mid.phase not in (Phase.PLAY, Phase.EXPOSURE):
+        if mid.is_over or mid.phase not in (Phase.PLAY, Phase.EXPOSURE):
             break
         mid = mid.play(rng.choice(mid.legal_plays))
     end = mid.rollout(seed=seed + 1)

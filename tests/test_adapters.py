@@ -25,7 +25,7 @@ def smallest_legal(rnd: Round, seat: int) -> int:
 
 def bare_trajectory(rules: RuleSet, seed: int) -> Round:
     rnd = deal(rules, seed=seed)
-    while not rnd.is_complete:
+    while not rnd.is_over:
         seat = _driver.actor(rnd)
         assert seat is not None
         rnd = _driver.step(rnd, seat, smallest_legal(rnd, seat))
@@ -170,7 +170,7 @@ def test_openspiel_ismcts_plays_a_deal() -> None:
     ]  # fmt: skip
     while not state.is_terminal():
         state.apply_action(bots[state.current_player()].step(state))
-    assert state.round.is_complete
+    assert state.round.is_over
     assert state.returns() == [float(t) for t in state.round.score().totals]
 
 

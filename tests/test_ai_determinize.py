@@ -65,7 +65,7 @@ def positions(draw: st.DrawFn) -> tuple[Round, int]:
 @given(positions(), st.integers(0, 2**32))
 def test_sampled_deals_respect_what_the_seat_knows(pos: tuple[Round, int], seed: int) -> None:
     rnd, me = pos
-    if rnd.is_complete:
+    if rnd.is_over:
         return
     view = rnd.view(me)
     worlds = Worlds(view)

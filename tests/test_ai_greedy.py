@@ -39,13 +39,13 @@ def test_greedy_plays_legal_cards_under_every_preset(preset: str) -> None:
         for s in range(rules.players)
     ]
     rnd = play_deal(bots, rules, seed=len(preset))  # the engine refuses an illegal card
-    assert rnd.is_complete
+    assert rnd.is_over
 
 
 @pytest.mark.parametrize("rules", [RuleSet(players=5), RuleSet(partnerships=True)])
 def test_greedy_plays_five_players_and_pairs(rules: RuleSet) -> None:
     bots = [GreedyStrategy(seed=s, worlds=4) for s in range(rules.players)]
-    assert play_deal(bots, rules, seed=11).is_complete
+    assert play_deal(bots, rules, seed=11).is_over
 
 
 def test_greedy_is_deterministic_for_a_seed_whatever_came_before() -> None:
@@ -125,7 +125,7 @@ def test_greedy_breaks_ties_with_its_fallback_and_exposes_by_it() -> None:
 
 def _check_ties(rnd: Round, lowest: Any) -> int:
     ties = 0
-    while not rnd.is_complete:
+    while not rnd.is_over:
         seat = rnd.to_act
         view = rnd.view(seat)
         values = GreedyStrategy(seed=1).trick_values(view, view.legal_plays)
@@ -197,7 +197,7 @@ def _pig_discards(count: int) -> list[Round]:
         rnd = deal(RuleSet(exposable=""), seed=seed)
         # The 0.1 bot drives the deals: the positions this test was written on.
         bot = RuleOfThumb01Strategy()
-        while not rnd.is_complete:
+        while not rnd.is_over:
             seat = rnd.to_act
             assert seat is not None
             view = rnd.view(seat)
@@ -244,5 +244,5 @@ def test_normal_and_easy_play_whole_deals_with_exposure() -> None:
     bots = [make_strategy("normal", 1), make_strategy("easy", 2)] * 2
     a = play_deal(bots, rules, seed=3)
     b = play_deal([make_strategy("normal", 1), make_strategy("easy", 2)] * 2, rules, seed=3)
-    assert a.is_complete
+    assert a.is_over
     assert a.score().totals == b.score().totals

@@ -66,7 +66,7 @@ def test_it_runs_the_tree_search_and_not_pimc() -> None:
 def test_legal_cards_under_every_preset(algorithm: str, preset: str) -> None:
     rules = RuleSet.preset(preset)
     bots = [SearchStrategy(TINY, seed=s, algorithm=algorithm) for s in range(rules.players)]
-    assert drive(deal(rules, seed=len(preset)), bots).is_complete
+    assert drive(deal(rules, seed=len(preset)), bots).is_over
 
 
 @pytest.mark.parametrize(
@@ -77,7 +77,7 @@ def test_legal_cards_under_every_preset(algorithm: str, preset: str) -> None:
 @pytest.mark.parametrize("algorithm", ISMCTS)
 def test_five_players_and_pairs(rules: RuleSet, algorithm: str) -> None:
     bots = [SearchStrategy(TINY, seed=s, algorithm=algorithm) for s in range(rules.players)]
-    assert drive(deal(rules, seed=2), bots).is_complete
+    assert drive(deal(rules, seed=2), bots).is_over
     rng = random.Random(1)
     for k in range(6):
         r = deal(rules, seed=10 + k)

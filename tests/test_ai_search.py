@@ -34,7 +34,7 @@ def drive(rnd: Round, bots: list[SearchStrategy]) -> Round:
                 cards = bots[seat].choose_exposure(rnd.view(seat))
                 assert cards <= rnd.hands[seat] & rnd.rules.exposable
                 rnd = rnd.expose(cards, seat=seat)
-    while not rnd.is_complete:
+    while not rnd.is_over:
         seat = rnd.to_act
         assert seat is not None
         view = rnd.view(seat)
@@ -49,7 +49,7 @@ def test_search_plays_legal_cards_under_every_preset(preset: str) -> None:
     rules = RuleSet.preset(preset)
     bots = [SearchStrategy(TINY, seed=s) for s in range(rules.players)]
     rnd = drive(deal(rules, seed=len(preset)), bots)
-    assert rnd.is_complete
+    assert rnd.is_over
 
 
 @pytest.mark.parametrize(
@@ -66,7 +66,7 @@ def test_search_plays_legal_cards_under_every_preset(preset: str) -> None:
 )
 def test_search_plays_legal_cards_under_options(rules: RuleSet) -> None:
     bots = [SearchStrategy(TINY, seed=s) for s in range(rules.players)]
-    assert drive(deal(rules, seed=2), bots).is_complete
+    assert drive(deal(rules, seed=2), bots).is_over
 
 
 def test_same_seed_and_simulation_limit_give_the_same_deal() -> None:
@@ -213,7 +213,7 @@ def test_random_positions_give_legal_choices() -> None:
         rules = RuleSet(players=5) if k % 2 else RuleSet(partnerships=True, exposable="")
         r = deal(rules, seed=k)
         r = drive(r, [SearchStrategy(TINY, seed=1)] * rules.players) if k == 0 else r
-        if r.is_complete:
+        if r.is_over:
             continue
         if r.phase is Phase.EXPOSURE:
             for seat in range(r.players):

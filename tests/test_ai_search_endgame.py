@@ -30,7 +30,7 @@ def _late(rules: RuleSet, left: int, seed: int) -> Round:
         if len(view.hand) == left and len(view.legal_plays) > 1:
             return rnd
         rnd = rnd.play(bot.choose_play(view, view.legal_plays), seat=seat)
-        if rnd.is_complete:
+        if rnd.is_over:
             return _late(rules, left, seed + 1000)
 
 
@@ -119,7 +119,7 @@ def _worst(limit: float, rules: RuleSet, seed: int) -> float:
             cards = bots[s].choose_exposure(rnd.view(s))
             worst = max(worst, clock() - t)
             rnd = rnd.expose(cards, seat=s)
-    while not rnd.is_complete:
+    while not rnd.is_over:
         seat = rnd.to_act
         assert seat is not None
         view = rnd.view(seat)

@@ -194,3 +194,78 @@ def test_search_and_greedy_meet_at_every_table(rules: RuleSet) -> None:
     res = run("search", "greedy", deals=1, rules=rules, limit=Limit(simulations=8), seed=2)
     assert res.games == res.rotations == (5 if rules.players == 5 else 2)
     assert res == run("search", "greedy", deals=1, rules=rules, limit=Limit(simulations=8), seed=2)
+
+
+# -- bots as objects, the printed result (issue #28 item 3) ----------------------------------
+
+
+class _Counting:
+    """A strategy of one's own: the rule of thumb, counting its decisions."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        from gongzhu.bots import RuleOfThumbStrategy
+
+        self.seed = seed
+        self.inner = RuleOfThumbStrategy()
+        self.plays = 0
+
+    def choose_play(self, view, legal):  # type: ignore[no-untyped-def]
+        self.plays += 1
+        return self.inner.choose_play(view, legal)
+
+    def choose_exposure(self, view):  # type: ignore[no-untyped-def]
+        return self.inner.choose_exposure(view)
+
+
+def test_a_strategy_object_or_factory_plays_as_its_name_does() -> None:
+    by_name = run("rule-of-thumb", "random", deals=3, rules=NO_EXPOSURE, seed=2)
+    bot = _Counting()
+    by_object = run(bot, "random", deals=3, rules=NO_EXPOSURE, seed=2)
+    by_class = run(_Counting, "random", deals=3, rules=NO_EXPOSURE, seed=2)
+    assert by_object.differences == by_name.differences == by_class.differences
+    assert bot.plays == by_object.moves[0] == 3 * 2 * 26  # one object at both seats
+    assert by_class.bot_a == "_Counting"
+    assert by_object.bot_a.startswith("<")
+    assert "_Counting" in by_object.bot_a
+
+
+def test_a_bot_that_is_neither_name_nor_strategy_is_refused() -> None:
+    with pytest.raises(ArenaError, match="a name, a Strategy or a factory"):
+        run(42, "random", deals=1, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(ArenaError, match=r"PYTHONPATH=\."):
+        run("no_such_module_here:factory", "random", deals=1, seed=1)
+
+
+def test_print_shows_the_summary() -> None:
+    res = run("rule-of-thumb", "random", deals=2, rules=NO_EXPOSURE, seed=4)
+    assert str(res) == res.summary()
+    assert str(res).startswith("rule-of-thumb vs random: ")
+    a, _b = res.ms_per_move
+    shown = str(res).rsplit("rule-of-thumb ", 1)[1].split(",")[0]
+    assert shown != "0.0" or a == 0  # a fast bot shows 0.042, not 0.0
+
+
+def test_the_arena_help_lists_every_registered_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    from gongzhu.ai.registry import STRATEGIES
+
+    with pytest.raises(SystemExit):
+        main(["arena", "--help"])
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps the lines
+    listed = text.split("Bots: ", 1)[1].split(", or module:factory", 1)[0]
+    assert listed.split(", ") == list(STRATEGIES)
+
+
+def test_the_arena_command_finds_a_bot_module_in_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    (tmp_path / "mybot_for_arena_test.py").write_text(
+        "from gongzhu.bots import RuleOfThumbStrategy\n"
+        "def factory(seed):\n    return RuleOfThumbStrategy()\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    argv = ["arena", "mybot_for_arena_test:factory", "random", "--deals", "1", "--seed", "1"]
+    assert main([*argv, "--quiet"]) == 0
+    assert "mybot_for_arena_test:factory vs random" in capsys.readouterr().out

@@ -99,7 +99,7 @@ def test_item_9_every_real_view_is_still_accepted() -> None:
             for s in range(rules.players):
                 v = r.view(s)
                 assert PlayerView.from_dict(v.to_dict()) == v
-            if r.is_complete:
+            if r.is_over:
                 break
             a = _driver.actor(r)
             assert a is not None

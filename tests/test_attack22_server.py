@@ -77,7 +77,7 @@ async def _joined(port: int, name: str = "x") -> tuple[asyncio.StreamReader, asy
 
 
 def _check_finished(table: Any, results: list[dict[str, Any]]) -> None:
-    assert table.round.is_complete
+    assert table.round.is_over
     totals = list(table.round.score().totals)
     for r in results:
         assert r["score"]["totals"] == totals

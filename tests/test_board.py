@@ -25,7 +25,7 @@ def test_push_pop_and_copy_agree_with_the_round(rnd: Round, data: st.DataObject)
     board = Board(rnd)
     assert board.to_round() == rnd
     line = [rnd]
-    while not line[-1].is_complete and data.draw(st.booleans(), "go on"):
+    while not line[-1].is_over and data.draw(st.booleans(), "go on"):
         here = line[-1]
         ids = board.legal_actions()
         assert ids == [i for i in here.legal_actions() if i < 52]
@@ -83,3 +83,89 @@ def test_refusals_are_typed() -> None:
     with pytest.raises(IllegalActionError) as err:
         Board(claimed)
     assert err.value.reason is Reason.WRONG_PHASE
+
+
+# -- rollouts by policy (issue #28 item 3) ---------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(rounds_in_progress())
+def test_a_rule_of_thumb_rollout_plays_the_rule_of_thumb_bot_card_for_card(rnd: Round) -> None:
+    # The board's policy is the bot itself: the same cards as the bot playing from its views.
+    from gongzhu.ai.driver import play_out
+    from gongzhu.bots import RuleOfThumbStrategy
+
+    rnd = _settled(rnd)
+    board = Board(rnd)
+    board.rollout(policy="rule-of-thumb")
+    played = play_out(rnd, [RuleOfThumbStrategy()] * rnd.players)
+    assert board.to_round() == played
+    assert board.totals() == played.score().totals
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_bots_exposures_then_a_rule_of_thumb_rollout_is_the_bots_whole_deal(seed: int) -> None:
+    from gongzhu.ai.driver import decide_exposures
+    from gongzhu.bots import RuleOfThumbStrategy, play_deal
+
+    rules = RuleSet.preset("online") if seed % 2 else RuleSet()
+    bots = [RuleOfThumbStrategy()] * rules.players
+    start = decide_exposures(deal(rules, seed=seed), bots)
+    board = Board(start)
+    board.rollout(seed=99, policy="rule-of-thumb")  # the seed is not used: no random seat
+    assert board.to_round() == play_deal(bots, rules, seed=seed)
+
+
+def test_policy_rollouts_are_deterministic_and_differ_by_policy() -> None:
+    outcomes: dict[str, set[tuple[int, ...]]] = {}
+    for seed in range(8):
+        board = Board(deal(seed=seed).pass_exposure())
+        for policy in ("greedy", "rule-of-thumb"):
+            a, b = board.copy(), board.copy()
+            a.rollout(seed=1, policy=policy)
+            b.rollout(seed=2, policy=policy)
+            assert a.plays == b.plays  # no random seat: the seed does not matter
+            assert a.is_over
+            outcomes.setdefault(policy, set()).add(a.plays)
+        mixed = [board.copy(), board.copy()]
+        for m in mixed:
+            m.rollout(seed=3, policy=["greedy", "random", "rule-of-thumb", "random"])
+        assert mixed[0].plays == mixed[1].plays
+    assert outcomes["greedy"] != outcomes["rule-of-thumb"]  # greedy is not the rule of thumb
+
+
+def test_the_greedy_rollout_takes_what_the_look_ahead_values_most() -> None:
+    # At every decision with a choice the card played has the best one-trick value
+    # (plus the early short-suit preference) of the core look-ahead in this deal.
+    from gongzhu._core import policy
+    from gongzhu._core.greedy import trick_values
+    from gongzhu.board import GREEDY_SHORT_PREFERENCE, GREEDY_SHORT_TRICKS
+
+    board = Board(deal(seed=11).pass_exposure())
+    played = board.copy()
+    played.rollout(policy="greedy")
+    core = board._b
+    for card in played.plays:
+        ids = board.legal_actions()
+        if len(ids) > 1:
+            values = trick_values(core, ids)
+            if not core.trick and core.ntricks < GREEDY_SHORT_TRICKS:
+                hand = core.hands[board.to_act or 0]
+                values = [
+                    v
+                    + policy.short_suit_bonus(
+                        core.cfg, hand, core.played, c // 13, GREEDY_SHORT_PREFERENCE
+                    )
+                    for c, v in zip(ids, values, strict=True)
+                ]
+            assert values[ids.index(card)] >= max(values) - 1e-9
+        board.push(card)
+
+
+def test_a_bad_policy_is_refused_with_the_known_names() -> None:
+    board = Board(deal(seed=1).pass_exposure())
+    with pytest.raises(IllegalActionError, match="unknown policy 'clever'; known: random"):
+        board.rollout(policy="clever")
+    with pytest.raises(IllegalActionError, match="one per seat"):
+        board.rollout(policy=["greedy"] * 3)
+    assert board.plays == ()  # nothing was played

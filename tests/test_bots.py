@@ -69,7 +69,7 @@ def _table(rules: RuleSet, seed: int) -> list[Strategy]:
 def test_bots_finish_deals_under_every_rule_set(name: str, rules: RuleSet) -> None:
     for seed in range(6):
         rnd = play_deal(_table(rules, seed), rules, seed=seed)
-        assert rnd.is_complete
+        assert rnd.is_over
         captured = CardSet()
         for pile in rnd.captured:
             assert captured.isdisjoint(pile)

@@ -79,7 +79,7 @@ def lowest_card_match(rules: RuleSet, seed: int, human: int) -> tuple[Match, lis
                 else:
                     cards = first[s] if sealed else bot.choose_exposure(rnd.view(s))
                     rnd = rnd.expose(cards, seat=s)
-        while not rnd.is_complete:
+        while not rnd.is_over:
             s = rnd.to_act
             assert s is not None
             view = rnd.view(s)

@@ -109,7 +109,7 @@ def oracle_match(rules: RuleSet, seed: int, human: int, level: str) -> tuple[Mat
                 else:
                     cards = first[s] if sealed else bot(s, rnd).choose_exposure(rnd.view(s))  # type: ignore[attr-defined]
                     rnd = rnd.expose(cards, seat=s)
-        while not rnd.is_complete:
+        while not rnd.is_over:
             s = rnd.to_act
             assert s is not None
             view = rnd.view(s)
@@ -468,7 +468,7 @@ class _FakeSearch:
 
 
 def test_hint_and_auto_use_the_same_bot(monkeypatch: pytest.MonkeyPatch) -> None:
-    import gongzhu.cli.human as human
+    import gongzhu.cli.human.game as human
     from gongzhu.cli._save import Session
     from gongzhu.cli.human import _Console, _Game
 

@@ -77,13 +77,13 @@ def _position(rules: RuleSet, left: int, rng: random.Random) -> Round:
         stop = (rules.hand_size - left) * n + rng.randrange(n)
         bot = RuleOfThumbStrategy()
         for _ in range(stop):
-            if rnd.is_complete:
+            if rnd.is_over:
                 break
             seat = rnd.to_act
             assert seat is not None
             view = rnd.view(seat)
             rnd = rnd.play(bot.choose_play(view, view.legal_plays), seat=seat)
-        if not rnd.is_complete:
+        if not rnd.is_over:
             return rnd
 
 

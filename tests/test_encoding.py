@@ -25,7 +25,7 @@ from gongzhu.testing import finished_rounds, rounds_in_progress
 
 def drive(rnd: Round, data: st.DataObject) -> Round:
     """Play to the end by random legal action ids, checking the driver's laws at every step."""
-    while not rnd.is_complete:
+    while not rnd.is_over:
         seat = _driver.actor(rnd)
         assert seat is not None
         ids = _driver.legal_ids(rnd, seat)

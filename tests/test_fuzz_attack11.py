@@ -562,7 +562,7 @@ def test_without_exposure_nobody_is_asked() -> None:
 
 
 def test_seats_that_decided_are_not_asked_again() -> None:
-    from gongzhu.ai.strategies import _play_out
+    from gongzhu.ai.driver import play_out as _play_out
 
     start = deal(seed=5)
     assert start.phase is Phase.EXPOSURE

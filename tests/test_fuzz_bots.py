@@ -43,7 +43,7 @@ def test_play_deal_plays_or_refuses(strategies: Any, rules: Any, seed: Any) -> N
     result = timed(lambda: play_deal(strategies, rules, seed=seed), limit=3.0)
     assert isinstance(result, (Round, GongzhuError))
     if isinstance(result, Round):
-        assert result.is_complete
+        assert result.is_over
 
 
 @given(anything, anything, anything)
@@ -173,7 +173,7 @@ def test_round_rollout_completes_or_refuses(strategy: Any, seed: Any) -> None:
         seed = -seed
     result = timed(lambda: _START.rollout(strategy, seed=seed), limit=3.0)
     if isinstance(result, Round):
-        assert result.is_complete
+        assert result.is_over
 
 
 _STAGES = [

@@ -50,7 +50,7 @@ def _snapshot(rnd: Round) -> tuple[Any, ...]:
         rnd.to_act,
         rnd.leader,
         rnd.dealer,
-        rnd.is_complete,
+        rnd.is_over,
         rnd.trick_number,
         rnd.hands,
         rnd.dealt,
@@ -144,7 +144,7 @@ def _call(rnd: Round, action: str, data: st.DataObject) -> tuple[str, Any]:
         # No lead before every seat has decided (RULES.md §9.1): the next one declines.
         return "expose", outcome(lambda: rnd.expose((), seat=rnd.exposure_pending[0]))
     if action == "play-legal":
-        if rnd.phase is Phase.CLAIM or rnd.is_complete:
+        if rnd.phase is Phase.CLAIM or rnd.is_over:
             action = "respond"
         else:
             legal = rnd.legal_plays
@@ -211,7 +211,7 @@ def _check_result(rnd: Round, kind: str, result: Any) -> None:
         assert grown <= rnd.rules.exposable
         assert result.hands == rnd.hands
     if kind == "score":
-        assert rnd.is_complete
+        assert rnd.is_over
         assert isinstance(result, DealScore)
         assert len(result.totals) == rnd.players
     if kind == "view":
@@ -248,7 +248,7 @@ def test_refused_actions_change_nothing_and_the_round_plays_on(
     # The round reached is a normal round: it pickles, and play goes on to the end.
     assert _snapshot(pickle.loads(pickle.dumps(rnd))) == _snapshot(rnd)
     rnd = rnd.pass_exposure()  # every seat decides before the first lead (RULES.md §9.1)
-    while not rnd.is_complete:
+    while not rnd.is_over:
         pending = rnd.claim_pending
         if pending is not None:
             claimer, accepted = pending

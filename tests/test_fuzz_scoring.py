@@ -20,6 +20,7 @@ from gongzhu import (
     ExposurePreview,
     GongzhuError,
     RuleSet,
+    RuleSetError,
     exposure_factors,
     exposure_preview,
     score,
@@ -68,8 +69,15 @@ def _check_shows(result: DealScore) -> None:
 def test_score_of_anything_is_a_deal_score_or_a_deal_error(
     captured: Any, exposed: Any, rules: Any, queens: Any
 ) -> None:
-    got = outcome(lambda: score(captured, exposed, rules, queen_bonus_tricks=queens), DealError)
+    # A text ``rules`` names a preset (an unknown name is a RuleSetError listing them).
+    got = outcome(
+        lambda: score(captured, exposed, rules, queen_bonus_tricks=queens), DealError, RuleSetError
+    )
+    if isinstance(got, RuleSetError):
+        assert isinstance(rules, str)
     if isinstance(got, DealScore):
+        if isinstance(rules, str):
+            rules = RuleSet.preset(rules)
         assert isinstance(rules, RuleSet)
         assert 1 <= len(got.totals) <= rules.players
         _check_shows(got)
@@ -98,7 +106,11 @@ def test_valid_captures_with_hostile_exposures_score_or_fail_cleanly(data: st.Da
 def test_exposure_factors_of_anything_are_checked_factors_or_a_deal_error(
     exposed: Any, rules: Any
 ) -> None:
-    got = outcome(lambda: exposure_factors(exposed, rules), DealError)
+    got = outcome(lambda: exposure_factors(exposed, rules), DealError, RuleSetError)
+    if isinstance(got, RuleSetError):
+        assert isinstance(rules, str)  # text names a preset; not one of them
+    if isinstance(rules, str) and not isinstance(got, GongzhuError):
+        rules = RuleSet.preset(rules)
     if isinstance(got, dict):
         assert isinstance(rules, RuleSet)
         assert set(got) <= set(rules.exposable)
@@ -114,10 +126,14 @@ def test_exposure_preview_of_anything_is_a_printable_preview_or_an_error(
     card: Any, rules: Any, factor: Any
 ) -> None:
     got = outcome(lambda: exposure_preview(card, rules, factor=factor), GongzhuError)
+    if isinstance(rules, str) and not isinstance(got, GongzhuError):
+        rules = RuleSet.preset(rules)  # text names a preset
     if isinstance(got, ExposurePreview):
         assert isinstance(rules, RuleSet)
         assert got.card in rules.exposable
         assert type(got.after) is int
         assert str(got).startswith(got.name)
+    elif isinstance(got, RuleSetError):
+        assert isinstance(rules, str)  # text names a preset; not one of them
     else:
         assert isinstance(got, DealError)

@@ -93,10 +93,10 @@ def playthrough(preset: str, players: int, seed: int) -> str:
         out.append(f"  factors: {factors or '–'}")
     else:
         out.append("exposure: not played")
-    while not rnd.is_complete:
+    while not rnd.is_over:
         number = rnd.trick_number
         out.append(f"trick {number}: seat {rnd.to_act} leads")
-        while rnd.trick_number == number and not rnd.is_complete:
+        while rnd.trick_number == number and not rnd.is_over:
             seat = rnd.to_act
             assert seat is not None
             legal = rnd.legal_plays

@@ -138,7 +138,6 @@ ALLOWED_REACH_INS: dict[str, str] = {
     # The engine layer's friends: RuleSet's derived tables, Round's core state, the CardSet
     # constructors without checks (issue 28 item 6: _core with a declared API, an integer
     # information state; owned by `layout` this session).
-    "gongzhu.round -> gongzhu.rules._tables": "layout",
     "gongzhu.trick -> gongzhu.rules._tables": "layout",
     "gongzhu.view -> gongzhu.rules._tables": "layout",
     "gongzhu._codec -> gongzhu.rules._tables": "layout",
@@ -157,7 +156,9 @@ ALLOWED_REACH_INS: dict[str, str] = {
     "gongzhu.scoring -> ._tables": "layout",
     "gongzhu.scoring -> ._of": "layout",
     "gongzhu.board -> ._core": "layout: Round's core state",
+    "gongzhu.round -> ._of_state": "layout: PlayerView's private named constructor (Round.view)",
     "gongzhu.board -> ._from_core": "layout: Round's core state",
+    "gongzhu.board -> ._tables": "botapi: Board.from_view reads the view's compiled rules",
     # The playing layer (the `botapi` branch: the public world sampler, the integer view).
     "gongzhu.ai -> ._tables": "botapi: view.rules._tables in the bots",
     "gongzhu.ai -> gongzhu.record._schema": "botapi: arena reads JSON through the record's reader",

@@ -120,7 +120,7 @@ def test_other_seats_get_no_ids_and_a_record_keeps_its_own_seat() -> None:
 def test_a_whole_deal_in_the_integer_lane_matches_the_card_lane() -> None:
     for seed in range(5):
         by_id = by_card = deal(RuleSet(claims=True), seed=seed)
-        while not by_id.is_complete:
+        while not by_id.is_over:
             ids = by_id.legal_actions()
             pick = ids[seed % len(ids)]
             if pick == protocol.CLAIM:
@@ -253,13 +253,13 @@ for name in ("classic", "catch-the-pig", "online"):
     for seed in range(6):
         pick = random.Random(seed)
         r = deal(rules, seed=seed)
-        while not r.is_complete:
+        while not r.is_over:
             ids = r.legal_actions()
             if not ids:
                 break
             r = r.apply(ids[pick.randrange(len(ids))])
         out.append([a.to_dict() for a in r.history])
-        out.append(list(r.score().totals) if r.is_complete else None)
+        out.append(list(r.score().totals) if r.is_over else None)
         mid = deal(rules, seed=seed).pass_exposure()
         out.append([a.to_dict() for a in mid.rollout(seed=seed).history])
 print(gongzhu.compiled, hashlib.sha256(json.dumps(out).encode()).hexdigest())

@@ -432,7 +432,7 @@ class FakeRound:
     """A stand-in for the engine's Round: a finished deal object with a score() method."""
 
     def __init__(self, complete: bool, result: Any) -> None:
-        self.is_complete = complete
+        self.is_over = complete
         self._result = result
 
     def score(self) -> Any:
@@ -647,7 +647,7 @@ def test_rotation_moves_each_total_one_seat_on(
 def play_out(round_: Round) -> Round:
     """Finish a deal by always playing the lowest legal card (every seat declines exposure)."""
     round_ = round_.pass_exposure()
-    while not round_.is_complete:
+    while not round_.is_over:
         round_ = round_.play(min(round_.legal_plays, key=lambda c: c.index))
     return round_
 

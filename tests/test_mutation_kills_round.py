@@ -252,5 +252,5 @@ def test_no_response_is_taken_once_the_deal_is_complete() -> None:
     # RULES.md §7 claims: responses answer a pending claim; an accepted claim ends the deal.
     done = fresh(SUITS, CLAIMS).claim().respond(True, seat=1).respond(True, seat=2)
     done = done.respond(True, seat=3)
-    assert done.is_complete
+    assert done.is_over
     assert refusal(lambda: done.respond(True, seat=1)).reason is Reason.WRONG_PHASE

@@ -356,7 +356,7 @@ def test_deal_score_from_dict_refuses_a_stated_result_the_cards_do_not_give(key:
 
 def record_round() -> Round:
     r = deal(RuleSet(exposable=""), seed=7)
-    while not r.is_complete:
+    while not r.is_over:
         r = r.play(r.legal_plays[0])
     return r
 

@@ -95,7 +95,7 @@ def play_random(rng: random.Random, r: Round, stop_after: int | None = None) -> 
     """Play random legal actions until the deal is complete (or ``stop_after`` plays)."""
     r = random_exposures(rng, r)
     plays = 0
-    while not r.is_complete:
+    while not r.is_over:
         if stop_after is not None and plays >= stop_after:
             if r.can_claim() and rng.random() < 0.5:
                 r = random_claim(rng, r, finish=False)
@@ -177,7 +177,7 @@ def test_reading_a_written_match_replays_equal_rounds_and_the_same_match(
     assert rec.rounds == tuple(rounds)
     assert rec.rules == rules
     # The last deal may have been finished by a claim even when cut short.
-    complete = [r for r in rounds if r.is_complete]
+    complete = [r for r in rounds if r.is_over]
     match = Match(rules, first_dealer=rounds[0].dealer).extend(complete)
     assert rec.match == (match if complete else None)
     assert dumps(rec) == text
@@ -247,7 +247,7 @@ def test_the_cards_of_a_trick_swept_up_by_an_accepted_claim_are_kept() -> None:
     for seat in (2, 0, 3, 1):  # answers in a non-seat order, kept as given
         if seat != claimer:
             r = r.respond(True, seat=seat)
-    assert r.is_complete
+    assert r.is_over
     assert r.current_trick.cards == ()
     actions = json.loads(dumps(r))["deals"][0]["actions"]
     assert actions[4:6] == on_table
@@ -480,7 +480,7 @@ def test_a_hand_written_record_replays_trick_by_trick() -> None:
     # seeds/000 §03: the holder of 2♠ leads; the highest card of the suit led wins.
     rec = loads(record(suited_deal()))
     (r,) = rec.rounds
-    assert r.is_complete
+    assert r.is_over
     assert r.dealer == 3
     assert [t.winner for t in r.tricks] == [0] * 13
     assert r.tricks[11].cards == (Card("KS"), Card("KH"), Card("KD"), Card("KC"))
@@ -506,7 +506,7 @@ def test_exposures_claims_and_responses_in_a_hand_written_record() -> None:
         rules={"preset": "classic", "overrides": {"claims": True}},
     )  # fmt: skip
     (r,) = loads(text).rounds
-    assert r.is_complete
+    assert r.is_over
     assert r.exposed == CardSet([PIG, Card("AH")])
     assert r.captured[0] == CardSet(gongzhu.DECK)
 

@@ -43,7 +43,7 @@ def _play(rng: random.Random, r: Round) -> Round:
     for seat in holders[:2]:
         r = r.expose(list(r.hands[seat] & rules.exposable)[:1], seat=seat)
     r = r.pass_exposure()  # the others decline (RULES.md §9.1)
-    while not r.is_complete:
+    while not r.is_over:
         if rules.claims and len(r.tricks) == 9 and not r.current_trick.cards:
             claimer = r.to_act
             assert claimer is not None
@@ -96,7 +96,7 @@ def _claims_text() -> str:
     for seat in range(4):
         if seat != claimer:
             r = r.respond(True, seat=seat)
-    assert r.is_complete
+    assert r.is_over
     return dumps(r)
 
 

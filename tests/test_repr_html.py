@@ -232,6 +232,6 @@ def test_a_view_underlines_exactly_the_legal_plays() -> None:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_finished_view_still_renders(seed: int) -> None:
     rnd = deal(seed=seed).pass_exposure()
-    while not rnd.is_complete:
+    while not rnd.is_over:
         rnd = rnd.play(rnd.legal_plays[0])
     assert_well_formed(rnd.view(0)._repr_html_())

@@ -467,7 +467,7 @@ EARLY_PLAY = "2H 6H 9H QH  KH 3H 7H TH  AH 4H 8H JH  TC 5H 2C JD  QD 2S QS 2D"
 def test_the_deal_ends_when_every_point_card_is_out() -> None:
     rules = CLASSIC.replace(end_when_points_out=True)
     rnd = play(Round.from_hands(EARLY, rules, leader=0), EARLY_PLAY)
-    assert rnd.is_complete
+    assert rnd.is_over
     assert rnd.phase is Phase.COMPLETE
     assert len(rnd.tricks) == 5
     assert rnd.to_act is None
@@ -483,7 +483,7 @@ def test_the_deal_ends_when_every_point_card_is_out() -> None:
 
 def test_without_the_option_all_tricks_are_played() -> None:
     rnd = play(Round.from_hands(EARLY, CLASSIC, leader=0), EARLY_PLAY)
-    assert not rnd.is_complete
+    assert not rnd.is_over
     assert rnd.trick_number == 6
 
 
@@ -511,7 +511,7 @@ def test_an_accepted_claim_gives_the_claimer_every_remaining_card() -> None:
     done = claimed.respond(True, seat=1).respond(True, seat=2)
     assert done.claim_pending == (0, (1, 2))
     done = done.respond(True, seat=3)
-    assert done.is_complete
+    assert done.is_over
     assert done.captured[0] == rnd.rules.deck
     assert done.score().totals[0] == 800  # 000 §05: all hearts, Q♠, J♦ and 10♣
 
@@ -569,7 +569,7 @@ def test_five_players_get_ten_cards_without_the_two_of_clubs_and_diamonds() -> N
     assert Card("2C") not in held
     assert Card("2D") not in held
     assert Card("2S") in rnd.hands[rnd.to_act]
-    while not rnd.is_complete:
+    while not rnd.is_over:
         rnd = rnd.play(rnd.legal_plays[-1])
     assert len(rnd.tricks) == 10
     assert all(len(t.cards) == 5 for t in rnd.tricks)
@@ -581,7 +581,7 @@ def test_three_players_get_seventeen_cards_without_the_two_of_clubs() -> None:
     rnd = deal(RuleSet(players=3), seed=2).pass_exposure()
     assert [len(h) for h in rnd.hands] == [17] * 3
     assert Card("2C") not in _union(rnd.hands)
-    while not rnd.is_complete:
+    while not rnd.is_over:
         rnd = rnd.play(rnd.legal_plays[0])
     assert len(rnd.tricks) == 17
 

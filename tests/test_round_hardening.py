@@ -83,7 +83,7 @@ def test_a_seat_may_not_decline_exposure_again_and_again() -> None:
 def test_the_longest_reachable_history_stays_bounded() -> None:
     # Every seat claims at every trick and is refused: the most actions a deal can hold.
     r = deal(RuleSet(claims=True), seed=3).pass_exposure()
-    while not r.is_complete:
+    while not r.is_over:
         if r.can_claim():
             claimer = r.to_act
             assert claimer is not None

@@ -170,7 +170,7 @@ def playout(data: st.DataObject, rnd: Round, check: Check) -> Round:
     if rnd.phase is Phase.EXPOSURE:
         rnd = expose_randomly(data, rnd)
         check(rnd)
-    while not rnd.is_complete:
+    while not rnd.is_over:
         current = rnd
         if current.phase is Phase.CLAIM:
             pending = current.claim_pending
@@ -282,7 +282,7 @@ def rules_deck(rnd: Round) -> CardSet:
 
 def end_laws(rnd: Round) -> None:
     rules = rnd.rules
-    assert rnd.is_complete
+    assert rnd.is_over
     captured = rnd.captured
     assert sum(len(c) for c in captured) == len(union(captured)), "a card captured twice"
     left = union(rnd.hands)

@@ -28,7 +28,7 @@ from gongzhu._core.state import State, lowest, popcount, to_act
 def test_a_seeded_rollout_is_reproducible_and_completes() -> None:
     start = deal(seed=4)
     end = start.rollout(seed=99)
-    assert end.is_complete
+    assert end.is_over
     assert len(end.tricks) == 13
     assert end == start.rollout(seed=99)
     assert sum(len(c) for c in end.captured) == 52
@@ -86,7 +86,7 @@ def test_rollout_with_strategies_goes_through_their_protocol() -> None:
     by_hand = start
     for seat in range(4):
         by_hand = by_hand.expose("", seat=(start.leader + seat) % 4)
-    while not by_hand.is_complete:
+    while not by_hand.is_over:
         by_hand = by_hand.play(by_hand.legal_plays[0])
     assert end == by_hand
 
@@ -94,7 +94,7 @@ def test_rollout_with_strategies_goes_through_their_protocol() -> None:
 def test_rollout_per_seat_and_library_strategies() -> None:
     start = deal(seed=6)
     mixed = [RuleOfThumbStrategy(), None, RandomStrategy(seed=1), RandomStrategy(seed=2)]
-    assert start.rollout(mixed, seed=1).is_complete
+    assert start.rollout(mixed, seed=1).is_over
     a = start.rollout([RandomStrategy(seed=7)] * 4)
     b = start.rollout([RandomStrategy(seed=7)] * 4)
     assert a == b
@@ -133,7 +133,7 @@ def test_the_core_policy_hook_plays_like_the_public_api() -> None:
     start = deal(RuleSet(exposable=""), seed=2)
     end = Round._from_core(rollout(start._core, (highest,) * 4, seed_state(1)))
     by_hand = start
-    while not by_hand.is_complete:
+    while not by_hand.is_over:
         by_hand = by_hand.play(by_hand.legal_plays[-1])
     assert end == by_hand
     assert len(seen) == 52

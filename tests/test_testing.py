@@ -174,7 +174,7 @@ def test_captures_often_contain_all_hearts_and_grand_slams() -> None:
 @settings(max_examples=50)
 @given(finished_rounds())
 def test_finished_rounds_are_complete_and_score(rnd: Round) -> None:
-    assert rnd.is_complete
+    assert rnd.is_over
     assert rnd.phase is Phase.COMPLETE
     assert len(rnd.score().totals) == rnd.players
 
@@ -199,6 +199,6 @@ def test_finished_rounds_include_exposures_and_claims() -> None:
 @settings(max_examples=50)
 @given(rounds_in_progress())
 def test_rounds_in_progress_are_not_complete(rnd: Round) -> None:
-    assert not rnd.is_complete
+    assert not rnd.is_over
     if rnd.phase is not Phase.CLAIM and rnd.phase is not Phase.EXPOSURE:  # RULES.md §9.1
         assert rnd.legal_plays

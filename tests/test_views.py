@@ -95,7 +95,7 @@ def view_laws(rnd: Round) -> None:
         assert view.played == played
         assert view.hand_sizes == tuple(len(h) for h in rnd.hands)
         assert view.captured_points == tuple(c & _POINTS for c in rnd.captured)
-        if not rnd.is_complete:
+        if not rnd.is_over:
             expected = deck - rnd.hands[seat] - played - rnd.exposed - rnd.shown
             assert rnd.unseen(seat) == expected
             assert view.unseen() == expected

@@ -544,6 +544,9 @@ def test_the_server_restarts_mid_deal_and_the_game_goes_on(new_page, start_serve
     server.start(new_port=True)
     page.goto(f"{server.url}/t/{room}")
     page.get_by_test_id("join-watch").wait_for()
+    page.get_by_text(EN["conn.online"]).first.wait_for()
+    page.wait_for_timeout(500)
+    assert hand_cards(page) == []  # not seat 0's hand (and no other seat for this browser)
 
 
 def test_a_stale_click_is_refused(new_page, start_server) -> None:

@@ -659,7 +659,7 @@ def test_a_restarted_server_continues_from_the_sqlite_store(tmp_path: Path) -> N
             end = play_out_deal(ws, 0)
             assert end["room"]["deals_played"] == 1
         rec = record.loads(client.get(f"/api/rooms/{data['room']}/record").text)
-        assert rec.rounds[0].is_complete
+        assert rec.rounds[0].is_over
 
 
 def test_the_room_count_is_bounded() -> None:

@@ -203,3 +203,41 @@ def test_gongzhu_serve_without_the_web_extra_says_what_to_install() -> None:
     assert out.returncode == 2
     assert 'pip install "gongzhu[web]"' in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_a_player_may_hand_their_seat_to_the_computer_and_take_it_back() -> None:
+    store = MemoryStore()
+    room, _ = Room.create(store, Settings(exposure=False), "Ann", seed=3)
+    now = time.monotonic()
+    room.connected[0] = 1
+    assert not room.autoplay(0, now, 60.0)
+    change = room.plan_autoplay(0, True)
+    assert change is not None
+    assert not room.autoplay(0, now, 60.0)  # planned, not kept: nothing changed yet
+    room.keep(change)
+    assert room.autoplay(0, now, 60.0)
+    assert room.plan_autoplay(0, True) is None
+    again = Room.load(store, room.id)
+    assert again is not None
+    assert again.auto[0]  # stored: it lasts across restarts
+    room.keep(room.plan_autoplay(0, False))  # type: ignore[arg-type]
+    assert not room.autoplay(0, now, 60.0)
+    with pytest.raises(WebError):
+        room.plan_autoplay(1, True)  # a computer's seat is not a player's to hand over
+
+
+def test_an_away_players_seat_can_be_given_back_to_the_computer() -> None:
+    room, token = Room.create(MemoryStore(), Settings(), "Ann", seed=3)
+    now = time.monotonic()
+    friend = room.sit(2, "Bob", now, 60.0)
+    room.connected[0] = 1
+    room.connected[2] = 1
+    with pytest.raises(WebError):
+        room.plan_release(0, 2, now, 60.0)  # Bob is here
+    room.connected[2] = 0
+    room.gone_since[2] = now
+    room.keep(room.plan_release(0, 2, now, 60.0))
+    assert room.kinds[2] == "computer"
+    assert room.resume(friend) is None  # the token stops working
+    assert room.resume(token) == 0
+    assert room.seat_free(2, now, 60.0)

@@ -105,13 +105,13 @@ def decided(r):
     return r
 def finished(seed=1, rules=None):
     r = decided(deal(rules or RuleSet(), seed=seed))
-    while not r.is_complete:
+    while not r.is_over:
         r = r.play(r.legal_plays[0])
     return r
 def started(seed=1, plays=5, rules=None):
     r = decided(deal(rules or RuleSet(), seed=seed))
     for _ in range(plays):
-        if r.is_complete:
+        if r.is_over:
             break
         r = r.play(r.legal_plays[0])
     return r

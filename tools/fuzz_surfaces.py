@@ -118,7 +118,7 @@ class Surfaces:
                       RuleSet(exposure_kind="face-down-up")):  # fmt: skip
             for seed in range(3):
                 r = deal(rules, seed=seed)
-                while not r.is_complete:
+                while not r.is_over:
                     if rng.random() < 0.15:
                         views.append(r.view(rng.randrange(rules.players)).to_dict())
                     a = _driver.actor(r)
@@ -324,7 +324,7 @@ class Surfaces:
             r = deal(RuleSet(exposable=rng.choice(["", "QS"])), seed=rng.randrange(500))
             r = r.pass_exposure() if r.rules.exposable else r
             for _ in range(rng.randrange(0, 40)):
-                if r.is_complete:
+                if r.is_over:
                     break
                 r = r.play(r.legal_plays[0])
             view = r.view(rng.randrange(r.players))

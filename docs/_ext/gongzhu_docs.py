@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import importlib
+import pkgutil
 import re
 import types
 from typing import Any
@@ -46,8 +47,46 @@ _RST_SPECIAL = re.compile(r"([\\*`|_])")
 
 def _attr_docs() -> dict[tuple[str, str], list[str]]:
     """Attribute docstrings of gongzhu.rules (enum members, PRESETS), as autodoc reads them."""
-    analyzer = ModuleAnalyzer.for_module("gongzhu.rules")
-    return {key: list(lines) for key, lines in analyzer.find_attr_docs().items()}
+    out: dict[tuple[str, str], list[str]] = {}
+    for module in _package_modules("gongzhu.rules"):
+        for key, lines in ModuleAnalyzer.for_module(module).find_attr_docs().items():
+            out.setdefault(key, list(lines))
+    return out
+
+
+def _package_modules(package: str) -> list[str]:
+    """The package and its submodules: a package's ``__init__`` re-exports classes defined
+    in private modules and sets their ``__module__`` to its own name (the public path)."""
+    found = [package]
+    module = importlib.import_module(package)
+    for info in pkgutil.iter_modules(getattr(module, "__path__", [])):
+        found.append(f"{package}.{info.name}")
+    return found
+
+
+def _merge_package_attribute_docs(app: Sphinx) -> None:
+    """Attribute docstrings (``x: int`` then a string; enum members) of the classes a
+    package defines in its submodules and re-exports with ``__module__`` set to its own
+    name (the public path): autodoc reads a class's attribute docs from the analyzer of
+    its ``__module__``, so the package's analyzer gets its submodules' as well."""
+    packages = {getattr(getattr(gongzhu, name), "__module__", None) for name in gongzhu.__all__}
+    for package in sorted(p for p in packages if isinstance(p, str)):
+        module = importlib.import_module(package)
+        if not hasattr(module, "__path__"):
+            continue
+        analyzer = ModuleAnalyzer.for_module(package)
+        analyzer.analyze()
+        for sub in _package_modules(package)[1:]:
+            try:
+                other = ModuleAnalyzer.for_module(sub)
+                other.analyze()
+            except Exception:  # a module without source: nothing to add
+                continue
+            for key, lines in other.attr_docs.items():
+                analyzer.attr_docs.setdefault(key, lines)
+            base = len(analyzer.tagorder)
+            for key, order in other.tagorder.items():
+                analyzer.tagorder.setdefault(key, base + order)
 
 
 def _text(value: str) -> str:
@@ -297,7 +336,11 @@ class ModulesDirective(_GeneratedDirective):
             module = importlib.import_module(name)
             documented.update(getattr(module, "__all__", ()))
             documented.add(name.removeprefix("gongzhu."))
-            out += [f"``{name}``", "-" * (len(name) + 4), "", f".. automodule:: {name}", ""]
+            out += [f"``{name}``", "-" * (len(name) + 4), "", f".. automodule:: {name}"]
+            if _has_private_bases(module):
+                # Round's reading half is a private base class: list its members too.
+                out.append("   :inherited-members: object")
+            out.append("")
         for public in sorted(set(gongzhu.__all__) - documented - {"__version__"}):
             _logger.warning(
                 "gongzhu.%s is in gongzhu.__all__ but in no documented module's __all__",
@@ -305,6 +348,17 @@ class ModulesDirective(_GeneratedDirective):
                 location=self.get_location(),
             )
         return out
+
+
+def _has_private_bases(module: types.ModuleType) -> bool:
+    """Whether a public class of ``module`` inherits from a private class of gongzhu."""
+    for public in getattr(module, "__all__", ()):
+        obj = getattr(module, public, None)
+        if isinstance(obj, type) and obj.__module__ == module.__name__:
+            for base in obj.__mro__[1:]:
+                if base.__module__.startswith("gongzhu.") and base.__name__.startswith("_"):
+                    return True
+    return False
 
 
 def _skip_docstring_doctests(app: Sphinx, doctree: nodes.document) -> None:
@@ -317,6 +371,7 @@ def _skip_docstring_doctests(app: Sphinx, doctree: nodes.document) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", _skip_docstring_doctests)
+    app.connect("builder-inited", _merge_package_attribute_docs)
     app.add_directive("gongzhu-options", OptionsDirective)
     app.add_directive("gongzhu-presets", PresetsDirective)
     app.add_directive("gongzhu-modules", ModulesDirective)

@@ -12,10 +12,9 @@ light (``benchmarks/run.py`` measures it).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from gongzhu._base import lazy as _lazy
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.board import Board
 from gongzhu.build import compiled
@@ -112,100 +111,21 @@ _LAZY: dict[str, tuple[str, str]] = {
 }
 
 
-if not TYPE_CHECKING:  # mypy would type every unknown name of gongzhu as Any otherwise
-
-    def __getattr__(name: str) -> Any:
-        """A lazy public name (PEP 562): import its module once, then keep the value here.
-
-        A submodule that is not imported yet (``gongzhu.ai``, ``gongzhu.svg``) loads on
-        first use too, as it did when ``import gongzhu`` imported it.
-        """
-        if name in _LAZY:
-            module, attribute = _LAZY[name]
-            value = importlib.import_module(module)
-            if attribute:
-                value = getattr(value, attribute)
-            globals()[name] = value
-            return value
-        if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}"):
-            return importlib.import_module(f"{__name__}.{name}")
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    """The public names (``__all__``), not the submodules that importing them binds."""
-    return sorted(__all__)
-
-
+# fmt: off
 __all__ = [
-    "ACE_OF_HEARTS",
-    "DECK",
-    "FACE_VALUE_HEARTS",
-    "PIG",
-    "PRESETS",
-    "SHEEP",
-    "STANDARD_HEARTS",
-    "TRANSFORMER",
-    "Action",
-    "Analysis",
-    "ArenaResult",
-    "Board",
-    "Card",
-    "CardParseError",
-    "CardSet",
-    "Claim",
-    "ClaimResponse",
-    "DealError",
-    "DealScore",
-    "Direction",
-    "EndReason",
-    "Exposure",
-    "ExposureKind",
-    "ExposureOrder",
-    "ExposurePreview",
-    "ExposureRestriction",
-    "GameRecord",
-    "GongzhuError",
-    "GrandSlam",
-    "GrandSlamOutcome",
-    "Hand",
-    "IllegalActionError",
-    "LaterLeader",
-    "Limit",
-    "Match",
-    "MatchError",
-    "Phase",
-    "PigWithAllHearts",
-    "Play",
-    "PlayerScore",
-    "PlayerView",
-    "ProtocolError",
-    "RandomStrategy",
-    "Rank",
-    "Reason",
-    "RecordError",
-    "Round",
-    "RuleOfThumbStrategy",
-    "RuleSet",
-    "RuleSetError",
-    "SearchStrategy",
-    "SimulationError",
-    "SimultaneousLoss",
-    "Strategy",
-    "Suit",
-    "TiedWinners",
-    "TransformerEffect",
-    "Trick",
-    "__version__",
-    "arena",
-    "compiled",
-    "deal",
-    "exposure_factors",
-    "exposure_preview",
-    "make_strategy",
-    "parse_cards",
-    "play_deal",
-    "play_match",
-    "record",
-    "score",
+    "ACE_OF_HEARTS", "DECK", "FACE_VALUE_HEARTS", "PIG", "PRESETS", "SHEEP", "STANDARD_HEARTS",
+    "TRANSFORMER", "Action", "Analysis", "ArenaResult", "Board", "Card", "CardParseError",
+    "CardSet", "Claim", "ClaimResponse", "DealError", "DealScore", "Direction", "EndReason",
+    "Exposure", "ExposureKind", "ExposureOrder", "ExposurePreview", "ExposureRestriction",
+    "GameRecord", "GongzhuError", "GrandSlam", "GrandSlamOutcome", "Hand", "IllegalActionError",
+    "LaterLeader", "Limit", "Match", "MatchError", "Phase", "PigWithAllHearts", "Play",
+    "PlayerScore", "PlayerView", "ProtocolError", "RandomStrategy", "Rank", "Reason",
+    "RecordError", "Round", "RuleOfThumbStrategy", "RuleSet", "RuleSetError", "SearchStrategy",
+    "SimulationError", "SimultaneousLoss", "Strategy", "Suit", "TiedWinners", "TransformerEffect",
+    "Trick", "__version__", "arena", "compiled", "deal", "exposure_factors", "exposure_preview",
+    "make_strategy", "parse_cards", "play_deal", "play_match", "record", "score",
 ]
+# fmt: on
+
+if not TYPE_CHECKING:  # mypy would type every unknown name of gongzhu as Any otherwise
+    __getattr__, __dir__ = _lazy.attach(__name__, _LAZY, __all__)

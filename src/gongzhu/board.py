@@ -39,21 +39,92 @@ form to keep.
 from __future__ import annotations
 
 import random
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, NoReturn
 
 from gongzhu._base.seeds import check_seed
 from gongzhu._core import board as _board
 from gongzhu._core import policy as _policy
+from gongzhu._core.greedy import trick_values as _trick_values
 from gongzhu._core.play import exposure_open as _exposure_open
 from gongzhu._core.play import mask_ids as _mask_ids
 from gongzhu._core.rollout import seed_state as _seed_state
 from gongzhu._core.state import CLAIMING, State
+from gongzhu.cards import Card, CardSet, _from_mask
 from gongzhu.errors import IllegalActionError, Reason, _brief
+from gongzhu.phase import Phase
 from gongzhu.round import Round
+from gongzhu.rules import ExposureOrder
+from gongzhu.view import PlayerView
 
-__all__ = ["Board"]
+__all__ = ["POLICIES", "Board"]
 
-_NONE: Final = [None] * 8  # one random policy slot per seat (the core reads n of them)
+POLICIES: Final = ("random", "rule-of-thumb", "greedy")
+"""The policies :meth:`Board.rollout` plays by name."""
+
+# How much the greedy bot's early leads prefer a short suit: points per card of difference
+# from the other hands' mean length, over its first leads (gongzhu.ai.greedy uses them).
+GREEDY_SHORT_PREFERENCE: Final = 30
+GREEDY_SHORT_TRICKS: Final = 3
+
+
+class _Greedy:
+    """The greedy bot's choice on a board whose every hand is known (a core policy)."""
+
+    __slots__ = ()
+
+    def choose(self, b: _board.Board) -> int:
+        legal = b.legal()
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        ids = _mask_ids(legal)
+        values = _trick_values(b, ids)
+        if not b.trick and b.ntricks < GREEDY_SHORT_TRICKS:
+            hand = b.hands[(b.leader + len(b.trick)) % b.cfg.n]
+            for k, card in enumerate(ids):
+                values[k] += _policy.short_suit_bonus(
+                    b.cfg, hand, b.played, card // 13, GREEDY_SHORT_PREFERENCE
+                )
+        best = max(values)
+        tied = 0
+        for card, value in zip(ids, values, strict=True):
+            if value >= best - 1e-9:
+                tied |= 1 << card
+        if not tied & (tied - 1):
+            return tied.bit_length() - 1
+        choice = _policy.choose_board(b, tied)  # ties: the rule of thumb among the tied cards
+        if tied >> choice & 1:
+            return choice
+        return max(_mask_ids(tied), key=lambda c: (c % 13, c))
+
+
+_BY_NAME: Final[dict[str, object]] = {
+    "random": None,  # the core's own generator, seeded by the rollout's seed
+    "rule-of-thumb": _policy.RuleOfThumb(),
+    "greedy": _Greedy(),
+}
+
+
+def _policies(policy: object, n: int) -> list[object]:
+    """One core policy per seat from a policy name or one name per seat."""
+    names = [policy] * n if isinstance(policy, str) else policy
+    if not isinstance(names, Sequence) or len(names) != n:
+        detail = f"policy must be one of {', '.join(POLICIES)}, or one per seat ({n})"
+        raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+    out: list[object] = []
+    for name in names:
+        if not isinstance(name, str) or name not in _BY_NAME:
+            detail = f"unknown policy {_brief(name)}; known: {', '.join(POLICIES)}"
+            raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+        out.append(_BY_NAME[name])
+    return out
+
+
+def _refuse(detail: str) -> NoReturn:
+    raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="board")
+
+
+_NO_CARDS: Final = CardSet()
 
 
 def _refuse_seed(detail: str) -> IllegalActionError:
@@ -67,13 +138,13 @@ class Board:
     :meth:`legal_actions` lists the legal ids of the seat to act,
     :meth:`push` plays one and :meth:`pop` takes the last push back;
     :meth:`copy` branches (the copy's undo stack starts empty);
-    :meth:`rollout` plays the rest at random; :meth:`totals` scores a
+    :meth:`rollout` plays the rest (at random, or by a policy); :meth:`totals` scores a
     finished deal; :meth:`to_round` is the :class:`~gongzhu.Round` reached.
     """
 
     __slots__ = ("_b", "_origin")
     _b: _board.Board
-    _origin: State
+    _origin: State | Callable[[], Round]  # a callable: the round is rebuilt on demand
 
     def __init__(self, round_: Round) -> None:
         if not isinstance(round_, Round):
@@ -99,7 +170,52 @@ class Board:
         object.__setattr__(self, "_b", _board.of_state(s))
 
     @classmethod
-    def _of(cls, origin: State, core: _board.Board) -> Board:
+    def from_view(
+        cls, view: PlayerView, hands: Sequence[CardSet], face_down: CardSet = _NO_CARDS
+    ) -> Board:
+        """``view``'s position in the deal where seat ``s`` holds ``hands[s]`` now (its own
+        hand among them) and ``face_down`` are the face-down cards: a board to search a
+        sampled deal on (:meth:`gongzhu.ai.Worlds.board <gongzhu.ai.worlds.Worlds.board>`).
+
+        It is built without replaying the view's history; :meth:`to_round` replays it
+        when asked. The view must be in card play with no claim pending, and the hands
+        must hold the seat's own hand, the cards exposed face up, and no card played.
+        """
+        if not isinstance(view, PlayerView) or view.phase is not Phase.PLAY:
+            got = view.phase.value if isinstance(view, PlayerView) else type(view).__name__
+            _refuse(f"a board starts from a view in card play, with no claim pending; got {got}")
+        n = view.rules.players
+        if (
+            isinstance(hands, (str, CardSet))
+            or not isinstance(hands, Sequence)
+            or len(hands) != n
+            or not all(isinstance(h, CardSet) for h in hands)
+            or not isinstance(face_down, CardSet)
+        ):
+            _refuse(f"hands are {n} CardSets, one per seat, and face_down a CardSet")
+        played = _played_by_seat(view)
+        masks = [h.mask for h in hands]
+        gone = 0
+        for p in played:
+            gone |= p
+        every = gone
+        for s, m in enumerate(masks):
+            if m & every or m.bit_count() != view.hand_sizes[s]:
+                _refuse(f"seat {s}'s hand overlaps another or a played card, or has a wrong size")
+            if view.exposures[s].mask & ~gone & ~m:
+                _refuse(f"seat {s}'s hand lacks a card it exposed")
+            every |= m
+        if masks[view.seat] != view.hand.mask:
+            _refuse(f"seat {view.seat}'s hand is not the view's own hand")
+        mask = face_down.mask
+
+        def rebuild() -> Round:
+            return round_of_world(view, masks, mask)
+
+        return cls._of(rebuild, world_board(view, masks, mask, played))
+
+    @classmethod
+    def _of(cls, origin: State | Callable[[], Round], core: _board.Board) -> Board:
         board = object.__new__(cls)
         object.__setattr__(board, "_origin", origin)
         object.__setattr__(board, "_b", core)
@@ -163,21 +279,44 @@ class Board:
         """An independent board in the same position (its undo stack starts empty)."""
         return Board._of(self._origin, self._b.copy())
 
-    def rollout(self, seed: int | None = None) -> tuple[int, ...]:
-        """Play the rest of the deal at random on this board (in place); its :meth:`totals`.
+    def rollout(
+        self, seed: int | None = None, *, policy: str | Sequence[str] = "random"
+    ) -> tuple[int, ...]:
+        """Play the rest of the deal on this board (in place); its :meth:`totals`.
 
-        With ``seed`` (an int) the plays are the same every time, in every
-        build, and the same as :meth:`Round.rollout(seed=...) <gongzhu.Round.rollout>`
-        from the same position. The plays cannot be popped: :meth:`copy` first
-        to keep the position (``b.copy().rollout(seed=k)``).
+        ``policy`` plays for every seat, or give one per seat (a sequence of
+        names), each one of :data:`POLICIES`:
+
+        * ``"random"`` (the default): a uniformly random legal card;
+        * ``"rule-of-thumb"``: the engine core's rule-of-thumb policy, the
+          card :class:`~gongzhu.bots.RuleOfThumbStrategy` plays from the
+          seat's own view (the same bot, asked on the board);
+        * ``"greedy"``: the greedy bot's one-trick look-ahead
+          (:mod:`gongzhu._core.greedy`) in this deal, every hand known: the
+          card with the best value of the current trick answered greedily,
+          short suits preferred on the first leads, ties to the rule of thumb.
+
+        With ``seed`` (an int) the random plays are the same every time, in
+        every build, and the same as :meth:`Round.rollout(seed=...)
+        <gongzhu.Round.rollout>` from the same position; the other policies
+        are deterministic. The plays cannot be popped: :meth:`copy` first to
+        keep the position (``b.copy().rollout(seed=k)``).
+
+        >>> from gongzhu import deal
+        >>> b = Board(deal(seed=7).pass_exposure())
+        >>> b.copy().rollout(policy="rule-of-thumb") == b.copy().rollout(policy="rule-of-thumb")
+        True
+        >>> b.copy().rollout(seed=1, policy=["greedy", "random", "rule-of-thumb", "random"])
+        (200, -210, -30, -60)
         """
         if seed is None:
             seed = random.getrandbits(64)
         else:
             check_seed(seed, error=_refuse_seed, text=False)
         b = self._b
+        policies = _policies(policy, b.cfg.n)
         b.undo.clear()  # the plays below are not pushes: nothing before them can be popped
-        _policy.rollout(b, _NONE, _seed_state(seed))  # type: ignore[arg-type]
+        _policy.rollout(b, policies, _seed_state(seed))
         return b.totals()
 
     # -- the result --------------------------------------------------------------------------
@@ -193,8 +332,103 @@ class Board:
 
     def to_round(self) -> Round:
         """The :class:`~gongzhu.Round` this board's plays reach (history included)."""
-        return Round._from_core(_board.to_state(self._origin, self._b))
+        origin = self._origin
+        if callable(origin):  # a board of a sampled deal (gongzhu.ai.Worlds): its round
+            origin = origin()._core
+            object.__setattr__(self, "_origin", origin)
+        return Round._from_core(_board.to_state(origin, self._b))
 
     def __repr__(self) -> str:
         state = "over" if self._b.done else f"seat {self._b.to_act()} to act"
         return f"<Board {state}, {len(self._b.plays)} plays since its round>"
+
+
+# -- a position of a sampled deal (gongzhu.ai.Worlds) -----------------------------------------
+
+
+def _played_by_seat(view: PlayerView) -> list[int]:
+    played = [0] * view.rules.players
+    for trick in (*view.tricks, view.current_trick):
+        for s, card in zip(trick.seats, trick.cards, strict=True):
+            played[s] |= card.mask
+    return played
+
+
+def world_board(
+    view: PlayerView, hands: Sequence[int], facedown: int, played: Sequence[int]
+) -> _board.Board:
+    """The engine core's board of ``view``'s position in a sampled deal: seat ``s`` holds
+    the cards of mask ``hands[s]`` now and played ``played[s]``; ``facedown`` are the
+    face-down cards (the samplers of :mod:`gongzhu.ai` build their boards with it)."""
+    cfg = view.rules._tables
+    cur = view.current_trick
+    dealt = [h | p for h, p in zip(hands, played, strict=True)]
+    trick = [c.index for c in cur.cards]
+    tricks = [
+        (t.leader, t.winner if t.winner is not None else 0, tuple(c.index for c in t.cards))
+        for t in view.tricks
+    ]
+    # The opening card must be led by its holder when the rules say so (RULES.md §9.6).
+    opening = bool(
+        view.rules.must_lead_opening_card
+        and not view.tricks
+        and not trick
+        and hands[cur.leader] & cfg.opening_card
+    )
+    return _board.of_world(
+        cfg, list(hands), dealt, cur.leader, trick, tricks, view.exposed.mask, facedown, 0, opening
+    )
+
+
+def round_of_world(view: PlayerView, hands: Sequence[int], facedown: int) -> Round:
+    """The :class:`~gongzhu.Round` of ``view``'s position in the deal where seat ``s`` holds
+    the cards of mask ``hands[s]`` now and ``facedown`` are the face-down cards: the dealt
+    hands, the exposures the view shows, then every play of its tricks
+    (:meth:`gongzhu.ai.Worlds.round <gongzhu.ai.worlds.Worlds.round>` documents it)."""
+    played = _played_by_seat(view)
+    rules = view.rules
+    n = rules.players
+    dealt: list[list[Card]] = []
+    for s in range(n):
+        cards = list(_from_mask(hands[s] | played[s]))
+        first = view.first_dealt
+        if s == view.seat and first is not None and first in cards:
+            cards.remove(first)
+            cards.insert(0, first)  # the seat's own first card (blind exposure)
+        dealt.append(cards)
+    tricks = [t for t in (*view.tricks, view.current_trick) if t.cards]
+    leader = tricks[0].leader if tricks else view.leader
+    opening = rules.opening_card
+    lead_opening = (
+        rules.must_lead_opening_card
+        and opening is not None
+        and opening in dealt[leader]
+        and (not tricks or tricks[0].cards[0] == opening)
+    )
+    rnd = Round.from_hands(
+        dealt, rules, leader=None if lead_opening else leader, dealer=view.dealer
+    )
+    if rnd.phase is Phase.EXPOSURE:
+        order = [(leader + k) % n for k in range(n)]
+        in_turn = rules.exposure_order is ExposureOrder.IN_TURN
+        if view.phase is Phase.EXPOSURE:
+            # Only the decisions the view shows: under in-turn order every seat before the
+            # viewing one (from the leader) and any seat whose exposure shows; sealed, its own.
+            shown = [
+                s for s in order if view.exposures[s] or (s == view.seat and view.own_face_down)
+            ]
+            last = max((order.index(s) for s in shown), default=-1)
+            if in_turn:
+                last = max(last, order.index(view.seat) - 1)
+                order = order[: last + 1]
+            else:
+                order = shown
+        if not in_turn:
+            order.sort()
+        for s in order:
+            down = _from_mask(facedown & (hands[s] | played[s]))
+            rnd = rnd.expose(view.exposures[s] | down, seat=s, face_down=down)
+    for trick in tricks:
+        for s, card in zip(trick.seats, trick.cards, strict=True):
+            rnd = rnd.play(card, seat=s)
+    return rnd

@@ -78,7 +78,7 @@ def _shuffle_plan(deck: int) -> tuple[tuple[int, ...], tuple[tuple[int, int, int
 
 
 def deal(
-    rules: RuleSet = _DEFAULT_RULES,
+    rules: RuleSet | str = _DEFAULT_RULES,
     seed: int | str | None = None,
     leader: int | None = None,
     dealer: int = 0,
@@ -101,6 +101,8 @@ def deal(
     >>> len(deal(RuleSet(players=5), seed=1).hands[0])
     10
     """
+    if isinstance(rules, str):  # a preset's name
+        rules = RuleSet.preset(rules)
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
     check_seed(seed, error=DealError)

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 __all__ = [
     "CardParseError",
     "DealError",
+    "DealNotOverError",
     "GongzhuError",
     "IllegalActionError",
     "MatchError",
@@ -47,6 +48,20 @@ class GongzhuError(Exception):
     ...     type(back).__name__, back.reason, back.seat, str(back) == str(error)
     ('IllegalActionError', <Reason.NOT_YOUR_TURN: 'not your turn'>, 3, True)
     """
+
+    def to_dict(self) -> dict[str, object]:
+        """The error as a JSON-safe dict for a client: ``error`` (the class name) and
+        ``message`` (the English sentence); subclasses add their facts.
+
+        >>> from gongzhu import RuleSet
+        >>> try:
+        ...     RuleSet(players=7)
+        ... except GongzhuError as error:
+        ...     error.to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'error': 'RuleSetError', 'message': 'players: must be 3, 4 or 5, got 7',
+         'options': ['players']}
+        """
+        return {"error": type(self).__name__, "message": str(self)}
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The default rebuilds with cls(*self.args), and most subclasses take other
@@ -96,8 +111,16 @@ class CardParseError(GongzhuError, ValueError):
     def __init__(self, message: str, token: str = "", position: int | None = None) -> None:
         self.token = token
         self.position = position
-        where = f"token {position + 1} {_brief(token)}: " if position is not None else ""
+        # The bad input comes first: the token and where it was, or the token alone.
+        if position is not None:
+            where = f"token {position + 1} {_brief(token)}: "
+        else:
+            where = f"{_brief(token)}: " if token else ""
         super().__init__(f"{where}{message}")
+
+    def to_dict(self) -> dict[str, object]:
+        """The error as a JSON-safe dict: ``error``, ``message``, ``token``, ``position``."""
+        return {**super().to_dict(), "token": self.token, "position": self.position}
 
 
 class RuleSetError(GongzhuError, ValueError):
@@ -116,6 +139,10 @@ class RuleSetError(GongzhuError, ValueError):
     def __init__(self, message: str, options: Sequence[str] = ()) -> None:
         self.options = tuple(options)
         super().__init__(message)
+
+    def to_dict(self) -> dict[str, object]:
+        """The error as a JSON-safe dict: ``error``, ``message`` and the ``options`` named."""
+        return {**super().to_dict(), "options": list(self.options)}
 
 
 class DealError(GongzhuError, ValueError):
@@ -175,6 +202,10 @@ class RecordError(GongzhuError, ValueError):
         prefix = (", ".join(where) + ": ") if where else ""
         super().__init__(prefix + message)
 
+    def to_dict(self) -> dict[str, object]:
+        """The error as a JSON-safe dict: ``error``, ``message``, ``deal``, ``move``, ``field``."""
+        return {**super().to_dict(), "deal": self.deal, "move": self.move, "field": self.field}
+
 
 class SimulationError(GongzhuError, ValueError):
     """:func:`gongzhu.parallel.simulate` was given arguments it cannot run.
@@ -224,8 +255,11 @@ class _CardLike(Protocol):
     def index(self) -> int: ...
 
 
-class IllegalActionError(GongzhuError):
+class IllegalActionError(GongzhuError, ValueError):
     """An action was refused. Nothing changed: the previous object is still valid.
+
+    A ``ValueError`` too (as python-chess's ``IllegalMoveError``): the action was
+    a bad value for this position.
 
     ``reason`` is a :class:`Reason`, ``seat`` the acting seat (``None`` when
     no seat could act, e.g. after the deal), ``card`` the :class:`~gongzhu.Card`
@@ -295,6 +329,23 @@ def _code(index: int) -> str:
     return "23456789TJQKA"[index % 13] + "CDHS"[index // 13]
 
 
+class DealNotOverError(IllegalActionError):
+    """The deal is not over, so it has no score yet (:meth:`Round.score <gongzhu.Round.score>`).
+
+    An :class:`IllegalActionError` (``reason`` is ``WRONG_PHASE``), so an
+    ``except IllegalActionError`` written before this class still catches it.
+
+    >>> from gongzhu import deal
+    >>> deal(seed=1).score()  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gongzhu.errors.DealNotOverError: score refused: ... (the deal is not complete)
+    """
+
+    def __init__(self, detail: str = "the deal is not over", *, action: str = "score") -> None:
+        super().__init__(Reason.WRONG_PHASE, None, detail=detail, action=action)
+
+
 class ProtocolError(GongzhuError, ValueError):
     """A client-protocol dict (an action, a view, a score) is malformed.
 
@@ -311,3 +362,15 @@ class ProtocolError(GongzhuError, ValueError):
     def __init__(self, message: str, path: str = "") -> None:
         self.path = path
         super().__init__(f"{path}: {message}" if path else message)
+
+    def to_dict(self) -> dict[str, object]:
+        """The error as a JSON-safe dict for a client: ``error``, ``message`` and ``path``.
+
+        >>> from gongzhu import Action
+        >>> try:
+        ...     Action.from_dict({"type": "play", "seat": 0, "card": "QX"})
+        ... except ProtocolError as error:
+        ...     error.to_dict()["path"]
+        'card'
+        """
+        return {**super().to_dict(), "path": self.path}

@@ -202,7 +202,7 @@ class Match:
 
         ``deal`` is a :class:`~gongzhu.DealScore` or a finished deal with a
         ``score()`` method returning one (a ``Round``; one whose
-        ``is_complete`` is false is refused). It must have one total per seat
+        ``is_over`` is false is refused). It must have one total per seat
         and be scored for the same number of players. The match's own rules
         decide how it ends; the deal's rules decided its scores.
 
@@ -312,22 +312,8 @@ class Match:
             flip_seats = {s for u in flipped_units for s in teams[u]}
             totals = tuple(-t if s in flip_seats else t for s, t in enumerate(totals))
             units = (totals[0] + totals[2], totals[1] + totals[3]) if pairs else totals
-        count = len(self.deals) + 1
-        low = min(units)
         high = max(units)
-        crossed = loss is not None and (low <= loss if rules.loss_inclusive else low < loss)
-        win = rules.win_threshold
-        reason: EndReason | None = None
-        if slam is not None and outcome is GrandSlamOutcome.INSTANT_WIN:
-            reason = EndReason.GRAND_SLAM
-        elif crossed:
-            reason = EndReason.LOSS_THRESHOLD
-        elif flipped_units:
-            reason = EndReason.EXACT_FLIP
-        elif win is not None and (high >= win if rules.win_inclusive else high > win):
-            reason = EndReason.WIN_THRESHOLD
-        elif rules.max_deals is not None and count >= rules.max_deals:
-            reason = EndReason.DEAL_CAP
+        reason = _end_reason(rules, units, len(self.deals) + 1, slam, bool(flipped_units))
         if reason is None:
             # Playing on after a tie at the top: the match ends on the first
             # deal after which one unit alone has the highest total.
@@ -564,7 +550,10 @@ def _as_deal_score(deal: Any) -> DealScore:
             f" got {type(deal).__name__} (use add_totals() for plain numbers)"
         )
     try:
-        complete = getattr(deal, "is_complete", True)
+        # ``is_over`` (Round, Board); ``is_complete``: a duck-typed deal of before 0.2.
+        complete = getattr(deal, "is_over", None)
+        if complete is None:
+            complete = getattr(deal, "is_complete", True)
         if callable(complete):
             complete = complete()
         if not complete:
@@ -632,3 +621,23 @@ def _losers(units: tuple[int, ...], excluded: set[int], rules: RuleSet) -> tuple
     # Under LOWEST the lowest candidate is past the threshold whenever anyone is.
     low = min(units[u] for u in candidates)
     return tuple(u for u in candidates if units[u] == low)
+
+
+def _end_reason(
+    rules: RuleSet, units: tuple[int, ...], count: int, slam: int | None, flipped: bool
+) -> EndReason | None:
+    """Why the match ends after ``count`` deals with these unit totals, if it does."""
+    loss, win = rules.loss_threshold, rules.win_threshold
+    low, high = min(units), max(units)
+    crossed = loss is not None and (low <= loss if rules.loss_inclusive else low < loss)
+    if slam is not None and rules.grand_slam_outcome is GrandSlamOutcome.INSTANT_WIN:
+        return EndReason.GRAND_SLAM
+    if crossed:
+        return EndReason.LOSS_THRESHOLD
+    if flipped:
+        return EndReason.EXACT_FLIP
+    if win is not None and (high >= win if rules.win_inclusive else high > win):
+        return EndReason.WIN_THRESHOLD
+    if rules.max_deals is not None and count >= rules.max_deals:
+        return EndReason.DEAL_CAP
+    return None

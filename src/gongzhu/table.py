@@ -92,11 +92,11 @@ class Table:
                 raise TableError("a log entry is an object")
             if "a" in entry:
                 rnd = rnd.apply(Action.from_dict(entry["a"]))
-                if rnd.is_complete:
+                if rnd.is_over:
                     rounds.append(rnd)
                     match = match.add(rnd)
             elif entry.get("next"):
-                if not rnd.is_complete or match.is_over:
+                if not rnd.is_over or match.is_over:
                     raise TableError("'next' before the deal ended")
                 deal_no += 1
                 rnd = _deal(rules, seed, game, deal_no, match)
@@ -119,7 +119,7 @@ class Table:
     @property
     def last_score(self) -> Any:
         """The finished deal's :class:`~gongzhu.DealScore` until the next deal, else ``None``."""
-        return self.round.score() if self.round.is_complete else None
+        return self.round.score() if self.round.is_over else None
 
     # -- changes (each returns a new table) ----------------------------------------------
 
@@ -128,7 +128,7 @@ class Table:
         ``stamp``: extra fields kept with the log entry (the web table's event number)."""
         rnd = self.round.apply(action)
         rounds, match = self.rounds, self.match
-        if rnd.is_complete:
+        if rnd.is_over:
             rounds, match = (*rounds, rnd), match.add(rnd)
         entry = {"a": action.to_dict(), **(stamp or {})}
         return attrs.evolve(self, round=rnd, rounds=rounds, match=match, log=(*self.log, entry))
@@ -139,7 +139,7 @@ class Table:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, seat, detail="the game is over", action="next"
             )
-        if not self.round.is_complete:
+        if not self.round.is_over:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, seat, detail="the deal is not over", action="next"
             )

@@ -363,7 +363,7 @@ def deals(rules: _RulesArg = None) -> SearchStrategy[Round]:
 
 
 def _factor_choices(rules: RuleSet) -> list[int]:
-    face_up = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
+    face_up = rules.face_up_factor
     base = [face_up, 2] if face_up == 4 else [2]
     if rules.blind_exposure:
         base += [f * 2 for f in base]
@@ -507,7 +507,7 @@ def _step(draw: st.DrawFn, rnd: Round) -> Round:
 @st.composite
 def _finished(draw: st.DrawFn, rounds: SearchStrategy[Round]) -> Round:
     rnd = _expose_randomly(draw, draw(rounds))
-    while not rnd.is_complete:
+    while not rnd.is_over:
         rnd = _step(draw, rnd)
     return rnd
 
@@ -524,7 +524,7 @@ def finished_rounds(rules: _RulesArg = None) -> SearchStrategy[Round]:
     >>> @settings(max_examples=5, database=None)
     ... @given(finished_rounds(RuleSet()))
     ... def check(rnd):
-    ...     assert rnd.is_complete and sum(len(c) for c in rnd.captured) == 52
+    ...     assert rnd.is_over and sum(len(c) for c in rnd.captured) == 52
     >>> check()
     """
     return _finished(deals(rules))
@@ -538,7 +538,7 @@ def _in_progress(draw: st.DrawFn, rounds: SearchStrategy[Round]) -> Round:
         rnd = _expose_randomly(draw, rnd)
     for _ in range(steps):
         nxt = _step(draw, rnd)
-        if nxt.is_complete:
+        if nxt.is_over:
             break
         rnd = nxt
     return rnd
@@ -553,7 +553,7 @@ def rounds_in_progress(rules: _RulesArg = None) -> SearchStrategy[Round]:
     >>> @settings(max_examples=10, database=None)
     ... @given(rounds_in_progress())
     ... def check(rnd):
-    ...     assert not rnd.is_complete
+    ...     assert not rnd.is_over
     >>> check()
     """
     return _in_progress(deals(rules))

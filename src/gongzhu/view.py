@@ -16,16 +16,25 @@ from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
 from gongzhu._codec import encoding as _encoding
 from gongzhu._codec import wire as _wire
+from gongzhu._codec.view_fields import claim_pending_of as _claim_pending
+from gongzhu._codec.view_fields import decode_field as _decode
+from gongzhu._codec.view_fields import encode_value as _encode
+from gongzhu._codec.view_fields import same_json as _same_json
+from gongzhu._core.play import exposure_open as _exposure_open
 from gongzhu._core.rules import queen_counts as _queen_counts
+from gongzhu._core.state import COMPLETE, PLAYING, State, played
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
 from gongzhu.errors import GongzhuError, _brief
 from gongzhu.phase import Phase
-from gongzhu.rules import ExposureKind, RuleSet
+from gongzhu.rules import RuleSet
 from gongzhu.rules._tables import POINT_CARDS
 from gongzhu.scoring import DealScore, ExposurePreview, exposure_preview, score
 from gongzhu.trick import Trick
 
 __all__ = ["PlayerView"]
+
+_new: Final = object.__new__
+_CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 
 
 @attrs.frozen
@@ -68,6 +77,67 @@ class PlayerView:
     """Unplayed cards shown by a claim."""
     legal_plays: CardSet
     """This seat's legal plays if it is to act, else empty."""
+
+    @classmethod
+    def _of_state(
+        cls,
+        s: State,
+        seat: int,
+        current_trick: Trick,
+        tricks: tuple[Trick, ...],
+        legal_plays: CardSet,
+    ) -> PlayerView:
+        """The view of the core state ``s`` for ``seat`` (:meth:`Round.view`; trusted input).
+
+        A private named constructor: every value comes from the core state, already
+        consistent, so it is built without attrs' keyword handling (the public
+        constructor still checks its arguments). ``current_trick``, ``tricks`` and
+        ``legal_plays`` are the Round's own (it caches them).
+        """
+        t = s.table
+        n = t.n
+        hands = t.hands
+        gone = s.gone
+        up, down = t.up, t.down
+        done = s.done
+        if done == COMPLETE:
+            phase = Phase.COMPLETE
+        elif done != PLAYING:
+            phase = Phase.CLAIM
+        elif not s.trick and not s.tricks and _exposure_open(s):
+            phase = Phase.EXPOSURE
+            if not t.cfg.in_turn:  # RULES.md §9.2: only the seat's own choice shows till all decide
+                up &= hands[seat]
+                down &= hands[seat]
+        else:
+            phase = Phase.PLAY
+        to_act = (s.leader + (s.trick & 7)) % n if done == PLAYING else None
+        # Built without attrs' keyword handling: every value below comes from the core
+        # state, already consistent (the public constructor still checks its arguments).
+        v = _new(cls)
+        _v_seat(v, seat)
+        _v_rules(v, t.cfg.owner)
+        _v_phase(v, phase)
+        _v_hand(v, _from_mask(hands[seat] & ~gone))
+        dealt = t.dealt[seat]
+        _v_first_dealt(v, _CARDS[dealt[0]] if dealt else None)
+        _v_to_act(v, to_act)
+        _v_leader(v, s.leader)
+        _v_dealer(v, t.dealer)
+        _v_exposures(v, tuple([_from_mask(up & h) for h in hands]) if up else _NONE_EACH[n])
+        if down:
+            _v_own_face_down(v, _from_mask(down & hands[seat]))
+            _v_face_down_counts(v, tuple([(down & h).bit_count() for h in hands]))
+        else:
+            _v_own_face_down(v, _EMPTY)
+            _v_face_down_counts(v, _ZEROS[n])
+        _v_current_trick(v, current_trick)
+        _v_tricks(v, tricks)
+        _v_captured_points(v, _captured_points(s.capt))
+        _v_hand_sizes(v, tuple([(h & ~gone).bit_count() for h in hands]))
+        _v_shown(v, _from_mask(t.shown & ~played(s)) if t.shown else _EMPTY)
+        _v_legal_plays(v, legal_plays)
+        return v
 
     @property
     def exposed(self) -> CardSet:
@@ -176,7 +246,7 @@ class PlayerView:
 
         >>> from gongzhu import RuleSet, deal
         >>> r = deal(RuleSet(exposable=""), seed=4)
-        >>> while not r.is_complete:
+        >>> while not r.is_over:
         ...     r = r.play(r.legal_plays[0])
         >>> r.view(0).deal_score().totals == r.score().totals
         True
@@ -187,7 +257,7 @@ class PlayerView:
         up = self.exposed
         if rules.blind_exposure and (up or self.own_face_down):
             return None
-        factors = dict.fromkeys(up, 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2)
+        factors = dict.fromkeys(up, rules.face_up_factor)
         factors.update(dict.fromkeys(self.own_face_down, 2))
         piles = list(self.captured_points)
         queen = None
@@ -348,21 +418,6 @@ class PlayerView:
         return _encoding.as_vector(values)
 
 
-def _same_json(given: Any, computed: Any) -> bool:
-    """JSON equality that keeps booleans, integers and floats apart."""
-    if type(given) is not type(computed):
-        return False
-    if isinstance(given, dict):
-        return given.keys() == computed.keys() and all(
-            _same_json(given[k], computed[k]) for k in given
-        )
-    if isinstance(given, list):
-        return len(given) == len(computed) and all(
-            _same_json(a, b) for a, b in zip(given, computed, strict=True)
-        )
-    return bool(given == computed)
-
-
 def _check_consistent(view: PlayerView) -> None:
     """The facts of a view that a real deal always has (#22 item 9): every card in the
     deck and in one place only, captured points are point cards, hand sizes add up, and
@@ -451,77 +506,46 @@ _FIELDS: Final = attrs.fields(PlayerView)
 _FIELD_NAMES: Final = tuple(f.name for f in _FIELDS)
 _RULE_OPTIONS: Final = tuple(f.name for f in attrs.fields(RuleSet))
 _COMPUTED: Final = ("trick_number", "known_voids", "exposure_previews", "running_totals")
-_SEAT_FIELDS: Final = frozenset({"seat", "to_act", "leader", "dealer"})
 _QUEEN_OF_DIAMONDS: Final = Card("QD")
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, CardSet):
-        return _wire.codes(value)
-    if isinstance(value, Trick):
-        return _wire.trick_to_dict(value)
-    if isinstance(value, Phase):
-        return value.value
-    if isinstance(value, RuleSet):
-        return value.to_dict()
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    return value
-
-
-def _claim_pending(value: Any, players: int) -> tuple[int, tuple[int, ...]]:
-    # Checked like wire data: it is a caller's argument, and a wrong one must not raise raw.
-    pair = _wire.seq(value, "claim_pending", 2)
-    if len(pair) != 2:
-        _wire.fail("expected (claimer, answered seats)", "claim_pending")
-    claimer = _wire.seat(pair[0], "claim_pending[0]", players)
-    seats = _wire.seq(pair[1], "claim_pending[1]", players)
-    answered = tuple(
-        _wire.seat(v, _wire.join("claim_pending[1]", i), players) for i, v in enumerate(seats)
-    )
-    return claimer, answered
-
-
-def _decode(name: str, kind: Any, value: Any, players: int) -> Any:
-    """One field's value, read by its declared type (a string: annotations are postponed)."""
-    kind = str(kind)
-    seatlike = name in _SEAT_FIELDS
-    if kind == "int":
-        return _wire.seat(value, name, players) if seatlike else _wire.integer(value, name, 0, 52)
-    if kind == "int | None":
-        if seatlike:
-            return _wire.optional_seat(value, name, players)
-        return _wire.optional_int(value, name, 0, 52)
-    if kind == "bool":
-        return _wire.boolean(value, name)
-    if kind == "Phase":
-        return _wire.phase(value, name)
-    if kind == "CardSet":
-        return _wire.cards(value, name)
-    if kind == "Card | None":
-        return _wire.optional_card(value, name)
-    if kind == "Trick":
-        return _wire.trick_from_dict(value, name, players, complete=False)
-    if kind == "tuple[Trick, ...]":
-        items = _wire.seq(value, name, 52 // players)
-        path = _wire.join
-        return tuple(
-            _wire.trick_from_dict(t, path(name, i), players, complete=True)
-            for i, t in enumerate(items)
-        )
-    if kind == "tuple[CardSet, ...]":
-        items = _wire.per_seat(value, name, players)
-        return tuple(_wire.cards(v, _wire.join(name, i)) for i, v in enumerate(items))
-    if kind == "tuple[int, ...]":
-        if seatlike or name.endswith("decided"):
-            items = _wire.seq(value, name, players)
-            return tuple(_wire.seat(v, _wire.join(name, i), players) for i, v in enumerate(items))
-        items = _wire.per_seat(value, name, players)
-        return tuple(_wire.integer(v, _wire.join(name, i), 0, 52) for i, v in enumerate(items))
-    raise TypeError(f"PlayerView.{name}: no JSON reader for {kind}")  # a new field needs one
 
 
 # Nor re-stated: pickle's __setstate__ on a finished view would rewrite it (#11 item 9).
 guard_setstate(PlayerView, "seat", GongzhuError)
+
+
+# Trusted constructors of the public records a Round hands out (the values come from
+# the core, consistent by construction): no attrs keyword handling, no re-validation.
+_v_seat, _v_rules, _v_phase, _v_hand, _v_first_dealt, _v_to_act, _v_leader, _v_dealer = (
+    PlayerView.__dict__[a.name].__set__ for a in attrs.fields(PlayerView)[:8]
+)
+(
+    _v_exposures,
+    _v_own_face_down,
+    _v_face_down_counts,
+    _v_current_trick,
+    _v_tricks,
+    _v_captured_points,
+    _v_hand_sizes,
+    _v_shown,
+    _v_legal_plays,
+) = (PlayerView.__dict__[a.name].__set__ for a in attrs.fields(PlayerView)[8:])
+assert [a.name for a in attrs.fields(PlayerView)][-1] == "legal_plays"  # the order above
+_EMPTY: Final = _from_mask(0)  # immutable: one shared empty set
+_NONE_EACH: Final = {n: tuple([_EMPTY] * n) for n in range(1, 9)}
+_ZEROS: Final = {n: (0,) * n for n in range(1, 9)}
+
+
+_CAPTURED_POINTS: dict[int, tuple[tuple[int, ...], tuple[CardSet, ...]]] = {}
+
+
+def _captured_points(capt: tuple[int, ...]) -> tuple[CardSet, ...]:
+    # Successive states share the capture tuple until a trick completes: build the
+    # point-card sets once per tuple (keyed by id, the tuple kept alive in the value).
+    hit = _CAPTURED_POINTS.get(id(capt))
+    if hit is not None and hit[0] is capt:
+        return hit[1]
+    built = tuple([_from_mask(c & POINT_CARDS) for c in capt])
+    if len(_CAPTURED_POINTS) >= 1024:
+        _CAPTURED_POINTS.clear()
+    _CAPTURED_POINTS[id(capt)] = (capt, built)
+    return built

@@ -12,23 +12,12 @@ import numbers
 from collections.abc import Sequence
 
 from gongzhu._codec import encoding as _encoding
-from gongzhu.ai.strategies import Strategy
+from gongzhu.ai.driver import Strategy, awaiting, decide
 from gongzhu.errors import IllegalActionError, ProtocolError, Reason, _brief
 from gongzhu.phase import Phase
+from gongzhu.protocol import action_id
 from gongzhu.round import Round
-from gongzhu.rules import RuleSet
 from gongzhu.scoring import score
-
-
-def rules_of(rules: RuleSet | str | None) -> RuleSet:
-    """A RuleSet from a RuleSet, a preset name or None (the classic rules)."""
-    if rules is None:
-        return RuleSet()
-    if isinstance(rules, str):
-        return RuleSet.preset(rules)
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet or a preset name, got {type(rules).__name__}")
-    return rules
 
 
 def exposure_pending(rnd: Round, seat: int) -> bool:
@@ -37,28 +26,10 @@ def exposure_pending(rnd: Round, seat: int) -> bool:
 
 
 def actor(rnd: Round) -> int | None:
-    """The seat that acts next (``None`` once the deal is complete)."""
-    phase = rnd.phase
-    if phase is Phase.PLAY:
-        return rnd.to_act
-    if phase is Phase.EXPOSURE:
-        n = rnd.players
-        decided = rnd.exposure_decided
-        if len(decided) < n:
-            for k in range(n):
-                seat = (rnd.leader + k) % n
-                if seat not in decided:
-                    return seat
-    elif phase is Phase.CLAIM:
-        pending = rnd.claim_pending
-        assert pending is not None
-        claimer, accepted = pending
-        n = rnd.players
-        for k in range(1, n):
-            seat = (claimer + k) % n
-            if seat not in accepted:
-                return seat
-    return rnd.to_act
+    """The seat that acts next (``None`` once the deal is complete): the first the turn
+    driver awaits (:func:`gongzhu.ai.driver.awaiting`)."""
+    seats = awaiting(rnd)
+    return seats[0] if seats else rnd.to_act
 
 
 def legal_ids(rnd: Round, seat: int) -> list[int]:
@@ -104,20 +75,13 @@ def step(rnd: Round, seat: int, action_id: int) -> Round:
 
 
 def bot_action(rnd: Round, seat: int, strategy: Strategy) -> int:
-    """The action id a library strategy picks for ``seat`` (bots never claim; they accept)."""
-    if exposure_pending(rnd, seat):
-        view = rnd.view(seat)
-        chosen = strategy.choose_exposure(view)
-        return _encoding.EXPOSE + _encoding.subset_of(chosen)
-    if rnd.phase is Phase.CLAIM:
-        return _encoding.ACCEPT
-    view = rnd.view(seat)
-    return strategy.choose_play(view, view.legal_plays).index
+    """The action id a library strategy picks for ``seat`` (:func:`gongzhu.ai.driver.decide`)."""
+    return action_id(decide(rnd, seat, strategy))
 
 
 def running_totals(rnd: Round) -> tuple[int, ...]:
     """The deal score of the cards captured so far (the final score once complete)."""
-    if rnd.is_complete:
+    if rnd.is_over:
         return rnd.score().totals
     return score(rnd.captured, rnd.exposure_factors, rnd.rules).totals
 
@@ -134,6 +98,6 @@ def render(rnd: Round, names: Sequence[str] | None = None) -> str:
         lines.append(f"{names[s]}{mark}: {rnd.hands[s] or '-'}{exposed}  (took {took} cards)")
     if rnd.current_trick.cards:
         lines.append(f"on the table: {rnd.current_trick}")
-    if rnd.is_complete:
+    if rnd.is_over:
         lines.append(f"totals: {rnd.score().totals}")
     return "\n".join(lines)

@@ -12,7 +12,7 @@ registers the id:
 ...     action = int(info["action_mask"].nonzero()[0][-1])       # the last legal id
 ...     observation, reward, terminated, truncated, info = env.step(action)
 ...     done = terminated or truncated
->>> env.unwrapped.round.is_complete, reward == env.unwrapped.round.score().totals[0]
+>>> env.unwrapped.round.is_over, reward == env.unwrapped.round.score().totals[0]
 (True, True)
 
 The observation is the seat's :meth:`PlayerView.observation
@@ -35,7 +35,7 @@ import numpy as np
 from gymnasium import spaces
 
 from gongzhu.adapters import _driver
-from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy
+from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy, rules_of
 from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError, ProtocolError
 from gongzhu.protocol import NUM_ACTIONS, information_state_size, observation_size
@@ -70,7 +70,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         information_state: bool = False,
         illegal_reward: float = -1000.0,
     ) -> None:
-        self.rules = _driver.rules_of(rules)
+        self.rules = rules_of(rules)
         n = self.rules.players
         if type(seat) is not int or not 0 <= seat < n:
             raise ProtocolError(f"seat must be 0-{n - 1}, got {seat!r}")
@@ -129,7 +129,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
 
     def _play_bots(self) -> None:
         rnd = self.round
-        while not rnd.is_complete:
+        while not rnd.is_over:
             acting = _driver.actor(rnd)
             assert acting is not None
             if acting == self.seat:
@@ -148,7 +148,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
 
     def _reward(self) -> float:
         rnd = self.round
-        if not (rnd.is_complete or self.shaped_rewards):
+        if not (rnd.is_over or self.shaped_rewards):
             return 0.0
         total = _driver.running_totals(rnd)[self.seat]
         reward, self._paid = float(total - self._paid), total
@@ -169,7 +169,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         action = _driver.action_int(action)  # 6.99, "32", None, NaN: a ProtocolError
-        if self.round.is_complete:  # stepping a finished episode pays nothing more
+        if self.round.is_over:  # stepping a finished episode pays nothing more
             observation, info = self._observe()
             return observation, 0.0, True, False, info
         try:
@@ -182,7 +182,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         observation, info = self._observe()
         if self.render_mode == "human":
             self.render()
-        return observation, reward, self.round.is_complete, False, info
+        return observation, reward, self.round.is_over, False, info
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"`` returns it, ``"human"`` prints it)."""

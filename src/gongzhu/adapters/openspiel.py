@@ -211,7 +211,7 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         rnd = self.round
         if rnd is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if rnd.is_complete:
+        if rnd.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
         seat = _driver.actor(rnd)
         assert seat is not None
@@ -245,10 +245,10 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return describe_action(action)
 
     def is_terminal(self) -> bool:
-        return self.round is not None and self.round.is_complete
+        return self.round is not None and self.round.is_over
 
     def returns(self) -> list[float]:
-        if self.round is None or not self.round.is_complete:
+        if self.round is None or not self.round.is_over:
             return [0.0] * self.rules.players
         return [float(t) for t in self.round.score().totals]
 

@@ -36,6 +36,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from gongzhu.adapters import _driver
+from gongzhu.ai.strategies import rules_of
 from gongzhu.dealing import deal
 from gongzhu.protocol import NUM_ACTIONS, information_state_size, observation_size
 from gongzhu.round import Round
@@ -67,7 +68,7 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        self.rules = _driver.rules_of(rules)
+        self.rules = rules_of(rules)
         self.render_mode = render_mode
         self.shaped_rewards = shaped_rewards
         self.information_state = information_state
@@ -142,7 +143,7 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
             for a in self.rewards:
                 self.rewards[a] = 0.0
             self._rewarded = False
-        complete = rnd.is_complete
+        complete = rnd.is_over
         if complete or (self.shaped_rewards and not rnd.current_trick.cards):
             totals = _driver.running_totals(rnd)
             for s, a in enumerate(self.possible_agents):

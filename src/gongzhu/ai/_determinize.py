@@ -40,6 +40,7 @@ from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.bits import SUIT_MASKS
 from gongzhu._core.board import Board, of_world
 from gongzhu._core.policy import choose_exposure, likelihood
+from gongzhu.board import world_board
 from gongzhu.phase import Phase
 from gongzhu.view import PlayerView
 
@@ -311,12 +312,6 @@ class Worlds:
                 facedown |= BITS[c]
         return facedown
 
-    def _tricks(self) -> list[tuple[int, int, tuple[int, ...]]]:
-        return [
-            (t.leader, t.winner if t.winner is not None else 0, tuple(c.index for c in t.cards))
-            for t in self.view.tricks
-        ]
-
     def _opening(self, hands: list[int], leader: int) -> bool:
         # The opening card must be led by its holder when the rules say so (RULES.md §9.6).
         view = self.view
@@ -328,15 +323,7 @@ class Worlds:
 
     def start(self, hands: list[int], facedown: int) -> Board:
         """The position of the view, in the sampled deal (its current state, a core Board)."""
-        view = self.view
-        cur = view.current_trick
-        dealt = [h | p for h, p in zip(hands, self.played, strict=True)]
-        trick = [c.index for c in cur.cards]
-        opening = self._opening(hands, cur.leader) and not trick
-        return of_world(
-            self.cfg, hands[:], dealt, cur.leader, trick, self._tricks(),
-            view.exposed.mask, facedown, 0, opening,
-        )  # fmt: skip
+        return world_board(self.view, hands, facedown, self.played)
 
     def weight(self, hands: list[int], facedown: int, beta: float) -> float:
         """The likelihood of the other seats' past plays and exposure decisions in this deal

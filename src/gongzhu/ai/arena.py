@@ -20,10 +20,21 @@ seed=f"gongzhu-arena:{S}:{k}")``) or from a JSON deal file (:func:`load_deals`);
 by default from the 1,024 deals shipped with the package
 (``gongzhu/ai/deals-1024.json``), so figures are comparable across versions.
 
-Bots are named as :func:`gongzhu.bots.make_strategy` spells them
-(``random``, ``rule-of-thumb``, ``rule-of-thumb-0.1``, ``search``), or
-``module:factory`` for a strategy of your own: ``factory(seed)`` must return a
-:class:`~gongzhu.Strategy`. ``limit`` sets the search bot's :class:`~gongzhu.Limit`.
+A bot is one of
+
+* a name of :data:`gongzhu.ai.registry.STRATEGIES` (``random``,
+  ``rule-of-thumb``, ``greedy``, ``search``, the levels ``easy``, ``normal``,
+  ``hard``, ...), as :func:`gongzhu.bots.make_strategy` spells them;
+* ``"module:factory"``: ``factory(seed)`` returns a :class:`~gongzhu.Strategy`
+  (the module must be importable: run from its folder with ``PYTHONPATH=.``);
+* a :class:`~gongzhu.Strategy` object of your own: it plays at every seat of
+  its team in every game, so any state it keeps carries over from game to game
+  (and with ``workers`` > 1 each process plays a copy of it);
+* a callable ``factory(seed)`` (a class taking a seed will do): a fresh,
+  seeded strategy for every game and seat, as the names get.
+
+``limit`` sets the search bot's :class:`~gongzhu.Limit`. ``print(result)``
+shows the :meth:`~ArenaResult.summary`.
 
 Each game's bots are built afresh with seeds derived from ``seed``, the deal
 and the seat, so the result never depends on ``workers`` or on the order in
@@ -35,6 +46,10 @@ which worker processes finish.
 (4, 2, 4, 4)
 >>> res == run("rule-of-thumb", "random", deals=4, rules=RuleSet(exposable=""), seed=1, workers=2)
 True
+>>> from gongzhu.bots import RuleOfThumbStrategy
+>>> mine = run(RuleOfThumbStrategy(), "random", deals=4, rules=RuleSet(exposable=""), seed=1)
+>>> mine.bot_a, mine.differences == res.differences
+('RuleOfThumbStrategy()', True)
 """
 
 from __future__ import annotations
@@ -44,23 +59,23 @@ import json
 import math
 import os
 import random
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from gongzhu.actions import Action, Play
+from gongzhu.ai.driver import play_out
 from gongzhu.ai.registry import STRATEGIES, make_strategy
 from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.ai.strategies import Strategy
 from gongzhu.cards import CardSet, parse_cards
 from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError, RecordError, _brief
-from gongzhu.phase import Phase
 from gongzhu.record._schema import _parse_json
 from gongzhu.round import Round
-from gongzhu.rules import ExposureOrder, RuleSet
+from gongzhu.rules import RuleSet
 
 if TYPE_CHECKING:  # the pools load on demand: `gongzhu --help` stays quick
     from concurrent.futures import Executor
@@ -157,14 +172,17 @@ class ArenaResult:
         wins/draws/losses 2/0/1; seat means +0.2 +0.3 +0.5 +0.7
         CPU ms per move: a 1.0, b 2.0
         """
-        a, b = self.ms_per_move
+        a, b = (f"{ms:.1f}" if ms >= 0.1 or not ms else f"{ms:.3f}" for ms in self.ms_per_move)
         seats = " ".join(f"{m:+.1f}" for m in self.seat_means)
         return (
             f"{self.bot_a} vs {self.bot_b}: {self.mean:+.1f} ± {self.stderr:.1f} a deal over"
             f" {self.deals} deals ({self.rotations} rotations, {self.source}, rules {self.rules})\n"
             f"wins/draws/losses {self.wins}/{self.draws}/{self.losses}; seat means {seats}\n"
-            f"CPU ms per move: {self.bot_a} {a:.1f}, {self.bot_b} {b:.1f}"
+            f"CPU ms per move: {self.bot_a} {a}, {self.bot_b} {b}"
         )
+
+    def __str__(self) -> str:
+        return self.summary()
 
     def to_json(self) -> dict[str, Any]:
         """The result as JSON-ready data (the CLI's ``--json``)."""
@@ -302,7 +320,35 @@ def _seeded_deals(rules: RuleSet, seed: int | str, count: int) -> list[list[tupl
 # -- bots -------------------------------------------------------------------------------
 
 
-def _factory(name: str, limit: Limit | None) -> Callable[[int], Strategy]:
+Bot = str | Strategy | Callable[[int], Strategy]
+"""What :func:`run` takes for a bot: a name, a Strategy object, or a factory of a seed."""
+
+
+def _is_strategy(obj: object) -> bool:
+    return not isinstance(obj, type) and all(
+        callable(getattr(obj, m, None)) for m in ("choose_play", "choose_exposure")
+    )
+
+
+def _name(bot: Bot) -> str:
+    """How a result names ``bot``."""
+    if isinstance(bot, str):
+        return bot
+    text = repr(bot) if _is_strategy(bot) else getattr(bot, "__qualname__", None) or repr(bot)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+def _factory(bot: Bot, limit: Limit | None) -> Callable[[int], Strategy]:
+    if not isinstance(bot, str):
+        if _is_strategy(bot):
+            strategy: Strategy = bot  # type: ignore[assignment]
+            return lambda seed: strategy
+        if callable(bot):
+            return bot
+        raise ArenaError(
+            f"a bot is a name, a Strategy or a factory of a seed, got {type(bot).__name__}"
+        )
+    name = bot
     if name == "search":
         return lambda seed: SearchStrategy(limit, seed=seed)
     if name in STRATEGIES:
@@ -317,7 +363,10 @@ def _factory(name: str, limit: Limit | None) -> Callable[[int], Strategy]:
         for part in attr.split("."):
             obj = getattr(obj, part)
     except (ImportError, AttributeError) as exc:
-        raise ArenaError(f"cannot load bot {_brief(name)}: {_brief(str(exc))}") from None
+        hint = (
+            " (is its folder on sys.path? try PYTHONPATH=.)" if isinstance(exc, ImportError) else ""
+        )
+        raise ArenaError(f"cannot load bot {_brief(name)}: {_brief(str(exc))}{hint}") from None
     if not callable(obj):
         raise ArenaError(f"bot {name!r} is not callable")
     factory: Callable[[int], Strategy] = obj
@@ -340,41 +389,22 @@ def _play_game(
     strategies: Sequence[Strategy],
     is_a: Sequence[bool],
 ) -> _Game:
-    rnd = Round.from_hands(hands, rules)
-    n = rnd.players
-    if rnd.phase is Phase.EXPOSURE:
-        # RULES.md §9.1: every seat decides once before the first lead (an empty set declines).
-        order = [(rnd.leader + k) % n for k in range(n)]
-        if rules.exposure_order is ExposureOrder.IN_TURN:
-            for seat in order:
-                if seat not in rnd.exposure_decided:
-                    rnd = rnd.expose(strategies[seat].choose_exposure(rnd.view(seat)), seat=seat)
-        else:
-            chosen = [(seat, strategies[seat].choose_exposure(rnd.view(seat))) for seat in order]
-            for seat, cards in chosen:
-                if seat not in rnd.exposure_decided:
-                    rnd = rnd.expose(cards, seat=seat)
     moves = [0, 0]
     secs = [0.0, 0.0]
-    clock = time.process_time
-    while not rnd.is_complete:
-        acting = rnd.to_act
-        if acting is None:
-            raise ArenaError("a claim is pending, but arena bots never claim")
-        view = rnd.view(acting)
-        legal = view.legal_plays
-        t0 = clock()
-        card = strategies[acting].choose_play(view, legal)
-        k = 0 if is_a[acting] else 1
-        secs[k] += clock() - t0
-        moves[k] += 1
-        rnd = rnd.play(card, seat=acting)
+
+    def timed(_rnd: Round, action: Action, seconds: float) -> None:
+        if isinstance(action, Play):  # card plays are timed; exposure decisions are not
+            k = 0 if is_a[action.seat] else 1
+            secs[k] += seconds
+            moves[k] += 1
+
+    rnd = play_out(Round.from_hands(hands, rules), strategies, timed)
     return rnd.score().totals, moves[0], secs[0], moves[1], secs[1]
 
 
 def _play_deals(
-    bot_a: str,
-    bot_b: str,
+    bot_a: Bot,
+    bot_b: Bot,
     limit: Limit | None,
     rules: RuleSet,
     rotations: int,
@@ -396,8 +426,8 @@ def _play_deals(
 
 
 def run(
-    bot_a: str,
-    bot_b: str,
+    bot_a: Bot,
+    bot_b: Bot,
     *,
     deals: int | None = None,
     rotations: int | None = None,
@@ -452,10 +482,10 @@ def run(
         raise ArenaError(
             f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}"
         )
-    for name in (bot_a, bot_b):
-        if not isinstance(name, str) or len(name) > 200:
-            raise ArenaError(f"a bot is named by text, got {_brief(name)}")
-        _factory(name, limit)  # unknown names fail here, not in a worker
+    for bot in (bot_a, bot_b):
+        if isinstance(bot, str) and len(bot) > 200:
+            raise ArenaError(f"a bot's name is at most 200 characters, got {_brief(bot)}")
+        _factory(bot, limit)  # unknown names fail here, not in a worker
     if seed is not None and deal_file is not None:
         raise ArenaError("give seed or deal_file, not both")
     if seed is None and deal_file is None and rules.players != 4:
@@ -519,8 +549,8 @@ def run(
             secs[0] += sa
             secs[1] += sb
     return ArenaResult(
-        bot_a=bot_a,
-        bot_b=bot_b,
+        bot_a=_name(bot_a),
+        bot_b=_name(bot_b),
         rules=rules,
         rotations=rotations,
         source=source,

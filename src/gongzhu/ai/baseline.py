@@ -13,7 +13,6 @@ from typing import Final
 from gongzhu.ai.strategies import _check_decision, _exposable_held
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER, Card, CardSet, Rank, Suit
 from gongzhu.round import PlayerView
-from gongzhu.rules import ExposureKind
 
 __all__ = ["RuleOfThumb01Strategy"]
 
@@ -105,7 +104,7 @@ class _Context:
         self.unseen = view.unseen()
         self.unseen_count = max(1, len(self.unseen))
         exposed = view.exposed
-        face_up = 4 if rules.exposure_kind is ExposureKind.FACE_DOWN_UP else 2
+        face_up = rules.face_up_factor
         self.pig_factor = face_up if PIG in exposed else 1
         self.sheep_value = (
             rules.effective_exposed_sheep_value if SHEEP in exposed else rules.sheep_value

@@ -43,6 +43,8 @@ from gongzhu._base.seeds import check_seed
 from gongzhu._core.greedy import trick_values
 from gongzhu._core.policy import short_suit_bonus
 from gongzhu.ai._determinize import Worlds
+from gongzhu.board import GREEDY_SHORT_PREFERENCE as _SHORT_PREFERENCE
+from gongzhu.board import GREEDY_SHORT_TRICKS as _SHORT_TRICKS
 from gongzhu.cards import Card, CardSet
 from gongzhu.errors import GongzhuError, _brief
 from gongzhu.view import PlayerView
@@ -166,9 +168,3 @@ class GreedyStrategy:
             for k, card in enumerate(cards):
                 means[k] += short_suit_bonus(cfg, hand, played, card.index // 13, _SHORT_PREFERENCE)
         return means
-
-
-# Leading from a short suit early makes a void sooner (to discard on others' tricks):
-# points per card of difference from the other hands' mean length, for the first three leads.
-_SHORT_PREFERENCE = 30
-_SHORT_TRICKS = 3

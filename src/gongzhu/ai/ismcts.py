@@ -45,6 +45,7 @@ from gongzhu._core.policy import choose_board
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
 from gongzhu._core.rules import card_classes
 from gongzhu.ai._determinize import WeightedStats, Worlds
+from gongzhu.ai.driver import team_of as _team_of
 from gongzhu.view import PlayerView
 
 __all__: list[str] = []
@@ -235,7 +236,7 @@ def analyse(
     robust child), then the better mean, then the lowest card.
     """
     rules = view.rules
-    team_of = tuple(_objective_of(rules.teams, s) for s in range(rules.players))
+    team_of = tuple(_team_of(rules, s) for s in range(rules.players))
     stats, visits, iterations, _nodes = search(
         view, reps, team_of, rng, budget=budget, deadline=deadline, beta=beta,
         opponents=opponents, reuse=REUSE, widening=WIDEN,
@@ -248,10 +249,3 @@ def analyse(
         moves.append((c, stats[k].mean(), stats[k].n, stats[k].stderr(), k))
     moves.sort(key=lambda m: (-visits[m[4]], -m[1], reps[m[4]], m[0]))
     return [(c, mean, n, se) for c, mean, n, se, _k in moves], iterations
-
-
-def _objective_of(teams: tuple[tuple[int, ...], ...], seat: int) -> tuple[int, ...]:
-    for team in teams:
-        if seat in team:
-            return team
-    return (seat,)

@@ -36,9 +36,9 @@ from gongzhu.ai.registry import STRATEGIES, make_strategy
 from gongzhu.ai.strategies import (
     Strategy,
     _check_seed,
-    _rules_of,
     play_deal,
     play_match,
+    rules_of,
 )
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER
 from gongzhu.errors import SimulationError, _brief
@@ -383,7 +383,7 @@ def simulate(
     """
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < _MAX_TASKS:
         raise SimulationError(f"n must be a non-negative int below 10**15, got {_brief(n)}")
-    rules = _rules_of(rules)
+    rules = rules_of(rules)
     if strategies is not None and not callable(strategies):
         raise SimulationError(
             "strategies must build one strategy per seat from a task seed (a callable"

@@ -50,6 +50,7 @@ from gongzhu._core.rules import card_classes
 from gongzhu._core.solver import INF as SOLVER_INF
 from gongzhu._core.solver import Solver
 from gongzhu.ai._determinize import WeightedStats, Worlds
+from gongzhu.ai.driver import team_of
 from gongzhu.ai.ismcts import analyse as ismcts_analyse
 from gongzhu.cards import Card, CardSet, _from_mask
 from gongzhu.errors import GongzhuError, _brief
@@ -159,7 +160,7 @@ class _Value:
     __slots__ = ("mine", "others", "ratio")
 
     def __init__(self, view: PlayerView, *, relative: bool) -> None:
-        mine = _objective(view)
+        mine = team_of(view.rules, view.seat)
         self.mine = mine
         self.others = (
             tuple(s for s in range(view.rules.players) if s not in mine) if relative else ()
@@ -292,14 +293,6 @@ def _check_decision(view: object, legal: object) -> None:
         raise LimitError(f"legal cards not in seat {view.seat}'s hand: {outside}")
 
 
-def _objective(view: PlayerView) -> tuple[int, ...]:
-    """The seats whose deal scores the bot maximises: itself, or its team under pairs."""
-    for team in view.rules.teams:
-        if view.seat in team:
-            return team
-    return (view.seat,)
-
-
 class SearchStrategy:
     """A :class:`~gongzhu.Strategy` that searches: PIMC over importance-weighted sampled deals.
 
@@ -400,7 +393,7 @@ class SearchStrategy:
         reps = _classes(view, legal)
         worlds = Worlds(view)
         rng = self._rng(view, "play")
-        team = _objective(view)
+        team = team_of(view.rules, view.seat)
         # Late in the deal every sampled deal is solved exactly; the objective is then the
         # seat's (team's) score against the other seats' mean, which makes the game zero-sum.
         solving = 0 < len(view.hand) <= self.solve
@@ -489,7 +482,7 @@ class SearchStrategy:
         budget = limit.simulations if limit.simulations is not None else 10**12
         worlds = Worlds(view)
         rng = self._rng(view, "expose")
-        team = _objective(view)
+        team = team_of(view.rules, view.seat)
         stats = [WeightedStats() for _ in subsets]
         diffs = [WeightedStats() for _ in subsets]
         decided = _decided(view)
@@ -547,7 +540,7 @@ class SearchStrategy:
         limit = limit or self.limit
         worlds = Worlds(view)
         rng = self._rng(view, "claim")
-        team = _objective(view)
+        team = team_of(view.rules, view.seat)
         solving = 0 < len(view.hand) <= self.solve
         value = _Value(view, relative=solving)
         budget = min(limit.simulations or 200, 200)

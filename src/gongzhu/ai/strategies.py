@@ -14,7 +14,7 @@ seat may know — so a bot can never peek at another hand. Two are provided:
 :class:`~gongzhu.Match` to the end with one strategy per seat.
 
 >>> rnd = play_deal([RuleOfThumbStrategy()] * 4, seed=7)
->>> rnd.is_complete, sum(len(c) for c in rnd.captured)
+>>> rnd.is_over, sum(len(c) for c in rnd.captured)
 (True, 52)
 >>> rnd == play_deal([RuleOfThumbStrategy()] * 4, seed=7)   # bots are deterministic
 True
@@ -22,22 +22,22 @@ True
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Sequence
-from typing import Final, Protocol, runtime_checkable
+from typing import Final
 
 from gongzhu._base.seeds import check_seed
 from gongzhu._core import policy as _policy
 from gongzhu._core import rules as _kernel
 from gongzhu._core.policy import RandomPolicy
 from gongzhu._core.rollout import seed_state
+from gongzhu.ai.driver import Strategy, check_strategies, play_out
 from gongzhu.cards import Card, CardSet, _from_mask
 from gongzhu.dealing import deal, match_deal_seed
 from gongzhu.errors import MatchError, SimulationError, _brief
 from gongzhu.match import Match
-from gongzhu.round import Phase, PlayerView, Round
-from gongzhu.rules import ExposureOrder, RuleSet
+from gongzhu.round import PlayerView, Round
+from gongzhu.rules import RuleSet
 
 __all__ = [
     "RandomStrategy",
@@ -45,31 +45,10 @@ __all__ = [
     "Strategy",
     "play_deal",
     "play_match",
+    "rules_of",
 ]
 
 _DEFAULT_RULES: Final = RuleSet()
-
-
-@runtime_checkable
-class Strategy(Protocol):
-    """A computer player: it decides from its own :class:`~gongzhu.PlayerView` only.
-
-    ``choose_play`` returns one card of ``legal`` (never empty when called);
-    ``choose_exposure`` returns the exposable cards of its hand it exposes
-    (an empty set to expose nothing). Implementations may keep state (a random
-    generator), but must not rely on anything but the views they are given.
-
-    >>> isinstance(RandomStrategy(seed=1), Strategy)
-    True
-    """
-
-    def choose_play(self, view: PlayerView, legal: CardSet) -> Card:
-        """The card to play; one of ``legal``."""
-        ...
-
-    def choose_exposure(self, view: PlayerView) -> CardSet:
-        """The cards to expose before the first trick (possibly none)."""
-        ...
 
 
 _NO_LEGAL: Final = object()
@@ -217,34 +196,20 @@ def _check_seed(seed: object) -> None:
     check_seed(seed, error=SimulationError)
 
 
-def _rules_of(rules: object) -> RuleSet:
-    """A :class:`RuleSet`, or the preset named (as the CLI takes ``--rules classic``)."""
+def rules_of(rules: RuleSet | str | None) -> RuleSet:
+    """A :class:`RuleSet`, the preset named (as the CLI takes ``--rules classic``), or
+    the classic rules for ``None``; anything else is a :class:`~gongzhu.SimulationError`.
+
+    >>> rules_of("online") == RuleSet.preset("online"), rules_of(None) == RuleSet()
+    (True, True)
+    """
+    if rules is None:
+        return _DEFAULT_RULES
     if isinstance(rules, RuleSet):
         return rules
     if isinstance(rules, str):
         return RuleSet.preset(rules)
     raise SimulationError(f"rules must be a RuleSet or a preset name, got {type(rules).__name__}")
-
-
-def _check_strategies(strategies: object, rules: RuleSet) -> Sequence[Strategy]:
-    if isinstance(strategies, (str, bytes)) or not isinstance(strategies, Sequence):
-        raise SimulationError(
-            f"strategies must be a sequence of strategies, one per seat;"
-            f" got {type(strategies).__name__}"
-        )
-    # Counted as read, not by len(), which a sequence may get wrong; one more is enough.
-    checked = tuple(itertools.islice(strategies, rules.players + 1))
-    if len(checked) != rules.players:
-        got = "more" if len(checked) > rules.players else len(checked)
-        raise SimulationError(f"need {rules.players} strategies (one per seat), got {got}")
-    for seat, strategy in enumerate(checked):
-        if not (callable(getattr(strategy, "choose_play", None))
-                and callable(getattr(strategy, "choose_exposure", None))):  # fmt: skip
-            raise SimulationError(
-                f"seat {seat}: {type(strategy).__name__} is not a Strategy"
-                " (it needs choose_play and choose_exposure)"
-            )
-    return checked
 
 
 def play_deal(
@@ -274,45 +239,10 @@ def play_deal(
     ...     [RandomStrategy(seed=s) for s in range(4)], seed=1).score().totals
     (13, True)
     """
-    rules = _rules_of(rules)
-    checked = _check_strategies(strategies, rules)
+    rules = rules_of(rules)
+    checked = check_strategies(strategies, rules.players)
     rnd = deal(rules, seed=seed, leader=leader, dealer=dealer)
-    return _play_out(rnd, checked)
-
-
-def _decide_exposures(rnd: Round, strategies: Sequence[Strategy]) -> Round:
-    """Every seat that has not decided on exposure decides now (RULES.md §9.1).
-
-    An empty choice is recorded too: it is the seat's decision to decline, and
-    the first lead waits for every seat's. In-turn, the seats decide in play
-    order from the leader, each from its own view of the earlier decisions;
-    simultaneous, every seat decides from the view it has before anybody's
-    choice is applied (sealed, §9.2), and the choices are applied in seat order.
-    """
-    if rnd.phase is not Phase.EXPOSURE:
-        return rnd
-    n = rnd.players
-    decided = set(rnd.exposure_decided)
-    if rnd.rules.exposure_order is ExposureOrder.IN_TURN:
-        for seat in ((rnd.leader + k) % n for k in range(n)):
-            if seat not in decided:
-                rnd = rnd.expose(strategies[seat].choose_exposure(rnd.view(seat)), seat=seat)
-        return rnd
-    waiting = [seat for seat in range(n) if seat not in decided]
-    chosen = [(seat, strategies[seat].choose_exposure(rnd.view(seat))) for seat in waiting]
-    for seat, cards in chosen:
-        rnd = rnd.expose(cards, seat=seat)
-    return rnd
-
-
-def _play_out(rnd: Round, strategies: Sequence[Strategy]) -> Round:
-    rnd = _decide_exposures(rnd, strategies)
-    while not rnd.is_complete:
-        acting = rnd.to_act
-        assert acting is not None  # bots never claim, so a running deal has a seat to act
-        view = rnd.view(acting)
-        rnd = rnd.play(strategies[acting].choose_play(view, view.legal_plays), acting)
-    return rnd
+    return play_out(rnd, checked)
 
 
 _deal_seed = match_deal_seed
@@ -341,8 +271,8 @@ def play_match(
     >>> match.is_over, len(deals) == match.deal_count
     (True, True)
     """
-    rules = _rules_of(rules)
-    checked = _check_strategies(strategies, rules)
+    rules = rules_of(rules)
+    checked = check_strategies(strategies, rules.players)
     _check_seed(seed)
     if max_deals is not None and (
         isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 0

@@ -306,7 +306,7 @@ def show_match(
 
     match = Match(rules, names)
     for number, rnd in enumerate(rounds, 1):
-        if not rnd.is_complete:
+        if not rnd.is_over:
             if not quiet:
                 write(deal_header(t, number, rnd, seats))
                 write(t.gettext("   unfinished: {n} tricks played").format(n=len(rnd.tricks)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 from typing import Any
 
@@ -20,6 +21,8 @@ _LINE_LIMIT = 300
 
 def register(subparsers: Any, t: object = None) -> argparse.ArgumentParser:
     """Add the ``arena`` subcommand to ``subparsers`` (``set_defaults(func=run)``)."""
+    from gongzhu.ai.registry import STRATEGIES  # the bots' names, from the one registry
+
     p: argparse.ArgumentParser = subparsers.add_parser(
         "arena",
         help="two bots in duplicate play: mean team difference per deal ± standard error",
@@ -29,9 +32,9 @@ def register(subparsers: Any, t: object = None) -> argparse.ArgumentParser:
         "difference per deal with its standard error over deals, wins/draws/losses, per-seat "
         "means and time per move. Deals: the 1,024 shipped with gongzhu (default), --seed S, "
         "or --deal-file F.",
-        epilog="Bots: random, rule-of-thumb, rule-of-thumb-0.1, search, or module:factory "
-        "(factory(seed) returns a Strategy). Example: gongzhu arena search rule-of-thumb-0.1 "
-        "--deals 64 --limit simulations=200 --rules mrif",
+        epilog=f"Bots: {', '.join(STRATEGIES)}, or module:factory (factory(seed) returns a "
+        "Strategy; the module is looked up in the current folder too). Example: gongzhu arena "
+        "search rule-of-thumb-0.1 --deals 64 --limit simulations=200 --rules mrif",
     )
     p.add_argument("bot_a", metavar="BOT_A", help="the bot at seats 0 and 2")
     p.add_argument("bot_b", metavar="BOT_B", help="the bot at seats 1 and 3")
@@ -107,6 +110,8 @@ def _run(args: argparse.Namespace) -> int:
         with contextlib.suppress(ValueError):
             seed = int(seed)
     show = sys.stderr.isatty() and not args.quiet
+    if ":" in args.bot_a + args.bot_b and "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # module:factory from here, as python -m finds it
 
     def progress(done: int, total: int, mean: float, se: float) -> None:
         print(f"\r  {done}/{total} deals  {mean:+.1f} ± {se:.1f}", end="", file=sys.stderr)

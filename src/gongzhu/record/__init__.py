@@ -9,7 +9,7 @@ order) or a :class:`GameRecord`; :func:`loads`/:func:`load` read one back.
 
 >>> from gongzhu import deal
 >>> r = deal(seed=7).pass_exposure()
->>> while not r.is_complete:
+>>> while not r.is_over:
 ...     r = r.play(r.legal_plays[0])
 >>> text = dumps(r, names=["Ann", "Bob", "Cid", "Dee"])
 >>> rec = loads(text)

@@ -132,7 +132,7 @@ def _expected(
     if number == 1:
         return _FREE, _FREE
     where = _Where(None, number)
-    if not rounds[-1].is_complete:
+    if not rounds[-1].is_over:
         where.fail(f"deal {number - 1} is not complete, so no deal may follow it")
     assert match is not None
     if match.end_reason is not None:
@@ -148,7 +148,7 @@ def _step(
 ) -> Match:
     if match is None:
         match = Match(rules, names, first_dealer=r.dealer)
-    if not r.is_complete:
+    if not r.is_over:
         return match
     try:
         return match.add(r)
@@ -214,7 +214,7 @@ def _replay_deal(
     if "result" in obj:
         at = where.at("result")
         totals = [_int(v, at) for v in _list(obj["result"], at, n)]
-        if not r.is_complete:
+        if not r.is_over:
             at.fail("a result is given but the deal is not complete")
         actual = r.score().totals
         if tuple(totals) != actual:

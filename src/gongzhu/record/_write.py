@@ -160,7 +160,7 @@ def _write_deal(
             error = exc  # e.g. null where the opening card then had to be led
             continue
         if replayed == r:
-            if r.is_complete:
+            if r.is_over:
                 data["result"] = list(r.score().totals)
             return data
     raise error

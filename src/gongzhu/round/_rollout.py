@@ -70,11 +70,12 @@ def rollout(rnd: Any, strategy: Any, seed: Any, make: Callable[[State], Any]) ->
     s: State = rnd._core
     # Seats without a strategy decline in the core (one step for all of them, in turn
     # from the leader, as the loop below would): only strategies need the protocol.
+    # Who decides next is the round's own rule (Round.exposure_pending: the next seat
+    # from the leader in turn, every undecided seat from the leader when simultaneous).
     if exposure_open(s) and strategy is not None and any(entry is not None for entry in strategies):
-        order = [(s.leader + i) % n for i in range(n)]
-        waiting = [x for x in order if not s.table.decided >> x & 1]
         if s.table.cfg.in_turn:
-            for seat in waiting:
+            while pending := rnd.exposure_pending:
+                seat = pending[0]
                 chosen = strategies[seat]
                 if chosen is None:
                     rnd = make(expose(rnd._core, seat, 0, False, False))
@@ -83,7 +84,7 @@ def rollout(rnd: Any, strategy: Any, seed: Any, make: Callable[[State], Any]) ->
         else:
             picks = [
                 (seat, strategies[seat].choose_exposure(rnd.view(seat)))
-                for seat in waiting
+                for seat in rnd.exposure_pending
                 if strategies[seat] is not None
             ]
             for seat, cards in picks:

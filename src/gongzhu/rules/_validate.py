@@ -5,7 +5,7 @@ combinations that can never work. Private to :mod:`gongzhu.rules`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 import attrs
@@ -99,6 +99,9 @@ def _check_type(inst: object, attribute: attrs.Attribute[Any], value: Any) -> No
         name = getattr(expected, "__name__", str(expected))
         if expected is int and isinstance(value, int) and not isinstance(value, bool):
             name = "int of at most 2**53 - 1 in size"
+        if isinstance(expected, type) and issubclass(expected, enum.Enum):
+            # The allowed values, as the text a caller may pass.
+            name += " (one of " + ", ".join(repr(m.value) for m in expected) + ")"
         raise RuleSetError(
             f"{attribute.name}: expected {name}{' or None' if optional else ''},"
             f" got {_brief(value)}",
@@ -192,6 +195,11 @@ def _validate(r: Any) -> None:
                     option,
                     "all_hearts_value",
                 )
+    _check_values(r, fail)
+
+
+def _check_values(r: Any, fail: Callable[..., None]) -> None:
+    """The value checks of :func:`_validate`: signs of the card values, thresholds, caps."""
     if r.pig_value >= 0:
         fail(f"must be negative (the pig is a penalty), got {r.pig_value}", "pig_value")
     if r.sheep_value <= 0:

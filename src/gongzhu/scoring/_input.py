@@ -93,7 +93,7 @@ def _same(given: Any, stated: Any) -> bool:
 
 def exposure_factors(
     exposed: Iterable[Card | str] | str | Mapping[Card | str, int] | None,
-    rules: RuleSet = _DEFAULT_RULES,
+    rules: RuleSet | str = _DEFAULT_RULES,
 ) -> dict[Card, int]:
     """Normalise an ``exposed`` argument to {card: factor}, checked against the rules.
 
@@ -104,6 +104,8 @@ def exposure_factors(
     >>> exposure_factors("QS TC")
     {Card('TC'): 2, Card('QS'): 2}
     """
+    if isinstance(rules, str):  # a preset's name
+        rules = RuleSet.preset(rules)
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
     if exposed is None:
@@ -163,5 +165,3 @@ def _as_cardset(value: Any, what: str) -> CardSet:
     except CardParseError as exc:
         # The parse error (its token and position) stays attached as the cause.
         raise DealError(f"{what}: {exc}") from exc
-
-

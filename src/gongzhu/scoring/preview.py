@@ -54,7 +54,7 @@ class ExposurePreview:
 
 
 def exposure_preview(
-    card: Card | str, rules: RuleSet = _DEFAULT_RULES, *, factor: int | None = None
+    card: Card | str, rules: RuleSet | str = _DEFAULT_RULES, *, factor: int | None = None
 ) -> ExposurePreview:
     """What exposing ``card`` would change under ``rules`` (``factor`` defaults to face up).
 
@@ -66,6 +66,8 @@ def exposure_preview(
     >>> str(exposure_preview("AH")), str(exposure_preview("JD"))
     ('Hearts ×1 → ×2 (all hearts +200 → +400)', 'Sheep +100 → +200')
     """
+    if isinstance(rules, str):  # a preset's name
+        rules = RuleSet.preset(rules)
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
     if factor is not None and (

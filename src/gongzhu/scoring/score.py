@@ -21,12 +21,13 @@ __all__ = ["score"]
 def score(
     captures: Iterable[Iterable[Card | str] | str] | CardSet | str,
     exposed: Iterable[Card | str] | str | Mapping[Card | str, int] | None = (),
-    rules: RuleSet = _DEFAULT_RULES,
+    rules: RuleSet | str = _DEFAULT_RULES,
     *,
     queen_bonus_tricks: Sequence[int] | None = None,
 ) -> DealScore:
     """Score one deal. Pure: the same input always gives the same :class:`DealScore`.
 
+    ``rules`` is a :class:`~gongzhu.RuleSet` or a preset's name (``"online"``).
     ``captures`` holds one card collection per seat (a :class:`CardSet`, cards,
     or text like ``"QS TC 7H"``); a single pile (one CardSet or one string) is
     scored as seat 0. Cards nobody took may be left out, but the piles must be
@@ -40,9 +41,11 @@ def score(
     >>> from gongzhu import RuleSet
     >>> score("10C 3H").totals                 # seeds/000 §04: a zero heart cancels +50
     (0,)
-    >>> score("10C 3H", rules=RuleSet.preset("online")).totals   # seeds/001: +50
+    >>> score("10C 3H", rules="online").totals   # seeds/001: +50 (a preset by name)
     (50,)
     """
+    if isinstance(rules, str):  # a preset's name
+        rules = RuleSet.preset(rules)
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
     # Exact-class tests first: isinstance against CardSet (an ABC) is slow for a list.

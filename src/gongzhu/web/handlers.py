@@ -21,6 +21,7 @@ leaves the room as it was and the client is told ``store-busy`` (try again).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Final, TypeVar
@@ -151,7 +152,8 @@ async def hello(server: Core, hub: Hub, conn: Conn, msg: Hello) -> None:
         if msg.name is not None:
             change = hub.room.plan_rename(seat, msg.name)  # (reloaded if need be)
             if change is not None:
-                await server.write(hub, change)
+                with contextlib.suppress(StoreError):  # the old name stays: no harm
+                    await server.write(hub, change)
     welcome(server, hub, conn, None)
 
 

@@ -256,6 +256,7 @@ class Core:
         if bucket is None:
             if len(self.created) > 10_000:  # forget the quiet addresses
                 self.created = {a: b for a, b in self.created.items() if b.tokens < b.capacity}
+                self.fresh = {a: f for a, f in self.fresh.items() if f & self.hubs.keys()}
             bucket = self.created[address] = Bucket(
                 limits.rooms_per_minute / 60.0, limits.rooms_per_address
             )
@@ -285,7 +286,8 @@ class Core:
         now = time.time()
         before = now - self.limits.room_ttl
         unplayed = now - self.limits.unplayed_ttl
-        n = await self.io(lambda: self.store.purge(before, unplayed_before=unplayed))
+        here = {rid for rid, hub in self.hubs.items() if hub.conns or hub.lock.locked()}
+        n = await self.io(lambda: self.store.purge(before, unplayed_before=unplayed, keep=here))
         if n:
             # A loaded room nobody is in may have been purged: rebuilt (or not found) next time.
             for hub in [h for h in self.hubs.values() if not h.conns and not h.lock.locked()]:

@@ -250,6 +250,8 @@ class Change:
     """A new seat's token (:meth:`Room.plan_sit`), given to its player only."""
     browsers: tuple[str | None, ...] = (None,) * SEATS
     """Per seat, the hash of the browser id that took it (one browser, one seat)."""
+    auto: tuple[bool, ...] = (False,) * SEATS
+    """Per seat, its player asked the computer to play for them (托管)."""
 
 
 class Room:
@@ -280,6 +282,7 @@ class Room:
             self.random_seed: bool = bool(meta.get("random", False))
             self.played: bool = bool(meta.get("played", True))
             self.browsers: list[str | None] = list(meta.get("browsers", [None] * SEATS))
+            self.auto: list[bool] = [bool(a) for a in meta.get("auto", [False] * SEATS)]
         except (KeyError, TypeError, GongzhuError) as exc:
             raise StoreError(f"room {room_id}: unreadable settings ({exc})") from None
         self.rules = self.settings.rules()
@@ -399,6 +402,7 @@ class Room:
             "kinds": list(c.kinds),
             "tokens": list(c.tokens),
             "browsers": list(c.browsers),
+            "auto": list(c.auto),
             "game": c.table.game,
             "event": c.event,
             "position": c.position,
@@ -421,6 +425,7 @@ class Room:
             start=self.log_length,
             skipping=self.skipping,
             browsers=tuple(self.browsers),
+            auto=tuple(self.auto),
         )
         return attrs.evolve(now, **changes) if changes else now
 
@@ -442,6 +447,7 @@ class Room:
         self.names, self.kinds = list(change.names), list(change.kinds)
         self.tokens = list(change.tokens)
         self.browsers = list(change.browsers)
+        self.auto = list(change.auto)
         self.event, self.position = change.event, change.position
         self.skipping = change.skipping
 
@@ -510,11 +516,14 @@ class Room:
         browsers = list(self.browsers)
         kinds[seat], names[seat], tokens[seat] = "human", check_name(name), hash_token(token)
         browsers[seat] = mark
+        auto = list(self.auto)
+        auto[seat] = False
         return self._change(
             kinds=tuple(kinds),
             names=tuple(names),
             tokens=tuple(tokens),
             browsers=tuple(browsers),
+            auto=tuple(auto),
             event=self.event + 1,
             token=token,
         )
@@ -541,6 +550,18 @@ class Room:
         assert token is not None
         return token
 
+    def plan_autoplay(self, seat: int, on: bool) -> Change | None:
+        """Seat ``seat``'s player lets the computer play for them (托管) or takes the
+        seat back; ``None`` if that is already so. Kept in the store: it lasts until
+        they turn it off, across reloads and restarts."""
+        if self.kinds[seat] != "human":
+            raise WebError("bad-message", "only a player's own seat can be handed over")
+        if self.auto[seat] == on:
+            return None
+        auto = list(self.auto)
+        auto[seat] = on
+        return self._change(auto=tuple(auto), event=self.event + 1)
+
     def plan_rename(self, seat: int, name: str) -> Change | None:
         if self.names[seat] == name:
             return None
@@ -555,7 +576,7 @@ class Room:
 
     def autoplay(self, seat: int, now: float, takeover: float) -> bool:
         """A computer plays this seat now: a computer seat, a skipped deal, or a human gone long."""
-        if self.kinds[seat] == "computer" or self.skipping:
+        if self.kinds[seat] == "computer" or self.skipping or self.auto[seat]:
             return True
         return self._gone_long(seat, now, takeover)
 
@@ -585,7 +606,7 @@ class Room:
     def waiting_seats(self) -> list[int]:
         """The seats the game waits for now (exposure decisions, or the seat to act)."""
         rnd = self.round
-        if rnd.is_complete:
+        if rnd.is_over:
             return []
         if rnd.phase is Phase.EXPOSURE:
             return list(rnd.exposure_pending)
@@ -683,7 +704,7 @@ class Room:
             event=event,
             position=self.position if sealed else event,
             entries=(table.log[-1],),
-            skipping=self.skipping and not table.round.is_complete,
+            skipping=self.skipping and not table.round.is_over,
         )
 
     @staticmethod
@@ -701,7 +722,7 @@ class Room:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, seat, detail="the game is over", action="next"
             )
-        if not self.round.is_complete:
+        if not self.round.is_over:
             if self.humans() != [seat]:
                 raise WebError("not-alone", "a deal is skipped only by a player alone")
             return self._change(event=self.event + 1, skipping=True)

@@ -46,7 +46,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Protocol
 
@@ -119,9 +119,16 @@ class Store(Protocol):
         """How many rooms are stored."""
         ...
 
-    def purge(self, before: float, *, unplayed_before: float | None = None) -> int:
+    def purge(
+        self,
+        before: float,
+        *,
+        unplayed_before: float | None = None,
+        keep: Collection[str] = (),
+    ) -> int:
         """Delete rooms last changed before ``before`` (a ``time.time()``), and rooms that
-        never saw a move last changed before ``unplayed_before``; how many."""
+        never saw a move last changed before ``unplayed_before``, except those in
+        ``keep`` (rooms someone is in); how many."""
         ...
 
     def listen(self, changed: Changed) -> Callable[[], None] | None:
@@ -217,13 +224,20 @@ class MemoryStore(_OneProcess):
     def count(self) -> int:
         return len(self._rooms)
 
-    def purge(self, before: float, *, unplayed_before: float | None = None) -> int:
+    def purge(
+        self,
+        before: float,
+        *,
+        unplayed_before: float | None = None,
+        keep: Collection[str] = (),
+    ) -> int:
         old = [
             k
             for k, v in self._rooms.items()
             if v[2] < before
             or (unplayed_before is not None and v[2] < unplayed_before and _unplayed(v[0]))
         ]
+        old = [k for k in old if k not in keep]
         for k in old:
             del self._rooms[k]
         return len(old)
@@ -371,7 +385,13 @@ class SQLiteStore(_OneProcess):
             (n,) = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()
         return int(n)
 
-    def purge(self, before: float, *, unplayed_before: float | None = None) -> int:
+    def purge(
+        self,
+        before: float,
+        *,
+        unplayed_before: float | None = None,
+        keep: Collection[str] = (),
+    ) -> int:
         with self._lock, _sqlite_errors("purge rooms"), self._transaction() as db:
             old = [r[0] for r in db.execute("SELECT id FROM rooms WHERE updated < ?", (before,))]
             if unplayed_before is not None:
@@ -380,6 +400,7 @@ class SQLiteStore(_OneProcess):
                     (unplayed_before, before),
                 )
                 old += [r[0] for r in rows if _unplayed(r[1])]
+            old = [r for r in old if r not in keep]
             db.executemany("DELETE FROM log WHERE room = ?", [(r,) for r in old])
             db.executemany("DELETE FROM rooms WHERE id = ?", [(r,) for r in old])
         return len(old)
@@ -525,7 +546,13 @@ class RedisStore:
         with _redis_errors():
             return int(self._r.zcard(f"{_KEY}:rooms"))
 
-    def purge(self, before: float, *, unplayed_before: float | None = None) -> int:
+    def purge(
+        self,
+        before: float,
+        *,
+        unplayed_before: float | None = None,
+        keep: Collection[str] = (),
+    ) -> int:
         with _redis_errors():
             old = [
                 r.decode() if isinstance(r, bytes) else str(r)
@@ -536,6 +563,7 @@ class RedisStore:
                     room_id = r.decode() if isinstance(r, bytes) else str(r)
                     if _unplayed(self._r.get(self._meta_key(room_id))):
                         old.append(room_id)
+            old = [r for r in old if r not in keep]
             for room_id in old:
                 self._r.delete(
                     self._meta_key(room_id), self._log_key(room_id), self._here_key(room_id)
