@@ -163,6 +163,11 @@ class LiveServer:
             return dict(json.loads(response.read()))
 
 
+_SHARED: dict[str, Any] = {"users": 0}
+"""One Playwright and one Chromium for the session, whichever test module asks first
+(tests/test_web_play.py imports these fixtures: two sync Playwrights cannot run at once)."""
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     reason = _missing()
@@ -170,10 +175,19 @@ def browser() -> Iterator[Any]:
         _unavailable(reason)
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+    if _SHARED["users"] == 0:
+        _SHARED["playwright"] = sync_playwright().start()
+        _SHARED["browser"] = _SHARED["playwright"].chromium.launch(
+            executable_path=_chromium(), args=CHROMIUM_ARGS
+        )
+    _SHARED["users"] += 1
+    try:
+        yield _SHARED["browser"]
+    finally:
+        _SHARED["users"] -= 1
+        if _SHARED["users"] == 0:
+            _SHARED.pop("browser").close()
+            _SHARED.pop("playwright").stop()
 
 
 @pytest.fixture

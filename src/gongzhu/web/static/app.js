@@ -133,7 +133,8 @@ function enterRoom(id) {
 
 /** @param {ServerMessage} msg */
 function receive(msg) {
-  if (typeof msg.event === "number") {
+  // A `thinking` note repeats the current event: it is no change, and must not hide a gap.
+  if (typeof msg.event === "number" && msg.type !== "thinking") {
     // A gap in the room's numbered events: something was missed, ask for the whole state.
     if (S.lastEvent !== null && msg.event > S.lastEvent + 1 && S.resyncAsked !== msg.event) {
       S.resyncAsked = msg.event;
