@@ -332,6 +332,17 @@ def play_until(page: Any, stop: Callable[[], bool], limit: int = 14) -> list[str
     return played
 
 
+def play_until_illegal(page: Any) -> Any:
+    """Play on until this seat, at its turn, holds a card it may not play; its locator."""
+    for _ in range(13):
+        assert wait_my_move(page) == "play"
+        illegal = page.get_by_test_id("hand").locator('[data-legal="false"]')
+        if illegal.count():
+            return illegal
+        play_one(page)
+    pytest.fail("never held an illegal card at this seat's turn")
+
+
 def sheet_numbers(page: Any, line: int) -> dict[int, int]:
     cells = page.get_by_test_id("score-sheet").locator(f'[data-line="{line}"] [data-seat]')
     pairs = cells.evaluate_all("els => els.map(e => [e.dataset.seat, e.textContent])")
@@ -454,14 +465,7 @@ def test_an_illegal_card_is_greyed_and_explains_why(new_page, start_server) -> N
     server = start_server()
     page = new_page()
     start_game(page, server, exposure=False)
-    for _ in range(13):
-        assert wait_my_move(page) == "play"
-        illegal = page.get_by_test_id("hand").locator('[data-legal="false"]')
-        if illegal.count():
-            break
-        play_one(page)
-    else:
-        pytest.fail("never held an illegal card at this seat's turn")
+    illegal = play_until_illegal(page)
     hand = hand_cards(page)
     card = illegal.first.get_attribute("data-card")
     illegal.first.click()

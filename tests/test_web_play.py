@@ -28,6 +28,7 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     legal_cards,
     new_page,
     play_one,
+    play_until_illegal,
     start_game,
     start_server,
     trick_cards,
@@ -48,16 +49,22 @@ def skip_dealing(page: Any) -> None:
     page.get_by_test_id("dealing").wait_for(state="hidden")
 
 
+def dealt(new_page: Any, start_server: Any, **page: Any) -> tuple[LiveServer, Any]:
+    """A new game alone against the computers (no exposure), its dealing skipped."""
+    server = start_server()
+    tab = new_page(**page)
+    start_game(tab, server, exposure=False)
+    skip_dealing(tab)
+    return server, tab
+
+
 # -- 1. safe actions -------------------------------------------------------------------------
 
 
 def test_a_click_on_the_felt_mid_deal_leaves_hand_and_trick_unchanged(
     new_page, start_server
 ) -> None:
-    server = start_server()
-    page = new_page()
-    start_game(page, server, exposure=False)
-    skip_dealing(page)
+    _, page = dealt(new_page, start_server)
     play_one(page)
     assert wait_my_move(page) == "play"
     hand, trick = hand_cards(page), trick_cards(page)
@@ -83,10 +90,7 @@ def test_the_dealing_animation_runs_and_a_click_on_the_felt_ends_it(new_page, st
 
 
 def test_letting_the_computer_play_my_hand_asks_first(new_page, start_server) -> None:
-    server = start_server()
-    page = new_page()
-    start_game(page, server, exposure=False)
-    skip_dealing(page)
+    _, page = dealt(new_page, start_server)
     assert wait_my_move(page) == "play"
     hand = hand_cards(page)
     # "Let the computer play my hand" is not among Play and Hint.
@@ -125,14 +129,11 @@ def test_reasons_and_card_faces_speak_the_pages_language(new_page, start_server,
     start_game(page, server, exposure=False)
     skip_dealing(page)
     assert page.evaluate("document.documentElement.lang") == lang
-    for _ in range(13):
-        assert wait_my_move(page) == "play"
-        illegal = page.get_by_test_id("hand").locator('[data-legal="false"]')
-        if illegal.count():
-            break
-        play_one(page)
-    else:
-        pytest.fail("never held an illegal card at this seat's turn")
+    illegal = play_until_illegal(page)
+    # Clearly dimmed: greyed and darkened, not just a shade lighter.
+    dim = illegal.first.locator("img").evaluate("e => getComputedStyle(e).filter")
+    assert "grayscale(1)" in dim
+    assert "brightness(0.5)" in dim
     illegal.first.click()
     page.wait_for_function("() => document.querySelector('[data-testid=reason]').textContent")
     text = page.get_by_test_id("reason").inner_text().strip()
@@ -152,10 +153,7 @@ def test_reasons_and_card_faces_speak_the_pages_language(new_page, start_server,
 
 
 def test_scores_are_written_with_a_real_minus_and_a_plus(new_page, start_server) -> None:
-    server = start_server()
-    page = new_page()
-    start_game(page, server, exposure=False)
-    skip_dealing(page)
+    _, page = dealt(new_page, start_server)
     autoplay_deal(page)
     cells = page.locator("[data-testid=score-sheet] td[data-seat], [data-testid=total]")
     texts = cells.all_inner_texts()
@@ -308,10 +306,7 @@ def test_leaving_a_game_in_progress_asks_first(new_page, start_server) -> None:
 
 
 def test_the_hints_thinking_line_is_cleared_by_the_answer(new_page, start_server) -> None:
-    server = start_server()
-    page = new_page()
-    start_game(page, server, exposure=False)
-    skip_dealing(page)
+    _, page = dealt(new_page, start_server)
     assert wait_my_move(page) == "play"
     page.get_by_test_id("hint").click()
     page.get_by_test_id("hand").locator("[data-hint]").first.wait_for(timeout=60_000)
@@ -324,10 +319,7 @@ def test_the_hints_thinking_line_is_cleared_by_the_answer(new_page, start_server
 def test_the_history_has_a_row_per_finished_deal_with_a_cell_per_seat(
     new_page, start_server
 ) -> None:
-    server = start_server()
-    page = new_page()
-    start_game(page, server, exposure=False)
-    skip_dealing(page)
+    _, page = dealt(new_page, start_server)
     for deal in (1, 2):
         autoplay_deal(page)
         if deal == 1:
@@ -448,3 +440,16 @@ def test_the_start_screens_variants_become_the_tables_rules(new_page, start_serv
     page.get_by_test_id("rules").click()
     text = page.get_by_test_id("rules-panel").inner_text()
     assert "+400" in text
+
+
+def test_the_web_hard_level_thinks_to_a_time_limit() -> None:
+    from gongzhu.ai.registry import HARD_LIMIT
+    from gongzhu.ai.search import SearchStrategy
+    from gongzhu.web.rooms import HARD_SECONDS, Room, Settings
+    from gongzhu.web.store import MemoryStore
+
+    room, _ = Room.create(MemoryStore(), Settings(level="hard"), "Ann", seed=5)
+    strategy = room.strategy(1)
+    assert isinstance(strategy, SearchStrategy)
+    assert strategy.limit.time == HARD_SECONDS <= 1.0
+    assert strategy.limit.simulations == HARD_LIMIT.simulations
