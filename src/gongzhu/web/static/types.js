@@ -46,9 +46,9 @@
  * @property {number|null} max_deals
  * @property {number} game_no
  * @property {string} invite
- * @property {number|null} [seed]       The game's number, when everyone may know it.
+ * @property {string|null} [seed]       The game's number as text, when everyone may know it.
  * @property {boolean} [seeded]    A player chose the number (it is shown to everyone).
- * @property {number} [host]            The seat that opened the room.
+ * @property {number} [host]            The seat that opened the room (absent: seat 0).
  * @property {HistoryRow[]} [history]
  *
  * @typedef {object} Trick
