@@ -177,6 +177,7 @@ function renderTrick() {
   const before = new Set(shownTrick.split(","));
   box.replaceChildren();
   const trick = v?.current_trick;
+  /** @type {string[]} */
   const now = [];
   if (trick) {
     trick.cards.forEach((code, i) => {
