@@ -351,7 +351,6 @@ def test_a_game_started_from_a_number_shows_it_and_deals_the_same_cards(
     for _ in range(2):
         page = new_page()
         page.goto(server.url + "/")
-        page.get_by_test_id("more-rules").locator("summary").click()
         page.get_by_test_id("seed").fill("4242")
         page.get_by_test_id("exposure").set_checked(False)
         page.get_by_test_id("new-game").click()
@@ -453,3 +452,18 @@ def test_the_web_hard_level_thinks_to_a_time_limit() -> None:
     assert isinstance(strategy, SearchStrategy)
     assert strategy.limit.time == HARD_SECONDS <= 1.0
     assert strategy.limit.simulations == HARD_LIMIT.simulations
+
+
+def test_the_last_trick_is_shown_again_on_demand(new_page, start_server) -> None:
+    _, page = dealt(new_page, start_server)
+    for _ in range(8):
+        assert wait_my_move(page) == "play"
+        if page.get_by_test_id("last-trick").is_visible():
+            break
+        play_one(page)
+    last = page.get_by_test_id("last-trick")
+    assert last.locator("img").count() == 4
+    page.get_by_test_id("last-trick-show").click()
+    flash = page.locator("#trick-flash")
+    flash.wait_for()
+    assert flash.locator("img").count() == 4

@@ -15,7 +15,7 @@ import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.j
 import { KEYS, load, loadToken, rememberRoom, save, saveToken, savedRooms } from "./store.js";
 import {
   actions, endDealing, flashTrick, hideFlash, renderAll, renderConn, renderExposure, renderHand,
-  renderPlates, renderStatus, sortedHand, startDealing, updateExposeButton,
+  renderPlates, renderStatus, showLastTrick, sortedHand, startDealing, updateExposeButton,
 } from "./table.js";
 
 // -- routing ---------------------------------------------------------------------------
@@ -492,12 +492,10 @@ async function main() {
     $("rules-panel").hidden = false;
   });
   $("history-open").addEventListener("click", () => {
-    renderHistory();
     $("history-panel").hidden = false;
+    renderHistory(); // moves the table into the panel
   });
-  $("last-trick-show").addEventListener("click", () => {
-    $("last-trick").hidden = !$("last-trick").hidden;
-  });
+  $("last-trick-show").addEventListener("click", showLastTrick);
   $("join-form").addEventListener("submit", joinSit);
   $("join-watch").addEventListener("click", joinWatch);
   $("copy-invite").addEventListener("click", async () => {

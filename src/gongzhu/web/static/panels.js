@@ -35,6 +35,7 @@ export function initConfirm() {
     const b = /** @type {HTMLElement} */ (button);
     b.addEventListener("click", () => {
       $(b.dataset.close || "").hidden = true;
+      placeHistory();
     });
   }
   document.addEventListener("keydown", (e) => {
@@ -42,6 +43,7 @@ export function initConfirm() {
     for (const id of ["confirm-panel", "rules-panel", "history-panel"]) {
       if (!$(id).hidden) {
         $(id).hidden = true;
+        placeHistory();
         onConfirm = null;
         e.stopPropagation();
         return;
@@ -116,7 +118,16 @@ function cardCode(text) {
 
 // -- the score history ----------------------------------------------------------------------------
 
+/** The one history table lives in the score sheet between deals and moves into the
+ * History panel while that is open (one element, one data-testid). */
+export function placeHistory() {
+  const open = !$("history-panel").hidden;
+  const slot = $(open ? "history-slot" : "sheet-history-slot");
+  if ($("history-wrap").parentElement !== slot) slot.append($("history-wrap"));
+}
+
 export function renderHistory() {
+  placeHistory();
   const rows = S.room?.history || [];
   const seats = (S.room?.seats || []).map((_, i) => i);
   const table = $("history");

@@ -191,6 +191,7 @@ function renderTrick() {
   const done = v?.tricks?.length ? v.tricks[v.tricks.length - 1] : null;
   $("last-trick-show").hidden = !(done && v && v.phase !== "complete");
   if (done && v && v.phase !== "complete") {
+    last.hidden = false;
     last.replaceChildren(
       el("span", { class: "label", text: t("trick.last", { who: seatName(done.winner ?? 0) }) }),
       ...done.cards.map((code) => cardImg(code, "micro")),
@@ -202,9 +203,15 @@ function renderTrick() {
 }
 
 let flashTimer = 0;
+/** The last trick again, whole, in the middle of the table (the "Last trick" button). */
+export function showLastTrick() {
+  const done = view()?.tricks || [];
+  if (done.length) flashTrick(done[done.length - 1], 2600);
+}
+
 /** A trick just completed: shown whole, then swept to the seat that took it.
- * @param {Trick} trick */
-export function flashTrick(trick) {
+ * @param {Trick} trick @param {number} [ms] */
+export function flashTrick(trick, ms = 1400) {
   const box = $("trick-flash");
   clearTimeout(flashTimer);
   box.replaceChildren(
@@ -217,7 +224,8 @@ export function flashTrick(trick) {
   );
   box.dataset.winner = String(posOf(trick.winner ?? 0));
   box.hidden = false;
-  flashTimer = window.setTimeout(hideFlash, 1400);
+  box.classList.toggle("replay", ms > 1400);
+  flashTimer = window.setTimeout(hideFlash, ms);
 }
 
 export function hideFlash() {
