@@ -27,6 +27,7 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     hand_cards,
     legal_cards,
     new_page,
+    number,
     play_one,
     play_until_illegal,
     start_game,
@@ -334,8 +335,23 @@ def test_the_history_has_a_row_per_finished_deal_with_a_cell_per_seat(
     for row in range(2):
         cells = rows.nth(row).locator("[data-seat]")
         assert cells.evaluate_all("els => els.map(e => e.dataset.seat)") == ["0", "1", "2", "3"]
-    # The running totals of the last row are the plates' game totals.
-    last = rows.nth(1).locator("[data-seat] .running").all_inner_texts()
+    # Each cell holds the running total alone; the last row's are the plates' game totals,
+    # and each row adds the deal's score (data-score) to the row before.
+    scores = [
+        [
+            number(x)
+            for x in rows.nth(r)
+            .locator("[data-seat]")
+            .evaluate_all("els => els.map(e => e.dataset.score)")
+        ]
+        for r in range(2)
+    ]
+    totals = [
+        [number(x) for x in rows.nth(r).locator("[data-seat]").all_inner_texts()] for r in range(2)
+    ]
+    assert totals[0] == scores[0]
+    assert totals[1] == [a + b for a, b in zip(totals[0], scores[1], strict=True)]
+    last = rows.nth(1).locator("[data-seat]").all_inner_texts()
     plates = [
         page.locator(f'.plate[data-seat="{s}"] [data-testid="total"]').inner_text()
         for s in range(4)

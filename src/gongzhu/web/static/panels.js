@@ -132,17 +132,20 @@ export function renderHistory() {
   const seats = (S.room?.seats || []).map((_, i) => i);
   const table = $("history");
   const head = el("tr", {}, el("th", { scope: "col", text: t("history.deal") }),
-    ...seats.map((s) => el("th", { scope: "col", "data-seat": s, text: seatName(s) })));
+    ...seats.map((s) => el("th", { scope: "col", "data-col": s, text: seatName(s) })));
   const body = rows.map((row) => el("tr", { "data-deal": row.deal },
     el("th", { scope: "row", text: String(row.deal) }),
     ...seats.map((s) => {
+      // The cell's text is the running total alone (a number, as on a paper sheet); the
+      // deal's own score and the exposed cards are drawn from attributes (CSS ::before/::after).
       const exposed = row.exposed?.[s] || [];
-      const cell = el("td", { "data-seat": s },
-        el("span", { class: "deal-pts", text: signed(row.scores[s]) }),
-        el("span", { class: "running", text: signed(row.totals[s]) }));
+      const cell = el("td", {
+        "data-seat": s, "data-score": signed(row.scores[s]), text: signed(row.totals[s]),
+        title: t("history.deal") + ` ${row.deal}: ${signed(row.scores[s])}`,
+      });
       if (exposed.length) {
-        const text = t("history.exposed", { cards: exposed.map(cardText).join(" ") });
-        cell.append(el("span", { class: "exposed-mark", title: text, text: exposed.map(cardText).join(" ") }));
+        cell.dataset.exposed = exposed.map(cardText).join(" ");
+        cell.title += ` · ${t("history.exposed", { cards: cell.dataset.exposed })}`;
         cell.classList.add("has-exposed");
       }
       return cell;
