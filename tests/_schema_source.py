@@ -16,6 +16,7 @@ import attrs
 
 from gongzhu import Phase, PlayerView, Reason, RuleSet
 from gongzhu.match import EndReason
+from gongzhu.phase import Pending
 from gongzhu.rules import PRESETS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -151,6 +152,7 @@ def view() -> dict[str, Any]:
         "int | None": {"oneOf": [COUNT, {"type": "null"}]},
         "bool": {"type": "boolean"},
         "Phase": {"enum": [p.value for p in Phase]},
+        "Pending | None": {"oneOf": [{"enum": [p.value for p in Pending]}, {"type": "null"}]},
         "RuleSet": {"$ref": "#/$defs/rules"},
         "CardSet": {"$ref": "#/$defs/cards"},
         "Card | None": {"oneOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]},
@@ -211,7 +213,8 @@ def view() -> dict[str, Any]:
         "description": "What one seat may know (PlayerView.to_dict / PlayerView.from_dict).",
         "type": "object",
         "properties": {**props, **computed},
-        "required": list(props),
+        # The rules may be left out (to_dict(include_rules=False)); every other field is written.
+        "required": [name for name in props if name != "rules"],
         "additionalProperties": False,
         "$defs": {
             **BASE_DEFS,

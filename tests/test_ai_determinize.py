@@ -16,9 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gongzhu import Phase, Round, RuleSet, deal
+from gongzhu._core.bits import SUIT_MASKS
 from gongzhu.ai._determinize import Worlds
 from gongzhu.rules import ExposureKind
-from gongzhu.rules._tables import SUIT_MASKS
 from gongzhu.testing import rule_sets
 from gongzhu.view import PlayerView
 

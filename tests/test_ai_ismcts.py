@@ -140,7 +140,7 @@ def test_the_searching_seat_never_reads_hidden_cards(algorithm: str) -> None:
         try:
             other = Round.from_hands(swapped, MRIF, leader=r0.leader, dealer=r0.dealer)
             for action in r.history:
-                other = action.apply(other)
+                other = other.apply(action)
         except GongzhuError:  # the swap made a past play illegal: try another deal
             continue
         assert other.hands != r.hands

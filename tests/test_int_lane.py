@@ -162,7 +162,7 @@ def test_one_decision_shows_one_card_and_hides_another() -> None:
     mixed = protocol.exposure_action_id(up="QS", down="TC")
     assert mixed in rnd.legal_actions(seat)
     assert rnd.apply(mixed, seat) == after
-    assert last.apply(rnd) == after
+    assert rnd.apply(last) == after
     message = last.to_dict()
     assert message["face_down"] == ["TC"]
     assert Action.from_dict(json.loads(json.dumps(message))) == last

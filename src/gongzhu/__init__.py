@@ -35,6 +35,7 @@ from gongzhu.dealing import deal
 from gongzhu.errors import (
     CardParseError,
     DealError,
+    DealNotOverError,
     GongzhuError,
     IllegalActionError,
     MatchError,
@@ -45,7 +46,7 @@ from gongzhu.errors import (
     SimulationError,
 )
 from gongzhu.match import EndReason, Match
-from gongzhu.phase import Phase
+from gongzhu.phase import Pending, Phase
 from gongzhu.round import Round
 from gongzhu.rules import (
     FACE_VALUE_HEARTS,
@@ -115,15 +116,16 @@ _LAZY: dict[str, tuple[str, str]] = {
 __all__ = [
     "ACE_OF_HEARTS", "DECK", "FACE_VALUE_HEARTS", "PIG", "PRESETS", "SHEEP", "STANDARD_HEARTS",
     "TRANSFORMER", "Action", "Analysis", "ArenaResult", "Board", "Card", "CardParseError",
-    "CardSet", "Claim", "ClaimResponse", "DealError", "DealScore", "Direction", "EndReason",
-    "Exposure", "ExposureKind", "ExposureOrder", "ExposurePreview", "ExposureRestriction",
-    "GameRecord", "GongzhuError", "GrandSlam", "GrandSlamOutcome", "Hand", "IllegalActionError",
-    "LaterLeader", "Limit", "Match", "MatchError", "Phase", "PigWithAllHearts", "Play",
-    "PlayerScore", "PlayerView", "ProtocolError", "RandomStrategy", "Rank", "Reason",
-    "RecordError", "Round", "RuleOfThumbStrategy", "RuleSet", "RuleSetError", "SearchStrategy",
-    "SimulationError", "SimultaneousLoss", "Strategy", "Suit", "TiedWinners", "TransformerEffect",
-    "Trick", "__version__", "arena", "compiled", "deal", "exposure_factors", "exposure_preview",
-    "make_strategy", "parse_cards", "play_deal", "play_match", "record", "score",
+    "CardSet", "Claim", "ClaimResponse", "DealError", "DealNotOverError", "DealScore", "Direction",
+    "EndReason", "Exposure", "ExposureKind", "ExposureOrder", "ExposurePreview",
+    "ExposureRestriction", "GameRecord", "GongzhuError", "GrandSlam", "GrandSlamOutcome", "Hand",
+    "IllegalActionError", "LaterLeader", "Limit", "Match", "MatchError", "Pending", "Phase",
+    "PigWithAllHearts", "Play", "PlayerScore", "PlayerView", "ProtocolError", "RandomStrategy",
+    "Rank", "Reason", "RecordError", "Round", "RuleOfThumbStrategy", "RuleSet", "RuleSetError",
+    "SearchStrategy", "SimulationError", "SimultaneousLoss", "Strategy", "Suit", "TiedWinners",
+    "TransformerEffect", "Trick", "__version__", "arena", "compiled", "deal", "exposure_factors",
+    "exposure_preview", "make_strategy", "parse_cards", "play_deal", "play_match", "record",
+    "score",
 ]
 # fmt: on
 

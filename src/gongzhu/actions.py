@@ -9,7 +9,7 @@ records (:mod:`gongzhu.record`) and clients that keep an undo list use them.
 >>> r = r.play(r.legal_plays[0])
 >>> r.history[-1]
 Play(seat=0, card=Card('2C'))
->>> r.history[-1].apply(deal(seed=5).pass_exposure()) == r
+>>> deal(seed=5).pass_exposure().apply(r.history[-1]) == r
 True
 
 Every record has a plain-JSON form for clients (:mod:`gongzhu.protocol`):
@@ -25,6 +25,7 @@ ClaimResponse(seat=2, accept=True)
 from __future__ import annotations
 
 import numbers
+import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -109,7 +110,8 @@ class Action:
     """The ``"type"`` of the JSON form."""
 
     def apply(self, round_: _T) -> _T:
-        """Do this action on ``round_`` (validated like any action)."""
+        """Deprecated (0.2; removed in 0.3): use ``round_.apply(action)``, the one dispatcher
+        (:meth:`Round.apply <gongzhu.Round.apply>`)."""
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
@@ -149,7 +151,8 @@ class Play(Action):
     card: Card = attrs.field(validator=_card)
 
     def apply(self, round_: _T) -> _T:
-        """Do this action on ``round_`` (validated like any action)."""
+        """Deprecated (0.2; removed in 0.3): use ``round_.apply(action)``, the one dispatcher."""
+        _deprecated_apply()
         _check_table(round_, "play")
         return round_.play(self.card, seat=self.seat)
 
@@ -210,7 +213,8 @@ class Exposure(Action):
         return self.cards - self.face_down_cards
 
     def apply(self, round_: _T) -> _T:
-        """Do this action on ``round_`` (validated like any action)."""
+        """Deprecated (0.2; removed in 0.3): use ``round_.apply(action)``, the one dispatcher."""
+        _deprecated_apply()
         _check_table(round_, "expose")
         return round_.expose(self.cards, seat=self.seat, face_down=self.face_down, blind=self.blind)
 
@@ -238,7 +242,8 @@ class Claim(Action):
     seat: int = attrs.field(converter=_seat)
 
     def apply(self, round_: _T) -> _T:
-        """Do this action on ``round_`` (validated like any action)."""
+        """Deprecated (0.2; removed in 0.3): use ``round_.apply(action)``, the one dispatcher."""
+        _deprecated_apply()
         _check_table(round_, "claim")
         return round_.claim(seat=self.seat)
 
@@ -256,13 +261,22 @@ class ClaimResponse(Action):
     accept: bool = attrs.field(validator=_accept_field)
 
     def apply(self, round_: _T) -> _T:
-        """Do this action on ``round_`` (validated like any action)."""
+        """Deprecated (0.2; removed in 0.3): use ``round_.apply(action)``, the one dispatcher."""
+        _deprecated_apply()
         _check_table(round_, "respond")
         return round_.respond(self.accept, seat=self.seat)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"type": "respond", "seat": 0, "accept": true}``."""
         return {"type": "respond", "seat": self.seat, "accept": self.accept}
+
+
+def _deprecated_apply() -> None:
+    warnings.warn(
+        "Action.apply(round) is deprecated (removed in 0.3): use round.apply(action)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def _check_table(round_: object, method: str) -> None:

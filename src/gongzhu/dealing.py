@@ -14,7 +14,6 @@ from gongzhu._core.deal import split as _split
 from gongzhu.cards import _from_mask
 from gongzhu.errors import DealError
 from gongzhu.round import _DEFAULT_RULES, Round, _deal_seat
-from gongzhu.round._config import _config
 from gongzhu.rules import RuleSet
 
 __all__ = ["deal", "match_deal_seed"]
@@ -106,7 +105,7 @@ def deal(
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
     check_seed(seed, error=DealError)
-    cfg = _config(rules)
+    cfg = rules._tables
     _deal_seat(dealer, cfg.n, "dealer")
     order = shuffled_deck(rules, seed)
     # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from there.

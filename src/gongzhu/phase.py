@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Phase"]
+__all__ = ["Pending", "Phase"]
 
 
 class Phase(enum.Enum):
@@ -26,3 +26,22 @@ class Phase(enum.Enum):
     """A claim is pending: the other seats accept or refuse it."""
     COMPLETE = "complete"
     """The deal is over: :meth:`Round.score` it."""
+
+
+class Pending(enum.Enum):
+    """What a seat is asked to do now: :attr:`PlayerView.pending <gongzhu.PlayerView.pending>`
+    (``None`` when nothing is asked of it).
+
+    >>> from gongzhu import deal
+    >>> r = deal(seed=1)
+    >>> r.view(2).pending, r.pass_exposure().view(0).pending, r.pass_exposure().view(1).pending
+    (<Pending.EXPOSE: 'expose'>, <Pending.PLAY: 'play'>, None)
+    """
+
+    PLAY = "play"
+    """Play a card (one of :attr:`~gongzhu.PlayerView.legal_plays`)."""
+    EXPOSE = "expose"
+    """Decide on exposure (expose cards or decline); under simultaneous order every
+    undecided seat is asked at once, under in-turn order only the next one."""
+    RESPOND = "respond"
+    """Accept or refuse the pending claim."""

@@ -8,9 +8,9 @@ from __future__ import annotations
 import attrs
 
 from gongzhu._base.display import svg as _svg
+from gongzhu._core.bits import POINT_CARDS
 from gongzhu.cards import Card, CardSet, Suit, _from_mask
 from gongzhu.errors import DealError, _brief
-from gongzhu.rules._tables import POINT_CARDS
 
 __all__ = ["Trick"]
 

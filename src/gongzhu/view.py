@@ -20,18 +20,20 @@ from gongzhu._codec.view_fields import claim_pending_of as _claim_pending
 from gongzhu._codec.view_fields import decode_field as _decode
 from gongzhu._codec.view_fields import encode_value as _encode
 from gongzhu._codec.view_fields import same_json as _same_json
+from gongzhu._core.bits import POINT_CARDS
 from gongzhu._core.play import exposure_open as _exposure_open
+from gongzhu._core.play import next_to_expose as _next_to_expose
+from gongzhu._core.play import respond_reason as _respond_reason
 from gongzhu._core.rules import queen_counts as _queen_counts
 from gongzhu._core.state import COMPLETE, PLAYING, State, played
 from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
 from gongzhu.errors import GongzhuError, _brief
-from gongzhu.phase import Phase
+from gongzhu.phase import Pending, Phase
 from gongzhu.rules import RuleSet
-from gongzhu.rules._tables import POINT_CARDS
 from gongzhu.scoring import DealScore, ExposurePreview, exposure_preview, score
 from gongzhu.trick import Trick
 
-__all__ = ["PlayerView"]
+__all__ = ["Pending", "PlayerView"]
 
 _new: Final = object.__new__
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
@@ -77,6 +79,10 @@ class PlayerView:
     """Unplayed cards shown by a claim."""
     legal_plays: CardSet
     """This seat's legal plays if it is to act, else empty."""
+    pending: Pending | None = None
+    """What this seat is asked to do now: play, decide on exposure, answer a claim, or
+    nothing (``None``). During exposure :attr:`to_act` is the leader, whoever still
+    decides; this field says whether *this* seat still owes its decision."""
 
     @classmethod
     def _of_state(
@@ -137,6 +143,7 @@ class PlayerView:
         _v_hand_sizes(v, tuple([(h & ~gone).bit_count() for h in hands]))
         _v_shown(v, _from_mask(t.shown & ~played(s)) if t.shown else _EMPTY)
         _v_legal_plays(v, legal_plays)
+        _v_pending(v, _pending_of(s, seat, phase, to_act))
         return v
 
     @property
@@ -284,13 +291,16 @@ class PlayerView:
 
     # -- JSON (the client protocol) -------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, include_rules: bool = True) -> dict[str, Any]:
         """The view as a JSON-safe dict (schema ``view`` in :mod:`gongzhu.protocol`).
 
         One key per field (cards as codes, tricks as objects, the full rule
-        set), plus what a client draws but need not compute: ``trick_number``,
-        ``known_voids``, ``exposure_previews`` and ``running_totals``.
-        :meth:`from_dict` reads it back to an equal view.
+        set, ``pending``: what this seat is asked to do), plus what a client
+        draws but need not compute: ``trick_number``, ``known_voids``,
+        ``exposure_previews`` and ``running_totals``. :meth:`from_dict` reads it
+        back to an equal view. ``include_rules=False`` leaves the rule set out
+        (about 1.9 KB), for a connection that sent it once: ``from_dict(d,
+        rules=...)`` reads such a view.
 
         >>> from gongzhu import deal
         >>> d = deal(seed=1).view(0).to_dict()
@@ -298,8 +308,12 @@ class PlayerView:
         ('exposure', ['8C', 'TC', 'QC'], 0, {'leader': 0, 'cards': [], 'seats': [], 'winner': None})
         >>> PlayerView.from_dict(d) == deal(seed=1).view(0)
         True
+        >>> d["pending"], "rules" in deal(seed=1).view(0).to_dict(include_rules=False)
+        ('expose', False)
         """
         out = {f.name: _encode(getattr(self, f.name)) for f in _FIELDS}
+        if not include_rules:
+            del out["rules"]
         out["trick_number"] = self.trick_number
         out["known_voids"] = [sorted(s.name for s in v) for v in self.known_voids]
         out["exposure_previews"] = [
@@ -317,15 +331,21 @@ class PlayerView:
         return out
 
     @classmethod
-    def from_dict(cls, data: Any) -> PlayerView:
+    def from_dict(cls, data: Any, *, rules: RuleSet | None = None) -> PlayerView:
         """Read :meth:`to_dict`'s output back, checking it (:class:`~gongzhu.errors.ProtocolError`).
 
         The computed keys (``trick_number`` …) may be left out; when present they
         must be what the view computes. A view that no deal can have (a card in two
         places, a captured card that scores nothing, hand sizes that do not add up,
         voids that leave the other hands unfillable) is refused too (#22 item 9).
+        ``rules`` reads a view written without them (``to_dict(include_rules=False)``);
+        ``pending`` may be left out (a view written before it existed).
         """
-        d = _wire.obj(data, "", _FIELD_NAMES, _COMPUTED)
+        d = _wire.obj(data, "", _REQUIRED, _OPTIONAL)
+        if "rules" not in d:
+            if not isinstance(rules, RuleSet):
+                _wire.fail("missing field (or pass rules=)", "rules")
+            d = {**d, "rules": rules.to_dict()}
         raw_rules = d["rules"]
         if isinstance(raw_rules, dict):  # the schema: a view states every option
             missing = [name for name in _RULE_OPTIONS if name not in raw_rules]
@@ -334,7 +354,9 @@ class PlayerView:
         rules = _wire.rules(raw_rules, "rules")
         n = rules.players
         values = {
-            f.name: _decode(f.name, f.type, d[f.name], n) for f in _FIELDS if f.name != "rules"
+            f.name: _decode(f.name, f.type, d[f.name], n)
+            for f in _FIELDS
+            if f.name != "rules" and f.name in d
         }
         view = cls(rules=rules, **values)
         hand = view.hand
@@ -504,8 +526,10 @@ def _check_fillable(view: PlayerView, played: int, played_by: list[int]) -> None
 
 _FIELDS: Final = attrs.fields(PlayerView)
 _FIELD_NAMES: Final = tuple(f.name for f in _FIELDS)
+_REQUIRED: Final = tuple(n for n in _FIELD_NAMES if n not in ("rules", "pending"))
 _RULE_OPTIONS: Final = tuple(f.name for f in attrs.fields(RuleSet))
 _COMPUTED: Final = ("trick_number", "known_voids", "exposure_previews", "running_totals")
+_OPTIONAL: Final = ("rules", "pending", *_COMPUTED)
 _QUEEN_OF_DIAMONDS: Final = Card("QD")
 
 
@@ -528,8 +552,9 @@ _v_seat, _v_rules, _v_phase, _v_hand, _v_first_dealt, _v_to_act, _v_leader, _v_d
     _v_hand_sizes,
     _v_shown,
     _v_legal_plays,
+    _v_pending,
 ) = (PlayerView.__dict__[a.name].__set__ for a in attrs.fields(PlayerView)[8:])
-assert [a.name for a in attrs.fields(PlayerView)][-1] == "legal_plays"  # the order above
+assert [a.name for a in attrs.fields(PlayerView)][-1] == "pending"  # the order above
 _EMPTY: Final = _from_mask(0)  # immutable: one shared empty set
 _NONE_EACH: Final = {n: tuple([_EMPTY] * n) for n in range(1, 9)}
 _ZEROS: Final = {n: (0,) * n for n in range(1, 9)}
@@ -549,3 +574,17 @@ def _captured_points(capt: tuple[int, ...]) -> tuple[CardSet, ...]:
         _CAPTURED_POINTS.clear()
     _CAPTURED_POINTS[id(capt)] = (capt, built)
     return built
+
+
+def _pending_of(s: State, seat: int, phase: Phase, to_act: int | None) -> Pending | None:
+    """What the core state ``s`` asks of ``seat`` (the rules of the Round's own refusals)."""
+    if phase is Phase.PLAY:
+        return Pending.PLAY if to_act == seat else None
+    if phase is Phase.EXPOSURE:
+        t = s.table
+        if t.decided >> seat & 1 or (t.cfg.in_turn and _next_to_expose(s) != seat):
+            return None
+        return Pending.EXPOSE
+    if phase is Phase.CLAIM:
+        return None if _respond_reason(s, seat) else Pending.RESPOND
+    return None

@@ -23,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
+from gongzhu._core.bits import POINT_CARDS
 from gongzhu.cards import ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER, Card, CardSet, Suit, _from_mask
 from gongzhu.errors import IllegalActionError, Reason, _brief
 from gongzhu.phase import Phase
 from gongzhu.rules import ExposureKind, RuleSet
-from gongzhu.rules._tables import POINT_CARDS
 from gongzhu.trick import Trick
 
 EXPOSABLE_ORDER: Final = (TRANSFORMER, SHEEP, ACE_OF_HEARTS, PIG)

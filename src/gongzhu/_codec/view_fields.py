@@ -8,11 +8,13 @@ from typing import Any, Final
 
 from gongzhu._codec import wire as _wire
 from gongzhu.cards import Card, CardSet
-from gongzhu.phase import Phase
+from gongzhu.errors import _brief
+from gongzhu.phase import Pending, Phase
 from gongzhu.rules import RuleSet
 from gongzhu.trick import Trick
 
 _SEAT_FIELDS: Final = frozenset({"seat", "to_act", "leader", "dealer"})
+_PENDING: Final = {p.value: p for p in Pending}
 
 
 def same_json(given: Any, computed: Any) -> bool:
@@ -37,7 +39,7 @@ def encode_value(value: Any) -> Any:
         return _wire.codes(value)
     if isinstance(value, Trick):
         return _wire.trick_to_dict(value)
-    if isinstance(value, Phase):
+    if isinstance(value, (Phase, Pending)):
         return value.value
     if isinstance(value, RuleSet):
         return value.to_dict()
@@ -73,6 +75,12 @@ def decode_field(name: str, kind: Any, value: Any, players: int) -> Any:
         return _wire.boolean(value, name)
     if kind == "Phase":
         return _wire.phase(value, name)
+    if kind == "Pending | None":
+        if value is None:
+            return None
+        if not isinstance(value, str) or value not in _PENDING:
+            _wire.fail(f"expected one of {sorted(_PENDING)} or null, got {_brief(value)}", name)
+        return _PENDING[value]
     if kind == "CardSet":
         return _wire.cards(value, name)
     if kind == "Card | None":

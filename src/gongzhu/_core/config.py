@@ -1,7 +1,7 @@
 """One rule set's facts as plain ints, bools and tables: the engine core's :class:`Config`. Private.
 
 The rules of play, the scoring kernel and the policies all read this one
-object; :func:`gongzhu.rules._tables.build_config` builds it once per
+object; :func:`gongzhu.rules._compile.compile_config` builds it once per
 :class:`~gongzhu.RuleSet`, which caches it (``RuleSet._tables``). It takes
 plain values, so the core imports nothing public; ``owner`` is the rule set,
 carried opaquely so a state can name its rules.
@@ -42,9 +42,7 @@ class Config:
     """Per-rule-set facts read on every move, every score and every policy decision.
 
     The rules of play (``n`` … ``must_lead_opening``), the scoring kernel's
-    parameters (``heart_sums`` … ``queen_bonus``) and the teams. ``score``,
-    ``face_up`` and ``grand_slam`` are the 0.2 names (``ScoreParams``,
-    ``Tables``) of the same object and fields.
+    parameters (``heart_sums`` … ``queen_bonus``) and the teams.
     """
 
     __slots__ = (
@@ -186,18 +184,3 @@ class Config:
                 team_of[seat] = k
         self.team_of: tuple[int, ...] = tuple(team_of)
         self.nteams: int = len(teams)
-
-    @property
-    def score(self) -> Config:
-        """This config (the scoring kernel's parameters are its fields)."""
-        return self
-
-    @property
-    def face_up(self) -> int:
-        """The factor of a face-up exposure (RULES.md §4): 2, or 4 under face-down-up."""
-        return self.face_up_factor
-
-    @property
-    def grand_slam(self) -> int:
-        """The cards of a grand slam."""
-        return self.slam_mask

@@ -506,9 +506,7 @@ def score_of(
     ``with_lines`` the lines are ``()``)."""
     t = s.table
     cfg = t.cfg
-    p = cfg.score
-    if p is None:
-        raise ValueError("this Config carries no scoring parameters")
+    p = cfg
     fa, fq, fj, ft = factors(cfg, t.up, t.down, t.blind)
     queen = queen_counts(t.n, s.tricks) if p.queen_bonus else None
     return score_masks(s.capt, fa, fq, fj, ft, p, queen, with_lines)

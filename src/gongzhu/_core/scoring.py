@@ -38,14 +38,11 @@ __all__ = [
     "PIG_GRAND_SLAM_ONLY",
     "PIG_POSITIVE",
     "PIG_UNCHANGED",
-    "ScoreParams",
     "first_bad_mask",
     "heart_sum_table",
     "score_masks",
 ]
 
-ScoreParams = Config
-"""The 0.2 name of the scoring kernel's parameters: one rule set's :class:`Config`."""
 
 # Flag bits of a line.
 ALL_HEARTS: Final = 1

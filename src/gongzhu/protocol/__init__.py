@@ -23,7 +23,7 @@ and read back, checked, by ``from_dict()``:
 >>> from gongzhu import Action, RuleSet, deal
 >>> rnd = deal(RuleSet(exposable=""), seed=1)
 >>> message = {"type": "play", "seat": rnd.to_act, "card": rnd.legal_plays[0].code}
->>> rnd = Action.from_dict(message).apply(rnd)
+>>> rnd = rnd.apply(Action.from_dict(message))
 >>> rnd.history[-1].to_dict() == message
 True
 >>> sorted(schema("action")["oneOf"][0]["properties"])

@@ -1,9 +1,8 @@
-"""The engine core's view of a rule set, and its reason codes as :class:`~gongzhu.Reason`. Private.
+"""The engine core's reason codes as :class:`~gongzhu.Reason`, with their details. Private.
 
-:mod:`gongzhu._core` imports nothing public: this module turns a
-:class:`~gongzhu.RuleSet` into the core's typed
-:class:`~gongzhu._core.config.Config` (``RuleSet._tables``, built once per rule
-set and cached on it) and maps the core's int reason codes back to the public enum.
+:mod:`gongzhu._core` imports nothing public: this module maps the core's int
+reason codes back to the public enum. (A rule set's core ``Config`` is
+``RuleSet._tables``, built once by :func:`gongzhu.rules._compile.compile_config`.)
 """
 
 from __future__ import annotations
@@ -11,9 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from gongzhu._core import play as _p
-from gongzhu._core.config import Config
 from gongzhu.errors import Reason
-from gongzhu.rules import RuleSet
 
 # Core reason codes → Reason (the core's codes follow the enum's order, from 1).
 _REASONS: Final = {i + 1: r for i, r in enumerate(Reason)}
@@ -24,8 +21,3 @@ _DETAILS: Final = {
     _p.BLIND_OFF: "blind exposure is not played",
     _p.EXPOSURE_CLOSED: "exposure ends when the first card is played",
 }
-
-
-def _config(rules: RuleSet) -> Config:
-    """The core's Config of ``rules`` (built once, cached on the rule set)."""
-    return rules._tables

@@ -35,7 +35,7 @@ from gongzhu.round._checks import (
     _is_seat,
     _to_card,
 )
-from gongzhu.round._config import _DETAILS, _REASONS, _config
+from gongzhu.round._config import _DETAILS, _REASONS
 from gongzhu.round._position import _CARDS, _actor, _Position
 from gongzhu.round._rollout import rollout as _rollout
 from gongzhu.rules import RuleSet
@@ -119,7 +119,7 @@ class Round(_Position):
             rules = RuleSet.preset(rules)
         if not isinstance(rules, RuleSet):
             raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
-        cfg = _config(rules)
+        cfg = rules._tables
         return cls._start(rules, cfg, _hands_from(hands, cfg), leader, dealer, None)
 
     @classmethod
@@ -542,7 +542,7 @@ _set_s = _Position.__dict__["_s"].__set__
 
 
 def _restore_state(rules: RuleSet, k: tuple[Any, ...]) -> Round:
-    return _make(restore(_config(rules), *k))
+    return _make(restore(rules._tables, *k))
 
 
 # The methods' doctests run here (the package sets Round's __module__ to its path).

@@ -35,6 +35,7 @@ from gongzhu.rules.options import (
     GrandSlamOutcome,
     LaterLeader,
     PigWithAllHearts,
+    RuleSetOptions,
     SimultaneousLoss,
     TiedWinners,
 )
@@ -58,24 +59,15 @@ __all__ = [
     "LaterLeader",
     "PigWithAllHearts",
     "RuleSet",
+    "RuleSetOptions",
     "SimultaneousLoss",
     "TiedWinners",
 ]
 
-for _public in (
-    Direction,
-    ExposureKind,
-    ExposureOrder,
-    ExposureRestriction,
-    GrandSlam,
-    GrandSlamOutcome,
-    LaterLeader,
-    PigWithAllHearts,
-    RuleSet,
-    SimultaneousLoss,
-    TiedWinners,
-):
-    _public.__module__ = __name__  # documented and shown at the public path
+for _name in __all__:  # the classes are documented and shown at the public path
+    _public = globals().get(_name)
+    if isinstance(_public, type):
+        _public.__module__ = __name__
 
 PRESETS: Final[Mapping[str, RuleSet]] = _PRESETS
 """Named rule sets, one per whole rule set of the seeds. See the docs' *Variants* page.

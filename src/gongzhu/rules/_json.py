@@ -6,14 +6,14 @@ and ``to_dict`` print, and the check of ``from_dict``'s JSON values. Private to
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
 from gongzhu.cards import Card, CardSet
 from gongzhu.errors import RuleSetError, _brief
-from gongzhu.rules.options import FACE_VALUE_HEARTS, STANDARD_HEARTS
+from gongzhu.rules.options import FACE_VALUE_HEARTS, STANDARD_HEARTS, PigWithAllHearts
 
 
 def _kwargs(changes: Mapping[str, tuple[Any, Any]]) -> str:
@@ -93,3 +93,43 @@ def _check_json_option(name: str, field: attrs.Attribute[Any] | None, value: Any
 
 
 _CARD_CODES: Final = frozenset(Card.from_index(i).code for i in range(52))
+
+
+def _check_json_options(data: object, fields: Mapping[str, attrs.Attribute[Any]]) -> None:
+    """``RuleSet.from_dict``'s checks of its mapping: its size, text names, JSON values."""
+    if not isinstance(data, Mapping):
+        raise RuleSetError(f"rules must be a mapping, got {type(data).__name__}")
+    if len(data) > len(fields):
+        raise RuleSetError(f"rules has {len(data)} keys; there are only {len(fields)} options")
+    bad = [k for k in data if not isinstance(k, str)]
+    if bad:
+        raise RuleSetError(f"option names must be text, got {_brief(bad[0])}")
+    for name, value in data.items():
+        _check_json_option(name, fields.get(name), value)
+
+
+def _describe(
+    rules: Any, head: str | None, changes: Mapping[str, object], names: Sequence[str]
+) -> str:
+    """``RuleSet.describe`` of ``rules`` (a RuleSet, typed ``Any``: its module calls this):
+    ``head`` (a preset's name) or ``classic with N change(s)``, then one line per option."""
+    lines = [head or f"Rule set: classic with {len(changes)} change(s)"]
+    for option in names:
+        value = format_value(getattr(rules, option))
+        if option == "exposed_sheep_value" and rules.exposed_sheep_value is None:
+            value = f"{rules.effective_exposed_sheep_value} (twice sheep_value)"
+        mark = " *" if option in changes else ""
+        note = _no_effect(rules, option)
+        lines.append(f"  {option:28} {value}{mark}{f' (no effect: {note})' if note else ''}")
+    return "\n".join(lines)
+
+
+def _no_effect(rules: Any, option: str) -> str | None:
+    """Why a non-default option changes nothing under the others, if it does not."""
+    if (
+        option == "pig_with_all_hearts"
+        and rules.sign_swap
+        and rules.pig_with_all_hearts is not PigWithAllHearts.POSITIVE
+    ):
+        return "sign_swap is on"
+    return None

@@ -7,7 +7,8 @@ type of one :class:`~gongzhu.RuleSet` option.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final, TypedDict
 
 from gongzhu._core.config import (
     PIG_GRAND_SLAM_ONLY,
@@ -31,6 +32,7 @@ __all__ = [
     "GrandSlamOutcome",
     "LaterLeader",
     "PigWithAllHearts",
+    "RuleSetOptions",
     "SimultaneousLoss",
     "TiedWinners",
 ]
@@ -245,3 +247,52 @@ _REMOVED: Final = {
     5: Card(Suit.CLUBS, Rank.TWO).mask | Card(Suit.DIAMONDS, Rank.TWO).mask,
     3: Card(Suit.CLUBS, Rank.TWO).mask,
 }
+
+
+class RuleSetOptions(TypedDict, total=False):
+    """The keywords of :class:`~gongzhu.RuleSet` and :meth:`~gongzhu.RuleSet.replace`, typed:
+    a type checker (mypy, an editor) catches a misspelt option or a value of the wrong type.
+
+    Text is accepted where a card, a card set or an enum is expected, as at run
+    time. The options are documented on the *Variants* page.
+    """
+
+    players: int
+    partnerships: bool
+    direction: Direction | str
+    opening_card: Card | str
+    must_lead_opening_card: bool
+    later_leader: LaterLeader | str
+    hearts_must_be_broken: bool
+    heart_values: Sequence[int] | str | Mapping[Rank | str | int, int]
+    pig_value: int
+    sheep_value: int
+    transformer_bonus: int
+    zero_hearts_are_point_cards: bool
+    all_hearts_value: int | None
+    pig_with_all_hearts: PigWithAllHearts | str
+    sign_swap: bool
+    pig_sheep_together: bool
+    pig_sheep_zero_sum: bool
+    grand_slam: GrandSlam | str
+    grand_slam_outcome: GrandSlamOutcome | str
+    grand_slam_value: int
+    queen_of_diamonds_bonus: int
+    exposable: CardSet | str | Iterable[Card | str]
+    exposure_kind: ExposureKind | str
+    blind_exposure: bool
+    exposed_sheep_value: int | None
+    exposure_restriction: ExposureRestriction | str
+    hearts_locked_by_exposed_ace: bool
+    three_exposed_force_fourth: bool
+    exposure_order: ExposureOrder | str
+    end_when_points_out: bool
+    claims: bool
+    loss_threshold: int | None
+    loss_inclusive: bool
+    win_threshold: int | None
+    win_inclusive: bool
+    max_deals: int | None
+    simultaneous_loss: SimultaneousLoss | str
+    tied_winners: TiedWinners | str
+    exact_threshold_flips: bool

@@ -5,10 +5,11 @@ Part of :mod:`gongzhu.rules` (import it from there).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -18,7 +19,8 @@ from gongzhu.cards import DECK, Card, CardSet, Rank, Suit
 from gongzhu.errors import RuleSetError, _brief
 from gongzhu.rules._compile import compile_config
 from gongzhu.rules._json import (
-    _check_json_option,
+    _check_json_options,
+    _describe,
     _json_value,
     _kwargs,
     _typed_value,
@@ -44,9 +46,15 @@ from gongzhu.rules.options import (
     GrandSlamOutcome,
     LaterLeader,
     PigWithAllHearts,
+    RuleSetOptions,
     SimultaneousLoss,
     TiedWinners,
 )
+
+if sys.version_info >= (3, 11):
+    from typing import Unpack
+elif TYPE_CHECKING:  # typing_extensions is not a run-time dependency (3.10 reads no annotations)
+    from typing_extensions import Unpack
 
 __all__ = ["OPTION_NAMES", "PRESETS", "RuleSet"]
 
@@ -344,14 +352,14 @@ class RuleSet:
         "004 bundle",
     )
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: Unpack[RuleSetOptions]) -> None:
         # A hand-written __init__ so that an unknown option is a RuleSetError
         # (not attrs' TypeError) and text values type-check for users.
         refuse_reinit(self, "players", RuleSetError)
         unknown = sorted(set(options) - _OPTION_NAMES)
         if unknown:
             raise RuleSetError(f"unknown option(s): {', '.join(unknown)}", unknown)
-        self.__attrs_init__(**options)
+        self.__attrs_init__(**cast("dict[str, Any]", options))
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
@@ -425,13 +433,13 @@ class RuleSet:
                 f"unknown preset {_brief(name)}; known: {known}", ["preset"]
             ) from None
 
-    def replace(self, **changes: Any) -> RuleSet:
+    def replace(self, **changes: Unpack[RuleSetOptions]) -> RuleSet:
         """A copy with some options changed (validated like a new rule set)."""
         unknown = sorted(set(changes) - _OPTION_NAMES)
         if unknown:
             raise RuleSetError(f"unknown option(s): {', '.join(unknown)}", unknown)
-        current = {name: getattr(self, name) for name in OPTION_NAMES}
-        return RuleSet(**(current | changes))
+        current: dict[str, Any] = {name: getattr(self, name) for name in OPTION_NAMES}
+        return RuleSet(**(current | cast("dict[str, Any]", changes)))
 
     def diff(self, other: RuleSet) -> dict[str, tuple[Any, Any]]:
         """The options that differ: name → (this value, other value).
@@ -464,31 +472,8 @@ class RuleSet:
         ['  pig_with_all_hearts          unchanged * (no effect: sign_swap is on)']
         """
         name = self.preset_name()
-        changes = PRESETS[_BASE_PRESET].diff(self)
-        head = (
-            f"Rule set {name}"
-            if name
-            else f"Rule set: {_BASE_PRESET} with {len(changes)} change(s)"
-        )
-        lines = [head]
-        for option in OPTION_NAMES:
-            value = format_value(getattr(self, option))
-            if option == "exposed_sheep_value" and self.exposed_sheep_value is None:
-                value = f"{self.effective_exposed_sheep_value} (twice sheep_value)"
-            mark = " *" if option in changes else ""
-            note = self._no_effect(option)
-            lines.append(f"  {option:28} {value}{mark}{f' (no effect: {note})' if note else ''}")
-        return "\n".join(lines)
-
-    def _no_effect(self, option: str) -> str | None:
-        """Why a non-default option changes nothing under the others, if it does not."""
-        if (
-            option == "pig_with_all_hearts"
-            and self.sign_swap
-            and self.pig_with_all_hearts is not PigWithAllHearts.POSITIVE
-        ):
-            return "sign_swap is on"
-        return None
+        head = f"Rule set {name}" if name else None
+        return _describe(self, head, PRESETS[_BASE_PRESET].diff(self), OPTION_NAMES)
 
     def preset_name(self) -> str | None:
         """The name of the preset equal to this rule set, if any.
@@ -539,13 +524,12 @@ class RuleSet:
                 f"only_changes_from must be a RuleSet, got {type(only_changes_from).__name__}",
                 ["only_changes_from"],
             )
-        out: dict[str, Any] = {}
-        for option in OPTION_NAMES:
-            value = getattr(self, option)
-            if only_changes_from is not None and getattr(only_changes_from, option) == value:
-                continue
-            out[option] = _json_value(value)
-        return out
+        base = only_changes_from
+        return {
+            option: _json_value(getattr(self, option))
+            for option in OPTION_NAMES
+            if base is None or getattr(base, option) != getattr(self, option)
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, base: RuleSet | None = None) -> RuleSet:
@@ -554,19 +538,9 @@ class RuleSet:
         >>> RuleSet.from_dict({"players": 5, "direction": "clockwise"}).direction
         <Direction.CLOCKWISE: 'clockwise'>
         """
-        if not isinstance(data, Mapping):
-            raise RuleSetError(f"rules must be a mapping, got {type(data).__name__}")
-        if len(data) > len(OPTION_NAMES):
-            raise RuleSetError(
-                f"rules has {len(data)} keys; there are only {len(OPTION_NAMES)} options"
-            )
-        bad = [k for k in data if not isinstance(k, str)]
-        if bad:
-            raise RuleSetError(f"option names must be text, got {_brief(bad[0])}")
         if base is not None and not isinstance(base, RuleSet):
             raise RuleSetError(f"base must be a RuleSet, got {type(base).__name__}", ["base"])
-        for name, value in data.items():
-            _check_json_option(name, _FIELDS_BY_NAME.get(name), value)
+        _check_json_options(data, _FIELDS_BY_NAME)
         return (base or cls()).replace(**dict(data))
 
     def __str__(self) -> str:

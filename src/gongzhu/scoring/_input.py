@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from itertools import islice
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from gongzhu._base.frozen import FrozenMap
 from gongzhu.cards import Card, CardSet, parse_cards
@@ -165,3 +165,45 @@ def _as_cardset(value: Any, what: str) -> CardSet:
     except CardParseError as exc:
         # The parse error (its token and position) stays attached as the cause.
         raise DealError(f"{what}: {exc}") from exc
+
+
+_SCORE_KEYS: Final = ("totals", "team_totals", "all_hearts_seat", "grand_slam_seat", "pig_taker",
+                      "rules", "captures", "exposed", "queen_bonus_tricks", "players")  # fmt: skip
+_CODES: Final = frozenset(Card.from_index(i).code for i in range(52))
+
+
+def _score_field(field: str, message: str) -> NoReturn:
+    raise DealError(f"score field {field!r}: {message}")
+
+
+def _score_inputs(data: Any) -> tuple[RuleSet, list[Any], Mapping[str, Any], Any]:
+    """What ``DealScore.from_dict`` re-scores: the rules, the capture lists of codes, the
+    exposed codes → factors and the Q♦ counts, each checked (a DealError names the field)."""
+    if not isinstance(data, Mapping):
+        _score_field("", f"a score is an object, got {type(data).__name__}")
+    unknown = [k for k in data if k not in _SCORE_KEYS]
+    if unknown:
+        _score_field(str(unknown[0])[:40], "unknown field")
+    for key in ("rules", "captures"):
+        if key not in data:
+            _score_field(key, "missing")
+    raw_rules = data["rules"]
+    if not isinstance(raw_rules, Mapping):
+        _score_field("rules", "expected an object of rule options")
+    rules = RuleSet.from_dict(raw_rules)
+    captures, exposed = data["captures"], data.get("exposed", {})
+    queen = data.get("queen_bonus_tricks")
+    if not isinstance(captures, list) or not 1 <= len(captures) <= rules.players:
+        _score_field("captures", f"expected a list of 1-{rules.players} card lists")
+    if not all(
+        isinstance(p, list) and all(isinstance(c, str) and c in _CODES for c in p) for p in captures
+    ):
+        # Codes only, as the schema says ("QS"; not "q♠", "jd" or "10♣"): #22 item 11.
+        _score_field("captures", "expected lists of card codes")
+    if not isinstance(exposed, Mapping) or len(exposed) > 4:
+        _score_field("exposed", "expected an object of at most 4 card codes → factors")
+    if not all(isinstance(k, str) and k in _CODES for k in exposed):
+        _score_field("exposed", "expected card codes as keys")
+    if queen is not None and not isinstance(queen, list):
+        _score_field("queen_bonus_tricks", "expected a list of counts or null")
+    return rules, captures, exposed, queen

@@ -30,10 +30,13 @@ from gongzhu.cards import ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER, Card, CardSet,
 from gongzhu.errors import DealError, _brief
 from gongzhu.rules import RuleSet
 from gongzhu.scoring._input import (
+    _SCORE_KEYS,
     _as_cardset,
     _check_deal_score,
     _frozen_factors,
     _same,
+    _score_field,
+    _score_inputs,
     exposure_factors,
 )
 
@@ -381,49 +384,17 @@ class DealScore(_Deferred):
         gongzhu.errors.DealError: score field 'totals': [0] does not match the cards ([-220])
         """
 
-        def fail(field: str, message: str) -> Any:
-            raise DealError(f"score field {field!r}: {message}")
-
-        if not isinstance(data, Mapping):
-            fail("", f"a score is an object, got {type(data).__name__}")
-        keys = ("totals", "team_totals", "all_hearts_seat", "grand_slam_seat", "pig_taker",
-                "rules", "captures", "exposed", "queen_bonus_tricks", "players")  # fmt: skip
-        unknown = [k for k in data if k not in keys]
-        if unknown:
-            fail(str(unknown[0])[:40], "unknown field")
-        for key in ("rules", "captures"):
-            if key not in data:
-                fail(key, "missing")
-        raw_rules = data["rules"]
-        if not isinstance(raw_rules, Mapping):
-            fail("rules", "expected an object of rule options")
-        rules = RuleSet.from_dict(raw_rules)
-        captures, exposed = data["captures"], data.get("exposed", {})
-        queen = data.get("queen_bonus_tricks")
-        if not isinstance(captures, list) or not 1 <= len(captures) <= rules.players:
-            fail("captures", f"expected a list of 1-{rules.players} card lists")
-        if not all(
-            isinstance(p, list) and all(isinstance(c, str) and c in _CODES for c in p)
-            for p in captures
-        ):
-            # Codes only, as the schema says ("QS"; not "q♠", "jd" or "10♣"): #22 item 11.
-            fail("captures", "expected lists of card codes")
-        if not isinstance(exposed, Mapping) or len(exposed) > 4:
-            fail("exposed", "expected an object of at most 4 card codes → factors")
-        if not all(isinstance(k, str) and k in _CODES for k in exposed):
-            fail("exposed", "expected card codes as keys")
-        if queen is not None and not isinstance(queen, list):
-            fail("queen_bonus_tricks", "expected a list of counts or null")
+        rules, captures, exposed, queen = _score_inputs(data)
         piles = tuple(_as_cardset(p, f"seat {i}") for i, p in enumerate(captures))
         result = _score_piles(piles, dict(exposed), rules, queen)
         stated = result.to_dict()
-        for key in keys:
+        for key in _SCORE_KEYS:
             if (
                 key in data
                 and key not in ("rules", "captures", "exposed")
                 and not _same(data[key], stated[key])
             ):
-                fail(key, f"{_brief(data[key])} does not match the cards ({stated[key]})")
+                _score_field(key, f"{_brief(data[key])} does not match the cards ({stated[key]})")
         return result
 
     def _repr_svg_(self) -> str | None:
@@ -431,7 +402,6 @@ class DealScore(_Deferred):
         return _svg(self)
 
 
-_CODES: Final = frozenset(Card.from_index(i).code for i in range(52))
 
 
 guard_setstate(PlayerScore, "seat", DealError)
@@ -525,7 +495,7 @@ def _finish(
 ) -> DealScore:
     frozen, fa, fq, fj, ft = exposure
     totals, lines, all_hearts, slam, pig = _score_masks(
-        masks, fa, fq, fj, ft, t.score, queen_tricks if rules.queen_of_diamonds_bonus else None
+        masks, fa, fq, fj, ft, t, queen_tricks if rules.queen_of_diamonds_bonus else None
     )
     if piles is None:
         piles = tuple([_from_mask(m) for m in masks])

@@ -1,62 +1,7 @@
-"""A match: running totals over finished deals, the end of the match, standings and the pig.
-
-A :class:`Match` knows nothing about card play. It is given finished deals — a
-:class:`~gongzhu.DealScore`, or any finished deal with a ``score()`` method
-such as a complete ``Round`` — and keeps the running totals (RULES.md §6).
-:meth:`Match.add` returns a new match; the old one is unchanged.
-
->>> m = Match.new("classic", names=("Ann", "Bob", "Cid", "Dee"))
->>> m = m.add_totals((-400, 100, -200, 0)).add_totals((-650, 0, 100, -100))
->>> m.totals, m.is_over, m.end_reason, m.losers
-((-1050, 100, -100, -100), True, <EndReason.LOSS_THRESHOLD: 'loss threshold'>, (0,))
->>> print(m)
-deal    Ann    Bob    Cid    Dee
-   1   -400    100   -200      0
-   2  -1050    100   -100   -100
-Over after 2 deals (loss threshold): the pig is Ann; first is Bob.
-
-How the match ends (checked after every complete deal, in this order):
-
-1. The deal is added to the running totals. Under
-   ``grand_slam_outcome="rotate"`` a grand slam then rotates the totals: each
-   seat takes the running total of the seat before it in play order
-   (``new[s] = old[s - 1]``; the library's reading of seeds/003 v2, RULES.md §7).
-   Seat numbers follow play order whatever ``direction`` is, so the rotation
-   and the dealer's rotation (one seat on per deal) read the same either way.
-2. Under ``exact_threshold_flips`` a running total of exactly
-   ``loss_threshold`` flips to its opposite (−1000 → +1000) and the match ends
-   (seeds/004). The flipped player does not lose.
-3. The match is over when any of these holds: a grand slam under
-   ``grand_slam_outcome="instant-win"`` (seeds/002 v8); a total at the loss
-   threshold (``≤``, or ``<`` when ``loss_inclusive`` is off); a flip; a total
-   at the win threshold (``≥``, or ``>`` when ``win_inclusive`` is off;
-   seeds/001); ``max_deals`` deals played (seeds/001's 30-deal cap).
-   :attr:`Match.end_reason` names the first that holds in the order
-   :class:`EndReason` lists them.
-4. Under ``tied_winners="play-on"`` (duanap/gongzhu) a match that would end
-   with two or more units sharing the highest total does not end:
-   :attr:`Match.playing_on` is true and whole deals are added (past the
-   thresholds and ``max_deals``) until, after a deal, one unit alone has the
-   highest total; the match then ends with the reason that first ended it
-   (or a new one that holds then). An instant-win grand slam ends it at once.
-5. Losers, whatever ended the match: the players at the loss threshold, chosen
-   by ``simultaneous_loss`` (the lowest, equal lowest share — seeds/000 §08; or
-   all who crossed — seeds/002); if nobody is at the threshold, the lowest
-   total(s) (seeds/001: "у кого меньше всех — «Свинья»"). A player who flipped
-   and the grand-slam winner are never losers. Winners are the highest
-   total(s) among those who did not lose; the grand-slam taker alone wins an
-   instant-win match.
-
-With ``partnerships`` all of this applies to team totals (team 0 = seats 0
-and 2, team 1 = seats 1 and 3); a flip negates both partners' totals, so the
-team's total flips. :attr:`Match.losers` and :attr:`Match.winners` are seats
-(both players of a team); :attr:`Match.losing_teams` and
-:attr:`Match.winning_teams` are team numbers.
-"""
+"""The :class:`Match` class and :class:`EndReason`. Part of :mod:`gongzhu.match`."""
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from itertools import islice
 from typing import Any, Final
@@ -64,37 +9,22 @@ from typing import Any, Final
 import attrs
 
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
-from gongzhu.cards import CardSet
 from gongzhu.errors import GongzhuError, MatchError, _brief
-from gongzhu.rules import GrandSlamOutcome, LaterLeader, RuleSet, SimultaneousLoss, TiedWinners
+from gongzhu.match._end import (
+    _MAX_SEATS,
+    _TOTAL_LIMIT,
+    EndReason,
+    _as_deal_score,
+    _deal_from_totals,
+    _end_reason,
+    _losers,
+)
+from gongzhu.rules import GrandSlamOutcome, LaterLeader, RuleSet, TiedWinners
 from gongzhu.scoring import DealScore
 
 __all__ = ["EndReason", "Match"]
 
 _DEFAULT_RULES: Final = RuleSet()
-
-
-class EndReason(enum.Enum):
-    """Why a match ended (:attr:`Match.end_reason`), in order of precedence.
-
-    When several hold after the same deal, the first listed here is reported;
-    the losers are chosen the same way whichever it is (see :mod:`gongzhu.match`).
-    """
-
-    GRAND_SLAM = "grand slam"
-    """A grand slam under ``grand_slam_outcome="instant-win"`` (seeds/002 v8)."""
-    LOSS_THRESHOLD = "loss threshold"
-    """A running total reached the loss threshold (seeds/000 §08, 002, 003, 004)."""
-    EXACT_FLIP = "exact flip"
-    """A running total of exactly the loss threshold flipped (seeds/004)."""
-    WIN_THRESHOLD = "win threshold"
-    """A running total reached the win threshold (seeds/001)."""
-    DEAL_CAP = "deal cap"
-    """``max_deals`` deals were played (seeds/001: 30)."""
-
-
-# No table has more seats: an iterable of names is read no further than this plus one.
-_MAX_SEATS: Final = 5
 
 
 def _names_converter(value: Any) -> tuple[str, ...] | None:
@@ -120,6 +50,7 @@ class Match:
     :meth:`add` (or :meth:`add_totals` when you only have the numbers); each
     returns a new :class:`Match`.
 
+    >>> from gongzhu import RuleSet
     >>> m = Match(RuleSet.preset("online-quick"))       # seeds/001: ends at ±500
     >>> m = m.add_totals((250, -100, -50, 0)).add_totals((300, -150, 0, -50))
     >>> m.end_reason.name, m.winners, m.losers
@@ -452,6 +383,7 @@ class Match:
         seat after the next deal's dealer, for every deal including the first:
         pass it to :func:`~gongzhu.deal` as ``leader``.
 
+        >>> from gongzhu import RuleSet
         >>> m = Match(RuleSet(later_leader="rotate"), first_dealer=3)
         >>> m.next_leader, m.add_totals((0, 0, 0, 0)).next_leader
         (0, 1)
@@ -541,103 +473,5 @@ class Match:
 guard_setstate(Match, "rules", MatchError)
 
 
-def _as_deal_score(deal: Any) -> DealScore:
-    if isinstance(deal, DealScore):
-        return deal
-    if not hasattr(deal, "score"):
-        raise MatchError(
-            f"add() needs a DealScore or a finished deal with a score() method;"
-            f" got {type(deal).__name__} (use add_totals() for plain numbers)"
-        )
-    try:
-        # ``is_over`` (Round, Board); ``is_complete``: a duck-typed deal of before 0.2.
-        complete = getattr(deal, "is_over", None)
-        if complete is None:
-            complete = getattr(deal, "is_complete", True)
-        if callable(complete):
-            complete = complete()
-        if not complete:
-            raise MatchError("the deal is not complete: only finished deals count in a match")
-        result = deal.score
-        if callable(result):
-            result = result()
-    except MatchError:
-        raise
-    except GongzhuError as exc:
-        raise MatchError(f"the deal could not be scored: {exc}") from exc
-    except TypeError as exc:
-        # A class or a module with a score attribute (add(Round), add(gongzhu)).
-        raise MatchError(
-            f"add() needs a finished deal; {_brief(deal)}.score() could not be called ({exc})"
-        ) from exc
-    if not isinstance(result, DealScore):
-        raise MatchError(
-            f"{type(deal).__name__}.score() returned {type(result).__name__}, not a DealScore"
-        )
-    return result
-
-
-def _deal_from_totals(
-    totals: tuple[int, ...],
-    rules: RuleSet,
-    pig_taker: int | None,
-    grand_slam_seat: int | None,
-    all_hearts_seat: int | None,
-) -> DealScore:
-    # A line tuple is (hearts, pig, sheep, base, kind, mult, bonus, total, flags), see scoring.
-    lines = tuple(
-        (0, 0, 0, t, 0, 1, 0, t, (seat == all_hearts_seat) | (seat == grand_slam_seat) << 1)
-        for seat, t in enumerate(totals)
-    )
-    return DealScore(
-        totals=totals,
-        rules=rules,
-        captures=(_EMPTY,) * len(totals),
-        exposed={},
-        all_hearts_seat=all_hearts_seat,
-        grand_slam_seat=grand_slam_seat,
-        pig_taker=pig_taker,
-        lines=lines,
-    )
-
-
-_EMPTY: Final = CardSet()
-_TOTAL_LIMIT: Final = 2**53 - 1
-
-
-def _losers(units: tuple[int, ...], excluded: set[int], rules: RuleSet) -> tuple[int, ...]:
-    """The losing units of a finished match (the rule in the module docstring, step 5)."""
-    candidates = [u for u in range(len(units)) if u not in excluded]
-    if not candidates:
-        return ()
-    loss = rules.loss_threshold
-    if loss is not None and rules.simultaneous_loss is SimultaneousLoss.ALL_CROSSED:
-        if rules.loss_inclusive:
-            crossed = tuple(u for u in candidates if units[u] <= loss)
-        else:
-            crossed = tuple(u for u in candidates if units[u] < loss)
-        if crossed:
-            return crossed
-    # Under LOWEST the lowest candidate is past the threshold whenever anyone is.
-    low = min(units[u] for u in candidates)
-    return tuple(u for u in candidates if units[u] == low)
-
-
-def _end_reason(
-    rules: RuleSet, units: tuple[int, ...], count: int, slam: int | None, flipped: bool
-) -> EndReason | None:
-    """Why the match ends after ``count`` deals with these unit totals, if it does."""
-    loss, win = rules.loss_threshold, rules.win_threshold
-    low, high = min(units), max(units)
-    crossed = loss is not None and (low <= loss if rules.loss_inclusive else low < loss)
-    if slam is not None and rules.grand_slam_outcome is GrandSlamOutcome.INSTANT_WIN:
-        return EndReason.GRAND_SLAM
-    if crossed:
-        return EndReason.LOSS_THRESHOLD
-    if flipped:
-        return EndReason.EXACT_FLIP
-    if win is not None and (high >= win if rules.win_inclusive else high > win):
-        return EndReason.WIN_THRESHOLD
-    if rules.max_deals is not None and count >= rules.max_deals:
-        return EndReason.DEAL_CAP
-    return None
+# The methods' doctests run here (the package sets the classes' __module__ to its path).
+__test__ = {"EndReason": EndReason, "Match": Match}
