@@ -512,6 +512,7 @@ def test_a_friend_joins_by_the_invite_link_and_plays_a_seat(new_page, start_serv
     bob.goto(invite)
     # Opening the link asks for a name and whether to sit or watch; sitting takes the first
     # seat a computer holds (West, seat 1).
+    bob.get_by_test_id("join-name").wait_for()
     assert bob.get_by_test_id("join-name").input_value() == "Bob"
     bob.get_by_test_id("join-sit").click()
     bob.get_by_test_id("hand").locator("[data-card]").first.wait_for()

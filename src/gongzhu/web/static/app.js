@@ -110,6 +110,7 @@ function enterRoom(id) {
     pendingExposure: false, thinking: null, overClosed: null,
   });
   rememberRoom(id);
+  /** @type {HTMLInputElement} */ ($("join-name")).value = load(KEYS.name, "") || "";
   $("start").hidden = true;
   $("table-screen").hidden = false;
   const record = `/api/rooms/${id}/record`;
