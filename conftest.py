@@ -23,6 +23,13 @@ OPTIONAL_MODULES: dict[tuple[str, ...], tuple[tuple[str, ...], str]] = {
     ("adapters", "pettingzoo.py"): (("numpy", "gymnasium", "pettingzoo"), "rl"),
     ("adapters", "gymnasium.py"): (("numpy", "gymnasium"), "rl"),
     ("adapters", "openspiel.py"): (("numpy", "pyspiel"), "rl"),
+    # gongzhu.vector: the batched engine on NumPy, its Gymnasium environment.
+    ("vector", "__init__.py"): (("numpy",), "rl"),
+    ("vector", "_engine.py"): (("numpy",), "rl"),
+    ("vector", "_observe.py"): (("numpy",), "rl"),
+    ("vector", "_policy.py"): (("numpy",), "rl"),
+    ("vector", "_tables.py"): (("numpy",), "rl"),
+    ("vector", "_env.py"): (("numpy", "gymnasium"), "rl"),
 }
 
 

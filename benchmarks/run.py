@@ -7,6 +7,7 @@ Run from a checkout (or anywhere the package is importable)::
     python benchmarks/run.py --quick    # CI smoke: a second or two, same table
     python benchmarks/run.py --json     # machine-readable output
     python benchmarks/run.py --both     # the compiled and the pure build, one table
+    python benchmarks/run.py --vector   # the batched engine (benchmarks/vector.py)
 
 ``--both`` needs the compiled build installed (``pip install .`` with a C
 compiler): it runs this script twice, in subprocesses, once on the installed
@@ -487,18 +488,20 @@ def bench_view(timer: Timer, rng: random.Random) -> float:
     return 1e6 / timer.rate(run, prepare)
 
 
-def bench_rule_of_thumb(timer: Timer) -> float:
-    """Milliseconds per deal of ``deal(seed).rollout(RuleOfThumbStrategy())``."""
+def bench_rule_of_thumb(timer: Timer, rules: RuleSet | None = None) -> float:
+    """Milliseconds per deal of ``deal(rules, seed).rollout(RuleOfThumbStrategy())`` (the
+    default rules when ``rules`` is None)."""
     from gongzhu import RuleOfThumbStrategy
 
     bot = RuleOfThumbStrategy()
     counter = [0]
+    chosen = RuleSet() if rules is None else rules
 
     def run(_: None) -> int:
         base = counter[0]
         counter[0] += 5
         for seed in range(base, base + 5):
-            deal(seed=seed).rollout(bot)
+            deal(chosen, seed=seed).rollout(bot)
         return 5
 
     return 1e3 / timer.rate(run)
@@ -918,7 +921,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--wall", action="store_true", help="time with the wall clock instead of CPU time"
     )
+    parser.add_argument(
+        "--vector", action="store_true", help="the batched engine's figures (benchmarks/vector.py)"
+    )
     args = parser.parse_args(argv)
+    if args.vector:  # issue #29: its own table, against OpenSpiel in the same run
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import vector
+
+        return vector.main((["--quick"] if args.quick else []) + (["--json"] if args.json else []))
     results = run_both(sys.argv[1:] if argv is None else argv) if args.both else [measure(args)]
     if args.json:
         print(json.dumps(results if args.both else results[0], indent=2))

@@ -9,6 +9,7 @@ run; the default ``dev`` profile is a little larger but still quick, so a plain
 from __future__ import annotations
 
 import os
+from importlib.util import find_spec
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -27,6 +28,13 @@ settings.register_profile("dev", max_examples=100, deadline=None, print_blob=Tru
 settings.register_profile("thorough", max_examples=2000, deadline=None, print_blob=True)
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+# The vector engine's tests need NumPy (the rl extra), its environment's gymnasium too.
+collect_ignore_glob: list[str] = []
+if find_spec("numpy") is None:
+    collect_ignore_glob.append("test_vector*.py")
+elif find_spec("gymnasium") is None:
+    collect_ignore_glob.append("test_vector_env.py")
 
 
 # -- the slow tests ---------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gongzhu import Phase, Round, deal
+from gongzhu import CardSet, Phase, Round, deal
 from gongzhu.ai._determinize import Worlds as _Sampler
 from gongzhu.ai.worlds import World, Worlds
 from gongzhu.bots import RuleOfThumbStrategy
@@ -154,3 +154,18 @@ def test_a_board_from_a_view_checks_the_hands_it_is_given() -> None:
         Board.from_view(view, r.hands[:3])
     with pytest.raises(IllegalActionError, match="card play"):
         Board.from_view(deal(seed=4).view(0), deal(seed=4).hands)
+
+
+def test_cards_known_beyond_the_view_stay_with_their_holder() -> None:
+    # A table that saw who claimed knows the claimer's hand; the view keeps only the union.
+    r = deal(seed=6).pass_exposure()
+    view = r.view(0)
+    extra = {2: CardSet(list(r.hands[2])[:5])}
+    worlds = Worlds(view, known=extra)
+    assert worlds.count < Worlds(view).count
+    for world in worlds.samples(20, seed=1):
+        assert extra[2] <= world.hands[2]
+    with pytest.raises(SimulationError, match="no deal fits"):
+        Worlds(view, known={1: r.hands[0]})  # seat 0's own cards cannot be seat 1's
+    with pytest.raises(SimulationError, match="known maps seats"):
+        Worlds(view, known={7: CardSet()})

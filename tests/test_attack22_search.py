@@ -66,7 +66,7 @@ def test_item_1_a_list_instead_of_a_cardset_is_refused() -> None:
 
 
 def test_item_1_a_seed_it_cannot_use_is_refused_when_the_bot_is_made() -> None:
-    with pytest.raises(LimitError, match="encodable"):
+    with pytest.raises(LimitError, match="valid Unicode"):
         SearchStrategy(seed="\ud800")
     # A usable text seed still works, and plays a legal card.
     rnd = _position()

@@ -83,7 +83,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ),
     ("interfaces", ("gongzhu.record", "gongzhu.table", "gongzhu.svg", "gongzhu.i18n")),
     ("playing", ("gongzhu.ai", "gongzhu.bots", "gongzhu.parallel")),
-    ("adapters", ("gongzhu.adapters", "gongzhu.testing")),
+    ("adapters", ("gongzhu.adapters", "gongzhu.testing", "gongzhu.vector")),
     ("entry", ("gongzhu.web", "gongzhu.cli", "gongzhu.__main__")),
 ]
 
@@ -158,9 +158,15 @@ ALLOWED_REACH_INS: dict[str, str] = {
     "gongzhu.ai -> ._tables": "botapi: view.rules._tables in the bots",
     "gongzhu.ai -> gongzhu.record._schema": "botapi: arena reads JSON through the record's reader",
     "gongzhu.ai -> gongzhu.record._schema:_parse_json": "botapi",
-    "gongzhu.adapters -> gongzhu.ai._determinize": "botapi: the public world sampler",
     "gongzhu.adapters -> gongzhu.record._schema": "botapi",
     "gongzhu.adapters -> gongzhu.record._schema:_parse_json": "botapi",
+    # The batched engine reads the rule set's compiled tables, a Round's core state, the
+    # observation's layout constants and the adapters' bot driver (issue 29, `vector`).
+    "gongzhu.vector -> ._core": "vector: Round's core state",
+    "gongzhu.vector -> ._tables": "vector: the rule set's compiled Config",
+    "gongzhu.vector -> gongzhu._codec.encoding:_PHASES": "vector: the observation's layout",
+    "gongzhu.vector -> gongzhu._codec.encoding:_SCORE_SCALE": "vector: the observation's layout",
+    "gongzhu.vector -> gongzhu.adapters:_driver": "vector: the adapters' bot driver",
     # The interfaces (web: its engineer; cli/human: layout).
     "gongzhu.cli -> gongzhu.ai.strategies:_deal_seed": "layout: cli/human",
 }

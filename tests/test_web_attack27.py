@@ -743,3 +743,11 @@ def test_item_16_a_sealed_decision_is_sent_to_its_maker_only() -> None:
                 assert again["exposure_options"] == theirs["exposure_options"]
                 return
         pytest.skip("no seed in 200 gives both humans an exposable card")
+
+
+def test_item_3_an_ipv6_host_counts_as_one_client_for_its_whole_64() -> None:
+    from gongzhu.web.hub import client_key
+
+    assert client_key("2001:db8::1") == client_key("2001:db8::ffff:7") == "2001:db8::/64"
+    assert client_key("2001:db8:0:1::1") != client_key("2001:db8::1")
+    assert client_key("::ffff:10.0.0.1") == client_key("10.0.0.1") == "10.0.0.1"

@@ -49,8 +49,8 @@ import pyspiel
 from gongzhu._codec import wire as _wire
 from gongzhu.actions import Claim, Exposure
 from gongzhu.adapters import _driver
-from gongzhu.ai._determinize import Worlds
 from gongzhu.ai.registry import make_strategy
+from gongzhu.ai.worlds import Worlds
 from gongzhu.cards import Card, CardSet
 from gongzhu.dealing import deal
 from gongzhu.errors import GongzhuError, ProtocolError, RuleSetError, SimulationError, _brief
@@ -65,7 +65,6 @@ from gongzhu.protocol import (
 from gongzhu.record._schema import _parse_json
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
-from gongzhu.view import PlayerView
 
 __all__ = [
     "GongzhuGame",
@@ -264,30 +263,33 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
         It depends only on what the seat's :class:`~gongzhu.PlayerView` shows (#22
         item 5): the hidden cards come from the library's one sampler
-        (:class:`gongzhu.ai._determinize.Worlds`, uniform over the deals that fit the
-        view), a face-down declaration's cards are drawn from the sampled hand, and
-        another seat's exposure decision still sealed (simultaneous exposure) is
-        replaced by the library's rule-of-thumb decision for the sampled hand.
+        (:class:`gongzhu.ai.Worlds`, uniform over the deals that fit the view, told
+        the hands that claimers showed), with its face-down cards; another seat's
+        exposure decision still sealed (simultaneous exposure) is replaced by the
+        library's rule-of-thumb decision for the sampled hand.
         """
         me = self._player(player_id)
         rng = random.Random(_sampler_seed(probability_sampler))
         rnd = self.round
         if rnd is None:
             return self._resample_dealing(me, rng)
-        worlds = Worlds(rnd.view(me))
         # Whose hand each shown card was in is public (everyone saw the claimer show it);
-        # the view keeps only their union, so it is read here, for claimers only.
+        # the view keeps only their union, so the sampler is told the claimers' hands.
+        played = [
+            sum(c.mask for c in rnd.dealt[s]) & ~rnd.hands[s].mask for s in range(rnd.players)
+        ]
         out = 0
-        for p in worlds.played:
+        for p in played:
             out |= p
-        claimed: dict[int, int] = {}
+        claimed: dict[int, CardSet] = {}
         for action in rnd.history:
             if isinstance(action, Claim) and action.seat != me:
                 c = action.seat
                 dealt_c = sum(card.mask for card in rnd.dealt[c])
-                claimed[c] = rnd.shown.mask & dealt_c & ~out
+                claimed[c] = CardSet.from_mask(rnd.shown.mask & dealt_c & ~out)
+        worlds = Worlds(rnd.view(me), known=claimed)
         for _ in range(_RESAMPLE_TRIES):
-            world = self._sample_world(rnd, me, worlds, rng, claimed)
+            world = self._sample_world(rnd, me, worlds, played, rng)
             if world is not None:
                 return world
         raise SimulationError(
@@ -306,15 +308,13 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return state
 
     def _sample_world(
-        self, rnd: Round, me: int, worlds: Worlds, rng: random.Random, claimed: dict[int, int]
+        self, rnd: Round, me: int, worlds: Worlds, played: list[int], rng: random.Random
     ) -> GongzhuState | None:
         n = self.rules.players
-        hands, facedown = worlds.sample(rng)
-        if claimed:
-            if not _give_claimed(hands, claimed, me, worlds.voids, rng):
-                return None
-            facedown = self._face_down(rnd.view(me), hands, worlds.played, rng)
-        dealt = [h | p for h, p in zip(hands, worlds.played, strict=True)]
+        sampled = worlds.sample(rng)
+        hands = [h.mask for h in sampled.hands]
+        facedown = sampled.face_down.mask
+        dealt = [h | p for h, p in zip(hands, played, strict=True)]
         dealt[me] = sum(c.mask for c in rnd.dealt[me])
         if any(d.bit_count() != len(rnd.dealt[s]) for s, d in enumerate(dealt)):
             return None
@@ -353,24 +353,6 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         if state.round.view(me) != worlds.view:
             return None  # the seat could tell this world from its own (a claim's shown cards)
         return state
-
-    def _face_down(
-        self, view: PlayerView, hands: list[int], played: list[int], rng: random.Random
-    ) -> int:
-        """Face-down cards for the other seats' declared counts, drawn from their hands."""
-        down: int = view.own_face_down.mask
-        up: int = view.exposed.mask
-        exposable: int = self.rules.exposable.mask
-        for s, k in enumerate(view.face_down_counts):
-            if s == view.seat or not k:
-                continue
-            mask = (hands[s] | played[s]) & exposable & ~up
-            pool = [i for i in range(52) if mask >> i & 1]
-            if len(pool) < k:
-                return -1
-            for i in rng.sample(pool, k):
-                down |= 1 << i
-        return down
 
     def information_state_string(self, player: int | None = None) -> str:
         return _Observer(self.rules, True).string_from(self, self._player(player))
@@ -466,37 +448,6 @@ def _sealed(rnd: Round, seat: int) -> bool:
         and rnd.phase is Phase.EXPOSURE
         and len(rnd.exposure_decided) < rnd.players
     )
-
-
-def _give_claimed(
-    hands: list[int], claimed: dict[int, int], me: int, voids: list[int], rng: random.Random
-) -> bool:
-    """Put each claimer's shown cards in its hand, trading the cards they displace."""
-    held = 0
-    for known in claimed.values():
-        held |= known
-    freed = 0
-    for c, known in claimed.items():
-        if known.bit_count() != hands[c].bit_count():
-            return False
-        freed |= hands[c] & ~held
-        hands[c] = known
-    spare = [i for i in range(52) if freed >> i & 1]
-    rng.shuffle(spare)
-    for t in range(len(hands)):
-        if t == me or t in claimed:
-            continue
-        taken = hands[t] & held
-        if not taken:
-            continue
-        hands[t] &= ~taken
-        for _ in range(taken.bit_count()):
-            pick = next((i for i in spare if not voids[t] >> (i // 13) & 1), None)
-            if pick is None:
-                return False
-            spare.remove(pick)
-            hands[t] |= 1 << pick
-    return True
 
 
 def _sampler_seed(probability_sampler: Any) -> int:

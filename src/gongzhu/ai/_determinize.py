@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
 from typing import Final
@@ -201,9 +202,13 @@ class _Pool:
 
 
 class Worlds:
-    """The deals consistent with ``view`` (see the module doc); draw them with :meth:`sample`."""
+    """The deals consistent with ``view`` (see the module doc); draw them with :meth:`sample`.
 
-    def __init__(self, view: PlayerView) -> None:
+    ``extra`` adds cards known to be in another seat's hand beyond what the view
+    shows (seat -> mask): a table that saw who claimed knows the claimer's hand.
+    """
+
+    def __init__(self, view: PlayerView, extra: Mapping[int, int] | None = None) -> None:
         cfg = view.rules._tables
         self.cfg = cfg
         self.view = view
@@ -233,6 +238,9 @@ class Worlds:
         for s in range(n):
             if s != me:
                 known[s] = view.exposures[s].mask & ~all_played
+        for s, mask in (extra or {}).items():
+            if s != me:
+                known[s] |= mask & ~all_played
         self.known = known
         others = [s for s in range(n) if s != me]
         self.others = others

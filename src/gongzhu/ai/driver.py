@@ -185,17 +185,22 @@ def decide_exposures(
     decision to decline, and the first lead waits for every seat's.
 
     ``sealed`` (default: the rule set's ``exposure_order`` is
-    ``"simultaneous"``): every waiting seat decides from the round as it is
-    before anybody's choice is applied, and the choices are then applied in
-    seat order. Not sealed: the seats decide one after the other in the order
-    of :attr:`Round.exposure_pending <gongzhu.Round.exposure_pending>` (from
-    the leader), each choice applied before the next seat decides, so under
+    ``"simultaneous"``): every waiting seat decides, in seat order, from the
+    round as it is before anybody's choice is applied; then the choices are
+    applied. Not sealed: the seats decide one after the other in the order of
+    :attr:`Round.exposure_pending <gongzhu.Round.exposure_pending>` (from the
+    leader), each choice applied before the next seat decides, so under
     ``"in-turn"`` each seat sees the earlier exposures. Under
-    ``"simultaneous"`` both give the same choices (the views are sealed);
-    only the order of the record differs. ``on_action`` is :func:`play_out`'s.
+    ``"simultaneous"`` both give the same round (the views are sealed, and the
+    round records sealed decisions in its own order); only the order in which
+    the strategies are asked differs. ``on_action`` is :func:`play_out`'s.
     """
     if rnd.phase is not Phase.EXPOSURE:
         return rnd
+    if isinstance(strategies, (str, bytes)) or not isinstance(strategies, Sequence):
+        raise SimulationError(f"strategies are one per seat, got {type(strategies).__name__}")
+    if len(strategies) != rnd.players:
+        raise SimulationError(f"need {rnd.players} strategies (None for a seat left out)")
     if sealed is None:
         sealed = rnd.rules.exposure_order is ExposureOrder.SIMULTANEOUS
     clock = time.process_time

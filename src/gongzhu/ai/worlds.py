@@ -46,7 +46,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 import attrs
 
@@ -73,17 +73,35 @@ class World:
 class Worlds:
     """The deals consistent with ``view``: draw them with :meth:`sample` (see the module doc).
 
-    A view that contradicts itself (hand sizes that do not match the unseen
-    cards) is a :class:`~gongzhu.SimulationError`.
+    ``known`` adds cards known to be in another seat's hand beyond what the view
+    shows (seat -> cards): a table that saw who claimed knows the claimer's
+    whole hand, while the view keeps only the union of the shown cards. A view
+    that contradicts itself or ``known`` (hand sizes that do not match the
+    unseen cards) is a :class:`~gongzhu.SimulationError`.
     """
 
     __slots__ = ("_s", "view")
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: PlayerView, known: Mapping[int, CardSet] | None = None) -> None:
         if not isinstance(view, PlayerView):
             raise SimulationError(f"Worlds reads a PlayerView, got {type(view).__name__}")
+        extra: dict[int, int] = {}
+        if known is not None:
+            if not isinstance(known, Mapping):
+                raise SimulationError(f"known maps seats to CardSets, got {_brief(known)}")
+            for seat, cards in known.items():
+                if (
+                    isinstance(seat, bool)
+                    or not isinstance(seat, int)
+                    or not 0 <= seat < view.rules.players
+                    or not isinstance(cards, CardSet)
+                ):
+                    raise SimulationError(
+                        f"known maps seats to CardSets, got {_brief(seat)}: {_brief(cards)}"
+                    )
+                extra[seat] = cards.mask
         try:
-            self._s = _Sampler(view)
+            self._s = _Sampler(view, extra)
         except ValueError as exc:
             raise SimulationError(f"no deal fits this view: {exc}") from None
         self.view = view

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import ipaddress
 import json
 import logging
 import re
@@ -33,11 +34,25 @@ from gongzhu.web.messages import WebError
 from gongzhu.web.rooms import Change, Room, Settings
 from gongzhu.web.store import Store, StoreConflict, StoreError
 
-__all__ = ["BROWSER_COOKIE", "Bucket", "Conn", "Core", "Hub", "StoreBusy"]
+__all__ = ["BROWSER_COOKIE", "Bucket", "Conn", "Core", "Hub", "StoreBusy", "client_key"]
 
 ROOM_ID: Final = re.compile(r"[A-Za-z0-9_-]{4,32}")
 _log = logging.getLogger("gongzhu.web")
 _T = TypeVar("_T")
+
+
+def client_key(address: str) -> str:
+    """Who counts as one client for the per-address limits: the IPv4 address, or the
+    /64 network of an IPv6 one (one host usually holds a whole /64)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 class StoreBusy(StoreError):
@@ -252,6 +267,7 @@ class Core:
     ) -> tuple[Room, str]:
         """A new room for a player at ``address`` (limits: per address, unplayed, in all)."""
         limits = self.limits
+        address = client_key(address)
         bucket = self.created.get(address)
         if bucket is None:
             if len(self.created) > 10_000:  # forget the quiet addresses

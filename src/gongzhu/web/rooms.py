@@ -46,7 +46,8 @@ from typing import Any, Final
 
 import attrs
 
-from gongzhu.actions import Action, Exposure, Play
+from gongzhu.actions import Action, Exposure
+from gongzhu.ai.driver import awaiting, decide
 from gongzhu.ai.registry import make_strategy
 from gongzhu.ai.strategies import Strategy
 from gongzhu.cards import CardSet
@@ -555,13 +556,8 @@ class Room:
     # -- what computers must do ------------------------------------------------------------
 
     def waiting_seats(self) -> list[int]:
-        """The seats the game waits for now (exposure decisions, or the seat to act)."""
-        rnd = self.round
-        if rnd.is_over:
-            return []
-        if rnd.phase is Phase.EXPOSURE:
-            return list(rnd.exposure_pending)
-        return [] if rnd.to_act is None else [rnd.to_act]
+        """The seats the game waits for now (:func:`gongzhu.ai.driver.awaiting`)."""
+        return list(awaiting(self.round))
 
     def next_computer(
         self, now: float, takeover: float, decline_at: Sequence[float] = ()
@@ -601,13 +597,9 @@ class Room:
 
     @staticmethod
     def decide(rnd: Round, seat: int, strategy: Strategy) -> Action:
-        """The computer's action for ``seat`` in ``rnd`` (pure; may take a moment: run it aside)."""
-        view = rnd.view(seat)
-        if rnd.phase is Phase.EXPOSURE:
-            if not view.exposure_previews:
-                return Exposure(seat, CardSet())
-            return Exposure(seat, strategy.choose_exposure(view))
-        return Play(seat, strategy.choose_play(view, view.legal_plays))
+        """The computer's action for ``seat`` in ``rnd`` (:func:`gongzhu.ai.driver.decide`,
+        the library's one turn driver; pure, may take a moment: run it aside)."""
+        return decide(rnd, seat, strategy)
 
     # -- changes ---------------------------------------------------------------------------
 

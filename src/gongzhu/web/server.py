@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gongzhu.web.driver import Driver
 from gongzhu.web.handlers import dispatch
-from gongzhu.web.hub import BROWSER_COOKIE, Conn, Hub
+from gongzhu.web.hub import BROWSER_COOKIE, Conn, Hub, client_key
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, Hello, WebError, parse
 from gongzhu.web.presence import Presence
 from gongzhu.web.store import StoreError
@@ -37,7 +37,7 @@ class Server(Presence, Driver):
     async def serve(self, ws: WebSocket) -> None:
         room_id = ws.path_params.get("room", "")
         limits = self.limits
-        address = ws.client.host if ws.client is not None else ""
+        address = client_key(ws.client.host if ws.client is not None else "")
         if (
             self.connections >= limits.connections
             or self.by_client.get(address, 0) >= limits.client_connections

@@ -1,0 +1,128 @@
+"""The Gymnasium vector environment on the batched engine.
+
+Gymnasium 1.x ships no checker for vector environments (``env_checker.check_env``
+takes a single ``Env``), so the checks it makes of a single environment are made
+here per batch: observations in the spaces (its passive checker on every row),
+reset and step determinism under a seed, data not reused between steps; and the
+environment's own contract: the action mask is the agent's legal cards, the reward is
+the agent's deal score, illegal actions end an episode with ``illegal_reward``, and
+finished episodes reset on the next step (``NEXT_STEP`` autoreset).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import data_equivalence
+from gymnasium.utils.passive_env_checker import check_obs
+from gymnasium.vector import AutoresetMode
+
+from gongzhu import RuleSet
+from gongzhu.errors import ProtocolError
+from gongzhu.vector import GongzhuVectorEnv
+
+
+def play_lowest(envs: GongzhuVectorEnv, info: dict, steps: int) -> list[tuple]:
+    out = []
+    for _ in range(steps):
+        actions = info["action_mask"].argmax(axis=1)
+        result = envs.step(actions)
+        info = result[4]
+        out.append(result)
+    return out
+
+
+@pytest.mark.parametrize("opponents", ["rule-of-thumb", "random"])
+@pytest.mark.parametrize("rules", [RuleSet(), RuleSet(players=5), RuleSet.preset("taiwan")])
+def test_the_spaces_masks_rewards_and_autoreset(rules: RuleSet, opponents: str) -> None:
+    envs = GongzhuVectorEnv(num_envs=6, rules=rules, seat=1, opponents=opponents)
+    assert envs.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
+    obs, info = envs.reset(seed=5)
+    assert envs.observation_space.contains(obs)
+    episodes = 0
+    for _ in range(2 * rules.hand_size + 2):
+        batch = envs.batch
+        mine = ~batch.done & (batch.to_act == 1)
+        mask = info["action_mask"]
+        assert mask.dtype == np.int8
+        assert mask.shape == (6, 137)
+        for i in range(6):
+            check_obs(obs[i], envs.single_observation_space, "step")
+            rnd = batch.round(i)
+            expected = np.zeros(137, np.int8)
+            if mine[i]:
+                expected[[c.index for c in rnd.legal_plays]] = 1
+            assert (mask[i] == expected).all()
+            assert np.array_equal(obs[i], rnd.view(1).observation())
+        actions = np.where(mine, mask.argmax(axis=1), 0)
+        obs, reward, terminated, truncated, info = envs.step(actions)
+        assert envs.observation_space.contains(obs)
+        assert not truncated.any()
+        for i in np.flatnonzero(terminated):
+            assert reward[i] == envs.batch.round(int(i)).score().totals[1]
+        assert (reward[~terminated] == 0).all()
+        episodes += int(terminated.sum())
+        if terminated.any():  # the next step starts fresh deals there, whatever the action
+            ended = terminated.copy()
+            obs, reward, terminated, truncated, info = envs.step(np.zeros(6, np.int64))
+            assert (reward[ended] == 0).all()
+            assert not terminated[ended].any()
+            assert (envs.batch.trick_number[ended] == 0).all()
+    assert episodes >= 6
+
+
+def test_reset_and_step_are_deterministic_under_a_seed() -> None:
+    a, b = GongzhuVectorEnv(num_envs=8), GongzhuVectorEnv(num_envs=8)
+    obs_a, info_a = a.reset(seed=11)
+    obs_b, info_b = b.reset(seed=11)
+    assert data_equivalence((obs_a, info_a), (obs_b, info_b), exact=True)
+    run_a = play_lowest(a, info_a, 20)
+    run_b = play_lowest(b, info_b, 20)
+    assert data_equivalence(run_a, run_b, exact=True)
+    obs_c, _ = a.reset(seed=12)
+    assert not np.array_equal(obs_a, obs_c)
+    # The arrays returned are not reused by the next step.
+    first = run_a[0][0].copy()
+    assert np.array_equal(run_a[0][0], first)
+
+
+def test_an_illegal_action_ends_the_episode_with_the_illegal_reward() -> None:
+    envs = GongzhuVectorEnv(num_envs=4, opponents="random", illegal_reward=-7.0)
+    _, info = envs.reset(seed=2)
+    actions = info["action_mask"].argmax(axis=1)
+    actions[2] = 136  # not a card
+    _, reward, terminated, _, info = envs.step(actions)
+    assert terminated[2]
+    assert reward[2] == -7.0
+    assert info["illegal_action"][2]
+    assert not info["illegal_action"][[0, 1, 3]].any()
+    _, reward, terminated, _, info = envs.step(info["action_mask"].argmax(axis=1))
+    assert not terminated[2]
+    assert reward[2] == 0
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ProtocolError):
+        GongzhuVectorEnv(num_envs=0)
+    with pytest.raises(ProtocolError):
+        GongzhuVectorEnv(seat=4)
+    with pytest.raises(ProtocolError):
+        GongzhuVectorEnv(opponents="greedy")
+    envs = GongzhuVectorEnv(num_envs=2)
+    envs.reset(seed=0)
+    with pytest.raises(ProtocolError):
+        envs.step(np.zeros(3, np.int64))
+
+
+def test_gymnasiums_vector_wrappers_run_on_it() -> None:
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    envs = RecordEpisodeStatistics(GongzhuVectorEnv(num_envs=4))
+    _, info = envs.reset(seed=3)
+    for _ in range(14):
+        _, _, terminated, _, info = envs.step(info["action_mask"].argmax(axis=1))
+        if terminated.any():
+            assert "episode" in info
+            break
+    else:
+        raise AssertionError("no episode ended")

@@ -1,0 +1,250 @@
+"""The vector engine's differential law: a batch stepped on arrays is the same deals as
+``Round.apply`` played card by card.
+
+From batches of positions drawn over every preset and option (4 and 5 players, pairs,
+face-up, face-down, blind and mixed exposures, the forced fourth, deals that end when
+the points are out, positions in the middle of a trick), random legal cards are played on
+both engines: the legal masks agree at every step, the totals agree at the end, and the
+batch's deals turned back into ``Round``\\ s equal the rounds played alongside. Fresh
+batches from ``VectorDeal.deal`` hold exactly the cards of ``gongzhu.deal``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gongzhu import PRESETS, Phase, Round, RuleSet, deal
+from gongzhu._core.rollout import settle
+from gongzhu.errors import ProtocolError, RuleSetError
+from gongzhu.testing import _expose_randomly, deals, rounds_in_progress, rule_sets
+from gongzhu.vector import VectorDeal
+from gongzhu.vector._tables import unpack
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def _mask(rnd: Round) -> np.ndarray:
+    out = np.zeros(52, np.bool_)
+    if not rnd.is_over:
+        out[[c.index for c in rnd.legal_plays]] = True
+    return out
+
+
+def _playing(rnd: Round) -> Round:
+    """``rnd`` with every exposure decided (undecided seats decline) and no claim pending."""
+    return Round._from_core(settle(rnd._core))
+
+
+def play_both(rounds: list[Round], seed: int) -> VectorDeal:
+    """Random legal play to the end on the batch and on the rounds; the law at every step."""
+    batch = VectorDeal.from_rounds(rounds)
+    rng = np.random.default_rng(seed)
+    for _ in range(60):
+        masks = batch.legal_mask()
+        expected = np.array([_mask(r) for r in rounds])
+        assert (masks == expected).all()
+        assert (batch.done == np.array([r.is_over for r in rounds])).all()
+        for i, rnd in enumerate(rounds):
+            if not rnd.is_over:
+                assert batch.to_act[i] == rnd.to_act
+        if batch.done.all():
+            break
+        actions = batch.random_actions(rng)
+        batch.step(actions)
+        rounds[:] = [
+            r if r.is_over else r.apply(int(a)) for r, a in zip(rounds, actions, strict=True)
+        ]
+    assert batch.done.all()
+    totals = batch.totals()
+    for i, rnd in enumerate(rounds):
+        assert tuple(int(x) for x in totals[i]) == rnd.score().totals
+    return batch
+
+
+@st.composite
+def batches(draw: st.DrawFn, rules: st.SearchStrategy[RuleSet]) -> list[Round]:
+    """A few positions of one rule set: fresh deals after random exposure decisions, and
+    deals in progress (settled: exposures decided, no claim pending)."""
+    rs = draw(rules)
+    size = draw(st.integers(1, 6))
+    out = []
+    for _ in range(size):
+        if draw(st.booleans()):
+            rnd = _expose_randomly(draw, draw(deals(rs)))
+        else:
+            rnd = draw(rounds_in_progress(rs))
+        out.append(_playing(rnd))
+    return out
+
+
+@SETTINGS
+@given(batches(rule_sets()), st.integers(0, 2**32))
+def test_batches_play_like_rounds_under_every_option(rounds: list[Round], seed: int) -> None:
+    expected = list(rounds)
+    batch = play_both(rounds, seed)
+    # The batch's deals, back as Rounds, are the rounds played alongside (history too).
+    assert batch.to_rounds() == rounds
+    assert len(expected) == len(rounds)
+
+
+@SETTINGS
+@given(batches(rule_sets(players=5)), st.integers(0, 2**32))
+def test_five_player_batches_play_like_rounds(rounds: list[Round], seed: int) -> None:
+    play_both(rounds, seed)
+
+
+@SETTINGS
+@given(batches(rule_sets(exposure_kind="face-down-up")), st.integers(0, 2**32))
+def test_face_down_batches_play_like_rounds(rounds: list[Round], seed: int) -> None:
+    play_both(rounds, seed)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_deals_like_gongzhu_deal_and_plays_like_rounds(
+    name: str, players: int
+) -> None:
+    rules = PRESETS[name]
+    if players == 5:
+        try:
+            rules = rules.replace(players=5)
+        except RuleSetError:  # a 4-player opening card (2♣) is not in the 5-player deck
+            rules = rules.replace(players=5, opening_card=RuleSet(players=5).opening_card)
+    seeds = [0, 1, -7, "text seed", 2**64, *range(100, 120)]
+    batch = VectorDeal.deal(rules, seeds, dealer=players - 1)
+    rounds = [deal(rules, s, dealer=players - 1) for s in seeds]
+    for i, rnd in enumerate(rounds):
+        assert tuple(int(h) for h in batch.hands[i]) == tuple(h.mask for h in rnd.hands)
+        assert batch.to_act[i] == rnd.leader
+    rounds = [r.pass_exposure() if r.phase is Phase.EXPOSURE else r for r in rounds]
+    assert batch.to_rounds() == rounds
+    play_both(rounds, seed=len(name))
+    assert batch.legal_mask().shape == (len(seeds), 52)
+
+
+def test_random_deals_are_whole_deals_and_play_like_rounds() -> None:
+    for rules in (RuleSet(), RuleSet(players=5)):
+        batch = VectorDeal.random(rules, 64, rng=3)
+        hands = batch.hands
+        every = np.bitwise_or.reduce(hands, axis=1)
+        assert (every == np.uint64(rules.deck.mask)).all()
+        assert (unpack(hands).sum(axis=2) == rules.hand_size).all()
+        play_both(batch.to_rounds(), seed=4)
+    again = VectorDeal.random(RuleSet(), 8, rng=3)
+    assert (again.hands == VectorDeal.random(RuleSet(), 8, rng=3).hands).all()
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(batches(rule_sets()), st.integers(0, 2**32))
+def test_many_batches_play_like_rounds(rounds: list[Round], seed: int) -> None:
+    play_both(rounds, seed)
+
+
+def _check_playout(batch: VectorDeal, seed: int) -> None:
+    """``playout`` ends every deal with legal plays (replayed through ``Round.apply``) and
+    the totals of the rounds they reach."""
+    batch.playout(np.random.default_rng(seed))
+    assert batch.done.all()
+    rounds = batch.to_rounds()  # Round.apply refuses any illegal play
+    assert all(r.is_over for r in rounds)
+    assert [tuple(t) for t in batch.totals()] == [r.score().totals for r in rounds]
+
+
+@SETTINGS
+@given(batches(rule_sets()), st.integers(0, 2**32))
+def test_random_playouts_are_legal_deals_under_every_option(rounds: list[Round], seed: int) -> None:
+    _check_playout(VectorDeal.from_rounds(rounds), seed)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_random_playouts_of_fresh_batches(players: int) -> None:
+    for name in sorted(PRESETS):
+        rules = PRESETS[name]
+        if players == 5:
+            try:
+                rules = rules.replace(players=5)
+            except RuleSetError:
+                rules = rules.replace(players=5, opening_card=RuleSet(players=5).opening_card)
+        _check_playout(VectorDeal.random(rules, 40, rng=players), seed=len(name))
+
+
+def test_random_playouts_draw_each_legal_card_uniformly() -> None:
+    # The first follower of the first trick: its legal cards, and how often each is drawn.
+    rules = RuleSet(exposable="")
+    size = 20000
+    batch = VectorDeal.deal(rules, [5] * size)
+    batch.step(np.full(size, batch.random_actions(np.random.default_rng(0))[0]))
+    legal = batch.legal_mask()[0]
+    batch.playout(np.random.default_rng(1))
+    second = batch._plays[1].astype(np.int64)
+    counts = np.bincount(second, minlength=52)
+    assert (counts[~legal] == 0).all()
+    expected = size / legal.sum()
+    assert (np.abs(counts[legal] - expected) < 5 * np.sqrt(expected)).all()
+
+
+def _state(batch: VectorDeal) -> dict[str, object]:
+    return {k: v.copy() if isinstance(v, np.ndarray) else v for k, v in vars(batch).items()}
+
+
+def _same(a: dict[str, object], b: dict[str, object]) -> bool:
+    return a.keys() == b.keys() and all(
+        np.array_equal(a[k], b[k]) if isinstance(a[k], np.ndarray) else a[k] == b[k] for k in a
+    )
+
+
+@pytest.mark.parametrize("bad", [-1, 52, 10**6, "card not held", "follow suit"])
+def test_an_illegal_action_is_refused_naming_the_deal_and_nothing_changes(bad: object) -> None:
+    from gongzhu.errors import IllegalActionError, Reason
+
+    rules = RuleSet(exposable="")
+    batch = VectorDeal.deal(rules, range(6))
+    rng = np.random.default_rng(0)
+    batch.step(batch.random_actions(rng))  # mid-trick: followers must follow suit
+    actions = batch.random_actions(rng)
+    hands = batch.hands
+    seat = int(batch.to_act[4])
+    legal = batch.legal_mask()[4]
+    if bad == "card not held":
+        held = np.bitwise_or.reduce(hands[4])
+        mine = int(hands[4, seat])
+        card = next(c for c in range(52) if not int(held) >> c & 1 or not mine >> c & 1)
+        reason = Reason.NOT_IN_HAND
+    elif bad == "follow suit":
+        card = next((c for c in range(52) if int(hands[4, seat]) >> c & 1 and not legal[c]), None)
+        if card is None:
+            pytest.skip("the seat holds only legal cards here")
+        reason = Reason.MUST_FOLLOW_SUIT
+    else:
+        card = bad
+        reason = None
+    actions[4] = card
+    before = _state(batch)
+    with pytest.raises(IllegalActionError) as caught:
+        batch.step(actions)
+    assert "deal 4" in str(caught.value)
+    if reason is not None:
+        assert caught.value.reason is reason
+    assert _same(before, _state(batch))
+    with pytest.raises(ProtocolError):
+        batch.step(actions[:3])
+    with pytest.raises(ProtocolError):
+        batch.step(actions.astype(float))
+    assert _same(before, _state(batch))
+
+
+def test_random_playouts_of_deals_out_of_step() -> None:
+    # Some deals a card ahead of the others (step with where=): playout still plays all
+    # of them to a legal end.
+    batch = VectorDeal.random(RuleSet(exposable=""), 30, rng=9)
+    rng = np.random.default_rng(9)
+    batch.step(batch.random_actions(rng), where=np.arange(30) % 3 == 0)
+    _check_playout(batch, seed=10)
+    batch = VectorDeal.random(RuleSet(players=5), 30, rng=9)
+    for _ in range(5):  # a whole trick for some: in step at the next trick's start again
+        batch.step(batch.random_actions(rng), where=np.arange(30) % 2 == 0)
+    _check_playout(batch, seed=11)
