@@ -83,7 +83,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ),
     ("interfaces", ("gongzhu.record", "gongzhu.table", "gongzhu.svg", "gongzhu.i18n")),
     ("playing", ("gongzhu.ai", "gongzhu.bots", "gongzhu.parallel")),
-    ("adapters", ("gongzhu.adapters", "gongzhu.testing")),
+    ("adapters", ("gongzhu.adapters", "gongzhu.testing", "gongzhu.vector")),
     ("entry", ("gongzhu.web", "gongzhu.cli", "gongzhu.__main__")),
 ]
 
@@ -166,6 +166,14 @@ ALLOWED_REACH_INS: dict[str, str] = {
     "gongzhu.adapters -> gongzhu.ai._determinize": "botapi: the public world sampler",
     "gongzhu.adapters -> gongzhu.record._schema": "botapi",
     "gongzhu.adapters -> gongzhu.record._schema:_parse_json": "botapi",
+    # The batched engine (the `vector` branch, issue 29): like gongzhu.board, it reads the
+    # rule set's engine Config and a Round's core state (from_rounds), and the observation
+    # layout's phase order and score scale; a public accessor for each would remove these.
+    "gongzhu.vector -> gongzhu.round._config": "vector: the engine Config of a RuleSet",
+    "gongzhu.vector -> gongzhu.round._config:_config": "vector",
+    "gongzhu.vector -> ._core": "vector: VectorDeal.from_rounds reads Round's core state",
+    "gongzhu.vector -> gongzhu._codec.encoding:_PHASES": "vector: the observation layout",
+    "gongzhu.vector -> gongzhu._codec.encoding:_SCORE_SCALE": "vector: the observation layout",
     # The interfaces (web: its engineer; cli/human: layout).
     "gongzhu.cli -> gongzhu.ai.strategies:_deal_seed": "layout: cli/human",
 }
