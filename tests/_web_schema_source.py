@@ -31,6 +31,8 @@ _ERROR_CODES = [
 EVENT = {"type": "integer", "minimum": 0, "maximum": 2**53}
 NAME = {"type": "string", "minLength": 1, "maxLength": 32}
 SEAT4 = {"type": "integer", "minimum": 0, "maximum": 3}
+CARD = {"type": "string", "pattern": "^[2-9TJQKA][CDHS]$"}
+INTS4 = {"type": "array", "items": {"type": "integer"}, "minItems": 4, "maxItems": 4}
 
 
 def _embed(schema: dict[str, Any], prefix: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -103,6 +105,7 @@ def web_client() -> dict[str, Any]:
             _message("hint", event, ["event"]),
             _message("resync", {}, []),
             _message("new_game", event, ["event"]),
+            _message("release", {**event, "seat": SEAT4}, ["event", "seat"]),
         ],
         "$defs": {"event": EVENT, **act_defs},
     }
@@ -144,8 +147,39 @@ def web_server() -> dict[str, Any]:
                         "kind": {"enum": ["human", "computer"]},
                         "connected": {"type": "boolean"},
                         "autoplay": {"type": "boolean"},
+                        "takeover_in": {
+                            "description": (
+                                "Seconds before a computer takes the seat of a player who is"
+                                " away (0: it has); null for a computer or a player who is here."
+                            ),
+                            "oneOf": [{"type": "number", "minimum": 0}, {"type": "null"}],
+                        },
                     },
-                    "required": ["name", "kind", "connected", "autoplay"],
+                    "required": ["name", "kind", "connected", "autoplay", "takeover_in"],
+                    "additionalProperties": False,
+                },
+            },
+            "history": {
+                "description": (
+                    "The finished deals of this game, as a paper score sheet: each deal's score"
+                    " per seat, the running totals after it, the cards each seat exposed."
+                ),
+                "type": "array",
+                "maxItems": 30,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "deal": {"type": "integer", "minimum": 1},
+                        "scores": INTS4,
+                        "totals": INTS4,
+                        "exposed": {
+                            "type": "array",
+                            "minItems": 4,
+                            "maxItems": 4,
+                            "items": {"type": "array", "items": CARD, "maxItems": 4},
+                        },
+                    },
+                    "required": ["deal", "scores", "totals", "exposed"],
                     "additionalProperties": False,
                 },
             },
@@ -271,6 +305,17 @@ def web_server() -> dict[str, Any]:
                     },
                 },
                 ["event", "cards"],
+            ),
+            _message(
+                "thinking",
+                {
+                    **event,
+                    "seat": {
+                        "description": "The seat a computer is deciding for (cards only).",
+                        "oneOf": [SEAT4, {"type": "null"}],
+                    },
+                },
+                ["event", "seat"],
             ),
         ],
         "$defs": {

@@ -66,14 +66,21 @@ def test_load_counts_characters_not_bytes_of_a_binary_file(monkeypatch: Any) -> 
     # #11 item 3: a record within the character cap whose UTF-8 is longer than the cap.
     text = record.dumps(_finished(), names=["安" * 90, "李" * 90, "王" * 90, "张" * 90])
     assert len(text.encode()) > len(text) + 500
-    monkeypatch.setattr(record, "MAX_TEXT", len(text))
+    # The cap is read where record.load counts (its modules import it by value).
+    from gongzhu.record import _game, _read
+
+    def cap(limit: int) -> None:
+        for module in (record, _game, _read):
+            monkeypatch.setattr(module, "MAX_TEXT", limit)
+
+    cap(len(text))
     assert record.load(io.BytesIO(text.encode())).names == (
         "安" * 90,
         "李" * 90,
         "王" * 90,
         "张" * 90,
     )
-    monkeypatch.setattr(record, "MAX_TEXT", len(text) - 1)
+    cap(len(text) - 1)
     with pytest.raises(RecordError, match="too long"):
         record.load(io.BytesIO(text.encode()))
 

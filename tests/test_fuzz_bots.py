@@ -21,6 +21,7 @@ from gongzhu import (
     Exposure,
     GongzhuError,
     Play,
+    RecordError,
     Round,
     RuleSet,
     deal,
@@ -104,7 +105,7 @@ def test_load_of_any_file_reads_or_refuses(content: bytes | str, chunk: int) -> 
             piece, self.data = self.data[:size], self.data[size:]
             return piece
 
-    outcome(lambda: record.load(Chunked()), record.RecordError)  # type: ignore[arg-type]
+    outcome(lambda: record.load(Chunked()), RecordError)  # type: ignore[arg-type]
 
 
 def test_load_assembles_a_record_from_small_chunks() -> None:

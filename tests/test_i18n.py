@@ -49,13 +49,20 @@ def _strings(message: object) -> tuple[str, ...]:
     return value if isinstance(value, tuple) else (value,)
 
 
-def _extracted() -> set[str]:
-    keywords = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
+def _extracted() -> set[tuple[str | None, str]]:
+    # P_(key, text): the web page's strings, keyed by their msgctxt (gongzhu.web.strings).
+    keywords = {
+        "_": None,
+        "N_": None,
+        "gettext": None,
+        "ngettext": (1, 2),
+        "P_": ((1, "c"), 2),
+    }
     found = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
+    for _file, _line, message, _comments, context in extract_from_dir(
         str(SRC), keywords=keywords, method_map=[("**.py", "python")]
     ):
-        found.add(message[0] if isinstance(message, tuple) else message)
+        found.add((context, message[0] if isinstance(message, tuple) else message))
     return found
 
 
@@ -65,7 +72,7 @@ def test_the_catalogues_hold_exactly_the_messages_of_the_sources() -> None:
     extracted = _extracted()
     assert len(extracted) > 150
     for lang in SHIPPED:
-        ids = {_ids(m)[0] for m in _po(lang) if m.id}  # type: ignore[attr-defined]
+        ids = {(m.context, _ids(m)[0]) for m in _po(lang) if m.id}  # type: ignore[attr-defined]
         assert ids == extracted, (lang, sorted(extracted - ids), sorted(ids - extracted))
 
 
@@ -95,9 +102,10 @@ def test_placeholders_match_between_message_and_translation(lang: str) -> None:
         wanted = _fields(_ids(message)[0])
         for translated in _strings(message):
             got = _fields(translated)
-            if _ids(message)[0] == "{rank}{symbol}":
+            card_form = message.context == "card.form"  # type: ignore[attr-defined]
+            if _ids(message)[0] == "{rank}{symbol}" or card_form:
                 # A card's form may name the suit by word instead of symbol (黑桃Q).
-                assert set(got) <= {"rank", "symbol", "suit"}
+                assert set(got) <= {"rank", "symbol", "suit", "suit_name"}
                 assert "rank" in got
                 continue
             assert got == wanted, (lang, _ids(message)[0], translated)
@@ -112,7 +120,10 @@ def test_the_compiled_catalogue_is_up_to_date_with_the_po(lang: str) -> None:
         if not message.id:  # type: ignore[attr-defined]
             continue
         ids, strings = _ids(message), _strings(message)
-        if len(ids) == 1:
+        context = message.context  # type: ignore[attr-defined]
+        if context is not None:
+            assert catalog.get(f"{context}\x04{ids[0]}") == strings[0], (context, ids[0])
+        elif len(ids) == 1:
             assert catalog.get(ids[0]) == strings[0], ids[0]
         else:
             for k, text in enumerate(strings):
@@ -155,9 +166,7 @@ def test_refusals_render_from_the_errors_fields() -> None:
     card = error.card
     assert card is not None
     assert refusal(error) == f"seat {seat} may not play {card}: not your turn"
-    assert (
-        refusal(error, lang="zh") == f"座位{seat}不能出{Translator('zh').card(card)}：还没轮到你"
-    )
+    assert refusal(error, lang="zh") == f"座位{seat}不能出{Translator('zh').card(card)}：还没轮到你"
     assert error.reason is Reason.NOT_YOUR_TURN  # the code itself stays language-free
 
 

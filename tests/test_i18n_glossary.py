@@ -93,6 +93,8 @@ def _catalogue(lang: str) -> dict[str, tuple[str, ...]]:
         if not message.id:
             continue
         key = message.id[0] if isinstance(message.id, tuple) else message.id
+        if message.context:  # the web page's strings (gongzhu.web.strings), keyed apart
+            key = f"{message.context}|{key}"
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         out[key] = tuple(strings)
     return out

@@ -160,13 +160,13 @@ ALLOWED_REACH_INS: dict[str, str] = {
     "gongzhu.ai -> gongzhu.record._schema:_parse_json": "botapi",
     "gongzhu.adapters -> gongzhu.record._schema": "botapi",
     "gongzhu.adapters -> gongzhu.record._schema:_parse_json": "botapi",
-    # The batched engine reads the rule set's compiled tables, a Round's core state, the
-    # observation's layout constants and the adapters' bot driver (issue 29, `vector`).
-    "gongzhu.vector -> ._core": "vector: Round's core state",
-    "gongzhu.vector -> ._tables": "vector: the rule set's compiled Config",
-    "gongzhu.vector -> gongzhu._codec.encoding:_PHASES": "vector: the observation's layout",
-    "gongzhu.vector -> gongzhu._codec.encoding:_SCORE_SCALE": "vector: the observation's layout",
-    "gongzhu.vector -> gongzhu.adapters:_driver": "vector: the adapters' bot driver",
+    # The batched engine (the `vector` branch, issue 29): like gongzhu.board, it reads the
+    # rule set's engine Config and a Round's core state (from_rounds), and the observation
+    # layout's phase order and score scale; a public accessor for each would remove these.
+    "gongzhu.vector -> ._tables": "vector: the engine Config of a RuleSet",
+    "gongzhu.vector -> ._core": "vector: VectorDeal.from_rounds reads Round's core state",
+    "gongzhu.vector -> gongzhu._codec.encoding:_PHASES": "vector: the observation layout",
+    "gongzhu.vector -> gongzhu._codec.encoding:_SCORE_SCALE": "vector: the observation layout",
     # The interfaces (web: its engineer; cli/human: layout).
     "gongzhu.cli -> gongzhu.ai.strategies:_deal_seed": "layout: cli/human",
 }

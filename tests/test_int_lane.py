@@ -73,7 +73,7 @@ def test_legal_actions_are_the_views_ids_and_apply_does_what_the_record_does(
     if rnd.phase is Phase.PLAY:
         assert [i for i in ids if i < 52] == [c.index for c in rnd.legal_plays]
     for i in ids:
-        assert rnd.apply(i) == protocol.action_for(i, seat).apply(rnd)
+        assert rnd.apply(i) == rnd.apply(protocol.action_for(i, seat))
         assert rnd.apply(i, seat) == rnd.apply(i)
 
 
@@ -125,7 +125,7 @@ def test_a_whole_deal_in_the_integer_lane_matches_the_card_lane() -> None:
             pick = ids[seed % len(ids)]
             if pick == protocol.CLAIM:
                 pick = ids[0]
-            by_card = protocol.action_for(pick, _actor(by_card)).apply(by_card)  # type: ignore[arg-type]
+            by_card = by_card.apply(protocol.action_for(pick, _actor(by_card)))  # type: ignore[arg-type]
             by_id = by_id.apply(pick)
             assert by_id == by_card
         assert by_id.score() == by_card.score()

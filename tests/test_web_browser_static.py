@@ -1,14 +1,15 @@
 """The web client's files without a browser: languages complete, the page's test contract present.
 
-The client (``gongzhu/web/static``) ships inside the package; its strings are one
-JSON file per language. Every language must have exactly English's keys and
-the same ``{placeholders}`` in each string, and every key the page asks for
-must exist: a missing key would show the key itself to a player.
+The client (``gongzhu/web/static``) ships inside the package. Its strings are
+not a second catalogue: they are :data:`gongzhu.web.strings.STRINGS` (English,
+keyed), translated in the same gettext catalogues as the library's messages,
+and the server sends the page one language's table
+(:func:`gongzhu.web.strings.catalogue`). Every key the page asks for must
+exist: a missing key would show the key itself to a player.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -17,27 +18,32 @@ import pytest
 
 from gongzhu.errors import Reason
 from gongzhu.i18n import LANGUAGES
+from gongzhu.web.strings import STRINGS, catalogue
 
 STATIC = Path(__file__).resolve().parents[1] / "src/gongzhu/web/static"
-LANGS = sorted(p.stem for p in (STATIC / "i18n").glob("*.json"))
+LANGS = list(LANGUAGES)
+SCRIPTS = sorted(STATIC.glob("*.js"))
+# Page strings that are the same words in another language (symbols, numbers, names).
+SAME_AS_ENGLISH = {"title", "card.form", "card.named", "exposure.card"}
 
 
 def strings(lang: str) -> dict[str, str]:
-    data = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-    assert isinstance(data, dict)
+    data = catalogue(lang)
     assert all(isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in data.items())
     return data
 
 
-def test_the_client_ships_every_language_of_the_library() -> None:
-    assert set(LANGS) == set(LANGUAGES)
+def test_there_is_one_catalogue_not_two() -> None:
+    # No JSON catalogue is kept beside the gettext one: the page's strings come from it.
+    assert not list(STATIC.rglob("*.json"))
+    assert set(strings("en")) == set(STRINGS)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_language_file_has_the_same_keys_as_english(lang: str) -> None:
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_every_page_string_is_translated(lang: str) -> None:
     en, other = strings("en"), strings(lang)
-    assert sorted(set(en) - set(other)) == [], f"{lang}.json lacks these keys"
-    assert sorted(set(other) - set(en)) == [], f"{lang}.json has keys English lacks"
+    left = sorted(k for k in en if other[k] == en[k] and k not in SAME_AS_ENGLISH)
+    assert left == [], f"{lang}: still in English"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -54,18 +60,22 @@ def test_every_string_keeps_the_placeholders_of_english(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_page_keeps_no_copy_of_the_librarys_refusal_texts(lang: str) -> None:
-    # One text per refusal, whoever shows it: the server words it with gongzhu.i18n in
-    # the hello's language and the page shows that sentence (the terminal says the same).
+def test_the_page_keeps_no_copy_of_the_refusal_texts(lang: str) -> None:
+    # One text per refusal: the server words it (gongzhu.web.words) in the hello's language.
     table = strings(lang)
     assert not [k for k in table if k.startswith("reason.") and k[7:] in Reason.__members__]
 
 
 def test_chinese_uses_the_players_words() -> None:
+    # The review's table (reviews/webplayer-2026-12.md §5): a native 拱猪 player's words.
     zh = strings("zh")
     text = " ".join(zh.values())
-    for word in ("猪", "羊", "变压器", "亮牌", "全红", "墩"):
+    for word in ("猪", "羊", "变压器", "亮牌", "全红", "猪羊变色", "得分牌", "托管"):
         assert word in text, word
+    assert [zh[f"dir.{n}"] for n in (1, 2, 3)] == ["西家", "北家", "东家"]
+    assert zh["status.waiting"].format(who="东家") == "等东家出牌"
+    assert zh["plate.taken"] == "得分牌"
+    assert not re.search(r"座位\s*\d", text)  # never "座位0"
     ru = strings("ru")
     assert ru["start.deal"] == "Сдать карты"  # source 001's words
     assert ru["exposure.decline"] == "Не открывать"
@@ -109,7 +119,22 @@ def test_the_page_carries_the_test_contract_of_issue_20() -> None:
         "next-deal",
         "standings",
         "game-over",
+        "game-over-close",
+        "ranking",
         "invite",
+        "felt",
+        "dealing",
+        "autoplay",
+        "confirm",
+        "cancel",
+        "rules",
+        "rules-panel",
+        "deal-number",
+        "seed",
+        "history",
+        "join-name",
+        "join-sit",
+        "join-watch",
     ):
         assert testid in ids, testid
     assert ids["threshold"][0] == "select"
@@ -124,7 +149,13 @@ def test_the_page_carries_the_test_contract_of_issue_20() -> None:
             current = a.get("data-testid")
         elif tag == "option" and current:
             options.setdefault(current, []).append(str(a.get("value")))
-    assert options["threshold"] == ["500", "1000"]
+    assert options["threshold"] == ["500", "1000", "deals8"]
+    assert options["all-hearts"] == ["200", "400"]
+    assert options["exposable"] == ["all", "pig-transformer"]
+    assert ids["join-name"][0] == "input"
+    assert ids["seed"][0] == "input"
+    # The felt is the table area; "Let the computer play my hand" is not beside Play.
+    assert ids["felt"][1].get("id") == "felt"
     assert options["level"] == ["easy", "normal", "hard"]
     assert options["lang"] == LANGS_IN_ORDER
     # Every button has an accessible name (its text comes from data-i18n, or an aria-label).
@@ -143,8 +174,9 @@ def test_every_key_the_page_and_script_use_exists_in_english() -> None:
         for _, a in page()
         if a.get("data-i18n") or a.get("data-i18n-aria")
     }
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
-    used |= set(re.findall(r"""\bt\("([a-z_]+\.[\w.-]+)"[,)]""", script))
+    for path in SCRIPTS:
+        script = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r"""\bt\("([a-z_]+\.[\w.-]+)"[,)]""", script))
     assert used, "no keys found: the pattern is broken"
     assert sorted(used - set(en)) == []
     # The keys built at run time: levels, directions, sheet lines, error codes, refusals.
@@ -173,11 +205,16 @@ def test_the_client_needs_no_build_step() -> None:
     assert not (STATIC / "package.json").exists()
     imports = [
         i
-        for name in ("app.js", "i18n.js")
-        for i in re.findall(r'\bfrom\s+"([^"]+)"', (STATIC / name).read_text(encoding="utf-8"))
+        for path in SCRIPTS
+        for i in re.findall(
+            r'\b(?:from|import)\s*\(?\s*"([^"]+)"', path.read_text(encoding="utf-8")
+        )
     ]
     assert imports
     assert all(i.startswith("./") and (STATIC / i).is_file() for i in imports)
+    # Each module is type-checked by editors and tsc (// @ts-check, JSDoc types from the schemas).
+    for path in SCRIPTS:
+        assert path.read_text(encoding="utf-8").startswith("// @ts-check"), path.name
 
 
 def test_the_installed_package_ships_the_client() -> None:

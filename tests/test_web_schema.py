@@ -142,7 +142,7 @@ def test_every_frame_of_a_game_fits_the_server_schema() -> None:
             kinds.add(frame["type"])
             if frame["type"] == "error":
                 codes.add(frame["code"])
-    assert kinds == {"welcome", "state", "error", "hint"}
+    assert kinds == {"welcome", "state", "error", "hint", "thinking"}
     assert {"bad-token", "bad-message", "too-large", "stale", "illegal"} <= codes
 
 

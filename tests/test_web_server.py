@@ -395,7 +395,13 @@ def test_a_friend_sits_and_a_taken_seat_is_refused(client: TestClient) -> None:
         assert welcome["seat"] == 2
         assert len(welcome["token"]) >= 32
         seats = welcome["room"]["seats"]
-        assert seats[2] == {"name": "Bob", "kind": "human", "connected": True, "autoplay": False}
+        assert seats[2] == {
+            "name": "Bob",
+            "kind": "human",
+            "connected": True,
+            "autoplay": False,
+            "takeover_in": None,
+        }
         mine = friend.state()
         assert mine["view"]["seat"] == 2
         assert len(mine["view"]["hand"]) >= 12
@@ -726,6 +732,7 @@ def test_a_refusal_is_worded_in_the_language_hello_named(client: TestClient) -> 
                  "action": {"type": "play", "card": other}})  # fmt: skip
         error = ws.until(lambda m: m["type"] == "error")
         assert error["code"] == "illegal"
-        assert "座位" in error["message"]  # the library's Chinese refusal
+        # Chinese, in a player's words (gongzhu.web.words): no "座位0".
+        assert error["message"] == "你手里没有这张牌。"
         assert error["detail"]["reason"] == "NOT_IN_HAND"
         assert "may not" in error["detail"]["message"]  # the detail stays the English dict

@@ -14,7 +14,7 @@ LOCALE=src/gongzhu/i18n/locale
 POT=$LOCALE/gongzhu.pot
 if [ "${1:-}" != compile ]; then
     "$PYBABEL" extract --no-location --sort-output --omit-header \
-        -k _ -k N_ -k gettext -k ngettext:1,2 \
+        -k _ -k N_ -k gettext -k ngettext:1,2 -k P_:1c,2 \
         -o "$POT" src/gongzhu
     for po in "$LOCALE"/*/LC_MESSAGES/gongzhu.po; do
         "$PYBABEL" update --no-fuzzy-matching --ignore-obsolete \

@@ -11,7 +11,12 @@ photographs the table::
 
 Scenes: ``table`` (a trick in progress, a card lifted, an exposed card on the
 plate), ``exposure`` (the exposure panel), ``sheet`` (the score sheet after
-a deal), ``start`` (the start screen). Needs the ``web`` extra, the
+a deal), ``start`` (the start screen, its "more rules" open), ``dealing``
+(the cards going out), ``rules`` (the rules panel), ``history`` (the score
+history after three deals), ``gameover`` (the final ranking), ``confirm``
+(letting the computer play the hand, asked first), ``join`` (a friend opening
+the invite link). For Chinese a CJK font must be known to fontconfig
+(``FONTCONFIG_FILE``). Needs the ``web`` extra, the
 ``playwright`` package and Chromium (``/usr/bin/chromium`` or ``--chromium``);
 nothing is downloaded.
 """
@@ -100,11 +105,62 @@ def shoot(args: argparse.Namespace) -> None:
                 page.get_by_test_id("name").fill(args.name)
                 page.get_by_test_id("threshold").select_option("500")
                 if args.scene == "start":
+                    page.get_by_test_id("more-rules").locator("summary").click()
                     page.screenshot(path=args.out)
                     return
                 page.get_by_test_id("new-game").click()
                 page.get_by_test_id("hand").locator("[data-card]").first.wait_for()
+                if args.scene == "dealing":
+                    page.wait_for_timeout(700)
+                    page.screenshot(path=args.out)
+                    return
+                if page.get_by_test_id("dealing").is_visible():
+                    page.get_by_test_id("felt").click(position={"x": 6, "y": 6})
+                if args.scene == "join":
+                    friend = browser.new_page(
+                        viewport={"width": args.width, "height": args.height},
+                        locale=args.lang,
+                        device_scale_factor=args.scale,
+                    )
+                    friend.goto(page.get_by_test_id("invite").get_attribute("href"))
+                    friend.get_by_test_id("join-name").fill("Bob")
+                    friend.wait_for_timeout(300)
+                    friend.screenshot(path=args.out)
+                    return
+                if args.scene in ("history", "gameover"):
+                    over = page.get_by_test_id("game-over")
+                    deals = 0
+                    while not over.is_visible() and (args.scene == "gameover" or deals < 3):
+                        if page.get_by_test_id("score-sheet").is_visible():
+                            page.get_by_test_id("next-deal").click()
+                            page.get_by_test_id("score-sheet").wait_for(state="hidden")
+                        if page.get_by_test_id("dealing").is_visible():
+                            page.get_by_test_id("felt").click(position={"x": 6, "y": 6})
+                        if page.get_by_test_id("exposure-panel").is_visible():
+                            page.get_by_test_id("expose-decline").click()
+                        page.get_by_test_id("autoplay").click()
+                        page.get_by_test_id("confirm").click()
+                        page.get_by_test_id("score-sheet").wait_for()
+                        deals += 1
+                    if args.scene == "history":
+                        if over.is_visible():
+                            page.get_by_test_id("game-over-close").click()
+                        page.get_by_test_id("history-open").click()
+                    page.wait_for_timeout(250)
+                    page.screenshot(path=args.out)
+                    return
                 state = _wait_turn(page)
+                if args.scene == "rules":
+                    page.get_by_test_id("rules").click()
+                    page.get_by_test_id("rules-panel").wait_for()
+                    page.screenshot(path=args.out)
+                    return
+                if args.scene == "confirm":
+                    if state == "exposure":
+                        page.get_by_test_id("expose-decline").click()
+                    page.get_by_test_id("autoplay").click()
+                    page.screenshot(path=args.out)
+                    return
                 if args.scene == "exposure":
                     page.get_by_test_id("exposure-panel").locator("[data-expose]").first.check()
                     page.screenshot(path=args.out)
@@ -134,7 +190,22 @@ def shoot(args: argparse.Namespace) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(ROOT / "docs/_static/web-table.png"))
-    parser.add_argument("--scene", choices=["table", "exposure", "sheet", "start"], default="table")
+    parser.add_argument(
+        "--scene",
+        choices=[
+            "table",
+            "exposure",
+            "sheet",
+            "start",
+            "dealing",
+            "rules",
+            "history",
+            "gameover",
+            "confirm",
+            "join",
+        ],
+        default="table",
+    )
     parser.add_argument("--lang", default="en", choices=["en", "zh", "ru", "uk", "cs"])
     parser.add_argument("--width", type=int, default=1200)
     parser.add_argument("--height", type=int, default=780)

@@ -143,7 +143,10 @@ class PlayerView:
         _v_hand_sizes(v, tuple([(h & ~gone).bit_count() for h in hands]))
         _v_shown(v, _from_mask(t.shown & ~played(s)) if t.shown else _EMPTY)
         _v_legal_plays(v, legal_plays)
-        _v_pending(v, _pending_of(s, seat, phase, to_act))
+        if phase is Phase.PLAY:  # the common case, inline
+            _v_pending(v, Pending.PLAY if to_act == seat else None)
+        else:
+            _v_pending(v, _pending_of(s, seat, phase, to_act))
         return v
 
     @property

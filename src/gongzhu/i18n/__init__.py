@@ -209,6 +209,10 @@ class Translator:
         """``message`` in this language (itself when it has no translation)."""
         return self._catalogue.gettext(message)
 
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` under ``context`` (a ``msgctxt``) in this language, else ``message``."""
+        return self._catalogue.pgettext(context, message)
+
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The singular or plural form for ``n``, in this language."""
         return self._catalogue.ngettext(singular, plural, n)

@@ -111,7 +111,7 @@ def schema(name: str) -> dict[str, Any]:
 
     >>> s = schema("view")
     >>> s["$schema"], s["required"][:3]
-    ('https://json-schema.org/draft/2020-12/schema', ['seat', 'rules', 'phase'])
+    ('https://json-schema.org/draft/2020-12/schema', ['seat', 'phase', 'hand'])
     """
     if not isinstance(name, str) or name not in SCHEMA_NAMES:
         raise ProtocolError(f"no schema named {_brief(name)}; known: {', '.join(SCHEMA_NAMES)}")

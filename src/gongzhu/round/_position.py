@@ -18,9 +18,12 @@ from gongzhu._core.play import legal_ids as _legal_ids
 from gongzhu._core.play import play_ids as _play_ids
 from gongzhu._core.rules import card_factor as _card_factor
 from gongzhu._core.state import (
+    CLAIM,
     CLAIMING,
     COMPLETE,
+    EXPOSE,
     HEARTS_BROKEN,
+    PLAY,
     PLAYING,
     State,
     decision_parts,
@@ -51,14 +54,14 @@ _new = object.__new__
 def _action(entry: int) -> Action:
     """The public record of one core log entry."""
     kind, seat, arg = entry & 3, entry >> 2 & 7, entry >> 5
-    if kind == 0:
+    if kind == PLAY:
         return Play(seat, _CARDS[arg])
-    if kind == 1:
+    if kind == EXPOSE:
         _seat, up, down, blind = decision_parts(entry)
         return Exposure(seat, _from_mask(up | down), _from_mask(down) if up else bool(down), blind)
-    if kind == 2:
+    if kind == CLAIM:
         return Claim(seat)
-    return ClaimResponse(seat, bool(arg))
+    return ClaimResponse(seat, bool(arg))  # RESPOND
 
 
 def _actor(s: State) -> int:

@@ -3,22 +3,49 @@
 :meth:`Round.rollout <gongzhu.Round.rollout>` checks its arguments here, lets
 strategies decide on exposure through their protocol, turns each strategy
 into a core policy (see :mod:`gongzhu._core.rollout`) and runs the core loop.
-The round is passed in (duck-typed), so this module does not import
-:mod:`gongzhu.round`.
+The round is passed in, typed by what the rollout reads of it (``_Table``), and
+``make`` builds the round of a core state: :mod:`gongzhu.round` imports this
+module, so this module does not import it back. A strategy is typed by the
+protocol the rollout asks (``_Decider``: :class:`gongzhu.bots.Strategy` lives a
+layer up).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import NoReturn, Protocol, TypeVar, cast
 
 from gongzhu._base.seeds import check_seed
 from gongzhu._core import rollout as _ro
 from gongzhu._core.play import expose, exposure_open
 from gongzhu._core.state import State
-from gongzhu.cards import Card
+from gongzhu.cards import Card, CardSet
 from gongzhu.errors import IllegalActionError, Reason, _brief
+from gongzhu.view import PlayerView
+
+_R = TypeVar("_R", bound="_Table")
+
+
+class _Table(Protocol):
+    """What the rollout reads of the round it plays on (a :class:`~gongzhu.Round`)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def _core(self) -> State: ...
+    @property
+    def exposure_pending(self) -> tuple[int, ...]: ...
+    def view(self, seat: int) -> PlayerView: ...
+    def expose(self: _R, cards: CardSet, seat: int | None = None) -> _R: ...
+    def check_play(self, card: Card, seat: int | None = None) -> None: ...
+
+
+class _Decider(Protocol):
+    """What the rollout asks a strategy (the :class:`gongzhu.bots.Strategy` protocol)."""
+
+    def choose_play(self, view: PlayerView, legal: CardSet) -> Card: ...
+    def choose_exposure(self, view: PlayerView) -> CardSet: ...
 
 
 def _refuse_rollout(detail: str) -> NoReturn:
@@ -31,15 +58,15 @@ def _is_strategy(obj: object) -> bool:
     )
 
 
-def _protocol_policy(strategy: Any, make: Callable[[State], Any]) -> _ro.Policy:
+def _protocol_policy(strategy: _Decider, make: Callable[[State], _Table]) -> _ro.Policy:
     """A core policy that asks ``strategy`` through its protocol, from its seat's view."""
 
     def policy(state: State, legal: int) -> int:
         rnd = make(state)
         seat = (state.leader + (state.trick & 7)) % state.table.n
         view = rnd.view(seat)
-        choice = strategy.choose_play(view, view.legal_plays)
-        card = choice if isinstance(choice, Card) else Card.parse(choice)
+        choice: object = strategy.choose_play(view, view.legal_plays)
+        card = choice if isinstance(choice, Card) else Card.parse(choice)  # type: ignore[arg-type]
         if not legal & card.mask:
             rnd.check_play(card, seat)
         return card.index
@@ -47,24 +74,27 @@ def _protocol_policy(strategy: Any, make: Callable[[State], Any]) -> _ro.Policy:
     return policy
 
 
-def rollout(rnd: Any, strategy: Any, seed: Any, make: Callable[[State], Any]) -> Any:
+def rollout(rnd: _R, strategy: object, seed: object, make: Callable[[State], _R]) -> _R:
     """The completed round (``make`` builds a Round of a core state); see Round.rollout."""
     n = rnd.players
+    given: tuple[object, ...]
     if strategy is None or _is_strategy(strategy):
-        strategies: tuple[Any, ...] = (strategy,) * n
+        given = (strategy,) * n
     elif isinstance(strategy, Sequence) and not isinstance(strategy, str):
-        strategies = tuple(strategy[:n])
-        if len(strategies) != n or len(strategy) != n:
+        given = tuple(strategy[:n])
+        if len(given) != n or len(strategy) != n:
             _refuse_rollout(f"give one strategy per seat ({n})")
     else:
         _refuse_rollout("strategy must be a Strategy, one per seat, or None")
-    for entry in strategies:
+    for entry in given:
         if entry is not None and not _is_strategy(entry):
             _refuse_rollout(f"not a Strategy: {_brief(entry)}")
+    strategies = cast(tuple[_Decider | None, ...], given)  # checked just above
     if seed is None:
         seed = random.getrandbits(64)
     else:
         check_seed(seed, error=_refuse_rollout, text=False)
+    assert isinstance(seed, int)  # check_seed refused anything else
     # Exposure through the strategies' protocol; seats without one decline, in the core
     # (under simultaneous order the core declines for them after the others, at once).
     s: State = rnd._core
@@ -83,18 +113,19 @@ def rollout(rnd: Any, strategy: Any, seed: Any, make: Callable[[State], Any]) ->
                     rnd = rnd.expose(chosen.choose_exposure(rnd.view(seat)), seat=seat)
         else:
             picks = [
-                (seat, strategies[seat].choose_exposure(rnd.view(seat)))
+                (seat, decider.choose_exposure(rnd.view(seat)))
                 for seat in rnd.exposure_pending
-                if strategies[seat] is not None
+                if (decider := strategies[seat]) is not None
             ]
             for seat, cards in picks:
                 rnd = rnd.expose(cards, seat=seat)
     policies: list[_ro.Policy | None] = []
     for entry in strategies:
+        hook = getattr(entry, "_core_policy", None)
         if entry is None:
             policies.append(None)
-        elif callable(getattr(entry, "_core_policy", None)):
-            policies.append(entry._core_policy())
+        elif callable(hook):  # the library's own strategies run inside the core
+            policies.append(hook())
         else:
             policies.append(_protocol_policy(entry, make))
     return make(_ro.rollout(rnd._core, policies, _ro.seed_state(seed)))

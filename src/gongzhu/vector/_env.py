@@ -16,6 +16,7 @@ ignored, its reward is 0).
 
 from __future__ import annotations
 
+import numbers
 from typing import Any
 
 import gymnasium
@@ -24,7 +25,6 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from gongzhu.adapters import _driver
 from gongzhu.ai.strategies import rules_of
 from gongzhu.errors import ProtocolError
 from gongzhu.protocol import NUM_ACTIONS, observation_size
@@ -113,7 +113,9 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
     ) -> tuple[Any, dict[str, Any]]:
         """Fresh deals for every environment (from ``seed`` when given)."""
         if seed is not None:
-            self._rng = np.random.default_rng(_driver.seed_int(seed))
+            if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+                raise ProtocolError(f"a seed is an integer or None, got {type(seed).__name__}")
+            self._rng = np.random.default_rng(int(seed))
         self.batch = VectorDeal.random(self.rules, self.num_envs, self._rng)
         self._ended[:] = False
         self._opponents_play()

@@ -1,5 +1,8 @@
 """The per-seat observation of the Gymnasium adapter, for a whole batch at once.
 
+``batch`` is a :class:`~gongzhu.vector.VectorDeal` (typed ``Any``: the engine imports
+this module, so this one cannot import the engine back).
+
 :func:`observation` writes, row by row, exactly what
 :meth:`PlayerView.observation() <gongzhu.PlayerView.observation>` gives for the
 same deal and seat (the layout of :mod:`gongzhu._codec.encoding`, documented in
@@ -21,10 +24,6 @@ from gongzhu._core.scoring import score_masks
 from gongzhu.phase import Phase
 from gongzhu.vector._tables import BITS, I64, U64, ZERO, popcount, unpack
 
-# The batch is a gongzhu.vector.VectorDeal; importing it here, even for the type checker,
-# would tie the two modules in a circle (tests/test_import_layers.py counts those too).
-VectorDeal = Any
-
 __all__ = ["observation"]
 
 _EXPOSABLE: npt.NDArray[np.uint64] = np.array([c.mask for c in EXPOSABLE_ORDER], np.uint64)
@@ -39,7 +38,7 @@ def _bits4(masks: U64) -> npt.NDArray[np.bool_]:
     return out
 
 
-def running_totals(batch: VectorDeal, seat: I64) -> tuple[I64, npt.NDArray[np.bool_]]:
+def running_totals(batch: Any, seat: I64) -> tuple[I64, npt.NDArray[np.bool_]]:
     """Each row's :meth:`PlayerView.running_totals <gongzhu.PlayerView.running_totals>` for
     ``seat[row]``, and whether the seat can know them (else the totals are zeros)."""
     cfg = batch.cfg
@@ -67,7 +66,7 @@ def running_totals(batch: VectorDeal, seat: I64) -> tuple[I64, npt.NDArray[np.bo
     return out, known
 
 
-def observation(batch: VectorDeal, seat: Any = None) -> npt.NDArray[np.float32]:
+def observation(batch: Any, seat: Any = None) -> npt.NDArray[np.float32]:
     """``(n, observation_size(players))`` float32: row ``i`` is the observation of
     ``seat[i]`` (default: the seat to act) in deal ``i``."""
     p = batch.players

@@ -15,32 +15,30 @@ processes in :mod:`gongzhu.web.presence`, the computers in
 :mod:`gongzhu.web.handlers`, and uvicorn's settings (timeouts, caps, proxies)
 in :mod:`gongzhu.web.serving`.
 
-Every response carries the same security headers (:data:`SECURITY_HEADERS`),
-a ``Host`` outside ``hosts`` is refused (DNS rebinding), and a WebSocket or a
-room creation whose ``Origin`` is neither the server's own nor one of
-``origins`` is refused (cross-site WebSocket hijacking).
+The checks made on every request (security headers, ``Host``, ``Origin``)
+are :mod:`gongzhu.web.guard`'s.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 import re
 from collections.abc import AsyncIterator, Sequence
 from importlib import resources
 from typing import Any, Final
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+import gongzhu.web.assets as assets
+from gongzhu.web.guard import SECURITY_HEADERS, Guard, origin_ok
 from gongzhu.web.hub import BROWSER_COOKIE, new_browser_id
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse_json
@@ -52,16 +50,6 @@ __all__ = ["SECURITY_HEADERS", "Limits", "create_app"]
 
 _CARD: Final = re.compile(r"[2-9TJQKA][CDHS]")
 _log = logging.getLogger("gongzhu.web")
-SECURITY_HEADERS: Final = {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",  # a room's link is its invitation: do not pass it on
-    "X-Frame-Options": "DENY",
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline';"
-        " connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-}
-"""Sent with every response: pages, cards, the API, static files, errors."""
 _BODY_TIMEOUT: Final = 10.0
 """Seconds a request body may take to arrive."""
 
@@ -87,9 +75,10 @@ def _address(conn: HTTPConnection) -> str:
 
 
 async def page(request: Request) -> Response:
-    index = _static_dir() / "index.html"
-    if index.is_file():
-        response: Response = FileResponse(str(index))
+    # index.html with its /static/ addresses versioned (gongzhu.web.assets); never cached.
+    text = assets.page_html()
+    if text is not None:
+        response: Response = HTMLResponse(text, headers={"Cache-Control": "no-cache"})
     else:
         response = HTMLResponse(
             "<!doctype html><title>gongzhu</title><p>The web client is not installed.</p>"
@@ -107,23 +96,18 @@ async def page(request: Request) -> Response:
     return response
 
 
-async def card(request: Request) -> Response:
-    from gongzhu import svg
-    from gongzhu.cards import Card
-
-    code = request.path_params["code"]
-    if code == "back":
-        text = svg.back()
-    elif _CARD.fullmatch(code):
-        text = svg.card(Card.parse(code))
-    else:
-        return _json_error(404, "not-found", "no such card")
-    return Response(
-        text, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
-    )
-
-
-_CREATE_FIELDS: Final = ("threshold", "sign_swap", "exposure", "level", "name", "seed")
+_CREATE_FIELDS: Final = (
+    "threshold",
+    "sign_swap",
+    "exposure",
+    "level",
+    "name",
+    "seed",
+    # The start screen's "more rules" (source 001's common variants).
+    "all_hearts",
+    "exposable",
+    "deals",
+)
 MAX_SEED: Final = 2**53
 """A chosen room number is an integer below this (what a browser's JSON number holds)."""
 
@@ -139,6 +123,9 @@ def _settings_from(data: Any) -> tuple[Settings, str, int | None]:
         sign_swap=data.get("sign_swap", True),
         exposure=data.get("exposure", True),
         level=data.get("level", "normal"),
+        all_hearts=data.get("all_hearts", 200),
+        exposable=data.get("exposable", "all"),
+        deals=data.get("deals"),
     )
     name = check_name(data.get("name", "You"))
     seed = data.get("seed")
@@ -173,7 +160,7 @@ async def create_room(request: Request) -> Response:
     if kind != "application/json":
         # Also keeps plain cross-site forms out: JSON needs a CORS preflight.
         return _json_error(415, "bad-message", "send application/json")
-    if not _origin_ok(request):
+    if not origin_ok(request):
         return _json_error(403, "bad-message", "this page's origin may not create rooms here")
     try:
         body = await _read_body(request)
@@ -230,89 +217,10 @@ async def room_record(request: Request) -> Response:
 
 
 async def websocket(ws: WebSocket) -> None:
-    if not _origin_ok(ws):
+    if not origin_ok(ws):
         await ws.close(code=4403)  # before accept: the handshake is refused (403)
         return
     await _server(ws).serve(ws)
-
-
-# -- checks on every request ---------------------------------------------------------------
-
-
-def _origin_ok(conn: HTTPConnection) -> bool:
-    """No ``Origin`` (not a browser), the server's own (scheme and ``Host``), or one of
-    the app's ``origins``."""
-    origin = conn.headers.get("origin")
-    if origin is None:
-        return True
-    allowed: frozenset[str] = conn.app.state.origins
-    if origin.rstrip("/").lower() in allowed:
-        return True
-    parts = urlsplit(origin)
-    host = conn.headers.get("host", "")
-    scheme = {"ws": "http", "wss": "https"}.get(conn.url.scheme, conn.url.scheme)
-    return bool(host) and parts.netloc.lower() == host.lower() and parts.scheme == scheme
-
-
-def host_allowed(host_header: str, hosts: frozenset[str]) -> bool:
-    """A ``Host`` header the app answers: a name in ``hosts`` (``*`` any;
-    ``*.example.org`` its subdomains), ``localhost``, or an IP address (a DNS rebinding
-    attack needs a name of the attacker's)."""
-    if "*" in hosts:
-        return True
-    host = host_header.strip().lower()
-    if host.startswith("["):  # [::1]:8000
-        host = host[1 : host.find("]")] if "]" in host else host
-    elif host.count(":") == 1:
-        host = host.rsplit(":", 1)[0]
-    if not host:
-        return False
-    if host in hosts or host == "localhost" or host.endswith(".localhost"):
-        return True
-    if any(h.startswith("*.") and host.endswith(h[1:]) for h in hosts):
-        return True
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
-
-
-class Guard:
-    """ASGI middleware: refuses a foreign ``Host`` (400) and puts
-    :data:`SECURITY_HEADERS` on every HTTP response (static files and errors too)."""
-
-    def __init__(self, app: ASGIApp, hosts: Sequence[str] | None) -> None:
-        self.app = app
-        self.hosts = None if hosts is None else frozenset(h.lower() for h in hosts)
-        self.headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
-        if self.hosts is not None:
-            host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
-            if not host_allowed(host, self.hosts):
-                if scope["type"] == "websocket":
-                    await send({"type": "websocket.close", "code": 4400})
-                    return
-                response = _json_error(400, "bad-message", "unknown host name")
-                await response(scope, receive, self._with_headers(send))
-                return
-        if scope["type"] == "http":
-            send = self._with_headers(send)
-        await self.app(scope, receive, send)
-
-    def _with_headers(self, send: Send) -> Send:
-        async def sending(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                present = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [(k, v) for k, v in self.headers if k not in present]
-                message = {**message, "headers": [*message.get("headers", []), *extra]}
-            await send(message)
-
-        return sending
 
 
 # -- the application -----------------------------------------------------------------------
@@ -374,7 +282,7 @@ def create_app(
     routes = [
         Route("/", page),
         Route("/t/{room}", page),
-        Route("/cards/{code}.svg", card),
+        *assets.routes({}),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room}", room_info),
         Route("/api/rooms/{room}/record", room_record),
@@ -384,5 +292,6 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.server = server
     app.state.origins = frozenset(o.rstrip("/").lower() for o in origins)
+    app.add_middleware(GZipMiddleware, minimum_size=512)
     app.add_middleware(Guard, hosts=hosts)
     return app

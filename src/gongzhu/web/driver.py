@@ -188,6 +188,10 @@ class Driver(Core):
                         self.broadcast(hub)  # a takeover began: seats show "autoplay"
                 continue
             rnd = room.round
+            if rnd.phase is Phase.PLAY and not room.skipping:
+                # Who is deciding, for the thinking mark on its plate (issue 26). Only while
+                # cards are played: exposure decisions stay silent (their timing is sealed).
+                self.tell(hub, {"type": "thinking", "event": room.event, "seat": seat})
             if self.bot_delay > 0 and not room.skipping and rnd.phase is Phase.PLAY:
                 await asyncio.sleep(self.bot_delay)
                 if room.round is not rnd:
@@ -218,6 +222,13 @@ class Driver(Core):
                     continue
             sealed = Room.sealed(action, room.round)
             self.broadcast(hub, only=seat if sealed else None)
+
+    @staticmethod
+    def tell(hub: Hub, message: dict[str, Any]) -> None:
+        """Send ``message`` to every connection of the room that has said hello."""
+        for conn in list(hub.conns):
+            if conn.hello:
+                conn.send(message)
 
     # -- hints ---------------------------------------------------------------------------
 

@@ -39,6 +39,7 @@ from gongzhu.web.messages import (
     Hint,
     NewGame,
     Next,
+    Release,
     Resync,
     Sit,
     WebError,
@@ -193,6 +194,14 @@ async def next_deal(server: Core, hub: Hub, conn: Conn, msg: Next) -> None:
 async def new_game(server: Core, hub: Hub, conn: Conn, msg: NewGame) -> None:
     assert conn.seat is not None
     await server.write(hub, hub.room.plan_new_game(conn.seat))
+    server.broadcast(hub)
+
+
+@handler(Release, changes=True, seated=True)
+async def release(server: Core, hub: Hub, conn: Conn, msg: Release) -> None:
+    assert conn.seat is not None
+    now = time.monotonic()
+    await server.write(hub, hub.room.plan_release(conn.seat, msg.seat, now, server.takeover))
     server.broadcast(hub)
 
 

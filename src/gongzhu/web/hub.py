@@ -27,12 +27,12 @@ from typing import Any, Final, TypeVar
 from starlette.websockets import WebSocket
 
 from gongzhu.errors import GongzhuError, IllegalActionError
-from gongzhu.i18n import refusal
 from gongzhu.view import PlayerView
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import WebError
 from gongzhu.web.rooms import Change, Room, Settings
 from gongzhu.web.store import Store, StoreConflict, StoreError
+from gongzhu.web.words import player_refusal
 
 __all__ = ["BROWSER_COOKIE", "Bucket", "Conn", "Core", "Hub", "StoreBusy", "client_key"]
 
@@ -389,8 +389,9 @@ class Core:
 
     def error(self, hub: Hub, conn: Conn, exc: GongzhuError, reply_to: str) -> None:
         if isinstance(exc, IllegalActionError):
-            # The sentence in the client's language (hello's lang); detail stays language-free.
-            code, message, detail = "illegal", refusal(exc, lang=conn.lang or "en"), exc.to_dict()
+            # In the player's words: the suit to follow, the opening card, never a seat number.
+            message = player_refusal(exc, hub.room.round, conn.lang or "en")
+            code, detail = "illegal", exc.to_dict()
         elif isinstance(exc, WebError):
             code, message, detail = exc.code, exc.message, exc.detail
         elif isinstance(exc, StoreError):

@@ -321,6 +321,19 @@ class NewGame(_Evented):
     """After game over: a new game with the same settings."""
 
 
+@message("release", required=("event", "seat"))
+@attrs.frozen
+class Release(ClientMessage):
+    """Give an away player's seat back to the computer now (answering ``event``)."""
+
+    event: int
+    seat: int
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Release:
+        return cls(_int(data["event"], "event"), _int(data["seat"], "seat", 3))
+
+
 @message("resync")
 @attrs.frozen
 class Resync(ClientMessage):

@@ -48,7 +48,8 @@ import attrs
 
 from gongzhu.actions import Action, Exposure
 from gongzhu.ai.driver import awaiting, decide
-from gongzhu.ai.registry import make_strategy
+from gongzhu.ai.registry import HARD_LIMIT, make_strategy
+from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.ai.strategies import Strategy
 from gongzhu.cards import CardSet
 from gongzhu.errors import GongzhuError, IllegalActionError, ProtocolError, Reason
@@ -59,6 +60,7 @@ from gongzhu.rules import RuleSet
 from gongzhu.table import Table, TableError
 from gongzhu.view import PlayerView
 from gongzhu.web.messages import WebError, check_name
+from gongzhu.web.sheet import deal_history
 from gongzhu.web.store import Store, StoreError
 
 __all__ = [
@@ -106,6 +108,31 @@ def _level(_: Any, __: Any, value: Any) -> None:
         raise WebError("bad-message", f"level must be one of {', '.join(LEVELS)}")
 
 
+ALL_HEARTS: Final = (200, 400)
+"""Source 001's variants of all thirteen hearts (``RuleSet.all_hearts_value``)."""
+EXPOSABLE: Final = {"all": None, "pig-transformer": "QS TC"}
+"""Source 001's variants of the cards that may be exposed (``RuleSet.exposable``)."""
+MAX_FIXED_DEALS: Final = 30
+HARD_SECONDS: Final = 1.0
+"""The web's hard level thinks to this many seconds a card (and at most the registry's
+simulations): a busy machine plays a little weaker instead of keeping a person waiting."""
+
+
+def _all_hearts(_: Any, __: Any, value: Any) -> None:
+    if type(value) is not int or value not in ALL_HEARTS:
+        raise WebError("bad-message", "all_hearts must be 200 or 400")
+
+
+def _exposable(_: Any, __: Any, value: Any) -> None:
+    if value not in EXPOSABLE:
+        raise WebError("bad-message", f"exposable must be one of {', '.join(EXPOSABLE)}")
+
+
+def _deals(_: Any, __: Any, value: Any) -> None:
+    if value is not None and (type(value) is not int or not 1 <= value <= MAX_FIXED_DEALS):
+        raise WebError("bad-message", f"deals must be null or 1-{MAX_FIXED_DEALS}")
+
+
 @attrs.frozen
 class Settings:
     """The start screen (source 001): the end threshold, the sign swap, exposure, the level.
@@ -119,24 +146,46 @@ class Settings:
     sign_swap: bool = attrs.field(default=True, validator=_flag)
     exposure: bool = attrs.field(default=True, validator=_flag)
     level: str = attrs.field(default="normal", validator=_level)
+    # Source 001's "rules menu collects the common variants" (the start screen's "more rules").
+    all_hearts: int = attrs.field(default=200, validator=_all_hearts)
+    exposable: str = attrs.field(default="all", validator=_exposable)
+    deals: int | None = attrs.field(default=None, validator=_deals)
+    """A fixed number of deals instead of the ±threshold end."""
 
     def rules(self) -> RuleSet:
-        """The ``online`` preset (source 001) with the toggles applied."""
+        """The ``online`` preset (source 001) with the toggles and variants applied.
+
+        >>> r = Settings(all_hearts=400, exposable="pig-transformer", deals=8).rules()
+        >>> r.all_hearts_value, str(r.exposable), r.win_threshold, r.max_deals
+        (400, '10♣ Q♠', None, 8)
+        """
         base = RuleSet.preset("online")
+        exposable = EXPOSABLE[self.exposable] or base.exposable
+        fixed = self.deals is not None
         return base.replace(
-            win_threshold=self.threshold,
-            loss_threshold=-self.threshold,
+            win_threshold=None if fixed else self.threshold,
+            loss_threshold=None if fixed else -self.threshold,
+            max_deals=self.deals if fixed else base.max_deals,
             sign_swap=self.sign_swap,
-            exposable=base.exposable if self.exposure else "",
+            all_hearts_value=self.all_hearts,
+            exposable=exposable if self.exposure else "",
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "threshold": self.threshold,
             "sign_swap": self.sign_swap,
             "exposure": self.exposure,
             "level": self.level,
         }
+        # The variants only when chosen: a room stored before them reads back the same.
+        if self.all_hearts != 200:
+            out["all_hearts"] = self.all_hearts
+        if self.exposable != "all":
+            out["exposable"] = self.exposable
+        if self.deals is not None:
+            out["deals"] = self.deals
+        return out
 
 
 def _view_dict(view: PlayerView) -> dict[str, Any]:
@@ -591,8 +640,14 @@ class Room:
         if found is None:
             tag = f"gongzhu-web:{self.table.match_seed}:bot{seat}"
             seed = random.Random(tag).getrandbits(48)
-            # The levels are the registry's (easy, normal, hard), each deterministic for a seed.
-            found = self._strategies[seat] = make_strategy(self.settings.level, seed)
+            # The levels are the registry's (easy, normal, hard), each deterministic for a
+            # seed; the web's hard level also stops at HARD_SECONDS (issue 26 item 8).
+            if self.settings.level == "hard":
+                limit = Limit(time=HARD_SECONDS, simulations=HARD_LIMIT.simulations)
+                found = SearchStrategy(limit, seed=seed)
+            else:
+                found = make_strategy(self.settings.level, seed)
+            self._strategies[seat] = found
         return found
 
     @staticmethod
@@ -715,9 +770,11 @@ class Room:
                     "kind": self.kinds[s],
                     "connected": self.here(s, now),
                     "autoplay": self.autoplay(s, now, takeover),
+                    "takeover_in": self.takeover_in(s, now, takeover),
                 }
                 for s in range(SEATS)
             ],
+            "history": deal_history(self.rounds, self.match),
             "totals": list(m.totals),
             "deals_played": m.deal_count,
             "max_deals": self.rules.max_deals,
@@ -727,6 +784,13 @@ class Room:
             "seeded": self.seeded,
             "invite": f"/t/{self.id}",
         }
+
+    def takeover_in(self, seat: int, now: float, takeover: float) -> float | None:
+        """Seconds before a computer takes the seat of a player who is away (0: it has);
+        ``None`` for a computer's seat or a player who is here."""
+        if self.kinds[seat] != "human" or self.here(seat, now):
+            return None
+        return round(max(0.0, self.gone_at(seat) + takeover - now), 1)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The seat's :meth:`PlayerView.to_dict <gongzhu.PlayerView.to_dict>` (None: public)."""

@@ -1,114 +1,22 @@
+// @ts-check
 // The gongzhu web table: the start screen, the table, and the WebSocket client of
-// docs/web.rst's protocol. Plain ES module, no build step. The server owns every rule:
-// the page draws the seat's view it receives and sends the player's choices back.
+// docs/web_protocol.rst. Plain ES modules, no build step (// @ts-check with JSDoc types from
+// the protocol's schemas, types.js). The server owns every rule: the page draws the seat's
+// view it receives and sends the player's choices back.
+/** @typedef {import("./types.js").ServerMessage} ServerMessage */
+/** @typedef {import("./types.js").StateMessage} StateMessage */
+/** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
 
+import { $, el } from "./dom.js";
+import { applyStatic, initialLanguage, language, setLanguage, t } from "./i18n.js";
+import { closeSocket, openSocket, send, sendAction, sendAt, setHooks } from "./net.js";
+import { confirmThen, initConfirm, renderGameOver, renderHistory, renderRulesPanel } from "./panels.js";
+import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.js";
+import { KEYS, load, loadToken, rememberRoom, save, saveToken, savedRooms } from "./store.js";
 import {
-  LANGUAGES, applyStatic, cardName, cardText, initialLanguage, language, setLanguage, signed, t,
-} from "./i18n.js";
-
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-};
-
-const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 }; // colours alternate in the hand
-const RANK_ORDER = "23456789TJQKA";
-const STORE = {
-  token: (room) => `gongzhu:token:${room}`,
-  rooms: "gongzhu:rooms",
-  name: "gongzhu:name",
-};
-
-// The client's whole state; `msg` is the last `state` message from the server.
-const S = {
-  roomId: null,
-  token: null,
-  seat: null,
-  room: null,
-  msg: null,
-  lastEvent: null,
-  resyncAsked: null,
-  ws: null,
-  wsWanted: false,
-  retry: 0,
-  lifted: null,
-  leaving: null,
-  autoSat: null,
-  skipRetry: false,
-  hints: null,
-  hintEvent: null,
-  pendingExposure: false,
-  reason: "",
-  connected: false,
-};
-window.gongzhuClient = S; // for people debugging their own server (read it, don't write it)
-
-// -- storage -------------------------------------------------------------------------
-
-function load(key, fallback = null) {
-  try {
-    const value = localStorage.getItem(key);
-    return value === null ? fallback : value;
-  } catch {
-    return fallback;
-  }
-}
-
-function save(key, value) {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // private mode: the seat is then kept only while the page is open
-  }
-}
-
-// The seat's token lives in this origin's storage only (issue 27 item 15): a cookie is
-// sent to, and readable by, every app on the same host name whatever its port. A token
-// an older version left in a cookie is moved to storage once and the cookie deleted.
-function oldTokenCookie(room) {
-  const name = `gz_${room}`;
-  const hit = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
-  if (!hit) return null;
-  document.cookie = `${name}=; path=/; max-age=0; SameSite=Strict`;
-  return decodeURIComponent(hit.slice(name.length + 1)) || null;
-}
-
-function loadToken(room) {
-  const stored = load(STORE.token(room));
-  if (stored) return stored;
-  const moved = oldTokenCookie(room);
-  if (moved) save(STORE.token(room), moved);
-  return moved;
-}
-
-function saveToken(room, token) {
-  save(STORE.token(room), token);
-}
-
-function savedRooms() {
-  try {
-    const list = JSON.parse(load(STORE.rooms, "[]"));
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
-
-function rememberRoom(id) {
-  const list = savedRooms().filter((r) => r.id !== id);
-  list.unshift({ id, at: Date.now() });
-  save(STORE.rooms, JSON.stringify(list.slice(0, 10)));
-}
+  actions, endDealing, flashTrick, hideFlash, renderAll, renderConn, renderExposure, renderHand,
+  renderPlates, renderStatus, showLastTrick, sortedHand, startDealing, updateExposeButton,
+} from "./table.js";
 
 // -- routing ---------------------------------------------------------------------------
 
@@ -117,7 +25,7 @@ function roomFromPath() {
   return m ? m[1] : null;
 }
 
-async function route() {
+function route() {
   const id = roomFromPath();
   if (id) enterRoom(id);
   else showStart();
@@ -126,13 +34,14 @@ async function route() {
 function showStart() {
   closeSocket();
   S.roomId = null;
-  $("table-screen").hidden = true;
+  S.room = null;
+  S.msg = null;
+  for (const id of ["table-screen", "game-over", "join-panel", "history-panel", "confirm-panel"]) $(id).hidden = true;
   $("start").hidden = false;
   $("rules-bar").hidden = true;
-  $("name").value = load(STORE.name, "") || "";
+  /** @type {HTMLInputElement} */ ($("name")).value = load(KEYS.name, "") || "";
   const rooms = savedRooms();
-  const list = $("saved-list");
-  list.replaceChildren(
+  $("saved-list").replaceChildren(
     ...rooms.map((r) =>
       el("li", {}, el("a", { href: `/t/${r.id}`, text: t("start.saved_game", {
         id: r.id, date: new Date(r.at).toLocaleString(language()),
@@ -142,20 +51,37 @@ function showStart() {
   $("saved").hidden = rooms.length === 0;
 }
 
+/** @param {SubmitEvent} event */
 async function createRoom(event) {
   event.preventDefault();
-  const button = $("new-game");
+  const button = /** @type {HTMLButtonElement} */ ($("new-game"));
   button.disabled = true;
   $("start-error").textContent = "";
-  const name = $("name").value.trim().slice(0, 32) || t("start.default_name");
-  save(STORE.name, $("name").value.trim());
+  const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value;
+  const checked = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).checked;
+  const name = value("name").trim().slice(0, 32) || t("start.default_name");
+  save(KEYS.name, value("name").trim());
+  const end = value("threshold");
+  /** @type {Record<string, any>} */
   const body = {
-    threshold: Number($("threshold").value),
-    sign_swap: $("sign-swap").checked,
-    exposure: $("exposure").checked,
-    level: $("level").value,
+    sign_swap: checked("sign-swap"),
+    exposure: checked("exposure"),
+    level: value("level"),
     name,
   };
+  if (end.startsWith("deals")) body.deals = Number(end.slice(5));
+  else body.threshold = Number(end);
+  if (value("all-hearts") !== "200") body.all_hearts = Number(value("all-hearts"));
+  if (value("exposable") !== "all") body.exposable = value("exposable");
+  const seed = value("seed").trim();
+  if (seed) {
+    if (!/^[0-9]{1,15}$/.test(seed)) {
+      $("start-error").textContent = t("start.seed");
+      button.disabled = false;
+      return;
+    }
+    body.seed = Number(seed);
+  }
   try {
     const response = await fetch("/api/rooms", {
       method: "POST",
@@ -166,27 +92,30 @@ async function createRoom(event) {
     const room = await response.json();
     saveToken(room.room, room.token);
     history.pushState({}, "", room.url || `/t/${room.room}`);
+    S.justCreated = true;
     enterRoom(room.room);
   } catch (error) {
-    $("start-error").textContent = t("error.create", { detail: String(error.message || error) });
+    $("start-error").textContent = t("error.create", { detail: String(/** @type {Error} */ (error).message || error) });
   } finally {
     button.disabled = false;
   }
 }
 
+/** @param {string} id */
 function enterRoom(id) {
   closeSocket();
   Object.assign(S, {
     roomId: id, token: loadToken(id), seat: null, room: null, msg: null,
     lastEvent: null, resyncAsked: null, lifted: null, hints: null, reason: "",
-    pendingExposure: false,
+    pendingExposure: false, thinking: null, overClosed: null,
   });
   rememberRoom(id);
+  /** @type {HTMLInputElement} */ ($("join-name")).value = load(KEYS.name, "") || "";
   $("start").hidden = true;
   $("table-screen").hidden = false;
   const record = `/api/rooms/${id}/record`;
-  $("record-link").href = record;
-  $("record-top").href = record;
+  /** @type {HTMLAnchorElement} */ ($("record-link")).href = record;
+  /** @type {HTMLAnchorElement} */ ($("record-top")).href = record;
   renderAll();
   S.wsWanted = true;
   openSocket();
@@ -201,71 +130,12 @@ function enterRoom(id) {
   }).catch(() => {});
 }
 
-// -- the WebSocket -----------------------------------------------------------------------
+// -- messages ------------------------------------------------------------------------------
 
-function openSocket() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(S.roomId)}`);
-  S.ws = ws;
-  renderConn();
-  ws.addEventListener("open", () => {
-    if (S.ws !== ws) return;
-    S.connected = true;
-    S.retry = 0;
-    renderConn();
-    send({ type: "hello", token: S.token, name: load(STORE.name) || null, lang: language() });
-  });
-  ws.addEventListener("message", (e) => {
-    if (S.ws !== ws) return;
-    let msg;
-    try {
-      msg = JSON.parse(e.data);
-    } catch {
-      return;
-    }
-    receive(msg);
-  });
-  ws.addEventListener("close", () => {
-    if (S.ws !== ws) return;
-    S.connected = false;
-    S.ws = null;
-    renderConn();
-    if (!S.wsWanted) return;
-    // Reconnect with a growing pause (0.25 s … 5 s); the server resends the state on hello.
-    const delay = Math.min(5000, 250 * 2 ** S.retry);
-    S.retry += 1;
-    setTimeout(() => {
-      if (S.wsWanted && !S.ws) openSocket();
-    }, delay);
-  });
-}
-
-function closeSocket() {
-  S.wsWanted = false;
-  if (S.ws) {
-    const ws = S.ws;
-    S.ws = null;
-    ws.close();
-  }
-  S.connected = false;
-}
-
-function send(message) {
-  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
-    showReason(t("error.offline"));
-    return false;
-  }
-  S.ws.send(JSON.stringify(message));
-  return true;
-}
-
-/** Send a game action carrying the number of the last event this page has seen. */
-function sendAction(action) {
-  return send({ type: "action", event: S.lastEvent ?? 0, action });
-}
-
+/** @param {ServerMessage} msg */
 function receive(msg) {
-  if (typeof msg.event === "number") {
+  // A `thinking` note repeats the current event: it is no change, and must not hide a gap.
+  if (typeof msg.event === "number" && msg.type !== "thinking") {
     // A gap in the room's numbered events: something was missed, ask for the whole state.
     if (S.lastEvent !== null && msg.event > S.lastEvent + 1 && S.resyncAsked !== msg.event) {
       S.resyncAsked = msg.event;
@@ -278,11 +148,12 @@ function receive(msg) {
       S.seat = typeof msg.seat === "number" ? msg.seat : null;
       if (msg.token) {
         S.token = msg.token;
-        saveToken(S.roomId, msg.token);
+        saveToken(/** @type {string} */ (S.roomId), msg.token);
       }
-      if (msg.room) S.room = msg.room;
+      if (msg.room) setRoom(msg.room);
+      if (S.seat !== null) $("join-panel").hidden = true;
       renderAll();
-      autoSit();
+      offerJoin();
       break;
     case "state":
       onState(msg);
@@ -293,32 +164,53 @@ function receive(msg) {
     case "hint":
       S.hints = Object.fromEntries((msg.cards || []).map((c) => [c.card, c]));
       S.hintEvent = msg.event;
+      if (S.reason === t("hand.hint_wait")) showReason("");
       renderHand();
+      break;
+    case "thinking":
+      S.thinking = typeof msg.seat === "number" ? msg.seat : null;
+      renderAll();
       break;
     default:
       break;
   }
 }
 
+/** @param {import("./types.js").Room} room */
+function setRoom(room) {
+  S.room = room;
+  S.seatsAt = Date.now();
+}
+
+/** @param {StateMessage} msg */
 function onState(msg) {
   const before = S.msg;
   S.msg = msg;
-  S.room = msg.room || S.room;
+  if (msg.room) setRoom(msg.room);
   if (msg.view && typeof msg.view.seat === "number" && S.seat !== null) S.seat = msg.view.seat;
   S.pendingExposure = false;
   S.leaving = null;
+  S.thinking = null; // a computer that was deciding has decided (the server says if another is)
   if (S.skipRetry === "again") {
     const phase = msg.view?.phase;
     S.skipRetry = false;
-    if (alone() && (phase === "play" || phase === "exposure") && !msg.last_score) skipDeal();
+    if (alone() && (phase === "play" || phase === "exposure") && !msg.last_score) autoplayNow();
   } else if (S.skipRetry && msg.last_score) {
-    S.skipRetry = false; // skipped
+    S.skipRetry = false; // played out
   }
   if (S.hintEvent !== msg.event) S.hints = null;
   const hand = new Set(msg.view?.hand || []);
   if (S.lifted && (!hand.has(S.lifted) || !isLegal(S.lifted))) S.lifted = null;
-  // A trick just completed: show it whole for a moment over the table (the `trick` element
-  // itself always shows the trick in progress).
+  // A new deal is dealt out card by card: when the deal number moves on at this table, or
+  // for the first deal of a room this page just opened.
+  const fresh = msg.view && msg.view.phase !== "complete" && (msg.view.tricks || []).length === 0;
+  if (fresh && ((before && before.deal_no !== msg.deal_no) || (!before && S.justCreated))) {
+    S.justCreated = false;
+    startDealing();
+  } else if (msg.view?.phase === "complete" && S.dealing) {
+    endDealing();
+  }
+  // A trick just completed: show it whole for a moment, then sweep it to its winner.
   const done = msg.view?.tricks || [];
   if (msg.view?.current_trick?.cards?.length) {
     hideFlash(); // the next trick has begun: show only it
@@ -330,34 +222,38 @@ function onState(msg) {
   if (before && (before.deal_no !== msg.deal_no || before.view?.trick_number !== msg.view?.trick_number)) {
     showReason("");
   }
+  // A new game: its game-over panel will show again.
+  if (before && before.room?.game_no !== msg.room?.game_no) S.overClosed = null;
   renderAll();
 }
 
+/** @param {ErrorMessage} msg */
 function onError(msg) {
   const code = msg.code;
   if (code === "illegal") {
-    // The server words the refusal in this page's language (the hello's lang): the
-    // library's one translation, the same sentence the terminal game prints.
+    // The server words the refusal as the player says it, in this page's language.
     showReason(msg.message);
   } else if (code === "stale" && msg.reply_to === "next" && S.skipRetry) {
-    S.skipRetry = "again"; // skip the deal once the fresh state is in
+    S.skipRetry = "again"; // play the hand out once the fresh state is in
     send({ type: "resync" });
   } else if (code === "stale") {
     showReason(t("error.stale"));
     send({ type: "resync" });
   } else if (code === "bad-token") {
     S.token = null;
-    saveToken(S.roomId, null);
+    saveToken(/** @type {string} */ (S.roomId), null);
     showReason(t("error.bad-token"));
   } else {
     const key = `error.${code}`;
     const text = t(key);
     showReason(text === key ? msg.message || code : text);
   }
+  if (msg.reply_to === "hint" && S.reason === t("hand.hint_wait")) showReason("");
   S.pendingExposure = false;
   renderExposure();
 }
 
+/** @param {string} text */
 function showReason(text) {
   S.reason = text;
   const box = $("reason");
@@ -365,289 +261,54 @@ function showReason(text) {
   box.classList.toggle("shown", Boolean(text));
 }
 
-// -- what the view says ---------------------------------------------------------------------
+// -- joining by the link -------------------------------------------------------------------------
 
-const view = () => S.msg?.view || null;
-const nSeats = () => S.room?.seats?.length || view()?.hand_sizes?.length || 4;
-
-function isLegal(code) {
-  return Boolean(view()?.legal_plays?.includes(code));
+/** A visitor without a seat of their own is asked for a name and whether to sit or watch. */
+function offerJoin() {
+  if (S.seat !== null || S.token || S.joined === S.roomId || !S.room) return;
+  const free = (S.room.seats || []).findIndex((s) => s.kind === "computer");
+  const input = /** @type {HTMLInputElement} */ ($("join-name"));
+  if (!input.value) input.value = load(KEYS.name, "") || "";
+  /** @type {HTMLButtonElement} */ ($("join-sit")).disabled = free < 0;
+  $("join-full").hidden = free >= 0;
+  $("join-panel").hidden = false;
+  input.focus();
 }
 
-function myTurn() {
-  const v = view();
-  return Boolean(v && S.seat !== null && v.phase === "play" && v.to_act === S.seat);
+/** @param {Event} e */
+function joinSit(e) {
+  e.preventDefault();
+  const name = /** @type {HTMLInputElement} */ ($("join-name")).value.trim().slice(0, 32);
+  if (name) save(KEYS.name, name);
+  const free = (S.room?.seats || []).findIndex((s) => s.kind === "computer");
+  S.joined = S.roomId;
+  $("join-panel").hidden = true;
+  if (free >= 0) sit(free);
 }
 
-/** Where a seat sits on the screen: 0 bottom (this seat), 1 left, 2 top, 3 right. */
-function posOf(seat) {
-  const n = nSeats();
-  const me = S.seat ?? 0;
-  const rel = (seat - me + n) % n;
-  const clockwise = (S.room?.rules?.direction || view()?.rules?.direction) !== "counterclockwise";
-  if (n !== 4) return rel;
-  return clockwise ? rel : (4 - rel) % 4;
+function joinWatch() {
+  S.joined = S.roomId;
+  $("join-panel").hidden = true;
+  showReason(t("reason.spectator"));
 }
 
-function seatName(seat) {
-  const info = S.room?.seats?.[seat];
-  if (seat === S.seat) return t("seat.you");
-  // A computer is named by where it sits, in the page's language (West, Запад, 西 …).
-  if (!info || info.kind === "computer" || !info.name) return t(`dir.${posOf(seat)}`);
-  return info.name;
-}
-
-function alone() {
-  const seats = S.room?.seats || [];
-  return S.seat !== null && seats.every((s, i) => i === S.seat || s.kind === "computer");
-}
-
-function rules() {
-  return S.room?.rules || view()?.rules || null;
-}
-
-// -- drawing -------------------------------------------------------------------------------
-
-function renderAll() {
-  if ($("table-screen").hidden) return;
-  renderRulesBar();
-  renderPlates();
-  renderTrick();
-  renderHand();
-  renderExposure();
-  renderSheet();
-  renderStatus();
-  renderRoomBar();
-}
-
-function renderConn() {
-  const box = $("conn");
-  if (!box) return;
-  box.textContent = S.connected ? t("conn.online") : t("conn.reconnecting");
-  box.classList.toggle("off", !S.connected);
-}
-
-function renderRulesBar() {
-  const bar = $("rules-bar");
-  const room = S.room;
-  if (!room) {
-    bar.hidden = true;
-    return;
-  }
-  bar.hidden = false;
-  const r = room.rules || {};
-  const exposure = Boolean(r.exposable && String(r.exposable).trim());
-  const parts = [
-    t("rules.threshold", { n: room.threshold }),
-    t(r.sign_swap ? "rules.swap_on" : "rules.swap_off"),
-    t(exposure ? "rules.exposure_on" : "rules.exposure_off"),
-    t("rules.level", { level: t(`level.${room.level}`) }),
-    t("rules.deal", { n: (S.msg?.deal_no ?? room.deals_played + 1), max: room.max_deals }),
-  ];
-  bar.replaceChildren(
-    ...parts.map((p) => el("span", { class: "chip", text: p })),
-    el("details", { class: "rules-text" },
-      el("summary", { text: t("rules.more") }),
-      el("pre", { text: room.rules_text || "" })),
-  );
-}
-
-function cardImg(code, cls = "mini") {
-  return el("img", { class: cls, src: `/cards/${code}.svg`, alt: cardName(code), draggable: "false" });
-}
-
-function renderPlates() {
-  const v = view();
-  const n = nSeats();
-  const plates = [...document.querySelectorAll(".felt > .plate")];
-  for (const plate of plates) plate.replaceChildren();
-  for (let seat = 0; seat < n; seat += 1) {
-    const pos = posOf(seat);
-    const plate = plates.find((p) => Number(p.dataset.pos) === pos);
-    if (!plate) continue;
-    plate.dataset.seat = String(seat);
-    const info = S.room?.seats?.[seat] || {};
-    const total = S.room?.totals?.[seat] ?? 0;
-    const dealPts = v?.running_totals?.[seat];
-    const toAct = v && v.phase === "play" && v.to_act === seat;
-    plate.classList.toggle("to-act", Boolean(toAct));
-    plate.classList.toggle("mine", seat === S.seat);
-    plate.setAttribute("aria-label", `${t(`dir.${pos}`)}: ${seatName(seat)}`);
-    const kind = info.kind === "computer" ? t("seat.computer") : t("seat.human");
-    const head = el("div", { class: "plate-head" },
-      el("span", {
-        class: `avatar ${info.kind === "computer" ? "computer" : ""}`, "aria-hidden": "true",
-        text: info.kind === "computer" ? t(`dir.${pos}`).slice(0, 1) : ((info.name || seatName(seat)).slice(0, 1).toUpperCase() || "?"),
-      }),
-      el("span", { class: "who" },
-        el("span", { class: "name", text: seatName(seat) }),
-        el("span", { class: "kind", text: info.kind === "human" && !info.connected
-          ? `${kind} · ${t("seat.away")}` : kind })),
-      el("span", { class: "total", "data-testid": "total", title: t("plate.total"), text: signed(total) }));
-    const count = v?.hand_sizes?.[seat] ?? 0;
-    const body = [head];
-    if (seat !== S.seat && count > 0) {
-      const backs = el("div", { class: "backs", "aria-label": t("plate.cards_left", { n: count }) });
-      for (let i = 0; i < Math.min(count, 13); i += 1) backs.append(el("span", { class: "back" }));
-      backs.append(el("span", { class: "count", text: String(count) }));
-      body.push(backs);
-    }
-    const exposed = v?.exposures?.[seat] || [];
-    const faceDown = v?.face_down_counts?.[seat] || 0;
-    if (exposed.length || faceDown) {
-      const box = el("div", { class: "exposed", "data-testid": "exposed", title: t("plate.exposed") },
-        el("span", { class: "label", text: t("plate.exposed") }));
-      for (const code of exposed) {
-        const img = cardImg(code);
-        img.dataset.card = code;
-        box.append(img);
-      }
-      for (let i = 0; i < faceDown; i += 1) box.append(cardImg("back"));
-      body.push(box);
-    }
-    const taken = v?.captured_points?.[seat] || [];
-    const captured = el("div", { class: "captured", "data-testid": "captured" },
-      el("span", { class: "label", text: t("plate.taken") }),
-      el("span", { class: "pts", "data-points": dealPts ?? "", text: dealPts === null || dealPts === undefined ? "" : signed(dealPts) }));
-    for (const code of taken) {
-      const img = cardImg(code, "micro");
-      img.dataset.captured = code;
-      captured.append(img);
-    }
-    body.push(captured);
-    if (S.seat === null && (info.kind === "computer" || (info.kind === "human" && !info.connected))) {
-      body.push(el("button", {
-        type: "button", class: "sit", "data-sit": seat, "data-testid": `sit-${seat}`,
-        text: t("seat.sit"), onclick: () => sit(seat),
-      }));
-    }
-    plate.append(...body);
-  }
-}
-
+/** @param {number} seat */
 function sit(seat) {
-  const name = (load(STORE.name) || "").trim().slice(0, 32) || t("start.default_name");
+  const name = (load(KEYS.name) || "").trim().slice(0, 32) || t("start.default_name");
   send({ type: "sit", seat, name });
 }
 
-/** A friend who opens the room's link without a seat of their own takes the first seat a
- *  computer holds, once (a full table leaves them watching, with "Take this seat" buttons). */
-function autoSit() {
-  if (S.seat !== null || S.token || S.autoSat === S.roomId) return;
-  const free = (S.room?.seats || []).findIndex((s) => s.kind === "computer");
-  if (free < 0) return;
-  S.autoSat = S.roomId;
-  sit(free);
+/** @param {number} seat */
+function release(seat) {
+  confirmThen(t("confirm.return", { who: seatName(seat) }), () => sendAt("release", { seat }), t("seat.return"));
 }
 
-function trickCard(code, seat, cls = "") {
-  const img = cardImg(code, `tcard ${cls}`);
-  img.dataset.card = code;
-  img.dataset.from = String(seat);
-  img.dataset.pos = String(posOf(seat));
-  return img;
-}
+// -- the hand --------------------------------------------------------------------------------
 
-function renderTrick() {
-  const v = view();
-  const box = $("trick");
-  box.replaceChildren();
-  const trick = v?.current_trick;
-  if (trick) {
-    trick.cards.forEach((code, i) => box.append(trickCard(code, trick.seats[i])));
-  }
-  const last = $("last-trick");
-  const done = v?.tricks?.length ? v.tricks[v.tricks.length - 1] : null;
-  if (done && v.phase !== "complete") {
-    last.hidden = false;
-    last.replaceChildren(
-      el("span", { class: "label", text: t("trick.last", { who: seatName(done.winner) }) }),
-      ...done.cards.map((code) => cardImg(code, "micro")),
-    );
-  } else {
-    last.hidden = true;
-    last.replaceChildren();
-  }
-}
-
-let flashTimer = 0;
-function flashTrick(trick) {
-  const box = $("trick-flash");
-  clearTimeout(flashTimer);
-  box.replaceChildren(
-    ...trick.cards.map((code, i) => {
-      const img = cardImg(code, "tcard");
-      img.dataset.pos = String(posOf(trick.seats[i]));
-      return img;
-    }),
-    el("span", { class: "flash-label", text: t("trick.takes", { who: seatName(trick.winner) }) }),
-  );
-  box.dataset.winner = String(posOf(trick.winner));
-  box.hidden = false;
-  flashTimer = setTimeout(hideFlash, 1400);
-}
-
-function hideFlash() {
-  clearTimeout(flashTimer);
-  const box = $("trick-flash");
-  box.hidden = true;
-  box.replaceChildren();
-}
-
-function sortedHand() {
-  const hand = [...(view()?.hand || [])];
-  return hand.sort((a, b) => (SUIT_ORDER[a[1]] - SUIT_ORDER[b[1]])
-    || (RANK_ORDER.indexOf(a[0]) - RANK_ORDER.indexOf(b[0])));
-}
-
-function renderHand() {
-  const box = $("hand");
-  const v = view();
-  const cards = sortedHand();
-  const focused = document.activeElement?.dataset?.card;
-  box.replaceChildren();
-  box.style.setProperty("--n", String(Math.max(cards.length, 1)));
-  const exposed = new Set([...(v?.exposures?.[S.seat] || []), ...(v?.own_face_down || [])]);
-  cards.forEach((code, i) => {
-    const legal = isLegal(code);
-    const hint = S.hints?.[code];
-    const button = el("button", {
-      type: "button",
-      class: "card",
-      "data-card": code,
-      "data-legal": legal ? "true" : "false",
-      "data-lifted": S.lifted === code ? "true" : "false",
-      "aria-pressed": S.lifted === code ? "true" : "false",
-      // Not aria-disabled: an illegal card stays clickable, the click explains why.
-      "aria-label": cardName(code) + (exposed.has(code) ? ` — ${t("plate.exposed")}` : "")
-        + (legal || !myTurn() ? "" : ` — ${t("hand.not_playable")}`),
-      style: `--i:${i}`,
-      onclick: (e) => {
-        e.stopPropagation();
-        clickCard(code);
-      },
-    }, cardImg(code, "face"));
-    if (exposed.has(code)) button.classList.add("is-exposed");
-    if (S.leaving === code) button.classList.add("leaving");
-    if (hint) {
-      button.append(el("span", {
-        class: "hint-badge", "data-hint": hint.expected,
-        title: `± ${Number(hint.stderr ?? 0).toFixed(1)}`,
-        text: signed(Math.round(hint.expected)),
-      }));
-    }
-    box.append(button);
-  });
-  if (focused) box.querySelector(`[data-card="${focused}"]`)?.focus();
-  $("play").disabled = !(S.lifted && myTurn());
-  $("hint").disabled = !myTurn();
-  const skippable = alone() && v && (v.phase === "play" || v.phase === "exposure") && !S.msg?.game_over;
-  $("skip-deal").hidden = !skippable;
-  $("felt").title = skippable ? t("hand.skip_tip") : "";
-}
-
+/** @param {string} code */
 function clickCard(code) {
   if (!view()) return;
+  if (S.dealing) endDealing();
   if (S.seat === null) {
     showReason(t("reason.spectator"));
     return;
@@ -669,6 +330,7 @@ function clickCard(code) {
   renderHand();
 }
 
+/** @param {string|null} code */
 function playCard(code) {
   if (!code || !myTurn()) return;
   if (sendAction({ type: "play", seat: S.seat, card: code })) {
@@ -678,53 +340,12 @@ function playCard(code) {
   }
 }
 
-function renderExposure() {
-  const panel = $("exposure-panel");
-  const v = view();
-  const options = S.msg?.exposure_options || [];
-  const open = Boolean(v && v.phase === "exposure" && options.length && S.seat !== null && !S.pendingExposure);
-  if (!open) {
-    panel.hidden = true;
-    return;
-  }
-  const box = $("exposure-options");
-  const checked = new Set([...box.querySelectorAll("input:checked")].map((i) => i.dataset.expose));
-  const wasOpen = !panel.hidden;
-  box.replaceChildren(...options.map((o) => {
-    const input = el("input", {
-      type: "checkbox", "data-expose": o.card, id: `expose-${o.card}`,
-      onchange: updateExposeButton,
-    });
-    input.checked = wasOpen && checked.has(o.card);
-    return el("label", { class: "expose-option", for: `expose-${o.card}` },
-      input, cardImg(o.card, "expose-card"),
-      el("span", { class: "expose-text", text: previewText(o) }));
-  }));
-  const r = rules();
-  $("face-down-row").hidden = !(r && r.exposure_kind === "face-down-up");
-  panel.hidden = false;
-  updateExposeButton();
-}
-
-/** "Pig −100 → −200", "Transformer ×2 → ×4", "A♥: hearts ×1 → ×2" from one exposure option. */
-function previewText(o) {
-  const line = o.line || { QS: "pig", JD: "sheep", TC: "transformer", AH: "hearts" }[o.card] || "card";
-  const factor = line === "transformer" || line === "hearts" || line === "multiplier";
-  const fmt = (n) => (factor ? `×${n}` : signed(n));
-  return t(`exposure.${line}`, { card: cardText(o.card), before: fmt(o.before), after: fmt(o.after) });
-}
-
-function updateExposeButton() {
-  const n = $("exposure-options").querySelectorAll("input:checked").length;
-  const button = $("expose-confirm");
-  button.textContent = t("exposure.confirm", { n }); // "Expose 0 and play" = don't expose
-}
-
+/** @param {boolean} expose */
 function decideExposure(expose) {
   const cards = expose
-    ? [...$("exposure-options").querySelectorAll("input:checked")].map((i) => i.dataset.expose)
+    ? [...$("exposure-options").querySelectorAll("input:checked")].map((i) => /** @type {HTMLElement} */ (i).dataset.expose)
     : [];
-  const faceDown = expose && !$("face-down-row").hidden && $("face-down").checked;
+  const faceDown = expose && !$("face-down-row").hidden && /** @type {HTMLInputElement} */ ($("face-down")).checked;
   if (sendAction({ type: "expose", seat: S.seat, cards, face_down: faceDown, blind: false })) {
     S.pendingExposure = true;
     renderExposure();
@@ -732,135 +353,33 @@ function decideExposure(expose) {
   }
 }
 
-const LINES = [
-  [1, "hearts"], [2, "pig"], [3, "sheep"], [4, "base"], [5, "transformer"], [6, "deal"], [7, "total"],
-];
-
-function lineValue(p, key, seat) {
-  switch (key) {
-    case "transformer": return p.total - p.base - (p.bonus || 0);
-    case "deal": return p.total;
-    case "total": return S.room?.totals?.[seat] ?? p.total;
-    default: return p[key];
-  }
+/** 托管: the computers play this seat's hand to the end of the deal (asked first). */
+function autoplay() {
+  if (!alone() || !dealInPlay()) return;
+  confirmThen(t("confirm.autoplay"), autoplayNow, t("hand.autoplay"));
 }
 
-function renderSheet() {
-  const panel = $("sheet-panel");
-  const score = S.msg?.last_score;
-  const over = S.msg?.game_over;
-  if (!score) {
-    panel.hidden = true;
-    return;
-  }
-  panel.hidden = false;
-  const players = score.players || [];
-  const seats = players.map((p) => p.seat);
-  $("sheet-title").textContent = t("sheet.title", { n: S.msg.deal_no });
-  const table = $("score-sheet");
-  const head = el("tr", {}, el("th", { scope: "col", text: "" }),
-    ...seats.map((s) => el("th", { scope: "col", "data-col": s, text: seatName(s) })));
-  // The point cards each seat took (the view's captured_points; the sheet's own list has them all).
-  const pointCards = (p) => view()?.captured_points?.[p.seat] ?? p.cards;
-  const cardsRow = el("tr", { class: "taken" }, el("th", { scope: "row", text: t("sheet.cards") }),
-    ...players.map((p) => el("td", { "data-col": p.seat },
-      ...(pointCards(p).length ? pointCards(p).map((c) => cardImg(c, "micro"))
-        : [el("span", { text: "—" })]))));
-  const rows = LINES.map(([n, key]) => el("tr", { "data-line": n },
-    el("th", { scope: "row", text: t(`sheet.line${n}`) }),
-    ...players.map((p) => {
-      const cell = el("td", { "data-seat": p.seat, text: String(lineValue(p, key, p.seat)) });
-      if (key === "hearts" && p.all_hearts) cellMark(cell, t("sheet.all_hearts"));
-      if (key === "transformer" && p.transformer === "MULTIPLIER") cellMark(cell, `×${p.multiplier}`);
-      if (key === "transformer" && p.transformer === "LONE_BONUS") cellMark(cell, t("sheet.alone"));
-      if (key === "deal" && p.grand_slam) cellMark(cell, t("sheet.grand_slam"));
-      return cell;
-    })));
-  table.replaceChildren(el("thead", {}, head), el("tbody", {}, cardsRow, ...rows));
-  const notes = [];
-  for (const p of players) {
-    if (p.all_hearts) notes.push(t("sheet.note_all_hearts", { who: seatName(p.seat) }));
-    if (p.transformer === "MULTIPLIER") {
-      notes.push(t("sheet.note_doubled", { who: seatName(p.seat), m: p.multiplier }));
-    }
-    if (p.grand_slam) notes.push(t("sheet.note_slam", { who: seatName(p.seat) }));
-  }
-  const caption = el("caption", { text: notes.length ? notes.join(" · ") : t("sheet.no_marks") });
-  table.prepend(caption);
-
-  const totals = S.room?.totals || [];
-  const order = totals.map((v, s) => [s, v]).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  $("standings").replaceChildren(...order.map(([s, v], i) => el("li", { "data-standing": s },
-    el("span", { class: "rank", text: `${i + 1}.` }),
-    el("span", { class: "name", text: seatName(s) }),
-    el("span", { class: "pts", text: signed(v) }))));
-
-  const go = $("game-over");
-  if (over) {
-    const names = (list) => (list || []).map(seatName).join(", ") || "—";
-    go.hidden = false;
-    go.replaceChildren(
-      el("strong", { text: t("over.title") }),
-      el("p", { text: t("over.first", { who: names(over.winners) }) }),
-      el("p", { text: t("over.pig", { who: names(over.losers) }) }),
-    );
-  } else {
-    go.hidden = true;
-    go.replaceChildren();
-  }
-  $("next-deal").hidden = Boolean(over);
-  $("play-again").hidden = !over;
-  $("next-deal").disabled = S.seat === null;
-}
-
-function cellMark(cell, text) {
-  cell.classList.add("marked");
-  cell.dataset.mark = text;
-  cell.title = text;
-}
-
-function renderStatus() {
-  const v = view();
-  const box = $("status");
-  if (!v) {
-    box.textContent = S.connected ? t("status.loading") : t("conn.reconnecting");
-    return;
-  }
-  let text;
-  if (S.msg?.game_over) text = t("over.title");
-  else if (v.phase === "complete") text = t("status.deal_over");
-  else if (v.phase === "exposure") {
-    text = S.pendingExposure || !(S.msg?.exposure_options || []).length
-      ? t("status.exposure_wait") : t("status.exposure");
-  } else if (myTurn()) {
-    text = v.current_trick?.cards?.length ? t("status.your_turn") : t("status.your_lead");
-  } else if (v.phase === "play") text = t("status.waiting", { who: seatName(v.to_act) });
-  else text = t(`phase.${v.phase}`);
-  box.textContent = `${t("status.trick", { n: Math.min(v.trick_number, 13) })} · ${text}`;
-  if (S.seat === null) box.textContent += ` · ${t("status.spectator")}`;
-}
-
-function renderRoomBar() {
-  const link = $("invite");
-  const path = S.room?.invite || (S.roomId ? `/t/${S.roomId}` : "/");
-  const url = new URL(path, location.origin).href;
-  link.href = url;
-  link.textContent = url;
-  renderConn();
+function autoplayNow() {
+  // The computers may still be moving when asked: a `stale` answer makes the page resync
+  // and ask once more (S.skipRetry), so the request is not lost.
+  if (sendAt("next")) S.skipRetry = true;
 }
 
 // -- keyboard, clicks on the table ------------------------------------------------------------
 
+/** @param {KeyboardEvent} e */
 function onKey(e) {
   if ($("table-screen").hidden || e.altKey || e.ctrlKey || e.metaKey) return;
-  const tag = e.target?.tagName;
+  if (!$("confirm-panel").hidden || !$("join-panel").hidden) return;
+  const target = /** @type {HTMLElement|null} */ (e.target);
+  const tag = target?.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
   const cards = sortedHand();
   if (!cards.length) return;
-  const onCard = Boolean(e.target?.dataset?.card);
+  const onCard = Boolean(target?.dataset?.card);
   let index = -1;
   if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
-    const at = cards.indexOf(S.lifted ?? e.target?.dataset?.card ?? "");
+    const at = cards.indexOf(S.lifted ?? target?.dataset?.card ?? "");
     const step = e.key === "ArrowLeft" ? -1 : 1;
     // Move to the next legal card (any card when none is legal: the focus still moves).
     const legal = cards.filter(isLegal);
@@ -893,66 +412,111 @@ function onKey(e) {
   const code = cards[index];
   if (isLegal(code)) S.lifted = code;
   renderHand();
-  $("hand").querySelector(`[data-card="${code}"]`)?.focus();
+  /** @type {HTMLElement|null} */ ($("hand").querySelector(`[data-card="${code}"]`))?.focus();
 }
 
+/** Source 001's "click the table" skips the dealing animation, and nothing else.
+ * @param {MouseEvent} e */
 function onFeltClick(e) {
-  if (e.target.closest(".overlay, button, a, details, .plate")) return;
-  if (S.lifted) {
-    // A click beside the cards puts a lifted card back (and skips nothing).
-    S.lifted = null;
-    renderHand();
+  if (S.dealing) {
+    endDealing();
     return;
   }
-  // Source 001: alone at the table, a click on the table skips the deal.
-  const v = view();
-  if (alone() && v && (v.phase === "play" || v.phase === "exposure") && !S.msg?.game_over) skipDeal();
+  const target = /** @type {HTMLElement} */ (e.target);
+  if (target.closest(".overlay, button, a, details, .plate")) return;
+  if (S.lifted) {
+    // A click beside the cards puts a lifted card back (it plays nothing).
+    S.lifted = null;
+    renderHand();
+  }
 }
 
-function skipDeal() {
-  if (!alone()) return;
-  // The computers may still be moving when the table is clicked: a `stale` answer makes the
-  // page resync and ask once more (S.skipRetry), so the click is not lost.
-  if (send({ type: "next", event: S.lastEvent ?? 0 })) S.skipRetry = true;
+/** Leaving a game in progress (the logo) asks first. @param {MouseEvent} e */
+function onBrand(e) {
+  if (!S.roomId || S.seat === null || !dealInPlay()) return;
+  e.preventDefault();
+  confirmThen(t("confirm.leave"), () => {
+    history.pushState({}, "", "/");
+    route();
+  });
 }
 
 // -- start -----------------------------------------------------------------------------------
 
-function main() {
-  const lang = setLanguage(initialLanguage());
-  $("lang").value = lang;
-  $("lang").addEventListener("change", (e) => {
-    setLanguage(e.target.value);
+async function main() {
+  const lang = await setLanguage(initialLanguage());
+  /** @type {HTMLSelectElement} */ ($("lang")).value = lang;
+  setHooks({
+    receive,
+    status: renderConn,
+    offline: () => showReason(t("error.offline")),
+    hello: () => ({ token: S.token, name: load(KEYS.name) || null, lang: language() }),
+  });
+  actions.play = playCard;
+  actions.click = clickCard;
+  actions.sit = sit;
+  actions.release = release;
+  initConfirm();
+  $("lang").addEventListener("change", async (e) => {
+    await setLanguage(/** @type {HTMLSelectElement} */ (e.target).value);
     // Reconnect, so that the hello tells the server the new language for its refusals.
     if (S.ws) S.ws.close();
     if (S.roomId) renderAll();
     else showStart();
     updateExposeButton();
+    renderRulesPanel();
   });
-  $("start-form").addEventListener("submit", createRoom);
+  $("start-form").addEventListener("submit", (e) => createRoom(/** @type {SubmitEvent} */ (e)));
   $("play").addEventListener("click", () => playCard(S.lifted));
   $("hint").addEventListener("click", () => {
-    if (send({ type: "hint", event: S.lastEvent ?? 0 })) showReason(t("hand.hint_wait"));
+    if (sendAt("hint")) showReason(t("hand.hint_wait"));
   });
-  $("skip-deal").addEventListener("click", skipDeal);
+  $("autoplay").addEventListener("click", autoplay);
   $("expose-confirm").addEventListener("click", () => decideExposure(true));
   $("expose-decline").addEventListener("click", () => decideExposure(false));
-  $("next-deal").addEventListener("click", () => send({ type: "next", event: S.lastEvent ?? 0 }));
-  $("play-again").addEventListener("click", () => send({ type: "new_game", event: S.lastEvent ?? 0 }));
+  $("next-deal").addEventListener("click", () => sendAt("next"));
+  $("play-again").addEventListener("click", () => sendAt("new_game"));
+  $("new-settings").addEventListener("click", () => {
+    history.pushState({}, "", "/");
+    route();
+  });
+  $("game-over-close").addEventListener("click", () => {
+    S.overClosed = S.room?.game_no ?? 0;
+    renderGameOver();
+  });
+  $("game-over-show").addEventListener("click", () => {
+    S.overClosed = null;
+    renderGameOver();
+  });
+  $("rules-open").addEventListener("click", () => {
+    renderRulesPanel();
+    $("rules-panel").hidden = false;
+  });
+  $("history-open").addEventListener("click", () => {
+    $("history-panel").hidden = false;
+    renderHistory(); // moves the table into the panel
+  });
+  $("last-trick-show").addEventListener("click", showLastTrick);
+  $("join-form").addEventListener("submit", joinSit);
+  $("join-watch").addEventListener("click", joinWatch);
   $("copy-invite").addEventListener("click", async () => {
     try {
-      await navigator.clipboard.writeText($("invite").href);
+      await navigator.clipboard.writeText(/** @type {HTMLAnchorElement} */ ($("invite")).href);
       showReason(t("room.copied"));
     } catch {
-      showReason($("invite").href);
+      showReason(/** @type {HTMLAnchorElement} */ ($("invite")).href);
     }
   });
   $("felt").addEventListener("click", onFeltClick);
+  $("brand").addEventListener("click", onBrand);
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", route);
+  // The away seats' countdown ticks once a second.
+  setInterval(() => {
+    if ((S.room?.seats || []).some((s) => s.kind === "human" && !s.connected)) renderPlates();
+  }, 1000);
   applyStatic(document);
   route();
 }
 
-export { LANGUAGES };
 main();

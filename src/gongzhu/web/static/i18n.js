@@ -1,23 +1,17 @@
-// The page's languages: one flat JSON file of strings per language under /static/i18n/.
-// The browser's language is the default (navigator.languages); a choice is kept in localStorage.
-// The files are JSON modules of the page's module graph: they are loaded before the page's
-// script runs, so the page is in its language from its first paint (and by its `load` event).
+// @ts-check
+// The page's words: one language's catalogue, loaded from the server, which makes it from
+// the same gettext catalogues as its own messages (gongzhu.web.strings). Only the page's
+// language is fetched; a choice is kept in localStorage, else the browser's language.
 
-import cs from "./i18n/cs.json" with { type: "json" };
-import en from "./i18n/en.json" with { type: "json" };
-import ru from "./i18n/ru.json" with { type: "json" };
-import uk from "./i18n/uk.json" with { type: "json" };
-import zh from "./i18n/zh.json" with { type: "json" };
-
-const TABLES = { en, zh, ru, uk, cs };
-export const LANGUAGES = Object.keys(TABLES);
+export const LANGUAGES = ["en", "zh", "ru", "uk", "cs"];
 const STORE_KEY = "gongzhu:lang";
 
-const fallback = en;
-let strings = en;
+/** @type {Record<string, string>} */
+let strings = {};
 let current = "en";
 
-/** The first shipped language among the browser's preferences ("zh-CN" → "zh"), else English. */
+/** The first shipped language among the browser's preferences ("zh-CN" → "zh"), else English.
+ * @param {string[]} [prefs] */
 export function browserLanguage(
   prefs = [navigator.language, ...(navigator.languages || [])].filter(Boolean),
 ) {
@@ -35,70 +29,85 @@ export function initialLanguage() {
   } catch {
     // storage may be disabled: the browser's language then
   }
-  return LANGUAGES.includes(saved) ? saved : browserLanguage();
+  return saved && LANGUAGES.includes(saved) ? saved : browserLanguage();
 }
 
-/** Switch to a language (English stays the fallback for any missing key). */
-export function setLanguage(lang) {
+/** Load a language's catalogue (next to this module, under the same version) and switch to it.
+ * @param {string} lang */
+export async function setLanguage(lang) {
   if (!LANGUAGES.includes(lang)) lang = "en";
-  strings = TABLES[lang];
-  current = lang;
-  document.documentElement.lang = lang;
+  const url = new URL(`./i18n/${lang}.json`, import.meta.url);
+  const response = await fetch(url);
+  if (response.ok) {
+    strings = await response.json();
+    current = lang;
+  }
+  document.documentElement.lang = current;
   try {
-    localStorage.setItem(STORE_KEY, lang);
+    localStorage.setItem(STORE_KEY, current);
   } catch {
     // not kept: fine
   }
   applyStatic(document);
-  return lang;
+  return current;
 }
 
 export function language() {
   return current;
 }
 
-/** The string `key` with {name} placeholders filled from `params`. */
+/** The string `key` with {name} placeholders filled from `params`.
+ * @param {string} key @param {Record<string, string|number>} [params] */
 export function t(key, params = {}) {
-  let text = strings[key] ?? fallback[key] ?? key;
+  let text = strings[key] ?? key;
   for (const [name, value] of Object.entries(params)) {
     text = text.split(`{${name}}`).join(String(value));
   }
   return text;
 }
 
-export function has(key) {
-  return key in strings || key in fallback;
-}
-
-/** Fill the elements marked data-i18n (text), data-i18n-aria (aria-label), data-i18n-title. */
+/** Fill the elements marked data-i18n (text), data-i18n-aria (aria-label), data-i18n-title.
+ * @param {Document|HTMLElement} root */
 export function applyStatic(root) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-aria]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  for (const node of root.querySelectorAll("[data-i18n]")) {
+    const e = /** @type {HTMLElement} */ (node);
+    e.textContent = t(e.dataset.i18n || "");
   }
-  for (const el of root.querySelectorAll("[data-i18n-title]")) {
-    el.setAttribute("title", t(el.dataset.i18nTitle));
+  for (const node of root.querySelectorAll("[data-i18n-aria]")) {
+    const e = /** @type {HTMLElement} */ (node);
+    e.setAttribute("aria-label", t(e.dataset.i18nAria || ""));
+  }
+  for (const node of root.querySelectorAll("[data-i18n-title]")) {
+    const e = /** @type {HTMLElement} */ (node);
+    e.setAttribute("title", t(e.dataset.i18nTitle || ""));
   }
 }
 
+/** @type {Record<string, string>} */
 const RANKS = { T: "10" };
+/** @type {Record<string, string>} */
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
-/** A card code ("QS", "TC") as the language writes it: "Q♠", "黑桃Q", "♠Q". */
+/** A card code ("QS", "TC") as the language writes it: "Q♠", "黑桃Q", "♠Q".
+ * @param {string} code */
 export function cardText(code) {
   const rank = RANKS[code[0]] ?? code[0];
   return t("card.form", { rank, suit: SUITS[code[1]], suit_name: t(`suit.${code[1]}`) });
 }
 
-/** The card with its nickname when it has one: "Q♠ (pig)". */
+/** The card with its nickname when it has one: "Q♠ (pig)", "黑桃Q（猪）".
+ * @param {string} code */
 export function cardName(code) {
-  const nick = { QS: "name.pig", JD: "name.sheep", TC: "name.transformer" }[code];
+  /** @type {Record<string, string>} */
+  const nicks = { QS: "name.pig", JD: "name.sheep", TC: "name.transformer" };
+  const nick = nicks[code];
   return nick ? t("card.named", { card: cardText(code), name: t(nick) }) : cardText(code);
 }
 
-/** A signed score as the sheet prints it ("+100", "−40", "0"). */
+/** A score as every cell and plate prints it: "+100", "−40" (U+2212), "0".
+ * @param {number} n */
 export function signed(n) {
   if (n > 0) return `+${n}`;
-  if (n < 0) return `−${-n}`;
+  if (n < 0) return `\u2212${-n}`;
   return "0";
 }

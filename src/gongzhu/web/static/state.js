@@ -1,0 +1,100 @@
+// @ts-check
+// The client's whole state and what follows from it. The server owns every rule: the page
+// draws the seat's view it receives (`S.msg`, the last `state` message) and nothing more.
+/** @typedef {import("./types.js").StateMessage} StateMessage */
+/** @typedef {import("./types.js").Room} Room */
+/** @typedef {import("./types.js").View} View */
+
+import { t } from "./i18n.js";
+
+export const S = {
+  /** @type {string|null} */ roomId: null,
+  /** @type {string|null} */ token: null,
+  /** @type {number|null} */ seat: null,
+  /** @type {Room|null} */ room: null,
+  /** @type {StateMessage|null} */ msg: null,
+  /** @type {number|null} */ lastEvent: null,
+  /** @type {number|null} */ resyncAsked: null,
+  /** @type {WebSocket|null} */ ws: null,
+  wsWanted: false,
+  retry: 0,
+  /** @type {string|null} */ lifted: null,
+  /** @type {string|null} */ leaving: null,
+  /** @type {false|true|"again"} */ skipRetry: false,
+  /** @type {Record<string, {card: string, expected: number, stderr: number}>|null} */ hints: null,
+  /** @type {number|null} */ hintEvent: null,
+  pendingExposure: false,
+  reason: "",
+  connected: false,
+  /** The dealing animation runs (a click on the table ends it). */
+  dealing: false,
+  /** A new room: its first deal is dealt with the animation. */
+  justCreated: false,
+  /** The seat a computer is deciding for (the server's `thinking`), or null. */
+  /** @type {number|null} */ thinking: null,
+  /** The join prompt was answered (sit or watch) for this room. */
+  /** @type {string|null} */ joined: null,
+  /** The game-over panel was closed by the player (for this game number). */
+  /** @type {number|null} */ overClosed: null,
+  /** When the room's seats were last received (for the away countdown). */
+  seatsAt: 0,
+};
+// For people debugging their own server (read it, don't write it).
+/** @type {any} */ (window).gongzhuClient = S;
+
+/** @returns {View|null} */
+export const view = () => S.msg?.view || null;
+export const nSeats = () => S.room?.seats?.length || view()?.hand_sizes?.length || 4;
+
+/** @param {string} code */
+export function isLegal(code) {
+  return Boolean(view()?.legal_plays?.includes(code));
+}
+
+export function myTurn() {
+  const v = view();
+  return Boolean(v && S.seat !== null && v.phase === "play" && v.to_act === S.seat);
+}
+
+/** Where a seat sits on the screen: 0 bottom (this seat), 1 left, 2 top, 3 right.
+ * @param {number} seat */
+export function posOf(seat) {
+  const n = nSeats();
+  const me = S.seat ?? 0;
+  const rel = (seat - me + n) % n;
+  const clockwise = (S.room?.rules?.direction || view()?.rules?.direction) !== "counterclockwise";
+  if (n !== 4) return rel;
+  return clockwise ? rel : (4 - rel) % 4;
+}
+
+/** A seat as a player names it: "You", a friend's name, a computer by where it sits.
+ * @param {number} seat */
+export function seatName(seat) {
+  const info = S.room?.seats?.[seat];
+  if (seat === S.seat) return t("seat.you");
+  // A computer is named by where it sits, in the page's language (West, Запад, 西家 …).
+  if (!info || info.kind === "computer" || !info.name) return t(`dir.${posOf(seat)}`);
+  return info.name;
+}
+
+/** This page holds a seat and every other seat is a computer's. */
+export function alone() {
+  const seats = S.room?.seats || [];
+  return S.seat !== null && seats.every((s, i) => i === S.seat || s.kind === "computer");
+}
+
+/** The rules in force (the room's, else the view's). */
+export function rules() {
+  return S.room?.rules || view()?.rules || null;
+}
+
+/** The deal is being played (not scored, not over). */
+export function dealInPlay() {
+  const v = view();
+  return Boolean(v && (v.phase === "play" || v.phase === "exposure") && !S.msg?.game_over);
+}
+
+/** The seat that opened the room (it may hand an away seat to the computer). */
+export function hostSeat() {
+  return S.room?.host ?? 0;
+}
