@@ -3,7 +3,8 @@
 A small network (one hidden layer of rectified units) predicts how much a seat's
 deal score will still change from the score its captures are worth now (the
 scoring kernel's, as if the deal ended here) until the end, from where every
-card is, as that seat sees a sampled deal (every hand known): for each of the 52 cards, one of nine places relative to the seat
+card is, as that seat sees a sampled deal (every hand known): for each of the 52
+cards, one of nine places relative to the seat
 (held by the seat or by the 1st/2nd/3rd seat after it, captured by one of them,
 or on the table in the trick in progress), and which of them is to act. That is
 ``INPUTS`` = 52 × 9 + 4 binary inputs, exactly 53 of them on in any position, so
