@@ -204,8 +204,8 @@ def public_view(rnd: Round) -> dict[str, Any]:
     >>> holder = next(s for s, h in enumerate(r.hands) if SHEEP in h)
     >>> r = r.expose("JD", seat=holder)
     >>> v = public_view(r)
-    >>> v["seat"], v["hand"], v["exposures"][holder]
-    (None, [], [])
+    >>> v["seat"], v["hand"], v["exposures"][holder], v["pending"]
+    (None, [], [], None)
     """
     n = rnd.players
     views = [rnd.view(s) for s in range(n)]
@@ -221,6 +221,7 @@ def public_view(rnd: Round) -> dict[str, Any]:
         legal_plays=empty,
         exposures=exposures,
         face_down_counts=counts,
+        pending=None,  # a watcher is asked nothing (not seat 0's request)
     )
     out = public.to_dict()
     out["seat"] = None
