@@ -33,3 +33,19 @@ def test_a_rooms_state_for_a_watcher_asks_nothing() -> None:
     now = time.monotonic()
     assert room.state(0, now, 60.0)["view"]["pending"] == "expose"
     assert room.state(None, now, 60.0)["view"]["pending"] is None
+
+
+def test_only_the_host_gives_an_away_seat_back_to_the_computer() -> None:
+    room, _ = Room.create(MemoryStore(), Settings(), "Ann", seed=3)
+    now = time.monotonic()
+    room.sit(1, "Bob", now, 60.0)
+    carl = room.sit(2, "Carl", now, 60.0)
+    room.connected[1] = 1
+    room.gone_since[2] = now - 120.0  # Carl is away, long past the takeover
+    with pytest.raises(WebError, match="only the host"):
+        room.plan_release(1, 2, now, 60.0)  # Bob is present, but not the host
+    assert room.kinds[2] == "human"
+    assert room.resume(carl) == 2
+    room.keep(room.plan_release(0, 2, now, 60.0))  # Ann created the room
+    assert room.kinds[2] == "computer"
+    assert room.resume(carl) is None

@@ -77,6 +77,8 @@ __all__ = [
 ]
 
 SEATS: Final = 4
+HOST: Final = 0
+"""The host's seat: the room's creator sits there (:meth:`Room.create`)."""
 LEVELS: Final = ("easy", "normal", "hard")
 THRESHOLDS: Final = (500, 1000)
 MAX_LOG: Final = 4000
@@ -532,7 +534,10 @@ class Room:
 
     def plan_release(self, by: int, seat: int, now: float, takeover: float) -> Change:
         """Seat ``by`` gives seat ``seat``, whose player is away, back to the computer
-        (its token stops working; the seat is free to take)."""
+        (its token stops working; the seat is free to take). Only the host (seat
+        :data:`HOST`, the room's creator) may."""
+        if by != HOST:
+            raise WebError("bad-message", "only the host may give a seat back to the computer")
         if self.kinds[by] != "human" or self.kinds[seat] != "human" or by == seat:
             raise WebError("bad-message", "only another player's seat can be given back")
         if self.here(seat, now):
