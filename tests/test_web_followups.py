@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from gongzhu import deal
+from gongzhu import PlayerView, deal
 from gongzhu.rules import RuleSet
 from gongzhu.web.messages import WebError
 from gongzhu.web.rooms import Room, Settings, public_view
@@ -49,3 +49,63 @@ def test_only_the_host_gives_an_away_seat_back_to_the_computer() -> None:
     room.keep(room.plan_release(0, 2, now, 60.0))  # Ann created the room
     assert room.kinds[2] == "computer"
     assert room.resume(carl) is None
+
+
+def test_the_rule_set_is_sent_once_per_connection_in_the_welcome() -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from starlette.testclient import TestClient
+
+    from gongzhu.web import create_app
+    from test_web_server import WS, connect, new_room
+
+    with TestClient(create_app(bot_delay=0, takeover=60.0, seed=11)) as client:
+        data = new_room(client, threshold=500)
+        with connect(client, data["room"]) as s0, connect(client, data["room"]) as s1:
+            host, watcher = WS(s0), WS(s1)
+            for ws, token in ((host, data["token"]), (watcher, None)):
+                ws.send({"type": "hello", "token": token, "name": None})
+                welcome = ws.until(lambda m: m["type"] == "welcome")
+                state = ws.state()
+                rules = RuleSet.from_dict(welcome["room"]["rules"])
+                assert rules.win_threshold == 500
+                assert welcome["room"]["rules_text"]
+                assert "rules" not in state["room"]
+                assert "rules_text" not in state["room"]
+                assert "rules" not in state["view"]
+                if token is None:
+                    assert state["view"]["pending"] is None  # a watcher is asked nothing
+                else:
+                    view = PlayerView.from_dict(state["view"], rules=rules)
+                    assert view.rules == rules
+                    assert [c.code for c in view.hand] == state["view"]["hand"]
+                    assert state["view"]["pending"] == "expose"
+        # The room's page (GET) still names its rules.
+        assert client.get(f"/api/rooms/{data['room']}").json()["rules"]["win_threshold"] == 500
+
+
+def test_a_500_carries_the_security_headers_of_every_other_response() -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.testclient import TestClient
+
+    from gongzhu.web import create_app
+    from gongzhu.web.guard import SECURITY_HEADERS
+
+    async def boom(request: Request) -> Response:
+        raise RuntimeError("a bug deep inside")
+
+    app = create_app(bot_delay=0, seed=11)
+    app.add_route("/boom", boom)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        response = client.get("/boom")
+        assert response.status_code == 500
+        assert "a bug deep inside" not in response.text  # no traceback to the client
+        for name, value in SECURITY_HEADERS.items():
+            assert response.headers.get(name) == value, name
+        # The same headers as an ordinary page.
+        page = client.get("/")
+        for name in SECURITY_HEADERS:
+            assert page.headers[name] == response.headers[name]

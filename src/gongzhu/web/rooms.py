@@ -190,12 +190,9 @@ class Settings:
         return out
 
 
-def _view_dict(view: PlayerView) -> dict[str, Any]:
-    return view.to_dict()
-
-
 def public_view(rnd: Round) -> dict[str, Any]:
-    """What a spectator sees: a view of no seat (``seat`` null, no hand), public facts only.
+    """What a spectator sees: a view of no seat (``seat`` null, no hand), public facts only,
+    without the rule set (``to_dict(include_rules=False)``) and asked nothing (``pending`` null).
 
     Each seat's face-up exposures and face-down counts are taken from the view
     of another seat, so a sealed exposure (RULES.md §9.2) shows only once
@@ -225,7 +222,7 @@ def public_view(rnd: Round) -> dict[str, Any]:
         face_down_counts=counts,
         pending=None,  # a watcher is asked nothing (not seat 0's request)
     )
-    out = public.to_dict()
+    out = public.to_dict(include_rules=False)
     out["seat"] = None
     out["exposure_previews"] = []
     if any(counts):
@@ -759,13 +756,18 @@ class Room:
             return str(self.table.match_seed)
         return None
 
-    def info(self, now: float, takeover: float) -> dict[str, Any]:
-        """ROOM: the public room (settings, rules, seats, totals)."""
+    def info(self, now: float, takeover: float, *, rules: bool = True) -> dict[str, Any]:
+        """ROOM: the public room (settings, rules, seats, totals).
+
+        ``rules=False`` leaves the rule set (``rules``, ``rules_text``) out: a
+        connection is sent it once, in its ``welcome``, not in every ``state``
+        (the rules of a room never change)."""
         m = self.match
-        return {
-            "id": self.id,
-            "rules": self.rules.to_dict(),
-            "rules_text": self.rules.describe(),
+        out: dict[str, Any] = {"id": self.id}
+        if rules:
+            out["rules"] = self.rules.to_dict()
+            out["rules_text"] = self.rules.describe()
+        return out | {
             "threshold": self.settings.threshold,
             "sign_swap": self.settings.sign_swap,
             "exposure": self.settings.exposure,
@@ -799,10 +801,11 @@ class Room:
         return round(max(0.0, self.gone_at(seat) + takeover - now), 1)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The seat's :meth:`PlayerView.to_dict <gongzhu.PlayerView.to_dict>` (None: public)."""
+        """The seat's :meth:`PlayerView.to_dict <gongzhu.PlayerView.to_dict>` (None: public),
+        without the rule set (the connection's ``welcome`` carries it)."""
         if seat is None:
             return public_view(self.round)
-        return _view_dict(self.round.view(seat))
+        return self.round.view(seat).to_dict(include_rules=False)
 
     def exposure_options(self, seat: int | None) -> list[dict[str, Any]]:
         """The exposure panel's rows while ``seat`` still has to decide (source 001)."""
@@ -838,7 +841,7 @@ class Room:
         return {
             "type": "state",
             "event": self.event,
-            "room": self.info(now, takeover),
+            "room": self.info(now, takeover, rules=False),
             "view": self.view(seat),
             "deal_no": self.deal_no,
             "exposure_options": self.exposure_options(seat),
