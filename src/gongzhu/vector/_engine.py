@@ -611,6 +611,7 @@ class VectorDeal:
             or cfg.queen_bonus
             or self._up.any()
             or (self._opening & (self._ntricks == 0)).any()
+            or not (self._ntricks == self._ntricks[:1]).all()  # one hand size in every deal
         )
 
     def _plain_playout(self, rng: np.random.Generator) -> None:
