@@ -19,7 +19,12 @@ import pytest
 
 # A module (its path inside the gongzhu package) -> the packages it imports, and its extra.
 OPTIONAL_MODULES: dict[tuple[str, ...], tuple[tuple[str, ...], str]] = {
+    # gongzhu.web: the modules that import Starlette (the test extra installs it).
     ("web", "app.py"): (("starlette",), "web"),
+    ("web", "assets.py"): (("starlette",), "web"),
+    ("web", "guard.py"): (("starlette",), "web"),
+    ("web", "hub.py"): (("starlette",), "web"),
+    ("web", "server.py"): (("starlette",), "web"),
     ("adapters", "pettingzoo.py"): (("numpy", "gymnasium", "pettingzoo"), "rl"),
     ("adapters", "gymnasium.py"): (("numpy", "gymnasium"), "rl"),
     ("adapters", "openspiel.py"): (("numpy", "pyspiel"), "rl"),

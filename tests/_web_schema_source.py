@@ -115,6 +115,9 @@ def web_server() -> dict[str, Any]:
     player_view, view_defs = _embed(view(), "view")
     sheet, score_defs = _embed(score(), "score")
     refusal, error_defs = _embed(error(), "error")
+    # The rule set is sent once per connection (the welcome's room), never in a view.
+    del player_view["properties"]["rules"]
+    player_view["description"] = "PlayerView.to_dict(include_rules=False): what one seat may know."
     public = copy.deepcopy(player_view)
     public["description"] = "A spectator's view: a view of no seat, public facts only."
     none: dict[str, Any] = {"type": "array", "maxItems": 0}
@@ -125,6 +128,7 @@ def web_server() -> dict[str, Any]:
         own_face_down=none,
         exposure_previews=none,
         first_dealt={"type": "null"},
+        pending={"type": "null"},
     )
     room = {
         "type": "object",
@@ -209,6 +213,13 @@ def web_server() -> dict[str, Any]:
         "additionalProperties": False,
     }
     room["required"] = list(room["properties"])
+    room["description"] = "The public room with its rule set (welcome; GET /api/rooms/<id>)."
+    # A state's room: the same without the rule set (the connection's welcome carried it).
+    room_state = copy.deepcopy(room)
+    for key in ("rules", "rules_text"):
+        del room_state["properties"][key]
+        room_state["required"].remove(key)
+    room_state["description"] = "The public room in a state: no rule set (see the welcome)."
     seats4 = {"type": "array", "items": SEAT4, "uniqueItems": True, "maxItems": 4}
     option = {
         "type": "object",
@@ -247,7 +258,7 @@ def web_server() -> dict[str, Any]:
                 "state",
                 {
                     **event,
-                    "room": {"$ref": "#/$defs/room"},
+                    "room": {"$ref": "#/$defs/room_state"},
                     "view": {"oneOf": [{"$ref": "#/$defs/view"}, {"$ref": "#/$defs/public_view"}]},
                     "deal_no": {"type": "integer", "minimum": 1},
                     "exposure_options": {"type": "array", "items": option, "maxItems": 4},
@@ -323,6 +334,7 @@ def web_server() -> dict[str, Any]:
             "event": EVENT,
             "rules": rules_object(required=True),
             "room": room,
+            "room_state": room_state,
             "view": player_view,
             "public_view": public,
             "score": sheet,

@@ -168,7 +168,6 @@ ALLOWED_REACH_INS: dict[str, str] = {
     "gongzhu.vector -> gongzhu._codec.encoding:_PHASES": "vector: the observation layout",
     "gongzhu.vector -> gongzhu._codec.encoding:_SCORE_SCALE": "vector: the observation layout",
     # The interfaces (web: its engineer; cli/human: layout).
-    "gongzhu.cli -> gongzhu.ai.strategies:_deal_seed": "layout: cli/human",
 }
 
 

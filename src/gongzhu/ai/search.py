@@ -44,6 +44,7 @@ import attrs
 
 from gongzhu._base.seeds import check_seed
 from gongzhu._core.bits import BIT as BITS
+from gongzhu._core.evaluation import Net, rollout_value
 from gongzhu._core.policy import choose_exposure
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
 from gongzhu._core.rules import card_classes
@@ -167,7 +168,7 @@ class _Value:
         )
         self.ratio = len(mine) / len(self.others) if self.others else 0.0
 
-    def __call__(self, totals: tuple[int, ...]) -> float:
+    def __call__(self, totals: Sequence[float]) -> float:
         x = float(sum(totals[s] for s in self.mine))
         if self.others:
             x -= self.ratio * sum(totals[s] for s in self.others)
@@ -307,7 +308,11 @@ class SearchStrategy:
     switches it off); ``solve_model=True`` has the solver's other seats play
     the rule-of-thumb policy instead of their best replies. ``algorithm`` is
     ``"pimc"`` (the default) or IS-MCTS for card play (``"ismcts"``, ``"ismcts-tree"``:
-    ``ALGORITHMS``; it lost to PIMC at equal time, see the Bots page). The bot plays for
+    ``ALGORITHMS``; it lost to PIMC at equal time, see the Bots page). ``evaluation``
+    truncates the rollouts: after the candidate card, ``horizon`` tricks (the current
+    one included) are played by the rule of thumb and the learned evaluation
+    (:func:`gongzhu.ai.evaluation.load_evaluation`; ``True`` for the shipped weights,
+    trained on MrIf's rules, ``flat-pig``) values the position for every seat. The bot plays for
     itself, or for its team under pairs. It never claims; :meth:`accept_claim`
     answers a claim.
     """
@@ -322,6 +327,8 @@ class SearchStrategy:
         solve: int = DEFAULT_SOLVE,
         solve_model: bool = False,
         algorithm: str = "pimc",
+        evaluation: Net | bool | None = None,
+        horizon: int = 2,
     ) -> None:
         if algorithm not in ALGORITHMS:
             raise LimitError(
@@ -346,6 +353,21 @@ class SearchStrategy:
         self.solve = solve
         self.solve_model = bool(solve_model)
         self.algorithm = algorithm
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= 13:
+            raise LimitError(f"horizon must be an int 1-13 (tricks), got {_brief(horizon)}")
+        if evaluation is True:
+            from gongzhu.ai.evaluation import load_evaluation
+
+            evaluation = load_evaluation()
+        elif evaluation is False:
+            evaluation = None
+        if evaluation is not None and not isinstance(evaluation, Net):
+            raise LimitError(
+                f"evaluation must be True, None or load_evaluation()'s network, "
+                f"got {type(evaluation).__name__}"
+            )
+        self.evaluation: Net | None = evaluation
+        self.horizon = horizon
 
     def __repr__(self) -> str:
         return f"SearchStrategy({self.limit!r}, seed={self.seed!r})"
@@ -404,6 +426,9 @@ class SearchStrategy:
         active = list(range(len(reps)))
         sims = nworlds = 0
         beta = self.beta
+        net = self.evaluation
+        horizon = self.horizon
+        needed = [*value.mine, *value.others]
         while True:
             hands, facedown = worlds.sample(rng)
             w = worlds.weight(hands, facedown, beta)
@@ -429,7 +454,10 @@ class SearchStrategy:
                         break
                     board = base.copy()
                     board.play(reps[k])
-                    xs.append(value(rollout(board)))
+                    if net is None:
+                        xs.append(value(rollout(board)))
+                    else:
+                        xs.append(value(rollout_value(net, board, horizon, needed)))
                 if len(xs) < len(active):
                     break
             weights.append(w)

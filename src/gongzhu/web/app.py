@@ -38,7 +38,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 import gongzhu.web.assets as assets
-from gongzhu.web.guard import SECURITY_HEADERS, Guard, origin_ok
+from gongzhu.web.guard import SECURITY_HEADERS, Guard, origin_ok, server_error
 from gongzhu.web.hub import BROWSER_COOKIE, new_browser_id
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse_json
@@ -289,7 +289,8 @@ def create_app(
         WebSocketRoute("/ws/{room}", websocket),
         Mount("/static", StaticFiles(directory=str(_static_dir()), check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    # A 500 is sent by Starlette's error middleware, outside Guard: it brings its own headers.
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Exception: server_error})
     app.state.server = server
     app.state.origins = frozenset(o.rstrip("/").lower() for o in origins)
     app.add_middleware(GZipMiddleware, minimum_size=512)

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from typing import Final
 from urllib.parse import urlsplit
 
-from starlette.requests import HTTPConnection
-from starlette.responses import JSONResponse
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["SECURITY_HEADERS", "Guard", "host_allowed", "origin_ok"]
+__all__ = ["SECURITY_HEADERS", "Guard", "host_allowed", "origin_ok", "server_error"]
 
 SECURITY_HEADERS: Final = {
     "X-Content-Type-Options": "nosniff",
@@ -30,6 +30,15 @@ SECURITY_HEADERS: Final = {
     ),
 }
 """Sent with every response: pages, cards, the API, static files, errors."""
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    """The 500 of an unexpected exception, with :data:`SECURITY_HEADERS`.
+
+    Starlette's error middleware sits outside every other middleware (so
+    outside :class:`Guard`) and sends this response itself: the headers have to
+    be on it already. The exception is still raised on to the server's log."""
+    return PlainTextResponse("Internal Server Error", 500, headers=SECURITY_HEADERS)
 
 
 def origin_ok(conn: HTTPConnection) -> bool:

@@ -41,30 +41,42 @@ import math
 import random
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
 
+import gongzhu.web.room_client as room_client
 from gongzhu.actions import Action, Exposure
 from gongzhu.ai.driver import awaiting, decide
-from gongzhu.ai.registry import HARD_LIMIT, make_strategy
-from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.ai.strategies import Strategy
-from gongzhu.cards import CardSet
 from gongzhu.errors import GongzhuError, IllegalActionError, ProtocolError, Reason
 from gongzhu.phase import Phase
-from gongzhu.record import dumps
 from gongzhu.round import Round
-from gongzhu.rules import RuleSet
-from gongzhu.table import Table, TableError
+from gongzhu.table import Table
 from gongzhu.view import PlayerView
+from gongzhu.web.change import Change, TableFacts
 from gongzhu.web.messages import WebError, check_name
-from gongzhu.web.sheet import deal_history
+from gongzhu.web.room_client import public_view
+from gongzhu.web.settings import (
+    ALL_HEARTS,
+    EXPOSABLE,
+    HARD_SECONDS,
+    LEVELS,
+    MAX_FIXED_DEALS,
+    SEATS,
+    THRESHOLDS,
+    Settings,
+)
 from gongzhu.web.store import Store, StoreError
 
 __all__ = [
+    "ALL_HEARTS",
+    "EXPOSABLE",
+    "HARD_SECONDS",
+    "HOST",
     "LEVELS",
+    "MAX_FIXED_DEALS",
     "MAX_LOG",
     "SEATS",
     "SEED_BITS",
@@ -74,18 +86,17 @@ __all__ = [
     "Settings",
     "StoreError",
     "hash_token",
+    "public_view",
 ]
 
-SEATS: Final = 4
-LEVELS: Final = ("easy", "normal", "hard")
-THRESHOLDS: Final = (500, 1000)
+HOST: Final = 0
+"""The host's seat: the room's creator sits there (:meth:`Room.create`)."""
 MAX_LOG: Final = 4000
 """The most log entries a game may hold (30 deals of 52 cards, exposures and "next" fit)."""
 SEED_BITS: Final = 128
 """Bits of OS randomness in the seed of a room (or game) whose number nobody chose."""
 COMPUTER_NAMES: Final = ("West", "North", "East")
 """Source 001: "Вы сидите внизу, Запад, Север и Восток — компьютеры"."""
-_LINES: Final = {"QS": "pig", "JD": "sheep", "TC": "transformer", "AH": "hearts"}
 
 
 def hash_token(token: str) -> str:
@@ -93,169 +104,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def _threshold(_: Any, __: Any, value: Any) -> None:
-    if type(value) is not int or value not in THRESHOLDS:
-        raise WebError("bad-message", "threshold must be 500 or 1000")
-
-
-def _flag(_: Any, __: Any, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise WebError("bad-message", "sign_swap and exposure must be true or false")
-
-
-def _level(_: Any, __: Any, value: Any) -> None:
-    if value not in LEVELS:
-        raise WebError("bad-message", f"level must be one of {', '.join(LEVELS)}")
-
-
-ALL_HEARTS: Final = (200, 400)
-"""Source 001's variants of all thirteen hearts (``RuleSet.all_hearts_value``)."""
-EXPOSABLE: Final = {"all": None, "pig-transformer": "QS TC"}
-"""Source 001's variants of the cards that may be exposed (``RuleSet.exposable``)."""
-MAX_FIXED_DEALS: Final = 30
-HARD_SECONDS: Final = 1.0
-"""The web's hard level thinks to this many seconds a card (and at most the registry's
-simulations): a busy machine plays a little weaker instead of keeping a person waiting."""
-
-
-def _all_hearts(_: Any, __: Any, value: Any) -> None:
-    if type(value) is not int or value not in ALL_HEARTS:
-        raise WebError("bad-message", "all_hearts must be 200 or 400")
-
-
-def _exposable(_: Any, __: Any, value: Any) -> None:
-    if value not in EXPOSABLE:
-        raise WebError("bad-message", f"exposable must be one of {', '.join(EXPOSABLE)}")
-
-
-def _deals(_: Any, __: Any, value: Any) -> None:
-    if value is not None and (type(value) is not int or not 1 <= value <= MAX_FIXED_DEALS):
-        raise WebError("bad-message", f"deals must be null or 1-{MAX_FIXED_DEALS}")
-
-
-@attrs.frozen
-class Settings:
-    """The start screen (source 001): the end threshold, the sign swap, exposure, the level.
-
-    >>> rules = Settings(threshold=500, exposure=False).rules()
-    >>> rules.win_threshold, rules.loss_threshold, str(rules.exposable), rules.max_deals
-    (500, -500, '', 30)
-    """
-
-    threshold: int = attrs.field(default=1000, validator=_threshold)
-    sign_swap: bool = attrs.field(default=True, validator=_flag)
-    exposure: bool = attrs.field(default=True, validator=_flag)
-    level: str = attrs.field(default="normal", validator=_level)
-    # Source 001's "rules menu collects the common variants" (the start screen's "more rules").
-    all_hearts: int = attrs.field(default=200, validator=_all_hearts)
-    exposable: str = attrs.field(default="all", validator=_exposable)
-    deals: int | None = attrs.field(default=None, validator=_deals)
-    """A fixed number of deals instead of the ±threshold end."""
-
-    def rules(self) -> RuleSet:
-        """The ``online`` preset (source 001) with the toggles and variants applied.
-
-        >>> r = Settings(all_hearts=400, exposable="pig-transformer", deals=8).rules()
-        >>> r.all_hearts_value, str(r.exposable), r.win_threshold, r.max_deals
-        (400, '10♣ Q♠', None, 8)
-        """
-        base = RuleSet.preset("online")
-        exposable = EXPOSABLE[self.exposable] or base.exposable
-        fixed = self.deals is not None
-        return base.replace(
-            win_threshold=None if fixed else self.threshold,
-            loss_threshold=None if fixed else -self.threshold,
-            max_deals=self.deals if fixed else base.max_deals,
-            sign_swap=self.sign_swap,
-            all_hearts_value=self.all_hearts,
-            exposable=exposable if self.exposure else "",
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "threshold": self.threshold,
-            "sign_swap": self.sign_swap,
-            "exposure": self.exposure,
-            "level": self.level,
-        }
-        # The variants only when chosen: a room stored before them reads back the same.
-        if self.all_hearts != 200:
-            out["all_hearts"] = self.all_hearts
-        if self.exposable != "all":
-            out["exposable"] = self.exposable
-        if self.deals is not None:
-            out["deals"] = self.deals
-        return out
-
-
-def _view_dict(view: PlayerView) -> dict[str, Any]:
-    return view.to_dict()
-
-
-def public_view(rnd: Round) -> dict[str, Any]:
-    """What a spectator sees: a view of no seat (``seat`` null, no hand), public facts only.
-
-    Each seat's face-up exposures and face-down counts are taken from the view
-    of another seat, so a sealed exposure (RULES.md §9.2) shows only once
-    every seat may see it.
-
-    >>> from gongzhu import SHEEP, deal
-    >>> r = deal(RuleSet.preset("online"), seed=3)
-    >>> holder = next(s for s, h in enumerate(r.hands) if SHEEP in h)
-    >>> r = r.expose("JD", seat=holder)
-    >>> v = public_view(r)
-    >>> v["seat"], v["hand"], v["exposures"][holder]
-    (None, [], [])
-    """
-    n = rnd.players
-    views = [rnd.view(s) for s in range(n)]
-    others = [views[(s + 1) % n] for s in range(n)]
-    exposures = tuple(others[s].exposures[s] for s in range(n))
-    counts = tuple(others[s].face_down_counts[s] for s in range(n))
-    empty = CardSet()
-    public = attrs.evolve(
-        views[0],
-        hand=empty,
-        first_dealt=None,
-        own_face_down=empty,
-        legal_plays=empty,
-        exposures=exposures,
-        face_down_counts=counts,
-    )
-    out = public.to_dict()
-    out["seat"] = None
-    out["exposure_previews"] = []
-    if any(counts):
-        out["running_totals"] = None
-    return out
-
-
-@attrs.frozen
-class Change:
-    """A room's next stored state, computed but not kept yet: :meth:`Room.write` stores it,
-    :meth:`Room.commit` keeps it (only after the write succeeded)."""
-
-    table: Table
-    names: tuple[str, ...]
-    kinds: tuple[str, ...]
-    tokens: tuple[str | None, ...]
-    seed: int | str
-    event: int
-    position: int
-    start: int
-    """Where ``entries`` go in the stored log (its length now, or 0 after ``reset``)."""
-    entries: tuple[Mapping[str, Any], ...] = ()
-    reset: bool = False
-    skipping: bool = False
-    token: str | None = None
-    """A new seat's token (:meth:`Room.plan_sit`), given to its player only."""
-    browsers: tuple[str | None, ...] = (None,) * SEATS
-    """Per seat, the hash of the browser id that took it (one browser, one seat)."""
-    auto: tuple[bool, ...] = (False,) * SEATS
-    """Per seat, its player asked the computer to play for them (托管)."""
-
-
-class Room:
+class Room(TableFacts):
     """One table: the stored facts and the game rebuilt from them (see the module).
 
     ``plan_*`` methods check and raise (:class:`WebError`,
@@ -300,37 +149,6 @@ class Room:
             self.table = Table.replay(self.rules, self.seed, self.game, log)
         except (GongzhuError, KeyError, TypeError) as exc:
             raise StoreError(f"room {room_id}: the log does not replay ({exc})") from None
-
-    # -- the game (the table's) --------------------------------------------------------------
-
-    @property
-    def round(self) -> Round:
-        return self.table.round
-
-    @property
-    def match(self) -> Any:
-        return self.table.match
-
-    @property
-    def rounds(self) -> tuple[Round, ...]:
-        return self.table.rounds
-
-    @property
-    def deal_no(self) -> int:
-        return self.table.deal_no
-
-    @property
-    def log_length(self) -> int:
-        return len(self.table.log)
-
-    @property
-    def last_score(self) -> Any:
-        """The finished deal's :class:`~gongzhu.DealScore` until the next deal, else ``None``."""
-        return self.table.last_score
-
-    @property
-    def is_over(self) -> bool:
-        return self.table.is_over
 
     # -- making and storing --------------------------------------------------------------
 
@@ -531,7 +349,10 @@ class Room:
 
     def plan_release(self, by: int, seat: int, now: float, takeover: float) -> Change:
         """Seat ``by`` gives seat ``seat``, whose player is away, back to the computer
-        (its token stops working; the seat is free to take)."""
+        (its token stops working; the seat is free to take). Only the host (seat
+        :data:`HOST`, the room's creator) may."""
+        if by != HOST:
+            raise WebError("bad-message", "only the host may give a seat back to the computer")
         if self.kinds[by] != "human" or self.kinds[seat] != "human" or by == seat:
             raise WebError("bad-message", "only another player's seat can be given back")
         if self.here(seat, now):
@@ -639,14 +460,7 @@ class Room:
         found = self._strategies.get(seat)
         if found is None:
             tag = f"gongzhu-web:{self.table.match_seed}:bot{seat}"
-            seed = random.Random(tag).getrandbits(48)
-            # The levels are the registry's (easy, normal, hard), each deterministic for a
-            # seed; the web's hard level also stops at HARD_SECONDS (issue 26 item 8).
-            if self.settings.level == "hard":
-                limit = Limit(time=HARD_SECONDS, simulations=HARD_LIMIT.simulations)
-                found = SearchStrategy(limit, seed=seed)
-            else:
-                found = make_strategy(self.settings.level, seed)
+            found = self.settings.strategy(random.Random(tag).getrandbits(48))
             self._strategies[seat] = found
         return found
 
@@ -744,46 +558,14 @@ class Room:
     def new_game(self, seat: int) -> None:
         self.keep(self.plan_new_game(seat))
 
-    # -- what clients are sent -------------------------------------------------------------
+    # -- what clients are sent (built in gongzhu.web.room_client) ----------------------------
 
     def shown_seed(self) -> str | None:
-        """The game's number as everyone may see it: a chosen one always, another once the
-        game is over (then it replays the game); ``None`` before."""
-        if self.seeded or self.match.is_over:
-            return str(self.table.match_seed)
-        return None
+        return room_client.shown_seed(self)
 
-    def info(self, now: float, takeover: float) -> dict[str, Any]:
-        """ROOM: the public room (settings, rules, seats, totals)."""
-        m = self.match
-        return {
-            "id": self.id,
-            "rules": self.rules.to_dict(),
-            "rules_text": self.rules.describe(),
-            "threshold": self.settings.threshold,
-            "sign_swap": self.settings.sign_swap,
-            "exposure": self.settings.exposure,
-            "level": self.settings.level,
-            "seats": [
-                {
-                    "name": self.names[s],
-                    "kind": self.kinds[s],
-                    "connected": self.here(s, now),
-                    "autoplay": self.autoplay(s, now, takeover),
-                    "takeover_in": self.takeover_in(s, now, takeover),
-                }
-                for s in range(SEATS)
-            ],
-            "history": deal_history(self.rounds, self.match),
-            "totals": list(m.totals),
-            "deals_played": m.deal_count,
-            "max_deals": self.rules.max_deals,
-            "game_no": self.game,
-            "deal_no": self.deal_no,
-            "seed": self.shown_seed(),
-            "seeded": self.seeded,
-            "invite": f"/t/{self.id}",
-        }
+    def info(self, now: float, takeover: float, *, rules: bool = True) -> dict[str, Any]:
+        """ROOM (:func:`gongzhu.web.room_client.info`)."""
+        return room_client.info(self, now, takeover, rules=rules)
 
     def takeover_in(self, seat: int, now: float, takeover: float) -> float | None:
         """Seconds before a computer takes the seat of a player who is away (0: it has);
@@ -793,52 +575,17 @@ class Room:
         return round(max(0.0, self.gone_at(seat) + takeover - now), 1)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The seat's :meth:`PlayerView.to_dict <gongzhu.PlayerView.to_dict>` (None: public)."""
-        if seat is None:
-            return public_view(self.round)
-        return _view_dict(self.round.view(seat))
+        return room_client.view(self, seat)
 
     def exposure_options(self, seat: int | None) -> list[dict[str, Any]]:
-        """The exposure panel's rows while ``seat`` still has to decide (source 001)."""
-        rnd = self.round
-        if seat is None or rnd.phase is not Phase.EXPOSURE or seat not in rnd.exposure_pending:
-            return []
-        return [
-            {
-                "card": p.card.code,
-                "name": p.name,
-                "line": _LINES.get(p.card.code, ""),
-                "before": p.before,
-                "after": p.after,
-                "text": str(p),
-            }
-            for p in rnd.view(seat).exposure_previews
-        ]
+        return room_client.exposure_options(self, seat)
 
     def game_over(self) -> dict[str, Any] | None:
-        m = self.match
-        if not m.is_over:
-            return None
-        assert m.end_reason is not None
-        return {
-            "winners": list(m.winners),
-            "losers": list(m.losers),
-            "end_reason": m.end_reason.value,
-        }
+        return room_client.game_over(self)
 
     def state(self, seat: int | None, now: float, takeover: float) -> dict[str, Any]:
-        """The ``state`` message for ``seat`` (``None``: a spectator)."""
-        last = self.last_score
-        return {
-            "type": "state",
-            "event": self.event,
-            "room": self.info(now, takeover),
-            "view": self.view(seat),
-            "deal_no": self.deal_no,
-            "exposure_options": self.exposure_options(seat),
-            "last_score": last.to_dict() if last is not None else None,
-            "game_over": self.game_over(),
-        }
+        """The ``state`` message (:func:`gongzhu.web.room_client.state`)."""
+        return room_client.state(self, seat, now, takeover)
 
     def hint_view(self, seat: int) -> PlayerView:
         """The view a hint analyses; refused unless ``seat`` is to play a card now."""
@@ -850,19 +597,4 @@ class Room:
         return rnd.view(seat)
 
     def record_text(self) -> str:
-        """The finished deals of this game as a game record (:mod:`gongzhu.record`).
-
-        Only complete deals: an unfinished one would show every hand.
-        """
-        if not self.rounds:
-            raise WebError("not-found", "no finished deal yet")
-        names: list[str] = []
-        for name in self.names:
-            candidate, k = name, 2
-            while candidate.casefold() in (n.casefold() for n in names):
-                candidate, k = f"{name} ({k})", k + 1
-            names.append(candidate)
-        try:
-            return dumps(self.table.record(names))
-        except TableError as exc:
-            raise WebError("not-found", str(exc)) from None
+        return room_client.record_text(self)

@@ -124,8 +124,7 @@ class _Game(_Display):
     # -- the match -----------------------------------------------------------------
 
     def play_match(self, args: argparse.Namespace, resumed: Sequence[Round]) -> int:
-        from gongzhu.ai.strategies import _deal_seed
-        from gongzhu.dealing import deal
+        from gongzhu.dealing import deal, match_deal_seed
         from gongzhu.match import Match
 
         t, rules, session = self.t, self.rules, self.session
@@ -154,7 +153,7 @@ class _Game(_Display):
                 self.number = len(self.rounds) + 1
                 start = deal(
                     rules,
-                    seed=_deal_seed(session.seed, self.number),
+                    seed=match_deal_seed(session.seed, self.number),
                     leader=match.next_leader,
                     dealer=match.dealer,
                 )

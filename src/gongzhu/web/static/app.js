@@ -35,6 +35,7 @@ function showStart() {
   closeSocket();
   S.roomId = null;
   S.room = null;
+  S.rules = null;
   S.msg = null;
   for (const id of ["table-screen", "game-over", "join-panel", "history-panel", "confirm-panel"]) $(id).hidden = true;
   $("start").hidden = false;
@@ -150,7 +151,10 @@ function receive(msg) {
         S.token = msg.token;
         saveToken(/** @type {string} */ (S.roomId), msg.token);
       }
-      if (msg.room) setRoom(msg.room);
+      if (msg.room) {
+        setRoom(msg.room);
+        S.rules = msg.room.rules ?? S.rules;  // once per connection, not in every state
+      }
       if (S.seat !== null) $("join-panel").hidden = true;
       renderAll();
       offerJoin();

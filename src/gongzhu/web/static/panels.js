@@ -84,8 +84,8 @@ export function renderRulesPanel() {
 /** The rules in force at this table as short phrases in the page's language. */
 export function ruleChips() {
   const room = S.room;
-  if (!room) return [];
-  const r = room.rules;
+  const r = rules();
+  if (!room || !r) return [];
   const exposable = String(r.exposable || "").trim();
   const chips = [];
   if (r.win_threshold !== null && r.win_threshold !== undefined) {

@@ -36,6 +36,9 @@ export const S = {
   /** @type {string|null} */ joined: null,
   /** The game-over panel was closed by the player (for this game number). */
   /** @type {number|null} */ overClosed: null,
+  /** The room's rule set, sent once per connection (the welcome's room); a state's
+   * room and view leave it out. */
+  /** @type {import("./types.js").Rules|null} */ rules: null,
   /** When the room's seats were last received (for the away countdown). */
   seatsAt: 0,
 };
@@ -62,7 +65,7 @@ export function posOf(seat) {
   const n = nSeats();
   const me = S.seat ?? 0;
   const rel = (seat - me + n) % n;
-  const clockwise = (S.room?.rules?.direction || view()?.rules?.direction) !== "counterclockwise";
+  const clockwise = rules()?.direction !== "counterclockwise";
   if (n !== 4) return rel;
   return clockwise ? rel : (4 - rel) % 4;
 }
@@ -83,9 +86,9 @@ export function alone() {
   return S.seat !== null && seats.every((s, i) => i === S.seat || s.kind === "computer");
 }
 
-/** The rules in force (the room's, else the view's). */
+/** The rules in force: the connection's (its welcome's room), null before one. */
 export function rules() {
-  return S.room?.rules || view()?.rules || null;
+  return S.rules;
 }
 
 /** The deal is being played (not scored, not over). */

@@ -33,9 +33,9 @@
  * @property {number|null} loss_threshold
  * @property {number|null} max_deals
  *
- * @typedef {object} Room      The public room (#/$defs/room).
+ * @typedef {object} Room      The public room (#/$defs/room; a state's room_state has no rules).
  * @property {string} id
- * @property {Rules} rules
+ * @property {Rules} [rules]    In the welcome only (once per connection).
  * @property {number|null} threshold
  * @property {boolean} sign_swap
  * @property {boolean} exposure
@@ -71,7 +71,6 @@
  * @property {CardCode[]} legal_plays
  * @property {number} trick_number
  * @property {(number[]|null)} running_totals
- * @property {Rules} rules
  *
  * @typedef {object} ExposureOption
  * @property {CardCode} card

@@ -1,0 +1,213 @@
+"""What a room sends its clients: the room (ROOM), a seat's or a watcher's view, the
+``state`` message, the exposure panel's rows, the game record.
+
+Functions of a :class:`~gongzhu.web.rooms.Room` that only read it (its
+methods of the same names call them); the room's state changes are
+:mod:`gongzhu.web.rooms`'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Protocol
+
+import attrs
+
+from gongzhu.cards import CardSet
+from gongzhu.phase import Phase
+from gongzhu.record import dumps
+from gongzhu.round import Round
+from gongzhu.rules import RuleSet
+from gongzhu.table import Table, TableError
+from gongzhu.web.messages import WebError
+from gongzhu.web.settings import SEATS, Settings
+from gongzhu.web.sheet import deal_history
+
+__all__ = [
+    "exposure_options",
+    "game_over",
+    "info",
+    "public_view",
+    "record_text",
+    "shown_seed",
+    "state",
+    "view",
+]
+
+
+class RoomFacts(Protocol):
+    """What these functions read of a :class:`gongzhu.web.rooms.Room`."""
+
+    id: str
+    event: int
+    game: int
+    seeded: bool
+    names: list[str]
+    kinds: list[str]
+    rules: RuleSet
+    settings: Settings
+    table: Table
+
+    def here(self, seat: int, now: float) -> bool: ...
+    def autoplay(self, seat: int, now: float, takeover: float) -> bool: ...
+    def takeover_in(self, seat: int, now: float, takeover: float) -> float | None: ...
+
+
+_LINES: Final = {"QS": "pig", "JD": "sheep", "TC": "transformer", "AH": "hearts"}
+
+
+def public_view(rnd: Round) -> dict[str, Any]:
+    """What a spectator sees: a view of no seat (``seat`` null, no hand), public facts only,
+    without the rule set (``to_dict(include_rules=False)``) and asked nothing (``pending`` null).
+
+    Each seat's face-up exposures and face-down counts are taken from the view
+    of another seat, so a sealed exposure (RULES.md §9.2) shows only once
+    every seat may see it.
+
+    >>> from gongzhu import SHEEP, RuleSet, deal
+    >>> r = deal(RuleSet.preset("online"), seed=3)
+    >>> holder = next(s for s, h in enumerate(r.hands) if SHEEP in h)
+    >>> r = r.expose("JD", seat=holder)
+    >>> v = public_view(r)
+    >>> v["seat"], v["hand"], v["exposures"][holder], v["pending"]
+    (None, [], [], None)
+    """
+    n = rnd.players
+    views = [rnd.view(s) for s in range(n)]
+    others = [views[(s + 1) % n] for s in range(n)]
+    exposures = tuple(others[s].exposures[s] for s in range(n))
+    counts = tuple(others[s].face_down_counts[s] for s in range(n))
+    empty = CardSet()
+    public = attrs.evolve(
+        views[0],
+        hand=empty,
+        first_dealt=None,
+        own_face_down=empty,
+        legal_plays=empty,
+        exposures=exposures,
+        face_down_counts=counts,
+        pending=None,  # a watcher is asked nothing (not seat 0's request)
+    )
+    out = public.to_dict(include_rules=False)
+    out["seat"] = None
+    out["exposure_previews"] = []
+    if any(counts):
+        out["running_totals"] = None
+    return out
+
+
+def shown_seed(room: RoomFacts) -> str | None:
+    """The game's number as everyone may see it: a chosen one always, another once the
+    game is over (then it replays the game); ``None`` before."""
+    if room.seeded or room.table.match.is_over:
+        return str(room.table.match_seed)
+    return None
+
+
+def info(room: RoomFacts, now: float, takeover: float, *, rules: bool = True) -> dict[str, Any]:
+    """ROOM: the public room (settings, rules, seats, totals).
+
+    ``rules=False`` leaves the rule set (``rules``, ``rules_text``) out: a
+    connection is sent it once, in its ``welcome``, not in every ``state``
+    (the rules of a room never change)."""
+    m = room.table.match
+    out: dict[str, Any] = {"id": room.id}
+    if rules:
+        out["rules"] = room.rules.to_dict()
+        out["rules_text"] = room.rules.describe()
+    return out | {
+        "threshold": room.settings.threshold,
+        "sign_swap": room.settings.sign_swap,
+        "exposure": room.settings.exposure,
+        "level": room.settings.level,
+        "seats": [
+            {
+                "name": room.names[s],
+                "kind": room.kinds[s],
+                "connected": room.here(s, now),
+                "autoplay": room.autoplay(s, now, takeover),
+                "takeover_in": room.takeover_in(s, now, takeover),
+            }
+            for s in range(SEATS)
+        ],
+        "history": deal_history(room.table.rounds, room.table.match),
+        "totals": list(m.totals),
+        "deals_played": m.deal_count,
+        "max_deals": room.rules.max_deals,
+        "game_no": room.game,
+        "deal_no": room.table.deal_no,
+        "seed": shown_seed(room),
+        "seeded": room.seeded,
+        "invite": f"/t/{room.id}",
+    }
+
+
+def view(room: RoomFacts, seat: int | None) -> dict[str, Any]:
+    """The seat's :meth:`PlayerView.to_dict <gongzhu.PlayerView.to_dict>` (None: public),
+    without the rule set (the connection's ``welcome`` carries it)."""
+    if seat is None:
+        return public_view(room.table.round)
+    return room.table.round.view(seat).to_dict(include_rules=False)
+
+
+def exposure_options(room: RoomFacts, seat: int | None) -> list[dict[str, Any]]:
+    """The exposure panel's rows while ``seat`` still has to decide (source 001)."""
+    rnd = room.table.round
+    if seat is None or rnd.phase is not Phase.EXPOSURE or seat not in rnd.exposure_pending:
+        return []
+    return [
+        {
+            "card": p.card.code,
+            "name": p.name,
+            "line": _LINES.get(p.card.code, ""),
+            "before": p.before,
+            "after": p.after,
+            "text": str(p),
+        }
+        for p in rnd.view(seat).exposure_previews
+    ]
+
+
+def game_over(room: RoomFacts) -> dict[str, Any] | None:
+    m = room.table.match
+    if not m.is_over:
+        return None
+    assert m.end_reason is not None
+    return {
+        "winners": list(m.winners),
+        "losers": list(m.losers),
+        "end_reason": m.end_reason.value,
+    }
+
+
+def state(room: RoomFacts, seat: int | None, now: float, takeover: float) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (``None``: a spectator)."""
+    last = room.table.last_score
+    return {
+        "type": "state",
+        "event": room.event,
+        "room": info(room, now, takeover, rules=False),
+        "view": view(room, seat),
+        "deal_no": room.table.deal_no,
+        "exposure_options": exposure_options(room, seat),
+        "last_score": last.to_dict() if last is not None else None,
+        "game_over": game_over(room),
+    }
+
+
+def record_text(room: RoomFacts) -> str:
+    """The finished deals of this game as a game record (:mod:`gongzhu.record`).
+
+    Only complete deals: an unfinished one would show every hand.
+    """
+    if not room.table.rounds:
+        raise WebError("not-found", "no finished deal yet")
+    names: list[str] = []
+    for name in room.names:
+        candidate, k = name, 2
+        while candidate.casefold() in (n.casefold() for n in names):
+            candidate, k = f"{name} ({k})", k + 1
+        names.append(candidate)
+    try:
+        return dumps(room.table.record(names))
+    except TableError as exc:
+        raise WebError("not-found", str(exc)) from None

@@ -1,0 +1,224 @@
+"""The SQLite room store (the standard library's :mod:`sqlite3`): :class:`SQLiteStore`.
+
+Import it from :mod:`gongzhu.web.store` (its public home).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Collection, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from gongzhu.web.store_base import (
+    StoreError,
+    StoreInUse,
+    _check_event,
+    _conflict,
+    _OneProcess,
+    _unplayed,
+)
+
+__all__ = ["SQLiteStore", "default_path"]
+
+
+@contextlib.contextmanager
+def _sqlite_errors(what: str) -> Iterator[None]:
+    """Raise SQLite's own errors (``database is locked``, a full disk) as StoreError."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise StoreError(f"the room store cannot be used now ({what}: {exc})") from None
+
+
+class SQLiteStore(_OneProcess):
+    """Rooms in an SQLite database (the standard library's :mod:`sqlite3`).
+
+    One connection, guarded by a lock; each save is one transaction, so a
+    failed save (the file locked by another process past ``busy_timeout``
+    seconds, a full disk) writes nothing and raises :class:`StoreError`. A new
+    file is created readable by its owner only (0600, in a 0700 directory):
+    it holds every room's seed. A server claims the file (:meth:`claim`) so that
+    a second server on it refuses to start.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, busy_timeout: float = 2.0) -> None:
+        path = str(path)
+        if path != ":memory:":
+            _private_file(Path(path))
+        self.path = path
+        self._lock = threading.Lock()
+        self._claim: Any = None
+        with _sqlite_errors("open " + path):
+            self._db = sqlite3.connect(
+                path, timeout=busy_timeout, check_same_thread=False, isolation_level=None
+            )
+            with self._lock:
+                if path != ":memory:":
+                    self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.execute(
+                    "CREATE TABLE IF NOT EXISTS rooms"
+                    " (id TEXT PRIMARY KEY, meta TEXT NOT NULL, updated REAL NOT NULL)"
+                )
+                self._db.execute(
+                    "CREATE TABLE IF NOT EXISTS log (room TEXT NOT NULL, n INTEGER NOT NULL,"
+                    " entry TEXT NOT NULL, PRIMARY KEY (room, n))"
+                )
+
+    def claim(self) -> None:
+        """Take this file for this process (an advisory lock on ``<file>.lock``, held until
+        :meth:`close`); :class:`StoreInUse`, naming the other process, if a server has it."""
+        if self.path == ":memory:" or self._claim is not None:
+            return
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: no advisory locks to take
+            return
+        lock_path = self.path + ".lock"
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.read(fd, 200).decode("utf-8", "replace").strip() or "another process"
+            os.close(fd)
+            raise StoreInUse(
+                f"the room store {self.path} is in use by {holder}: one server per SQLite "
+                "file (stop that one, use another --store, or share a redis:// store)"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"process {os.getpid()} (gongzhu serve)".encode())
+        self._claim = fd
+
+    def create(self, room_id: str, meta: dict[str, Any]) -> bool:
+        with self._lock, _sqlite_errors("create a room"):
+            try:
+                self._db.execute(
+                    "INSERT INTO rooms (id, meta, updated) VALUES (?, ?, ?)",
+                    (room_id, json.dumps(meta), time.time()),
+                )
+            except sqlite3.IntegrityError:
+                return False
+            return True
+
+    def load(self, room_id: str) -> tuple[dict[str, Any], list[Any]] | None:
+        with self._lock, _sqlite_errors(f"read room {room_id}"):
+            row = self._db.execute("SELECT meta FROM rooms WHERE id = ?", (room_id,)).fetchone()
+            if row is None:
+                return None
+            rows = self._db.execute(
+                "SELECT entry FROM log WHERE room = ? ORDER BY n", (room_id,)
+            ).fetchall()
+        try:
+            return json.loads(row[0]), [json.loads(r[0]) for r in rows]
+        except ValueError as exc:
+            raise StoreError(f"room {room_id}: unreadable ({exc})") from None
+
+    def save(
+        self,
+        room_id: str,
+        meta: dict[str, Any],
+        start: int,
+        entries: Sequence[Any],
+        *,
+        reset: bool = False,
+    ) -> None:
+        with self._lock, _sqlite_errors(f"write room {room_id}"), self._transaction() as db:
+            stored = db.execute("SELECT meta FROM rooms WHERE id = ?", (room_id,)).fetchone()
+            if stored is None:
+                raise StoreError(f"room {room_id} is not stored")
+            _check_event(room_id, stored[0], meta)
+            if reset:
+                db.execute("DELETE FROM log WHERE room = ?", (room_id,))
+            (length,) = db.execute("SELECT COUNT(*) FROM log WHERE room = ?", (room_id,)).fetchone()
+            if length != start:
+                raise _conflict(room_id)
+            db.execute(
+                "UPDATE rooms SET meta = ?, updated = ? WHERE id = ?",
+                (json.dumps(meta), time.time(), room_id),
+            )
+            db.executemany(
+                "INSERT INTO log (room, n, entry) VALUES (?, ?, ?)",
+                [(room_id, start + i, json.dumps(e)) for i, e in enumerate(entries)],
+            )
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """BEGIN IMMEDIATE … COMMIT; anything raised (a refusal, ``database is locked`` at
+        the start or the commit) rolls it all back."""
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+            db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
+
+    def count(self) -> int:
+        with self._lock, _sqlite_errors("count the rooms"):
+            (n,) = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()
+        return int(n)
+
+    def purge(
+        self,
+        before: float,
+        *,
+        unplayed_before: float | None = None,
+        keep: Collection[str] = (),
+    ) -> int:
+        with self._lock, _sqlite_errors("purge rooms"), self._transaction() as db:
+            old = [r[0] for r in db.execute("SELECT id FROM rooms WHERE updated < ?", (before,))]
+            if unplayed_before is not None:
+                rows = db.execute(
+                    "SELECT id, meta FROM rooms WHERE updated < ? AND updated >= ?",
+                    (unplayed_before, before),
+                )
+                old += [r[0] for r in rows if _unplayed(r[1])]
+            old = [r for r in old if r not in keep]
+            db.executemany("DELETE FROM log WHERE room = ?", [(r,) for r in old])
+            db.executemany("DELETE FROM rooms WHERE id = ?", [(r,) for r in old])
+        return len(old)
+
+    def close(self) -> None:
+        with self._lock:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            if self._claim is not None:
+                os.close(self._claim)  # closing the descriptor releases the lock
+                self._claim = None
+
+
+def _private_file(path: Path) -> None:
+    """Make the store's directory (0700) and file (0600) if they are new; a file another
+    tool made readable to others is narrowed to its owner."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        with contextlib.suppress(OSError):
+            if path.stat().st_mode & 0o077:
+                path.chmod(0o600)
+        return
+    except OSError as exc:
+        raise StoreError(f"the room store {path} cannot be created ({exc})") from None
+    os.close(fd)
+
+
+def default_path() -> Path:
+    """The default SQLite file: ``rooms.sqlite3`` in the user's data directory (platformdirs)."""
+    try:
+        from platformdirs import user_data_dir
+    except ImportError:  # the web extra brings platformdirs; without it, the home directory
+        return Path.home() / ".gongzhu" / "rooms.sqlite3"
+    return Path(user_data_dir("gongzhu", appauthor=False)) / "rooms.sqlite3"
+
+
+SQLiteStore.__module__ = "gongzhu.web.store"
