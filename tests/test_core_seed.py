@@ -1,6 +1,6 @@
 """The rollout generator's seeding: its two code paths give the same numbers, in both builds.
 
-``gongzhu._core.rollout.seed_state`` computes splitmix64 on 32-bit halves with
+``gongzhu._core.rng.seed_state`` computes splitmix64 on 32-bit halves with
 native ints where the module is compiled and with Python's ints where it is
 interpreted; seeded rollouts (and the records and replays that name their
 seeds) depend on both giving the same state for every seed.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from gongzhu._core import rollout as ro
+from gongzhu._core import rng as ro
 
 # seed_state before the two paths existed (Python ints only), for a few seeds.
 KNOWN = {

@@ -48,6 +48,7 @@ from gongzhu import (
 )
 from gongzhu.actions import Exposure
 from gongzhu.ai import parallel as parallel_module
+from gongzhu.ai import tasks as tasks_module
 from gongzhu.bots import RandomStrategy, RuleOfThumbStrategy, make_strategy, play_deal, play_match
 from gongzhu.parallel import BotTable, play_task, simulate, task_seed
 
@@ -146,12 +147,12 @@ def test_simulate_caps_workers_at_the_cpu_count_and_says_so(monkeypatch: Any) ->
     # #11 item 4: 24 workers asked on this machine start at most its CPUs.
     asked: list[int] = []
 
-    class Recording(parallel_module.ProcessPoolExecutor):  # type: ignore[name-defined]
+    class Recording(tasks_module.ProcessPoolExecutor):  # type: ignore[name-defined]
         def __init__(self, max_workers: int, **kwargs: Any) -> None:
             asked.append(max_workers)
             super().__init__(max_workers, **kwargs)
 
-    monkeypatch.setattr(parallel_module, "ProcessPoolExecutor", Recording)
+    monkeypatch.setattr(tasks_module, "ProcessPoolExecutor", Recording)
     monkeypatch.setattr(parallel_module, "_cpu_count", lambda: 2)
     with pytest.warns(RuntimeWarning, match="capped at the 2 CPU"):
         capped = simulate(8, workers=24, seed=3)

@@ -14,7 +14,6 @@ import pytest
 
 from gongzhu import PIG, SHEEP, TRANSFORMER, Card, IllegalActionError, Phase, Reason, deal
 from gongzhu.i18n import (
-    _REASONS,
     DEFAULT_LANGUAGE,
     LANGUAGES,
     LOCALE_DIR,
@@ -24,6 +23,7 @@ from gongzhu.i18n import (
     negotiate,
     refusal,
 )
+from gongzhu.i18n._translator import _REASONS
 from gongzhu.scoring import exposure_preview, score
 
 babel = pytest.importorskip("babel", reason="Babel (the dev extra) reads the catalogues")

@@ -275,3 +275,104 @@ def test_the_reach_in_check_sees_each_kind_of_reach_in() -> None:
     ]
     assert _allowed("gongzhu.svg -> gongzhu.scoring:_running_totals") is None
     assert _allowed("gongzhu.svg -> gongzhu.errors:_brief") == "* -> gongzhu.errors:_brief"
+
+
+# -- The engine core's declared API (issue 28) -----------------------------------------------
+#
+# gongzhu._core declares what the rest of the package may import from it (gongzhu._core.API,
+# listed in its docstring too). Any other module or name of the core imported outside it fails
+# here: `from gongzhu._core.x import name`, `import gongzhu._core.x`, and the attributes read
+# through a module imported as a whole (`from gongzhu._core import play as _p` ... `_p.name`).
+
+
+def _core_uses(trees: dict[str, ast.Module] | None = None) -> dict[str, list[str]]:
+    """Every use of the core outside it: "MODULE:NAME" (or "MODULE" alone) -> where."""
+    trees = _modules() if trees is None else trees
+    found: dict[str, list[str]] = {}
+
+    def use(key: str, module: str, node: ast.AST) -> None:
+        found.setdefault(key, []).append(f"{module}:{getattr(node, 'lineno', 0)}")
+
+    for module, tree in trees.items():
+        if module == "gongzhu._core" or module.startswith("gongzhu._core."):
+            continue
+        aliases: dict[str, str] = {}  # a core module imported whole: its local name -> module
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                parts = node.module.split(".")
+                if parts[:2] != ["gongzhu", "_core"]:
+                    continue
+                if len(parts) == 2:
+                    for a in node.names:
+                        aliases[a.asname or a.name] = a.name
+                        use(a.name, module, node)
+                else:
+                    for a in node.names:
+                        use(f"{'.'.join(parts[2:])}:{a.name}", module, node)
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    parts = a.name.split(".")
+                    if parts[:2] == ["gongzhu", "_core"] and len(parts) > 2:
+                        use(".".join(parts[2:]), module, node)  # (the package alone is fine)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in aliases
+            ):
+                use(f"{aliases[node.value.id]}:{node.attr}", module, node)
+    return found
+
+
+def _outside_the_core_api(uses: dict[str, list[str]]) -> dict[str, list[str]]:
+    from gongzhu._core import API
+
+    def declared(key: str) -> bool:
+        module, _, name = key.partition(":")
+        return module in API and (not name or name in API[module])
+
+    return {key: where for key, where in uses.items() if not declared(key)}
+
+
+def test_the_rest_of_the_package_imports_only_the_core_s_declared_api() -> None:
+    uses = _core_uses()
+    assert "play:advance" in uses  # the check sees the core's users
+    assert _outside_the_core_api(uses) == {}, "add the name to gongzhu._core.API, on purpose"
+
+
+def test_every_name_of_the_core_s_api_exists() -> None:
+    import importlib
+
+    from gongzhu._core import API
+
+    missing = []
+    for module, names in API.items():
+        if not (ROOT / "_core" / f"{module}.py").exists():
+            continue  # declared for a branch that adds the module (see API's comments)
+        loaded = importlib.import_module(f"gongzhu._core.{module}")
+        missing += [f"{module}:{name}" for name in sorted(names) if not hasattr(loaded, name)]
+    assert missing == []
+
+
+def test_the_core_api_check_sees_each_kind_of_use() -> None:
+    trees = {
+        "gongzhu.svg": ast.parse(
+            "from gongzhu._core.play import advance, _fast\n"
+            "from gongzhu._core import rollout as _ro\n"
+            "import gongzhu._core.bits\n"
+            "import gongzhu._core as _core\n"
+            "x = _ro.rollout_random\n"
+            "y = _ro.secret\n"
+        ),
+        "gongzhu._core.play": ast.parse("from gongzhu._core.bits import anything\n"),
+    }
+    uses = _core_uses(trees)
+    assert sorted(uses) == [
+        "bits",
+        "play:_fast",
+        "play:advance",
+        "rollout",
+        "rollout:rollout_random",
+        "rollout:secret",
+    ]
+    assert sorted(_outside_the_core_api(uses)) == ["play:_fast", "rollout:secret"]

@@ -48,7 +48,7 @@ from gongzhu._core import policy as _policy
 from gongzhu._core.greedy import trick_values as _trick_values
 from gongzhu._core.play import exposure_open as _exposure_open
 from gongzhu._core.play import mask_ids as _mask_ids
-from gongzhu._core.rollout import seed_state as _seed_state
+from gongzhu._core.rng import seed_state as _seed_state
 from gongzhu._core.state import CLAIMING, State
 from gongzhu.cards import Card, CardSet, _from_mask
 from gongzhu.errors import IllegalActionError, Reason, _brief

@@ -1,4 +1,75 @@
 """The engine core: typed state, rules of play and scoring on ints.
 
 Compiled with mypyc where a compiler exists; the same source runs as plain Python elsewhere.
+
+The declared API
+    The rest of the package imports from the core only the modules and names
+    listed in :data:`API` (``tests/test_import_layers.py`` fails on any other,
+    including ``from gongzhu._core import play as _p`` followed by ``_p.name``).
+    Everything else in the core is its own business and may change without a
+    caller noticing. The modules, lowest first:
+
+    ``bits``        card masks, card constants and bit tables
+    ``config``      :class:`~gongzhu._core.config.Config`, a rule set as plain ints
+    ``rng``         the one random generator: seeding, the step, the random card
+    ``rules``       the rules of play on masks (legal plays, trick winner, factors)
+    ``scoring``     the scoring kernel
+    ``state``       the immutable deal state and its log
+    ``play``        advancing a state: plays, exposures, claims, refusal reasons
+    ``deal``        shuffling and splitting a deck
+    ``board``       the mutable board of the bots and the search
+    ``greedy``, ``policy``, ``evaluation``
+                    the built-in playing policies and the learned evaluation
+    ``solver``      the double-dummy solver
+    ``rollout``     playing a deal to its end
+
+    A name leaves the list when nothing outside the core uses it; a new use
+    outside adds it here first, on purpose.
 """
+
+from __future__ import annotations
+
+from typing import Final
+
+
+def _names(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+API: Final[dict[str, frozenset[str]]] = {
+    "bits": _names(
+        "ACE_BIT BIT FULL HEARTS JACK_OF_DIAMONDS KING_OF_SPADES PIG_BIT POINT_CARDS"
+        " QUEEN_OF_DIAMONDS_BIT QUEEN_OF_SPADES SHEEP_BIT SPADES SUIT_MASKS TEN_BIT"
+        " TEN_OF_CLUBS"
+    ),
+    "board": _names("Board of_state of_world to_state"),
+    "config": _names(
+        "Config PIG_GRAND_SLAM_ONLY PIG_POSITIVE PIG_UNCHANGED RESTRICT_DEAL RESTRICT_NONE"
+        " RESTRICT_SUIT"
+    ),
+    "deal": _names("shuffle split"),
+    # The learned evaluation (the `bots` branch of this session adds the module).
+    "evaluation": _names("INPUTS Net PLACES SCALE features predict rollout_value value"),
+    "greedy": _names("trick_values"),
+    "play": _names(
+        "ALREADY_DECIDED BLIND_OFF EXPOSURE_CLOSED EXPOSURE_OUT_OF_TURN FACE_DOWN_OFF"
+        " NOT_EXPOSABLE WRONG_PHASE advance claim claim_reason decide decision_reason"
+        " decline_all expose exposure_open legal legal_ids legal_uncached mask_ids"
+        " next_to_expose next_to_respond play_ids play_reason respond respond_reason"
+        " score_of sealed totals try_play"
+    ),
+    "policy": _names(
+        "RandomPolicy RuleOfThumb SHORT_LEADS SHORT_WEIGHT choose_board choose_exposure"
+        " choose_ints likelihood rollout rollout_rule_of_thumb short_suit_bonus"
+    ),
+    "rng": _names("next_random random_card seed_state"),
+    "rollout": _names("Policy rollout rollout_random settle"),
+    "rules": _names("HEARTS_BROKEN card_classes card_factor factors queen_counts"),
+    "scoring": _names("first_bad_mask score_masks"),
+    "solver": _names("INF Solver"),
+    "state": _names(
+        "CLAIM CLAIMING COMPLETE EXPOSE HEARTS_BROKEN PLAY PLAYING State begin"
+        " decision_parts entries key played restore trick_cards"
+    ),
+}
+"""What the rest of the package may import from the core: module name -> its names."""

@@ -38,6 +38,37 @@ def heart_sums(values: tuple[int, ...]) -> tuple[int, ...]:
     return table
 
 
+def _nonzero_hearts(heart_values: tuple[int, ...]) -> int:
+    """The hearts worth something under ``heart_values`` (13 values, 2♥ first)."""
+    nonzero = 0
+    for i in range(13):
+        if heart_values[i]:
+            nonzero |= BIT[26 + i]
+    return nonzero
+
+
+def _lone_blockers(zero_hearts_are_point_cards: bool, nonzero_hearts: int) -> int:
+    """The cards that stop a captured 10♣ from scoring the lone bonus."""
+    return (HEARTS if zero_hearts_are_point_cards else nonzero_hearts) | PIG_BIT | SHEEP_BIT
+
+
+def _slam_mask(grand_slam_has_transformer: bool) -> int:
+    """The cards a grand slam takes."""
+    slam = HEARTS | PIG_BIT | SHEEP_BIT
+    if grand_slam_has_transformer:
+        slam |= TEN_BIT
+    return slam
+
+
+def _team_of(n: int, teams: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Each seat's team number."""
+    team_of = [0] * n
+    for k in range(len(teams)):
+        for seat in teams[k]:
+            team_of[seat] = k
+    return tuple(team_of)
+
+
 class Config:
     """Per-rule-set facts read on every move, every score and every policy decision.
 
@@ -149,19 +180,9 @@ class Config:
         self.all_seats: int = BIT[n] - 1
         self.heart_values = heart_values
         self.heart_sums: tuple[int, ...] = heart_sums(heart_values)
-        nonzero = 0
-        for i in range(13):
-            if heart_values[i]:
-                nonzero |= BIT[26 + i]
-        self.nonzero_hearts: int = nonzero
-        # Cards that stop a captured 10♣ from scoring the lone bonus.
-        self.lone_blockers: int = (
-            (HEARTS if zero_hearts_are_point_cards else nonzero) | PIG_BIT | SHEEP_BIT
-        )
-        slam = HEARTS | PIG_BIT | SHEEP_BIT
-        if grand_slam_has_transformer:
-            slam |= TEN_BIT
-        self.slam_mask: int = slam
+        self.nonzero_hearts: int = _nonzero_hearts(heart_values)
+        self.lone_blockers: int = _lone_blockers(zero_hearts_are_point_cards, self.nonzero_hearts)
+        self.slam_mask: int = _slam_mask(grand_slam_has_transformer)
         self.has_all_hearts_value: bool = all_hearts_value is not None
         self.all_hearts_value: int = all_hearts_value if all_hearts_value is not None else 0
         self.pig_sheep_together = pig_sheep_together
@@ -178,9 +199,5 @@ class Config:
         self.zero_hearts_are_point_cards = zero_hearts_are_point_cards
         self.grand_slam_has_transformer = grand_slam_has_transformer
         self.teams = teams
-        team_of = [0] * n
-        for k in range(len(teams)):
-            for seat in teams[k]:
-                team_of[seat] = k
-        self.team_of: tuple[int, ...] = tuple(team_of)
+        self.team_of: tuple[int, ...] = _team_of(n, teams)
         self.nteams: int = len(teams)

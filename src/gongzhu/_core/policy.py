@@ -32,8 +32,6 @@ from gongzhu._core.bits import (
     PIG_BIT,
     POP13,
     QUEEN_OF_SPADES,
-    SEL6,
-    SEL7,
     SHEEP_BIT,
     SPADES,
     SUIT_MASKS,
@@ -45,13 +43,13 @@ from gongzhu._core.bits import (
 )
 from gongzhu._core.board import Board, of_state
 from gongzhu._core.config import Config
+from gongzhu._core.rng import M32, next_random, random_card
 from gongzhu._core.rules import factors
 from gongzhu._core.state import State
 
 if TYPE_CHECKING:  # annotations only (never evaluated): the pure build needs no mypy_extensions
     from mypy_extensions import i64
 
-M32: Final = 0xFFFFFFFF
 _HIGH_SPADES: Final = (1 << 50) | (1 << 51)
 _LOW_SPADES: Final = SUIT_MASKS[3] & ((1 << 49) - 1)
 _DIAMOND_HONOURS: Final = (1 << 23) | (1 << 24) | (1 << 25)
@@ -65,53 +63,6 @@ class Policy(Protocol):
     """Anything that chooses the card of the seat to act on a board."""
 
     def choose(self, b: Board) -> int: ...
-
-
-# -- the random generator ------------------------------------------------------------------
-
-
-def next_random(x: int) -> int:
-    """The next state (and draw) of the 32-bit xorshift generator; never 0 from non-zero."""
-    x ^= (x << 13) & M32
-    x ^= x >> 17
-    x ^= (x << 5) & M32
-    return x
-
-
-def random_card(mask: int, x: int) -> int:
-    """The random play for draw ``x`` among the non-empty ``mask``: card number
-    ``x % k`` of its ``k`` cards, in index order (:func:`~gongzhu._core.bits.nth_card`,
-    by the select tables; native i64 locals in the compiled build)."""
-    m: i64 = mask
-    p0: i64 = m & 0x1FFF
-    p1: i64 = m >> 13 & 0x1FFF
-    p2: i64 = m >> 26 & 0x1FFF
-    p3: i64 = m >> 39 & 0x1FFF
-    c0: i64 = POP13[p0]
-    c1: i64 = POP13[p1]
-    c2: i64 = POP13[p2]
-    draw: i64 = x
-    k: i64 = draw % (c0 + c1 + c2 + POP13[p3])
-    part: i64 = p3
-    base: i64 = 39
-    if k < c0:
-        part = p0
-        base = 0
-    elif k < c0 + c1:
-        k -= c0
-        part = p1
-        base = 13
-    elif k < c0 + c1 + c2:
-        k -= c0 + c1
-        part = p2
-        base = 26
-    else:
-        k -= c0 + c1 + c2
-    lo: i64 = part & 0x7F
-    c0 = POP13[lo]
-    if k < c0:
-        return base + SEL7[k << 7 | lo]
-    return base + SEL6[(k - c0) << 6 | part >> 7]
 
 
 class RandomPolicy:
@@ -382,7 +333,8 @@ def rollout(b: Board, policies: list[object], x: int) -> int:
         if policies[k] is not None:
             every_random = False
     if every_random:
-        # Every seat random (Board.rollout, the search's rollouts): the generator inline.
+        # Every seat random (Board.rollout, the search's rollouts): rng.next_random's
+        # step inline (hot loop).
         r: i64 = x
         while not b.done:
             r ^= (r << 13) & M32

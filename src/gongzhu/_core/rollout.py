@@ -1,12 +1,10 @@
 """Playing a deal to its end inside the core: the engine of :meth:`Round.rollout`. Private.
 
 The random generator
-    :func:`seed_state` turns any int into the state of a 32-bit xorshift
-    generator (Marsaglia 2003, shifts 13/17/5) through splitmix64;
-    :func:`next_random` steps it. Both are plain int arithmetic with masks,
-    so the interpreted and the compiled builds draw the same numbers bit for
-    bit, on every platform. A random play is card number ``r % k`` (in index
-    order) of the ``k`` legal cards, ``r`` being the next draw.
+    :mod:`gongzhu._core.rng` (re-exported here): :func:`seed_state` turns any
+    int into the state of a 32-bit xorshift generator, :func:`next_random`
+    steps it, and a random play is :func:`random_card`: card number ``r % k``
+    (in index order) of the ``k`` legal cards, ``r`` being the next draw.
 
 The policy hook (for search code; documented-private, no public objects per card)
     A *policy* is any callable ``policy(state, legal) -> card`` taking the
@@ -48,8 +46,9 @@ from gongzhu._core.play import (
     next_to_respond,
     respond,
 )
-from gongzhu._core.policy import RandomPolicy, RuleOfThumb, next_random, random_card
+from gongzhu._core.policy import RandomPolicy, RuleOfThumb
 from gongzhu._core.policy import rollout as _rollout_board
+from gongzhu._core.rng import M32, next_random, random_card, seed_state
 from gongzhu._core.rules import legal_mask
 from gongzhu._core.state import (
     ACE_OF_HEARTS,
@@ -84,98 +83,7 @@ __all__ = [
 Policy = Callable[[State, int], int]  # or a core policy (gongzhu._core.policy)
 """``policy(state, legal_mask) -> card index`` (see the module docstring)."""
 
-M32: Final = 0xFFFFFFFF
-COMPILED: Final = not __file__.endswith(".py")  # this module is the mypyc-compiled one
-
-
 SHIFTS: Final = (0, 13, 26, 39)  # a suit's first card index
-M64: Final = 0xFFFFFFFFFFFFFFFF
-
-
-def _mul32(a: i64, c: i64) -> i64:
-    """``a * c mod 2**32`` for 32-bit ``a`` and ``c``, no intermediate above 2**49."""
-    return ((a & 0xFFFF) * c + (((a >> 16) * c & 0xFFFF) << 16)) & M32
-
-
-def _mul64(ah: i64, al: i64, ch: i64, cl: i64) -> tuple[i64, i64]:
-    """``(ah:al) * (ch:cl) mod 2**64`` on 32-bit halves ``(high, low)``, no intermediate
-    above 2**49: native i64 arithmetic in the compiled build (no int of 128 bits built
-    per step), the same numbers interpreted."""
-    p0: i64 = (al & 0xFFFF) * cl  # < 2**48
-    p1: i64 = (al >> 16) * cl  # < 2**48
-    t: i64 = p0 + ((p1 & 0xFFFF) << 16)
-    lo: i64 = t & M32
-    carry: i64 = (t >> 32) + (p1 >> 16)
-    hi: i64 = (carry + _mul32(ah, cl) + _mul32(al, ch)) & M32
-    return hi, lo
-
-
-def _splitmix64(xh: i64, xl: i64) -> tuple[i64, i64]:
-    """splitmix64 (Steele, Lea and Flood 2014) of the 64-bit ``(high, low)`` halves."""
-    lo: i64 = xl + 0x7F4A7C15
-    hi: i64 = (xh + 0x9E3779B9 + (lo >> 32)) & M32
-    lo &= M32
-    # z ^= z >> 30; z *= 0xBF58476D1CE4E5B9
-    lo ^= ((hi << 2) | (lo >> 30)) & M32
-    hi ^= hi >> 30
-    hi, lo = _mul64(hi, lo, 0xBF58476D, 0x1CE4E5B9)
-    # z ^= z >> 27; z *= 0x94D049BB133111EB
-    lo ^= ((hi << 5) | (lo >> 27)) & M32
-    hi ^= hi >> 27
-    hi, lo = _mul64(hi, lo, 0x94D049BB, 0x133111EB)
-    # z ^ (z >> 31)
-    lo ^= ((hi << 1) | (lo >> 31)) & M32
-    hi ^= hi >> 31
-    return hi, lo
-
-
-def seed_state(seed: int) -> int:
-    """The generator state for an int ``seed`` (any size or sign; ``k`` and ``-k`` differ).
-
-    splitmix64 over the seed's 64-bit words, low word first (the state starts at 0,
-    or ``0x5EED`` for a negative seed), then the low 32 bits. Two ways to the same
-    numbers: on 32-bit halves in native i64 arithmetic where this module is compiled
-    (:func:`_seed_state_halves`: no 128-bit int built per step), with Python's own
-    ints where it is interpreted (:func:`_seed_state_ints`: four times faster there);
-    ``tests/test_round_rollout.py`` checks that the two agree, in both builds.
-    """
-    if COMPILED:
-        return _seed_state_halves(seed)
-    return _seed_state_ints(seed)
-
-
-def _seed_state_halves(seed: int) -> int:
-    xh: i64 = 0
-    xl: i64 = 0 if seed >= 0 else 0x5EED
-    v = seed if seed >= 0 else -seed
-    while True:
-        w = v & M64
-        xh ^= w >> 32
-        xl ^= w & M32
-        xh, xl = _splitmix64(xh, xl)
-        v >>= 64
-        if not v:
-            break
-    return xl if xl else 0x2545F491
-
-
-def _splitmix64_int(x: int) -> int:
-    x = (x + 0x9E3779B97F4A7C15) & M64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & M64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & M64
-    return x ^ (x >> 31)
-
-
-def _seed_state_ints(seed: int) -> int:
-    x = 0 if seed >= 0 else 0x5EED
-    v = seed if seed >= 0 else -seed
-    x = _splitmix64_int(x ^ (v & M64))
-    v >>= 64
-    while v:
-        x = _splitmix64_int(x ^ (v & M64))
-        v >>= 64
-    x &= M32
-    return x if x else 0x2545F491
 
 
 def settle(s: State) -> State:
@@ -248,6 +156,10 @@ def _rollout_random(s: State, x0: int) -> State:
     its cards fall (the highest of the led suit so far) and the trick's cards in locals.
     The same draws and the same cards as :func:`random_card` over :func:`legal_mask`.
     """
+    # The core's rollout hot loop, longer than 80 lines on purpose (tests/test_source_shape.py
+    # lists it): every random rollout of the search spends its time here, and one flat loop
+    # with its state in native locals is what makes it fast; a helper called per card (for
+    # the step, the card or the trick) costs more than the work it would hide.
     if s.done != PLAYING:
         return s
     t = s.table
@@ -328,6 +240,7 @@ def _rollout_random(s: State, x0: int) -> State:
     pop13 = POP13
     while True:
         hand = hands[seat] & ~gone
+        # rng.next_random's step, inline (hot loop).
         x ^= (x << 13) & M32
         x ^= x >> 17
         x ^= (x << 5) & M32

@@ -89,69 +89,84 @@ def score_masks(
             all_hearts_seat = seat
         if mask & PIG_BIT:
             pig_taker = seat
+    if all_hearts_seat < 0 and not (p.queen_bonus and queen_tricks is not None):
+        # The usual deal: nobody took all the hearts, so no slam, no sign swap, no
+        # turned pig or sheep; only the plain lines (the general scorer agrees).
+        return _score_plain(masks, fa, fq, fj, ft, p, pig_taker, with_lines)
+    return _score_general(
+        masks, fa, fq, fj, ft, p, queen_tricks, with_lines, all_hearts_seat, pig_taker
+    )
+
+
+def _score_plain(
+    masks: tuple[int, ...],
+    fa: int,
+    fq: int,
+    fj: int,
+    ft: int,
+    p: Config,
+    pig_taker: int,
+    with_lines: bool,
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]:
+    """:func:`score_masks` of a deal in which nobody took all the hearts."""
+    n = len(masks)
     heart_sums = p.heart_sums
     lone_blockers = p.lone_blockers
     totals: list[int] = []
     lines: list[tuple[int, ...]] = []
-    if all_hearts_seat < 0 and not (p.queen_bonus and queen_tricks is not None):
-        # The usual deal: nobody took all the hearts, so no slam, no sign swap, no
-        # turned pig or sheep; only the plain lines (the general loop below agrees).
-        pig_value = p.pig_value * fq
-        sheep_value = p.sheep_value if fj == 1 else p.exposed_sheep_value * fj // 2
-        lone_bonus = p.transformer_bonus * ft
-        for seat in range(n):
-            mask = masks[seat]
-            hearts = heart_sums[(mask >> 26) & 0x1FFF] * fa
-            base = hearts
-            pig = 0
-            sheep = 0
-            if mask & PIG_BIT:
-                pig = pig_value
-                base += pig
-            if mask & SHEEP_BIT:
-                sheep = sheep_value
-                base += sheep
-            if mask & TEN_BIT:
-                if mask & lone_blockers:
-                    total = base * 2 * ft
-                    if with_lines:
-                        lines.append((hearts, pig, sheep, base, 2, 2 * ft, 0, total, 0))
-                else:
-                    total = lone_bonus
-                    if with_lines:
-                        lines.append((hearts, pig, sheep, base, 1, 1, 0, total, LONE))
-            else:
-                total = base
-                if with_lines:
-                    lines.append((hearts, pig, sheep, base, 0, 1, 0, total, 0))
-            totals.append(total)
-        return tuple(totals), tuple(lines), -1, -1, pig_taker
-
-    slam_mask = p.slam_mask
-    turned_seat = -1
-    if (
-        all_hearts_seat >= 0
-        and p.has_all_hearts_value
-        and (not p.pig_sheep_together or masks[all_hearts_seat] & SHEEP_BIT)
-    ):
-        turned_seat = all_hearts_seat
-    swap = p.sign_swap and turned_seat >= 0
-    pig_rule = p.pig_rule
-    # 004 bundle: "the sum of the sheep and the pig is always 0", so the sheep
-    # turns negative only when the all-hearts taker's pig actually counts +100
-    # (not when pig_with_all_hearts keeps it at −100).
-    zero_sum = (
-        p.zero_sum
-        and turned_seat >= 0
-        and turned_seat == pig_taker
-        and (
-            pig_rule == PIG_POSITIVE
-            or (pig_rule == PIG_GRAND_SLAM_ONLY and masks[turned_seat] & slam_mask == slam_mask)
-        )
-    )
+    pig_value = p.pig_value * fq
     sheep_value = p.sheep_value if fj == 1 else p.exposed_sheep_value * fj // 2
-    if swap or zero_sum:
-        sheep_value = -abs(sheep_value)
+    lone_bonus = p.transformer_bonus * ft
+    for seat in range(n):
+        mask = masks[seat]
+        hearts = heart_sums[(mask >> 26) & 0x1FFF] * fa
+        base = hearts
+        pig = 0
+        sheep = 0
+        if mask & PIG_BIT:
+            pig = pig_value
+            base += pig
+        if mask & SHEEP_BIT:
+            sheep = sheep_value
+            base += sheep
+        if mask & TEN_BIT:
+            if mask & lone_blockers:
+                total = base * 2 * ft
+                if with_lines:
+                    lines.append((hearts, pig, sheep, base, 2, 2 * ft, 0, total, 0))
+            else:
+                total = lone_bonus
+                if with_lines:
+                    lines.append((hearts, pig, sheep, base, 1, 1, 0, total, LONE))
+        else:
+            total = base
+            if with_lines:
+                lines.append((hearts, pig, sheep, base, 0, 1, 0, total, 0))
+        totals.append(total)
+    return tuple(totals), tuple(lines), -1, -1, pig_taker
+
+
+def _score_general(
+    masks: tuple[int, ...],
+    fa: int,
+    fq: int,
+    fj: int,
+    ft: int,
+    p: Config,
+    queen_tricks: tuple[int, ...] | None,
+    with_lines: bool,
+    all_hearts_seat: int,
+    pig_taker: int,
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, int, int]:
+    """:func:`score_masks` of any deal: all hearts, grand slams, sign swap, the Q♦ bonus."""
+    n = len(masks)
+    heart_sums = p.heart_sums
+    lone_blockers = p.lone_blockers
+    totals: list[int] = []
+    lines: list[tuple[int, ...]] = []
+    slam_mask = p.slam_mask
+    pig_rule = p.pig_rule
+    turned_seat, swap, sheep_value = _turned(masks, fj, p, all_hearts_seat, pig_taker)
     grand_slam_seat = -1
     for seat in range(n):
         mask = masks[seat]
@@ -204,3 +219,36 @@ def score_masks(
         if with_lines:
             lines.append((hearts, pig, sheep, base, kind, mult, bonus, total, flags))
     return tuple(totals), tuple(lines), all_hearts_seat, grand_slam_seat, pig_taker
+
+
+def _turned(
+    masks: tuple[int, ...], fj: int, p: Config, all_hearts_seat: int, pig_taker: int
+) -> tuple[int, bool, int]:
+    """``(turned_seat, swap, sheep_value)``: who scores all hearts as a value (-1: nobody),
+    whether the signs swap (猪羊变色) and what the sheep is worth in this deal."""
+    slam_mask = p.slam_mask
+    turned_seat = -1
+    if (
+        all_hearts_seat >= 0
+        and p.has_all_hearts_value
+        and (not p.pig_sheep_together or masks[all_hearts_seat] & SHEEP_BIT)
+    ):
+        turned_seat = all_hearts_seat
+    swap = p.sign_swap and turned_seat >= 0
+    pig_rule = p.pig_rule
+    # 004 bundle: "the sum of the sheep and the pig is always 0", so the sheep
+    # turns negative only when the all-hearts taker's pig actually counts +100
+    # (not when pig_with_all_hearts keeps it at −100).
+    zero_sum = (
+        p.zero_sum
+        and turned_seat >= 0
+        and turned_seat == pig_taker
+        and (
+            pig_rule == PIG_POSITIVE
+            or (pig_rule == PIG_GRAND_SLAM_ONLY and masks[turned_seat] & slam_mask == slam_mask)
+        )
+    )
+    sheep_value = p.sheep_value if fj == 1 else p.exposed_sheep_value * fj // 2
+    if swap or zero_sum:
+        sheep_value = -abs(sheep_value)
+    return turned_seat, swap, sheep_value

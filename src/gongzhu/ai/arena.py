@@ -55,25 +55,29 @@ True
 from __future__ import annotations
 
 import importlib
-import json
 import math
 import os
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from gongzhu.actions import Action, Play
+from gongzhu.ai.deals import (
+    _MAX_DEALS,
+    DEAL_FILE,
+    ArenaError,
+    _seeded_deals,
+    load_deals,
+    save_deals,
+)
 from gongzhu.ai.driver import play_out
 from gongzhu.ai.registry import STRATEGIES, make_strategy
 from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.ai.strategies import Strategy
-from gongzhu.cards import CardSet, parse_cards
-from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError, RecordError, _brief
-from gongzhu.record._schema import _parse_json
+from gongzhu.errors import _brief
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 
@@ -81,16 +85,6 @@ if TYPE_CHECKING:  # the pools load on demand: `gongzhu --help` stays quick
     from concurrent.futures import Executor
 
 __all__ = ["ArenaError", "ArenaResult", "arena", "load_deals", "run", "save_deals"]
-
-DEAL_FILE: Final = Path(__file__).with_name("deals-1024.json")
-"""The deal file shipped with the package: 1,024 fixed 4-player deals."""
-_MAX_FILE_BYTES: Final = 32 * 1024 * 1024
-_MAX_DEALS: Final = 1_000_000
-_FORMAT: Final = "gongzhu-deals"
-
-
-class ArenaError(GongzhuError, ValueError):
-    """Bad arena arguments: an unknown bot, a bad deal file, rotations that do not fit the table."""
 
 
 @attrs.frozen
@@ -204,119 +198,6 @@ class ArenaResult:
         }
 
 
-# -- deal files ------------------------------------------------------------------------
-
-
-def save_deals(path: str | os.PathLike[str], hands: Sequence[Sequence[CardSet]]) -> None:
-    """Write deals (one hand per seat each) as a deal file :func:`load_deals` reads."""
-    p = _path(path)
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise ArenaError(f"hands must be a sequence of deals, got {type(hands).__name__}")
-    if len(hands) > _MAX_DEALS:
-        raise ArenaError(f"hands must be a sequence of deals, got {type(hands).__name__}")
-    rows = []
-    for k, deal_ in enumerate(hands):
-        if (
-            isinstance(deal_, (str, bytes))
-            or not isinstance(deal_, Sequence)
-            or not all(isinstance(hand, CardSet) for hand in deal_)
-            or len(deal_) not in (4, 5)
-        ):
-            raise ArenaError(f"deal {k} must be 4 or 5 CardSets, one per seat")
-        rows.append([" ".join(c.code for c in hand) for hand in deal_])
-    players = len(rows[0]) if rows else 4
-    data = {"format": _FORMAT, "version": 1, "players": players, "deals": rows}
-    try:
-        p.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
-    except (OSError, ValueError) as exc:
-        raise ArenaError(f"{_shown(p)}: {_brief(getattr(exc, 'strerror', None) or exc)}") from None
-
-
-def _shown(p: Path) -> str:
-    text = str(p)
-    return text if len(text) <= 200 else text[:120] + "…" + text[-60:]
-
-
-def _path(path: object) -> Path:
-    if not isinstance(path, (str, os.PathLike)):
-        raise ArenaError(f"a deal file is a path, got {type(path).__name__}")
-    try:
-        return Path(path)
-    except (TypeError, ValueError) as exc:
-        raise ArenaError(f"not a path: {_brief(str(exc))}") from None
-
-
-def load_deals(path: str | os.PathLike[str], rules: RuleSet | None = None) -> list[list[CardSet]]:
-    """Read a deal file: a JSON object ``{"format": "gongzhu-deals", "version": 1,
-    "players": 4, "deals": [[hand, hand, hand, hand], ...]}``, each hand a string of
-    card codes (``"2S 3S QS ..."``). Every deal is checked as :meth:`Round.from_hands`
-    checks it (against ``rules`` when given).
-
-    >>> len(load_deals(DEAL_FILE))
-    1024
-    """
-    p = _path(path)
-    if rules is not None and not isinstance(rules, RuleSet):
-        raise ArenaError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    data = _read_json(p)
-    if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("version") != 1:
-        raise ArenaError(f'{_shown(p)}: expected {{"format": "{_FORMAT}", "version": 1, ...}}')
-    deals_ = data.get("deals")
-    players = data.get("players")
-    if not isinstance(players, int) or isinstance(players, bool) or players not in (4, 5):
-        raise ArenaError(f"{_shown(p)}: players must be 4 or 5")
-    if not isinstance(deals_, list) or len(deals_) > _MAX_DEALS:
-        raise ArenaError(f"{_shown(p)}: deals must be a list of at most {_MAX_DEALS} deals")
-    check = rules if rules is not None else RuleSet(players=players)
-    if check.players != players:
-        raise ArenaError(
-            f"{_shown(p)}: {players}-player deals, but the rules have {check.players} seats"
-        )
-    out: list[list[CardSet]] = []
-    for k, item in enumerate(deals_):
-        if not isinstance(item, list) or not all(isinstance(h, str) for h in item):
-            raise ArenaError(f"{_shown(p)}: deal {k} must be a list of {players} hand strings")
-        try:
-            hands = [parse_cards(h) for h in item]
-            Round.from_hands(item, check)
-        except (GongzhuError, ValueError) as exc:
-            raise ArenaError(f"{_shown(p)}: deal {k}: {exc}") from None
-        out.append(hands)
-    return out
-
-
-def _read_json(p: Path) -> Any:
-    """The JSON of the file at ``p``, read like :func:`gongzhu.record.load`: at most
-    ``_MAX_FILE_BYTES`` bytes whatever ``stat`` says (``/dev/zero``, a FIFO or a
-    ``/proc`` file report size 0), no deep nesting, duplicate keys or NaN (#22 item 7)."""
-    try:
-        with p.open("rb") as f:
-            raw = f.read(_MAX_FILE_BYTES + 1)
-    except (OSError, ValueError) as exc:  # ValueError: a NUL or a lone surrogate in the name
-        reason = getattr(exc, "strerror", None) or exc
-        raise ArenaError(f"{_shown(p)}: {_brief(str(reason))}") from None
-    if len(raw) > _MAX_FILE_BYTES:
-        raise ArenaError(
-            f"{_shown(p)}: more than {_MAX_FILE_BYTES} bytes; deal files are at most that"
-        )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ArenaError(f"{_shown(p)}: not a JSON deal file (not UTF-8: {exc.reason})") from None
-    try:
-        return _parse_json(text)
-    except RecordError as exc:
-        reason = str(exc).removeprefix("not a valid record: ")
-        raise ArenaError(f"{_shown(p)}: not a JSON deal file ({reason})") from None
-
-
-def _seeded_deals(rules: RuleSet, seed: int | str, count: int) -> list[list[tuple[Any, ...]]]:
-    return [
-        [tuple(h) for h in deal(rules, seed=f"gongzhu-arena:{seed}:{k}").dealt]
-        for k in range(count)
-    ]
-
-
 # -- bots -------------------------------------------------------------------------------
 
 
@@ -425,38 +306,19 @@ def _play_deals(
     return out
 
 
-def run(
+def _check_run(
     bot_a: Bot,
     bot_b: Bot,
-    *,
-    deals: int | None = None,
-    rotations: int | None = None,
-    rules: RuleSet | None = None,
-    limit: Limit | None = None,
-    workers: int = 1,
-    seed: int | str | None = None,
-    deal_file: str | os.PathLike[str] | None = None,
-    progress: Callable[[int, int, float, float], None] | None = None,
-    executor: Executor | None = None,
-) -> ArenaResult:
-    """Play ``bot_a`` against ``bot_b`` in duplicate; see the module doc.
-
-    ``deals`` defaults to every deal of the file (or 256 seeded deals);
-    ``rotations`` is 2 (teams swap hands, the default) or 4 (every hand at every
-    seat); with 5 players it is 5 (every hand at every seat, the default);
-    ``workers`` processes share the deals (1: this process; 0: one per CPU).
-    ``progress(done, total, mean, stderr)`` is called as deals finish.
-    ``executor``: run the deals on this :class:`concurrent.futures.Executor`
-    (threads, processes, Dask's, :class:`~gongzhu.ai.ray_executor.RayExecutor`);
-    the caller owns it. The result is the same for every ``workers`` and
-    ``executor``: each game's bots are seeded from the deal.
-
-    Ctrl-C, a raising ``progress`` or a game's error stops the run at once: the
-    worker processes are terminated (:func:`gongzhu.ai.parallel.run_tasks`).
-    """
-    rules = RuleSet() if rules is None else rules
-    if not isinstance(rules, RuleSet):
-        raise ArenaError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    rules: RuleSet,
+    rotations: int | None,
+    workers: object,
+    deals: object,
+    limit: object,
+    deal_file: object,
+    progress: object,
+    executor: object,
+) -> int:
+    """Refuse :func:`run`'s bad arguments with an :class:`ArenaError`; the rotations to play."""
     # Every hand must meet both bots equally often: 2 or 4 rotations at 4 seats, 5 at 5.
     allowed = (2, 4) if rules.players == 4 else (rules.players,)
     if rotations is None:
@@ -486,6 +348,16 @@ def run(
         if isinstance(bot, str) and len(bot) > 200:
             raise ArenaError(f"a bot's name is at most 200 characters, got {_brief(bot)}")
         _factory(bot, limit)  # unknown names fail here, not in a worker
+    return rotations
+
+
+def _hands(
+    rules: RuleSet,
+    seed: int | str | None,
+    deal_file: str | os.PathLike[str] | None,
+    deals: int | None,
+) -> tuple[list[Sequence[Any]], str, int | str]:
+    """The deals :func:`run` plays: ``(hands of each deal, their source, the bots' seed)``."""
     if seed is not None and deal_file is not None:
         raise ArenaError("give seed or deal_file, not both")
     if seed is None and deal_file is None and rules.players != 4:
@@ -505,6 +377,63 @@ def run(
         hands_list = [[tuple(h) for h in d] for d in loaded]
         source = path.name
         bot_seed = path.name
+    return hands_list, source, bot_seed
+
+
+def _sums(
+    players: int, results: Sequence[Sequence[_Game]]
+) -> tuple[list[int], list[int], list[float]]:
+    """Each seat's total, and each bot's moves and seconds, over every game."""
+    seat_sums = [0] * players
+    moves = [0, 0]
+    secs = [0.0, 0.0]
+    for deal_games in results:
+        for totals, ma, sa, mb, sb in deal_games:
+            for s, v in enumerate(totals):
+                seat_sums[s] += v
+            moves[0] += ma
+            moves[1] += mb
+            secs[0] += sa
+            secs[1] += sb
+    return seat_sums, moves, secs
+
+
+def run(
+    bot_a: Bot,
+    bot_b: Bot,
+    *,
+    deals: int | None = None,
+    rotations: int | None = None,
+    rules: RuleSet | None = None,
+    limit: Limit | None = None,
+    workers: int = 1,
+    seed: int | str | None = None,
+    deal_file: str | os.PathLike[str] | None = None,
+    progress: Callable[[int, int, float, float], None] | None = None,
+    executor: Executor | None = None,
+) -> ArenaResult:
+    """Play ``bot_a`` against ``bot_b`` in duplicate; see the module doc.
+
+    ``deals`` defaults to every deal of the file (or 256 seeded deals);
+    ``rotations`` is 2 (teams swap hands, the default) or 4 (every hand at every
+    seat); with 5 players it is 5 (every hand at every seat, the default);
+    ``workers`` processes share the deals (1: this process; 0: one per CPU).
+    ``progress(done, total, mean, stderr)`` is called as deals finish.
+    ``executor``: run the deals on this :class:`concurrent.futures.Executor`
+    (threads, processes, Dask's, :class:`~gongzhu.ai.ray_executor.RayExecutor`);
+    the caller owns it. The result is the same for every ``workers`` and
+    ``executor``: each game's bots are seeded from the deal.
+
+    Ctrl-C, a raising ``progress`` or a game's error stops the run at once: the
+    worker processes are terminated (:func:`gongzhu.ai.tasks.run_tasks`).
+    """
+    rules = RuleSet() if rules is None else rules
+    if not isinstance(rules, RuleSet):
+        raise ArenaError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    rotations = _check_run(
+        bot_a, bot_b, rules, rotations, workers, deals, limit, deal_file, progress, executor
+    )
+    hands_list, source, bot_seed = _hands(rules, seed, deal_file, deals)
     numbered = list(enumerate(hands_list))
     total = len(numbered)
     workers = workers or os.cpu_count() or 1
@@ -528,7 +457,7 @@ def run(
     def chunk_done(k: int, games: list[list[_Game]]) -> None:
         report([(num, g) for (num, _h), g in zip(chunks[k], games, strict=True)])
 
-    from gongzhu.ai.parallel import run_tasks
+    from gongzhu.ai.tasks import run_tasks
 
     run_tasks(
         _play_deals,
@@ -537,17 +466,7 @@ def run(
         workers=workers,
         executor=executor,
     )
-    seat_sums = [0] * rules.players
-    moves = [0, 0]
-    secs = [0.0, 0.0]
-    for deal_games in results:
-        for totals, ma, sa, mb, sb in deal_games:
-            for s, v in enumerate(totals):
-                seat_sums[s] += v
-            moves[0] += ma
-            moves[1] += mb
-            secs[0] += sa
-            secs[1] += sb
+    seat_sums, moves, secs = _sums(rules.players, results)
     return ArenaResult(
         bot_a=_name(bot_a),
         bot_b=_name(bot_b),

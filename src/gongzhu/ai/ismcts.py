@@ -40,6 +40,8 @@ import random
 import time
 from typing import Final
 
+from gongzhu._core.board import Board
+from gongzhu._core.config import Config
 from gongzhu._core.play import mask_ids
 from gongzhu._core.policy import choose_board
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
@@ -102,17 +104,15 @@ def search(
     worlds = Worlds(view)
     cfg = worlds.cfg
     me = view.seat
-    mine = set(team_of[me])
-    tree_others = opponents == "tree"
+    tree = set(range(len(team_of))) if opponents == "tree" else set(team_of[me])  # tree seats
     root = Node()
     stats = [WeightedStats() for _ in reps]
     index = {c: k for k, c in enumerate(reps)}
     nodes = 1
     iterations = 0
-    log = math.log
-    sqrt = math.sqrt
     clock = time.perf_counter
     path: list[tuple[Node, int]] = []
+    ucb = (widening, exploration)
     w = 1.0
     base = None
     while True:
@@ -129,91 +129,139 @@ def search(
             seat = board.to_act()
             if node is not root:
                 legal = board.legal()
-            children = node.children
-            if seat in mine or tree_others:
-                if node is root:
-                    cards = reps
-                else:
-                    # One card of each class of interchangeable cards (the core's rule, as
-                    # at the root): cards still in play that could fall between them are
-                    # those of the trick and the ones not yet played outside the mover's
-                    # hand, all known to the mover.
-                    cards = card_classes(cfg, legal, board.up, board.between(seat))
-                fresh = [c for c in cards if c not in children]
-                # Progressive widening below the root: a node tries its cards one at a
-                # time as its visits grow (1 + WIDEN * sqrt(visits) of them), the rollout
-                # policy's card first, so a rarely visited node is valued by the policy's
-                # play, not by the average of every card it could play.
-                widen = node is not root and widening > 0
-                if fresh and (
-                    not widen or len(cards) - len(fresh) < 1 + int(widening * sqrt(node.visits))
-                ):
-                    card = -1
-                    if widen:
-                        pc = choose_board(board, legal)
-                        for c in cards:  # the class of the policy's card: its lowest card
-                            if c <= pc and c // 13 == pc // 13:
-                                card = c
-                        if card not in fresh:
-                            card = -1
-                    if card < 0:
-                        card = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
-                    child = Node()
-                    children[card] = child
-                    nodes += 1
-                    for c in cards:
-                        seen = children.get(c)
-                        if seen is not None:
-                            seen.avail += 1
-                    if node is root:
-                        root_card = card
-                    board.play(card)
-                    path.append((child, seat))
-                    break  # expanded: the rollout finishes the deal
-                best_card = -1
-                best_u = -math.inf
-                for c in cards:
-                    ch = children.get(c)
-                    if ch is None:
-                        continue
-                    ch.avail += 1
-                    mean = ch.swx / ch.sw if ch.sw else 0.0
-                    u = mean + exploration * sqrt(log(ch.avail) / ch.visits)
-                    if u > best_u:
-                        best_u = u
-                        best_card = c
-                card = best_card
-                child = children[card]
-            else:
-                card = choose_board(board, legal)
-                found = children.get(card)
-                if found is None:
-                    found = Node()
-                    children[card] = found
-                    nodes += 1
-                child = found
+            card, child, expanded, new = _step(
+                node, node is root, reps, cfg, board, legal, seat, seat in tree, rng, *ucb
+            )
+            nodes += new
             if node is root:
                 root_card = card
             board.play(card)
             path.append((child, seat))
+            if expanded:
+                break  # expanded: the rollout finishes the deal
             node = child
         totals = rollout(board)
-        for child, seat in path:
-            x = 0.0
-            for s in team_of[seat]:
-                x += totals[s]
-            child.visits += 1
-            child.sw += w
-            child.swx += w * x / SCALE
-        mine_total = 0.0
-        for s in team_of[me]:
-            mine_total += totals[s]
+        mine_total = _backup(path, totals, team_of, w, me)
         stats[index[root_card]].add(mine_total, w)
         iterations += 1
         if iterations >= budget or len(reps) == 1 or clock() >= deadline:
             break
     visits = [root.children[c].visits if c in root.children else 0 for c in reps]
     return stats, visits, iterations, nodes
+
+
+def _step(
+    node: Node,
+    at_root: bool,
+    reps: list[int],
+    cfg: Config,
+    board: Board,
+    legal: int,
+    seat: int,
+    tree: bool,
+    rng: random.Random,
+    widening: float,
+    exploration: float,
+) -> tuple[int, Node, bool, int]:
+    """One step down from ``node``: ``(card, child, expanded, nodes added)``.
+
+    A tree seat (``tree``) chooses in the tree (:func:`_tree_step`); another seat plays the
+    rollout policy's card, whose child is added if new.
+    """
+    if tree:
+        # One card of each class of interchangeable cards (the core's rule, as at the
+        # root): cards still in play that could fall between them are those of the trick
+        # and the ones not yet played outside the mover's hand, all known to the mover.
+        cards = reps if at_root else card_classes(cfg, legal, board.up, board.between(seat))
+        widen = not at_root and widening > 0
+        card, child, expanded = _tree_step(
+            node, cards, board, legal, widen, widening, exploration, rng
+        )
+        return card, child, expanded, int(expanded)
+    card = choose_board(board, legal)
+    found = node.children.get(card)
+    if found is not None:
+        return card, found, False, 0
+    found = Node()
+    node.children[card] = found
+    return card, found, False, 1
+
+
+def _tree_step(
+    node: Node,
+    cards: list[int],
+    board: Board,
+    legal: int,
+    widen: bool,
+    widening: float,
+    exploration: float,
+    rng: random.Random,
+) -> tuple[int, Node, bool]:
+    """One step down the tree at a tree seat's ``node``: ``(card, child, expanded)``.
+
+    Expands a card not yet tried (``expanded``: the rollout then finishes the deal) or
+    picks the child of best UCB1, availability-aware.
+    """
+    children = node.children
+    fresh = [c for c in cards if c not in children]
+    # Progressive widening below the root: a node tries its cards one at a time as its
+    # visits grow (1 + WIDEN * sqrt(visits) of them), the rollout policy's card first, so
+    # a rarely visited node is valued by the policy's play, not by the average of every
+    # card it could play.
+    if fresh and (
+        not widen or len(cards) - len(fresh) < 1 + int(widening * math.sqrt(node.visits))
+    ):
+        card = -1
+        if widen:
+            pc = choose_board(board, legal)
+            for c in cards:  # the class of the policy's card: its lowest card
+                if c <= pc and c // 13 == pc // 13:
+                    card = c
+            if card not in fresh:
+                card = -1
+        if card < 0:
+            card = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+        child = Node()
+        children[card] = child
+        for c in cards:
+            seen = children.get(c)
+            if seen is not None:
+                seen.avail += 1
+        return card, child, True
+    best_card = -1
+    best_u = -math.inf
+    for c in cards:
+        ch = children.get(c)
+        if ch is None:
+            continue
+        ch.avail += 1
+        mean = ch.swx / ch.sw if ch.sw else 0.0
+        u = mean + exploration * math.sqrt(math.log(ch.avail) / ch.visits)
+        if u > best_u:
+            best_u = u
+            best_card = c
+    return best_card, children[best_card], False
+
+
+def _backup(
+    path: list[tuple[Node, int]],
+    totals: tuple[int, ...],
+    team_of: tuple[tuple[int, ...], ...],
+    w: float,
+    me: int,
+) -> float:
+    """Back every node of ``path`` up with its seat's team score; the searcher's team score."""
+    for child, seat in path:
+        x = 0.0
+        for s in team_of[seat]:
+            x += totals[s]
+        child.visits += 1
+        child.sw += w
+        child.swx += w * x / SCALE
+    mine_total = 0.0
+    for s in team_of[me]:
+        mine_total += totals[s]
+    return mine_total
 
 
 def analyse(

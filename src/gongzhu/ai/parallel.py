@@ -23,11 +23,10 @@ import itertools
 import os
 import pickle
 import random
-import signal
 import warnings
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from typing import Any, Final, TypeVar
+from concurrent.futures import Executor
+from typing import Any, Final
 
 import attrs
 
@@ -40,6 +39,7 @@ from gongzhu.ai.strategies import (
     play_match,
     rules_of,
 )
+from gongzhu.ai.tasks import check_executor, run_tasks
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER
 from gongzhu.errors import SimulationError, _brief
 from gongzhu.round import Round
@@ -336,6 +336,41 @@ def _match_outcome(
     return match.losers, match.winners, match.is_over
 
 
+def _check_simulate(
+    n: object,
+    rules: RuleSet,
+    strategies: object,
+    matches: object,
+    workers: object,
+    seed: object,
+    progress: object,
+    executor: object,
+) -> None:
+    """Refuse :func:`simulate`'s bad arguments with a :class:`~gongzhu.SimulationError`."""
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < _MAX_TASKS:
+        raise SimulationError(f"n must be a non-negative int below 10**15, got {_brief(n)}")
+    if strategies is not None and not callable(strategies):
+        raise SimulationError(
+            "strategies must build one strategy per seat from a task seed (a callable"
+            f" such as BotTable), got {type(strategies).__name__}"
+        )
+    if not isinstance(matches, bool):
+        raise SimulationError(f"matches must be True or False, got {_brief(matches)}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise SimulationError(f"workers must be a non-negative int, got {_brief(workers)}")
+    _check_sim_seed(seed)
+    if progress is not None and not callable(progress):
+        raise SimulationError(f"progress must be callable, got {type(progress).__name__}")
+    check_executor(executor, SimulationError)
+    if (
+        matches
+        and rules.loss_threshold is None
+        and rules.win_threshold is None
+        and (rules.max_deals is None)
+    ):
+        raise SimulationError("these rules never end a match; simulate deals instead")
+
+
 def simulate(
     n: int,
     rules: RuleSet | str = _DEFAULT_RULES,
@@ -381,29 +416,8 @@ def simulate(
     >>> a.deals, sum(a.pig_taken) <= 12
     (12, True)
     """
-    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < _MAX_TASKS:
-        raise SimulationError(f"n must be a non-negative int below 10**15, got {_brief(n)}")
     rules = rules_of(rules)
-    if strategies is not None and not callable(strategies):
-        raise SimulationError(
-            "strategies must build one strategy per seat from a task seed (a callable"
-            f" such as BotTable), got {type(strategies).__name__}"
-        )
-    if not isinstance(matches, bool):
-        raise SimulationError(f"matches must be True or False, got {_brief(matches)}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise SimulationError(f"workers must be a non-negative int, got {_brief(workers)}")
-    _check_sim_seed(seed)
-    if progress is not None and not callable(progress):
-        raise SimulationError(f"progress must be callable, got {type(progress).__name__}")
-    _check_executor(executor, SimulationError)
-    if (
-        matches
-        and rules.loss_threshold is None
-        and rules.win_threshold is None
-        and (rules.max_deals is None)
-    ):
-        raise SimulationError("these rules never end a match; simulate deals instead")
+    _check_simulate(n, rules, strategies, matches, workers, seed, progress, executor)
     factory: StrategyFactory = strategies or BotTable.uniform("rule-of-thumb", rules.players)
     cpus = _cpu_count()
     if workers > cpus:
@@ -443,103 +457,6 @@ def _cpu_count() -> int:
     if affinity is not None:
         return max(1, len(affinity(0)))
     return os.cpu_count() or 1
-
-
-def _ignore_sigint() -> None:
-    """Worker initializer: Ctrl-C is the parent's to handle (it terminates the workers)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _terminate(pool: ProcessPoolExecutor) -> None:
-    """Stop ``pool`` now: cancel what has not started, kill what runs, reap the processes."""
-    # The executor has no public way to stop running work before Python 3.14
-    # (terminate_workers); before that, its process table is the way.
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    terminate_workers = getattr(pool, "terminate_workers", None)
-    if callable(terminate_workers):
-        terminate_workers()
-    for process in processes:
-        # SIGKILL, not SIGTERM: a worker may have inherited a SIGTERM handler from the
-        # parent (Ray installs one) and live on blocked on the pool's queue lock, and
-        # shutdown() would then wait for it for ever (seen once in the test suite).
-        process.kill()
-    pool.shutdown(wait=True, cancel_futures=True)
-    for process in processes:
-        process.join(timeout=1)
-
-
-_R = TypeVar("_R")
-
-
-def _check_executor(executor: object, error: type[Exception]) -> None:
-    if executor is not None and not isinstance(executor, Executor):
-        raise error(
-            f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}"
-        )
-
-
-def run_tasks(
-    fn: Callable[..., _R],
-    arguments: Sequence[tuple[Any, ...]],
-    finished: Callable[[int, _R], None],
-    *,
-    workers: int = 1,
-    executor: Executor | None = None,
-) -> None:
-    """Run ``fn(*arguments[k])`` for every ``k``; ``finished(k, result)`` here as each ends.
-
-    The one way every pool of the library runs its tasks (:func:`simulate` and
-    :func:`gongzhu.arena`). ``executor=None`` and ``workers=1``: in this
-    process, in order; ``executor=None`` and more workers: a process pool of
-    its own whose workers ignore SIGINT. Any exception (Ctrl-C, ``finished``
-    raising, a task's error) stops the run at once: an own pool's processes are
-    terminated and reaped; on a caller's ``executor`` every future not yet done
-    is cancelled (the caller owns the executor and shuts it down).
-
-    >>> out = []
-    >>> run_tasks(pow, [(2, 3), (3, 2)], lambda k, r: out.append((k, r)))
-    >>> out
-    [(0, 8), (1, 9)]
-    """
-    if not callable(fn) or not callable(finished):
-        raise SimulationError("run_tasks needs a callable task and a callable finished")
-    if isinstance(arguments, (str, bytes)) or not isinstance(arguments, Sequence):
-        raise SimulationError(f"arguments must be a sequence, got {type(arguments).__name__}")
-    if not all(isinstance(args, tuple) for args in arguments):
-        raise SimulationError("arguments must hold one tuple of arguments per task")
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 1024:
-        raise SimulationError(f"workers must be an int 1-1024, got {_brief(workers)}")
-    _check_executor(executor, SimulationError)
-    if executor is None and workers == 1:
-        for k, args in enumerate(arguments):
-            finished(k, fn(*args))
-        return
-    own = executor is None
-    pool: Executor = (
-        ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-        if executor is None
-        else executor
-    )
-    pending: dict[Future[_R], int] = {}
-    try:
-        for k, args in enumerate(arguments):
-            pending[pool.submit(fn, *args)] = k
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                k = pending.pop(future)
-                finished(k, future.result())
-    except BaseException:
-        # Ctrl-C, a raising callback or a task's error: do not wait for the tasks
-        # still running (#11 item 14, #22 item 6).
-        if isinstance(pool, ProcessPoolExecutor) and own:
-            _terminate(pool)
-        else:
-            for future in pending:
-                future.cancel()
-        raise
-    if own:
-        pool.shutdown()
 
 
 def _aggregate(

@@ -30,7 +30,7 @@ from gongzhu._base.seeds import check_seed
 from gongzhu._core import policy as _policy
 from gongzhu._core import rules as _kernel
 from gongzhu._core.policy import RandomPolicy
-from gongzhu._core.rollout import seed_state
+from gongzhu._core.rng import seed_state
 from gongzhu.ai.driver import Strategy, check_strategies, play_out
 from gongzhu.cards import Card, CardSet, _from_mask
 from gongzhu.dealing import deal, match_deal_seed

@@ -14,7 +14,6 @@ stays quick.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -35,6 +34,7 @@ from gongzhu.cli._common import (
     prescan_language,
     translate_argparse,
 )
+from gongzhu.cli._streams import silence_stdout, tolerant_streams
 from gongzhu.i18n import Translator
 
 __all__ = ["main"]
@@ -84,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:
         # Started with standard output closed (``gongzhu demo >&-``): nobody reads it.
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    _tolerant_streams()
+    tolerant_streams()
     args_list = list(sys.argv[1:] if argv is None else argv)
     prog = "gongzhu"
     try:
@@ -106,65 +106,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader went away (``gongzhu replay x.json | head``): stop quietly.
         # (Before OSError, of which it is a subclass.)
-        _silence_stdout()
+        silence_stdout()
         return 1
     except Exception as exc:
         return _report(prog, exc)
     return status
-
-
-# What a stream that cannot write a character gets instead: the card code's suit letter
-# for a suit symbol (Q♠ → QS), ASCII for the typographic signs, "?" for anything else.
-_ASCII_FALLBACK = {
-    "♠": "S",
-    "♥": "H",
-    "♦": "D",
-    "♣": "C",
-    "−": "-",
-    "×": "x",
-    "→": "->",
-    "…": "...",
-    "±": "+-",
-    "①": "(1)",
-    "②": "(2)",
-    "③": "(3)",
-    "④": "(4)",
-    "⑤": "(5)",
-    "⑥": "(6)",
-    "⑦": "(7)",
-}
-
-
-def _fallback(error: UnicodeError) -> tuple[str, int]:
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    bad = error.object[error.start : error.end]
-    return "".join(_ASCII_FALLBACK.get(ch, "?") for ch in bad), error.end
-
-
-def _tolerant_streams() -> None:
-    """Let stdout and stderr write what their encoding cannot (cp1252, ASCII, ``LC_ALL=C``).
-
-    Strict encoding made every command, even ``--help``, fail on such a stream;
-    now the characters it lacks are written as ASCII (``QS``) or ``?``.
-    """
-    import codecs
-
-    try:
-        codecs.lookup_error("gongzhu-ascii")
-    except LookupError:
-        codecs.register_error("gongzhu-ascii", _fallback)
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        encoding = getattr(stream, "encoding", None)
-        if reconfigure is None or not isinstance(encoding, str):
-            continue
-        try:
-            "拱猪♠−→×".encode(encoding)
-        except (UnicodeEncodeError, LookupError):
-            # A closed or odd stream is left as it is.
-            with contextlib.suppress(ValueError, OSError, LookupError):
-                reconfigure(errors="gongzhu-ascii")
 
 
 def _report(prog: str, exc: Exception) -> int:
@@ -185,11 +131,3 @@ def _report(prog: str, exc: Exception) -> int:
         file=sys.stderr,
     )
     return 1
-
-
-def _silence_stdout() -> None:
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass

@@ -79,6 +79,13 @@ def register(sub: Any, t: Translator) -> None:
         # English only for now: a new message would need every catalogue (tools/i18n.sh).
         help="where --deals run: local processes or a Ray cluster (RAY_ADDRESS)",
     )
+    _add_match_options(p, t)
+    add_language_option(p, t)
+    p.set_defaults(func=run)
+
+
+def _add_match_options(p: Any, t: Translator) -> None:
+    """The match's length, its files and the options of a human player."""
     p.add_argument(
         "--max-deals", type=int, default=200, metavar="N", help=t.gettext("stop a match here")
     )
@@ -114,8 +121,6 @@ def register(sub: Any, t: Translator) -> None:
     p.add_argument(
         "--quiet", action="store_true", help=t.gettext("only the final table / statistics")
     )
-    add_language_option(p, t)
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -51,6 +51,12 @@ def register(sub: Any) -> None:
         metavar="SECONDS",
         help="pause before a computer plays a card, so a person sees the trick (0.6)",
     )
+    _add_limits(p)
+    p.set_defaults(func=run)
+
+
+def _add_limits(p: Any) -> None:
+    """The server's limits and safety options, in a group of their own."""
     g = p.add_argument_group("limits and safety (docs/web.rst lists every limit)")
     g.add_argument(
         "--allow-host",
@@ -103,6 +109,11 @@ def register(sub: Any) -> None:
         metavar="N",
         help="WebSocket connections in all, kept below the file limit (1000)",
     )
+    _add_room_limits(g)
+
+
+def _add_room_limits(g: Any) -> None:
+    """The limits on rooms and their store."""
     g.add_argument(
         "--room-watchers",
         type=int,
@@ -132,7 +143,6 @@ def register(sub: Any) -> None:
         metavar="SECONDS",
         help="refuse a request (try again) when the store takes longer than this (5)",
     )
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

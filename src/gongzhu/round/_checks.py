@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from gongzhu._core.state import Config
+from gongzhu._core.config import Config
 from gongzhu.cards import _SPLIT, Card, CardSet, _from_mask
 from gongzhu.cards import parse_cards as _parse_cards
 from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason, _brief

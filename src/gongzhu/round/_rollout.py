@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, Protocol, TypeVar, cast
 
 from gongzhu._base.seeds import check_seed
+from gongzhu._core import rng as _rng
 from gongzhu._core import rollout as _ro
 from gongzhu._core.play import expose, exposure_open
 from gongzhu._core.state import State
@@ -128,4 +129,4 @@ def rollout(rnd: _R, strategy: object, seed: object, make: Callable[[State], _R]
             policies.append(hook())
         else:
             policies.append(_protocol_policy(entry, make))
-    return make(_ro.rollout(rnd._core, policies, _ro.seed_state(seed)))
+    return make(_ro.rollout(rnd._core, policies, _rng.seed_state(seed)))

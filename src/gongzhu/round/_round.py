@@ -8,19 +8,14 @@ from typing import Any, Final
 from gongzhu._base.seeds import SEED_INT_LIMIT
 from gongzhu._codec import encoding as _encoding
 from gongzhu._core import play as _p
+from gongzhu._core.bits import BIT
+from gongzhu._core.config import Config
 from gongzhu._core.play import advance as _advance
 from gongzhu._core.play import legal_uncached as _legal_now
 from gongzhu._core.play import try_play as _try_play
+from gongzhu._core.rng import seed_state as _seed_state
 from gongzhu._core.rollout import rollout_random as _rollout_random
-from gongzhu._core.rollout import seed_state as _seed_state
-from gongzhu._core.state import (
-    BIT,
-    Config,
-    State,
-    key,
-    restore,
-    trick_cards,
-)
+from gongzhu._core.state import State, key, restore, trick_cards
 from gongzhu._core.state import begin as _begin
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.cards import Card, _from_mask
