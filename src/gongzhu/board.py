@@ -68,6 +68,21 @@ GREEDY_SHORT_PREFERENCE: Final = 30
 GREEDY_SHORT_TRICKS: Final = 3
 
 
+def greedy_values(b: _board.Board, ids: list[int]) -> list[float]:
+    """The greedy bot's value of each card of ``ids`` (legal for the seat to act on ``b``, a
+    board whose every hand is known): its one-trick value, and on an early lead the
+    short-suit preference. The greedy policy plays the best; the search's ``greedy``
+    inference reads them all (:mod:`gongzhu.ai._inference`)."""
+    values = _trick_values(b, ids)
+    if not b.trick and b.ntricks < GREEDY_SHORT_TRICKS:
+        hand = b.hands[(b.leader + len(b.trick)) % b.cfg.n]
+        for k, card in enumerate(ids):
+            values[k] += _policy.short_suit_bonus(
+                b.cfg, hand, b.played, card // 13, GREEDY_SHORT_PREFERENCE
+            )
+    return values
+
+
 class _Greedy:
     """The greedy bot's choice on a board whose every hand is known (a core policy)."""
 
@@ -78,13 +93,7 @@ class _Greedy:
         if not legal & (legal - 1):
             return legal.bit_length() - 1
         ids = _mask_ids(legal)
-        values = _trick_values(b, ids)
-        if not b.trick and b.ntricks < GREEDY_SHORT_TRICKS:
-            hand = b.hands[(b.leader + len(b.trick)) % b.cfg.n]
-            for k, card in enumerate(ids):
-                values[k] += _policy.short_suit_bonus(
-                    b.cfg, hand, b.played, card // 13, GREEDY_SHORT_PREFERENCE
-                )
+        values = greedy_values(b, ids)
         best = max(values)
         tied = 0
         for card, value in zip(ids, values, strict=True):

@@ -46,6 +46,7 @@ from gongzhu._core.policy import rollout_rule_of_thumb as rollout
 from gongzhu._core.solver import INF as SOLVER_INF
 from gongzhu._core.solver import Solver
 from gongzhu.ai._determinize import WeightedStats, Worlds
+from gongzhu.ai._inference import INFERENCES, PlayModel
 from gongzhu.ai._search_config import (
     _NODES_PER_SIMULATION,
     _PRUNE_AFTER,
@@ -107,7 +108,10 @@ class SearchStrategy:
     truncates the rollouts: after the candidate card, ``horizon`` tricks (the current
     one included) are played by the rule of thumb and the learned evaluation
     (:func:`gongzhu.ai.evaluation.load_evaluation`; ``True`` for the shipped weights,
-    trained on MrIf's rules, ``flat-pig``) values the position for every seat. The bot plays for
+    trained on MrIf's rules, ``flat-pig``) values the position for every seat. ``inference`` is
+    the model of the other seats' play that weights the sampled deals (:data:`INFERENCES`:
+    ``"rule-of-thumb"``, by ``beta``; ``"greedy"``, a soft greedy bot, for card play; see
+    :mod:`gongzhu.ai._inference` and the Bots page). The bot plays for
     itself, or for its team under pairs. It never claims; :meth:`accept_claim`
     answers a claim.
     """
@@ -124,6 +128,7 @@ class SearchStrategy:
         algorithm: str = "pimc",
         evaluation: Net | bool | None = None,
         horizon: int = 2,
+        inference: str = "rule-of-thumb",
     ) -> None:
         if algorithm not in ALGORITHMS:
             raise LimitError(
@@ -131,6 +136,11 @@ class SearchStrategy:
             )
         if limit is not None and not isinstance(limit, Limit):
             raise LimitError(f"limit must be a Limit, got {type(limit).__name__}")
+        if inference not in INFERENCES:
+            raise LimitError(
+                f"inference must be one of {', '.join(INFERENCES)}, got {_brief(inference)}"
+            )
+        self.inference = inference
         if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta <= 1:
             raise LimitError(f"beta must be in (0, 1], got {_brief(beta)}")
         if not isinstance(prune, bool):
@@ -224,9 +234,10 @@ class SearchStrategy:
         net = self.evaluation
         horizon = self.horizon
         needed = [*value.mine, *value.others]
+        model = PlayModel(view, beta) if self.inference == "greedy" else None
         while True:
             hands, facedown = worlds.sample(rng)
-            w = worlds.weight(hands, facedown, beta)
+            w = model.weight(hands, facedown) if model else worlds.weight(hands, facedown, beta)
             base = worlds.start(hands, facedown)
             # The first deal is always finished (rolled out if the solver runs out of time);
             # a later one that the clock cuts short is dropped, so every candidate keeps the
