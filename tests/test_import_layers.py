@@ -145,17 +145,12 @@ ALLOWED_REACH_INS: dict[str, str] = {
     "gongzhu.view -> gongzhu.cards:_suit": "layout",
     "gongzhu.dealing -> gongzhu.round:_DEFAULT_RULES": "layout",
     "gongzhu.dealing -> gongzhu.round:_deal_seat": "layout",
-    "gongzhu.dealing -> ._tables": "layout",
     "gongzhu.dealing -> ._start": "layout: Round._start",
-    "gongzhu.round -> ._tables": "layout",
-    "gongzhu.scoring -> ._tables": "layout",
     "gongzhu.scoring -> ._of": "layout",
     "gongzhu.board -> ._core": "layout: Round's core state",
     "gongzhu.round -> ._of_state": "layout: PlayerView's private named constructor (Round.view)",
     "gongzhu.board -> ._from_core": "layout: Round's core state",
-    "gongzhu.board -> ._tables": "botapi: Board.from_view reads the view's compiled rules",
     # The playing layer (the `botapi` branch: the public world sampler, the integer view).
-    "gongzhu.ai -> ._tables": "botapi: view.rules._tables in the bots",
     "gongzhu.ai -> gongzhu.record._schema": "botapi: arena reads JSON through the record's reader",
     "gongzhu.ai -> gongzhu.record._schema:_parse_json": "botapi",
     "gongzhu.adapters -> gongzhu.record._schema": "botapi",
@@ -163,7 +158,6 @@ ALLOWED_REACH_INS: dict[str, str] = {
     # The batched engine (the `vector` branch, issue 29): like gongzhu.board, it reads the
     # rule set's engine Config and a Round's core state (from_rounds), and the observation
     # layout's phase order and score scale; a public accessor for each would remove these.
-    "gongzhu.vector -> ._tables": "vector: the engine Config of a RuleSet",
     "gongzhu.vector -> ._core": "vector: VectorDeal.from_rounds reads Round's core state",
     "gongzhu.vector -> gongzhu._codec.encoding:_PHASES": "vector: the observation layout",
     "gongzhu.vector -> gongzhu._codec.encoding:_SCORE_SCALE": "vector: the observation layout",

@@ -360,7 +360,7 @@ def world_board(
     """The engine core's board of ``view``'s position in a sampled deal: seat ``s`` holds
     the cards of mask ``hands[s]`` now and played ``played[s]``; ``facedown`` are the
     face-down cards (the samplers of :mod:`gongzhu.ai` build their boards with it)."""
-    cfg = view.rules._tables
+    cfg = view.rules.engine
     cur = view.current_trick
     dealt = [h | p for h, p in zip(hands, played, strict=True)]
     trick = [c.index for c in cur.cards]

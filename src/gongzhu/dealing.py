@@ -56,7 +56,7 @@ def _generator_seed(seed: int | str) -> int | str:
 def shuffled_deck(rules: RuleSet, seed: int | str | None) -> list[int]:
     """The deck's card indexes after the library's stable Fisher–Yates shuffle."""
     rng = random.Random(_generator_seed(seed)) if seed is not None else random.Random()
-    deck, steps = _shuffle_plan(rules._tables.deck)
+    deck, steps = _shuffle_plan(rules.engine.deck)
     # getrandbits is stable across Python versions for a given seed; the
     # library's own rejection sampling (j uniform below n) keeps shuffles
     # reproducible everywhere.
@@ -105,7 +105,7 @@ def deal(
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
     check_seed(seed, error=DealError)
-    cfg = rules._tables
+    cfg = rules.engine
     _deal_seat(dealer, cfg.n, "dealer")
     order = shuffled_deck(rules, seed)
     # Card k goes to seat (dealer + 1 + k) % n: seat s gets every n-th card from there.

@@ -163,7 +163,7 @@ class GreedyStrategy:
                 sums[k] += values[k]
         means = [s / self.worlds for s in sums]
         if not view.current_trick.cards and len(view.tricks) < _SHORT_TRICKS:
-            cfg = view.rules._tables
+            cfg = view.rules.engine
             hand, played = view.hand.mask, view.played.mask
             for k, card in enumerate(cards):
                 means[k] += short_suit_bonus(cfg, hand, played, card.index // 13, _SHORT_PREFERENCE)

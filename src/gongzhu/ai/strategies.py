@@ -156,14 +156,14 @@ class RuleOfThumbStrategy:
         """The pig with five lower spades; the sheep with strong diamonds (see the class doc)."""
         _check_decision(view)
         held = _exposable_held(view)
-        return _from_mask(_policy.choose_exposure(view.rules._tables, view.hand.mask) & held.mask)
+        return _from_mask(_policy.choose_exposure(view.rules.engine, view.hand.mask) & held.mask)
 
     def choose_play(self, view: PlayerView, legal: CardSet) -> Card:
         """The core policy's card among ``legal``, from what ``view`` shows."""
         _check_decision(view, legal)
         if len(legal) == 1:
             return legal.cards[0]
-        cfg = view.rules._tables
+        cfg = view.rules.engine
         cur = view.current_trick
         played = 0
         for trick in (*view.tricks, cur):

@@ -114,7 +114,7 @@ class Round(_Position):
             rules = RuleSet.preset(rules)
         if not isinstance(rules, RuleSet):
             raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
-        cfg = rules._tables
+        cfg = rules.engine
         return cls._start(rules, cfg, _hands_from(hands, cfg), leader, dealer, None)
 
     @classmethod
@@ -537,7 +537,7 @@ _set_s = _Position.__dict__["_s"].__set__
 
 
 def _restore_state(rules: RuleSet, k: tuple[Any, ...]) -> Round:
-    return _make(restore(rules._tables, *k))
+    return _make(restore(rules.engine, *k))
 
 
 # The methods' doctests run here (the package sets Round's __module__ to its path).

@@ -406,8 +406,12 @@ class RuleSet:
         return 2 * self.sheep_value if value is None else value
 
     @cached_property
-    def _tables(self) -> Config:
-        # The engine core's one Config of this rule set (rules of play, scoring, policies).
+    def engine(self) -> Config:
+        """The engine's tables for this rule set, for bots and engines on integer states
+        (:class:`~gongzhu.board.Board`, the bots, :mod:`gongzhu.vector`): the engine core's
+        compiled ``Config``, every rule as plain ints and tuples, built once and cached.
+        Its fields are the engine's layout, not a stable API (``rules.engine.deck``).
+        """
         return compile_config(self)
 
     # -- presets, changes, description -------------------------------------------

@@ -421,7 +421,7 @@ def _score_piles(
     if mask_list is None:
         mask_list = [p.mask for p in piles]
     masks = tuple(mask_list)
-    tables = rules._tables
+    tables = rules.engine
     if _bad_masks(masks, tables.deck) >= 0:
         _refuse_masks(masks, tables.deck, rules)
     exposure = None
