@@ -27,14 +27,16 @@ from collections.abc import Sequence
 from typing import Final
 
 from gongzhu._base.seeds import check_seed
+from gongzhu._base.text import brief as _brief
 from gongzhu._core import policy as _policy
 from gongzhu._core import rules as _kernel
 from gongzhu._core.policy import RandomPolicy
 from gongzhu._core.rng import seed_state
 from gongzhu.ai.driver import Strategy, check_strategies, play_out
-from gongzhu.cards import Card, CardSet, _from_mask
+from gongzhu.cards import Card, CardSet
+from gongzhu.cards import unchecked_cardset as _from_mask
 from gongzhu.dealing import deal, match_deal_seed
-from gongzhu.errors import MatchError, SimulationError, _brief
+from gongzhu.errors import MatchError, SimulationError
 from gongzhu.match import Match
 from gongzhu.round import PlayerView, Round
 from gongzhu.rules import RuleSet
