@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import attrs
 
-from gongzhu.errors import GongzhuError, _brief
+from gongzhu._base.text import brief as _brief
+from gongzhu.errors import GongzhuError
 
 __all__ = ["ALGORITHMS", "DEFAULT_LIMIT", "DEFAULT_SOLVE", "Limit", "LimitError"]
 

@@ -45,7 +45,7 @@ def _classes(view: PlayerView, legal: int) -> list[int]:
         for card in trick.cards:
             gone |= card.mask
     outstanding = view.rules.deck.mask & ~view.hand.mask & ~gone
-    return card_classes(view.rules._tables, legal, view.exposed.mask, outstanding)
+    return card_classes(view.rules.engine, legal, view.exposed.mask, outstanding)
 
 
 def _check_decision(view: object, legal: object) -> None:

@@ -39,6 +39,7 @@ import time
 from itertools import combinations
 
 from gongzhu._base.seeds import check_seed
+from gongzhu._base.text import brief as _brief
 from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.evaluation import Net, rollout_value
 from gongzhu._core.policy import choose_exposure
@@ -75,8 +76,8 @@ from gongzhu.ai._search_results import (
 )
 from gongzhu.ai.driver import team_of
 from gongzhu.ai.ismcts import analyse as ismcts_analyse
-from gongzhu.cards import Card, CardSet, _from_mask
-from gongzhu.errors import _brief
+from gongzhu.cards import Card, CardSet
+from gongzhu.cards import unchecked_cardset as _from_mask
 from gongzhu.view import PlayerView
 
 __all__ = [
