@@ -78,7 +78,7 @@ class PlayModel:
         temperature: float = TEMPERATURE,
         epsilon: float = EPSILON,
     ) -> None:
-        self.cfg = view.rules._tables
+        self.cfg = view.rules.engine
         self.me = view.seat
         self.beta = beta
         self.temperature = temperature
