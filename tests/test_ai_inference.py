@@ -54,7 +54,7 @@ def test_a_play_is_less_likely_the_worse_the_model_finds_it() -> None:
 def test_the_true_deal_of_model_play_outweighs_the_sampled_ones(seed: int) -> None:
     rnd = greedy_game(seed, 14)
     view = rnd.view(rnd.to_act)
-    model = PlayModel(view)
+    model = PlayModel(view, partner=True)
     truth = [h.mask for h in rnd.hands]
     # Every past play was the model's choice in the true deal: weight 1.
     assert model.weight(truth, 0) == pytest.approx(1.0)
@@ -70,7 +70,7 @@ def test_the_true_deal_of_model_play_outweighs_the_sampled_ones(seed: int) -> No
 def test_swapping_two_seats_cards_never_raises_the_true_deals_weight() -> None:
     rnd = greedy_game(5, 10)
     view = rnd.view(rnd.to_act)
-    model = PlayModel(view)
+    model = PlayModel(view, partner=True)
     truth = [h.mask for h in rnd.hands]
     # Swap one unseen card between two other seats (keeping hand sizes and voids):
     # the seats' plays then were chosen from hands they did not hold.
@@ -117,3 +117,23 @@ def test_inference_must_be_a_known_model() -> None:
     assert INFERENCES == ("rule-of-thumb", "greedy")
     with pytest.raises(LimitError, match="inference must be one of"):
         SearchStrategy(inference="oracle")
+
+
+def test_a_partner_is_weighed_by_the_rule_of_thumb_unless_asked() -> None:
+    rnd = greedy_game(6, 16)
+    view = rnd.view(rnd.to_act)
+    worlds = Worlds(view)
+    rng = random.Random(2)
+    sampled = [worlds.sample(rng) for _ in range(30)]
+    ours, theirs = PlayModel(view), PlayModel(view, partner=True)
+    assert any(ours.weight(*w) != theirs.weight(*w) for w in sampled)
+    # Without partnerships there is no partner: both weigh every other seat alike.
+    alone = attrs.evolve(RULES, partnerships=False)
+    rnd = deal(alone, seed=6)
+    for _ in range(16):
+        view = rnd.view(rnd.to_act)
+        rnd = rnd.play(view.legal_plays.cards[-1])
+    view = rnd.view(rnd.to_act)
+    worlds = Worlds(view)
+    for w in [worlds.sample(rng) for _ in range(10)]:
+        assert PlayModel(view).weight(*w) == PlayModel(view, partner=True).weight(*w)

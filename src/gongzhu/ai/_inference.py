@@ -11,16 +11,18 @@ picks the model (:data:`INFERENCES`):
    or exposure decision the rule-of-thumb policy would have made counts 1,
    any other ``beta``.
 ``"greedy"``
-   the greedy bot of the published MrGreed kind as a soft model of the other
-   seats' follows: in the sampled deal, each past play of another seat that
-   followed to a trick and had a choice has probability
+   the greedy bot of the published MrGreed kind as a soft model of the
+   opponents' follows: in the sampled deal, each past play of an opponent (a
+   seat outside the searcher's team) that followed to a trick and had a choice
+   has probability
    ``(1 - ε) · softmax(values / τ)[card] + ε / |legal|``, where ``values`` are
    the greedy bot's values of the seat's legal cards there (its one-trick
    look-ahead with every hand of the deal known:
    :func:`gongzhu.board.greedy_values`), ``τ`` is :data:`TEMPERATURE` points and
    ``ε`` is :data:`EPSILON`. Each factor is divided by the largest probability of
    its decision, so a deal where every follow is the model's first choice weighs
-   1. Leads are weighed by the rule-of-thumb law (``beta``): the greedy
+   1. Leads, and a partner's plays (``partner=True``: the greedy model too),
+   are weighed by the rule-of-thumb law (``beta``): the greedy
    look-ahead of a lead nests every later seat's answers and costs many
    rollouts' time, a follow's much less. Exposure decisions are not evidence
    under this model (the greedy bot exposes nothing).
@@ -38,6 +40,7 @@ from gongzhu._core.bits import BIT
 from gongzhu._core.board import of_world
 from gongzhu._core.play import mask_ids
 from gongzhu._core.policy import choose_board
+from gongzhu.ai.driver import team_of
 from gongzhu.board import greedy_values
 from gongzhu.view import PlayerView
 
@@ -63,6 +66,7 @@ class PlayModel:
         "epsilon",
         "first",
         "me",
+        "modelled",
         "opening",
         "order",
         "played",
@@ -77,9 +81,17 @@ class PlayModel:
         *,
         temperature: float = TEMPERATURE,
         epsilon: float = EPSILON,
+        partner: bool = False,
     ) -> None:
         self.cfg = view.rules.engine
         self.me = view.seat
+        # The greedy model plays for the opponents; a partner (the same bot as the searcher,
+        # in a team game) is weighed by the rule-of-thumb law unless ``partner``.
+        mine = team_of(view.rules, view.seat)
+        self.modelled = 0
+        for s in range(view.rules.players):
+            if s != view.seat and (partner or s not in mine):
+                self.modelled |= 1 << s
         self.beta = beta
         self.temperature = temperature
         self.epsilon = epsilon
@@ -114,10 +126,10 @@ class PlayModel:
             if seat != me:
                 legal = b.legal()
                 if legal & (legal - 1) and legal & BIT[card]:
-                    if b.trick:  # a follow: the greedy model
+                    if b.trick and self.modelled >> seat & 1:  # a follow: the greedy model
                         ids = mask_ids(legal)
                         log_w += _log_relative(greedy_values(b, ids), ids, card, tau, eps)
-                    elif choose_board(b, legal) != card:  # a lead: the rule-of-thumb law
+                    elif choose_board(b, legal) != card:  # a lead, a partner: the rule of thumb
                         w *= beta
             b.play(card)
         return w * math.exp(log_w)
