@@ -325,8 +325,6 @@ class _Game(_Display):
     def ask_exposure(self) -> None:
         """The person's exposure decision (and first the blind one, where the rules offer it)."""
         from gongzhu.errors import CardParseError, IllegalActionError
-        from gongzhu.rules import ExposureKind
-        from gongzhu.scoring import exposure_preview
 
         t, rules, human = self.t, self.rules, self.human
         view = self.table.round.view(human)
@@ -348,22 +346,7 @@ class _Game(_Display):
             )
             self.act(Exposure(human, CardSet()))
             return
-        face_down_up = rules.exposure_kind is ExposureKind.FACE_DOWN_UP
-        self.say("  " + t.gettext("You may expose, doubling the card's effect:"))
-        for card in held:
-            effect = t.preview(exposure_preview(card, rules))
-            line = f"    {card.code:3} " + t.gettext("{card}: {effect}").format(
-                card=t.card_name(card), effect=effect
-            )
-            if face_down_up:
-                down = t.preview(exposure_preview(card, rules, factor=2))
-                line += t.gettext("; face down: {preview}").format(preview=down)
-            self.say(line)
-        restriction = self._restriction_text()
-        if restriction:
-            self.say("  " + restriction)
-        if face_down_up:
-            self.say("  " + t.gettext("Face up ×4, or put 'down' first to declare face down ×2."))
+        self._show_exposure_choices(held)
         prompt = t.gettext("Expose which cards? (e.g. {example}, or pass) > ").format(
             example=" ".join(c.code for c in held)
         )
@@ -407,6 +390,29 @@ class _Game(_Display):
                 self.say("  " + t.refusal(exc, who=t.gettext("you")))
                 continue
             return
+
+    def _show_exposure_choices(self, held: CardSet) -> None:
+        """What exposing each card held would do, and the rule set's restriction."""
+        from gongzhu.rules import ExposureKind
+        from gongzhu.scoring import exposure_preview
+
+        t, rules = self.t, self.rules
+        face_down_up = rules.exposure_kind is ExposureKind.FACE_DOWN_UP
+        self.say("  " + t.gettext("You may expose, doubling the card's effect:"))
+        for card in held:
+            effect = t.preview(exposure_preview(card, rules))
+            line = f"    {card.code:3} " + t.gettext("{card}: {effect}").format(
+                card=t.card_name(card), effect=effect
+            )
+            if face_down_up:
+                down = t.preview(exposure_preview(card, rules, factor=2))
+                line += t.gettext("; face down: {preview}").format(preview=down)
+            self.say(line)
+        restriction = self._restriction_text()
+        if restriction:
+            self.say("  " + restriction)
+        if face_down_up:
+            self.say("  " + t.gettext("Face up ×4, or put 'down' first to declare face down ×2."))
 
     def ask_blind(self) -> None:
         from gongzhu.errors import IllegalActionError
