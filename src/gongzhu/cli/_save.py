@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from gongzhu.errors import GongzhuError
-from gongzhu.table import Table
+from gongzhu.table import Table, TableError
 
 if TYPE_CHECKING:
     from gongzhu.record import GameRecord
@@ -227,9 +227,13 @@ def _table_v1(data: dict[str, object]) -> Table:
         if number:
             log.append({"next": 1})
         log.extend({"a": action.to_dict()} for action in rnd.history)
-    table = Table.replay(record.rules, seed, 1, log)
+    why = f"record: its deals are not the deals of seed {seed}"
+    try:
+        table = Table.replay(record.rules, seed, 1, log)
+    except TableError as exc:
+        raise SaveError(f"{why} ({exc})") from None
     if record.rounds != _deals(table):
-        raise SaveError(f"record: its deals are not the deals of seed {seed}")
+        raise SaveError(why)
     return table
 
 
