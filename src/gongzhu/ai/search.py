@@ -43,6 +43,7 @@ from typing import overload
 import attrs
 
 from gongzhu._base.seeds import check_seed
+from gongzhu._base.text import brief as _brief
 from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.evaluation import Net, rollout_value
 from gongzhu._core.policy import choose_exposure
@@ -53,8 +54,9 @@ from gongzhu._core.solver import Solver
 from gongzhu.ai._determinize import WeightedStats, Worlds
 from gongzhu.ai.driver import team_of
 from gongzhu.ai.ismcts import analyse as ismcts_analyse
-from gongzhu.cards import Card, CardSet, _from_mask
-from gongzhu.errors import GongzhuError, _brief
+from gongzhu.cards import Card, CardSet
+from gongzhu.cards import unchecked_cardset as _from_mask
+from gongzhu.errors import GongzhuError
 from gongzhu.phase import Phase
 from gongzhu.view import PlayerView
 
@@ -276,7 +278,7 @@ def _classes(view: PlayerView, legal: int) -> list[int]:
         for card in trick.cards:
             gone |= card.mask
     outstanding = view.rules.deck.mask & ~view.hand.mask & ~gone
-    return card_classes(view.rules._tables, legal, view.exposed.mask, outstanding)
+    return card_classes(view.rules.engine, legal, view.exposed.mask, outstanding)
 
 
 def _check_decision(view: object, legal: object) -> None:
