@@ -101,10 +101,9 @@ class _Game(_Display):
         person's seat), seeded by the match seed, the deal, the move and the seat."""
         name = self.session.level if seat == self.human else self.session.bots[seat]
         table = self.table
-        strategy: Strategy = make_bot(
+        return make_bot(
             name, decision_seed(table.match_seed, table.deal_no, len(rnd.history), seat)
         )
-        return strategy
 
     def act(self, action: Action) -> None:
         """Apply ``action`` (:class:`~gongzhu.IllegalActionError`: refused, nothing changed)
