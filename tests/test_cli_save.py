@@ -139,6 +139,16 @@ def test_a_version_1_save_resumes_to_the_game_its_own_code_played(
     assert _save.read(str(path))[1].to_dict() == resumed.to_dict()
 
 
+@pytest.mark.parametrize("seed", [10**100, "11", None, 1.5])
+def test_a_version_1_save_with_no_seed_is_refused(tmp_path: Path, seed: object) -> None:
+    data = json.loads((GOLDEN / "save-v1-play.json").read_text(encoding="utf-8"))
+    data["seed"] = seed
+    path = tmp_path / "bad-seed.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(_save.SaveError, match=r"bad-seed\.json: .*seed"):
+        _save.read(str(path))
+
+
 def test_a_version_1_save_whose_deals_are_not_its_seeds_is_refused(tmp_path: Path) -> None:
     data = json.loads((GOLDEN / "save-v1-play.json").read_text(encoding="utf-8"))
     data["seed"] += 1
@@ -245,6 +255,8 @@ def test_a_corrupt_or_hostile_save_is_one_save_error(tmp_path: Path, case: str) 
         '{"format": "gongzhu", "version": 1}',
         _DEEP,
         '"\\ud800"',
+        '{"format": "gongzhu-save", "version": 2, "human": ' + "9" * 5000 + "}",
+        b"\xff\xfe{}".decode("latin-1"),
     ],
 )
 def test_a_file_that_is_no_save_is_one_save_error(tmp_path: Path, text: str) -> None:

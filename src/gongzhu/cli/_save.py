@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from gongzhu._base.seeds import check_seed
 from gongzhu.errors import GongzhuError
 from gongzhu.table import Table, TableError
 
@@ -145,7 +146,7 @@ def read_data(path: str) -> dict[str, object]:
         raise SaveError(f"{path}: too long for a save file")
     try:
         data = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, SaveError) as exc:
+    except (ValueError, RecursionError) as exc:  # bad UTF-8 or JSON, an int of 5000 digits
         raise SaveError(f"{path}: not a save file ({str(exc)[:200]})") from None
     if not is_save(data):
         raise SaveError(f"{path}: not a gongzhu save file")
@@ -219,8 +220,8 @@ def _table_v1(data: dict[str, object]) -> Table:
     from gongzhu.record import loads
 
     seed = data.get("seed")
-    if type(seed) is not int:
-        raise SaveError("seed: expected a number")
+    check_seed(seed, error=SaveError, text=False, none=False)
+    assert isinstance(seed, int)  # check_seed says so
     record = loads(json.dumps(data.get("record")))
     log: list[dict[str, object]] = []
     for number, rnd in enumerate(record.rounds):
