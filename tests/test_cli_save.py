@@ -64,8 +64,8 @@ def _play(
     return game.table, console
 
 
-def _session(max_deals: int = 2, level: str = "normal") -> _save.Session:
-    return _save.Session(0, level, (level,) * 4, None, max_deals, False)
+def _session(max_deals: int = 2, level: str = "normal", bot: str = "normal") -> _save.Session:
+    return _save.Session(0, level, (bot,) * 4, None, max_deals, False)
 
 
 # -- the law: stopped anywhere, resumed, the same game -------------------------------------------
@@ -95,16 +95,20 @@ def test_a_game_resumed_anywhere_is_the_uninterrupted_game(tmp_path: Path, seed:
 
 
 def test_resumed_at_a_sealed_exposure_the_others_decide_from_the_deal_as_dealt() -> None:
-    # Seed 2: seat 3 decides before the person (seat 0); seats 1 and 2 after.
-    rules, session = RuleSet.preset("online-quick"), _session(1)
-    whole, _ = _play(Table.start(rules, 2), session, ["auto"] * 100, None, False)
-    stopped, console = _play(Table.start(rules, 2), session, [], None, False)
+    # Seed 99: seat 3 decides before the person (seat 0), seats 1 and 2 after; the search
+    # bot of seat 1 exposes 10♣ J♦ or J♦ by its decision seed, which is the deal's as dealt
+    # (no move made), so a game resumed at the person's question must seed it the same.
+    rules, session = RuleSet.preset("online-quick"), _session(1, bot="search")
+    # Both end at the person's first card (the input ends there).
+    whole, _ = _play(Table.start(rules, 99), session, ["auto"], None, False)
+    stopped, console = _play(Table.start(rules, 99), session, [], None, False)
     assert console.asked == 0
     assert [line for line in console.lines if line.startswith("Expose which cards?")]
     assert stopped.round.phase is Phase.EXPOSURE
     assert stopped.round.exposure_decided == (3,)
-    assert stopped.dealt == Table.start(rules, 2).round != stopped.round
-    resumed, _ = _play(Table.from_dict(stopped.to_dict()), session, ["auto"] * 100, None, True)
+    assert stopped.dealt == Table.start(rules, 99).round != stopped.round
+    resumed, _ = _play(Table.from_dict(stopped.to_dict()), session, ["auto"], None, True)
+    assert resumed.round.phase is Phase.PLAY
     assert resumed.to_dict() == whole.to_dict()
 
 
