@@ -71,9 +71,14 @@ def _session(max_deals: int = 2, level: str = "normal", bot: str = "normal") -> 
 # -- the law: stopped anywhere, resumed, the same game -------------------------------------------
 
 
-@pytest.mark.parametrize("seed", [2, 11])
-def test_a_game_resumed_anywhere_is_the_uninterrupted_game(tmp_path: Path, seed: int) -> None:
-    rules, session = RuleSet.preset("online-quick"), _session()
+@pytest.mark.parametrize(
+    ("seed", "order"), [(2, "simultaneous"), (11, "simultaneous"), (2, "in-turn")]
+)
+def test_a_game_resumed_anywhere_is_the_uninterrupted_game(
+    tmp_path: Path, seed: int, order: str
+) -> None:
+    rules = RuleSet.preset("online-quick").replace(exposure_order=order)
+    session = _session()
     whole, console = _play(Table.start(rules, seed), session, ["auto"] * 200, None, False)
     assert len(whole.rounds) == 2
     asked = console.asked

@@ -298,7 +298,7 @@ class _Game(_Display):
         # as dealt (also when resumed half-way), and the person does not see theirs until
         # all have decided.
         sealed = {
-            seat: self.bot(seat, dealt).choose_exposure(dealt.view(seat))
+            seat: decide(dealt, seat, self.bot(seat, dealt))
             for seat in order
             if seat != self.human and not in_turn and seat not in rnd.exposure_decided
         }
@@ -309,11 +309,7 @@ class _Game(_Display):
             if seat == self.human:
                 self.ask_exposure()
                 continue
-            action = (
-                decide(rnd, seat, self.bot(seat, rnd))
-                if in_turn
-                else Exposure(seat, CardSet(sealed[seat]))
-            )
+            action = decide(rnd, seat, self.bot(seat, rnd)) if in_turn else sealed[seat]
             self.act(action)
             if in_turn:
                 assert isinstance(action, Exposure)  # decide() in the exposure phase
