@@ -316,3 +316,38 @@ def test_a_tables_state_round_trips_through_json_and_keeps_stamps() -> None:
         table.dealt,
         "room seed/game3",
     )
+
+
+@pytest.mark.parametrize("case", ["illegal action", "level unknown", "seed too long"])
+def test_play_resume_and_replay_refuse_a_hostile_save_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str
+) -> None:
+    from gongzhu.cli import main
+
+    data = copy.deepcopy(_good())
+    HOSTILE[case](data)
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for argv in (["play", "--resume", str(path)], ["replay", str(path)]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert len(err.splitlines()) == 1
+        assert "error: " in err
+        assert "Traceback" not in err
+        assert f"{path}: " in err  # the save's own complaint, also from replay
+
+
+def test_replay_reads_a_save_of_either_version(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gongzhu.cli import main
+
+    old = GOLDEN / "save-v1-whole.json"
+    assert main(["replay", str(old), "--quiet"]) == 0
+    before = capsys.readouterr().out
+    session, table = _save.read(str(old))
+    new = tmp_path / "v2.json"
+    _save.write(new, session, table)
+    assert main(["replay", str(new), "--quiet"]) == 0
+    assert capsys.readouterr().out == before
+    assert "-570" in before  # South's total at the end (tests/golden/saves/README.md)

@@ -39,9 +39,11 @@ def run(args: argparse.Namespace) -> int:
         except RecordError as exc:
             # A save of ``gongzhu play --human`` holds a record: replay that.
             try:
-                record = _save.record_of(*_save.read(args.file))
+                _save.read_data(args.file)
             except _save.SaveError:
-                raise exc from None
+                raise exc from None  # no save either: the record's complaint
+            # A save: replay it, or say what is wrong with it as a save.
+            record = _save.record_of(*_save.read(args.file))
     rules, names = record.rules, record.names
     if not args.quiet:
         deals = len(record.rounds)
