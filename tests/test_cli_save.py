@@ -351,3 +351,24 @@ def test_replay_reads_a_save_of_either_version(
     assert main(["replay", str(new), "--quiet"]) == 0
     assert capsys.readouterr().out == before
     assert "-570" in before  # South's total at the end (tests/golden/saves/README.md)
+
+
+def test_a_web_rooms_game_goes_on_at_the_terminal(tmp_path: Path) -> None:
+    """A web room's game and a terminal save are one state: the room's table, saved as the
+    terminal saves, resumes there and goes on from the same log (its stamps kept)."""
+    from gongzhu.ai.driver import awaiting
+    from gongzhu.web.rooms import Room, Settings
+    from gongzhu.web.store import MemoryStore
+
+    room, _ = Room.create(MemoryStore(), Settings(threshold=500), "Ann", seed=7)
+    while room.round.phase is Phase.EXPOSURE:
+        seat = awaiting(room.round)[0]
+        room.apply(room.decide(room.round, seat, room.strategy(seat)))
+    path = tmp_path / "from-the-web.json"
+    _save.write(path, _session(1), room.table)
+    session, table = _save.read(str(path))
+    assert table.to_dict() == room.table.to_dict()
+    assert all("e" in entry for entry in table.log)  # the room's event numbers came along
+    played, _ = _play(table, session, ["auto"] * 20, path, True)
+    assert played.log[: len(room.table.log)] == room.table.log
+    assert played.rounds[0].history[: len(room.round.history)] == room.round.history
