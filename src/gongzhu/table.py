@@ -134,7 +134,7 @@ class Table:
             entries.append(entry)
         return cls(rules, seed, game, match, tuple(rounds), rnd, deal_no, tuple(entries), dealt)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The table's state as JSON: ``{"rules", "seed", "game", "log"}``
         (:meth:`from_dict` reads it back)."""
         return {
