@@ -21,11 +21,13 @@ picks the model (:data:`INFERENCES`):
    :func:`gongzhu.board.greedy_values`), ``τ`` is :data:`TEMPERATURE` points and
    ``ε`` is :data:`EPSILON`. Each factor is divided by the largest probability of
    its decision, so a deal where every follow is the model's first choice weighs
-   1. Leads, and a partner's plays (``partner=True``: the greedy model too),
-   are weighed by the rule-of-thumb law (``beta``): the greedy
-   look-ahead of a lead nests every later seat's answers and costs many
-   rollouts' time, a follow's much less. Exposure decisions are not evidence
-   under this model (the greedy bot exposes nothing).
+   exactly one. Leads, and a partner's plays (``partner=True``: the greedy model
+   too), are weighed by the rule-of-thumb law (``beta``): the greedy look-ahead
+   of a lead nests every later seat's answers and costs many rollouts' time, a
+   follow's much less. Exposure decisions are not evidence under this model
+   (the greedy bot exposes nothing). Against MrGreed it bought nothing
+   measurable at 2.5 times the CPU (the Bots page), so it is an option, off by
+   default and in every level.
 
 Every weight is positive, and a deal depends only on the view and the sampled
 hands: the search stays deterministic for a seed.
