@@ -153,7 +153,6 @@ ALLOWED_REACH_INS: dict[str, str] = {
     "gongzhu.board -> ._core": "layout: Round's core state",
     "gongzhu.round -> ._of_state": "layout: PlayerView's private named constructor (Round.view)",
     "gongzhu.board -> ._from_core": "layout: Round's core state",
-    "gongzhu.board -> ._tables": "botapi: Board.from_view reads the view's compiled rules",
     # The playing layer (the `botapi` branch: the public world sampler, the integer view).
     "gongzhu.ai -> ._tables": "botapi: view.rules._tables in the bots",
     "gongzhu.ai -> gongzhu.record._schema": "botapi: arena reads JSON through the record's reader",
