@@ -16,6 +16,7 @@ import attrs
 
 from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
+from gongzhu._base.text import brief as _brief
 from gongzhu._codec import encoding as _encoding
 from gongzhu._codec import wire as _wire
 from gongzhu._codec.view_checks import check_consistent as _check_consistent
@@ -28,8 +29,9 @@ from gongzhu._core.infoset import Info
 from gongzhu._core.infoset import info_of as _info_of
 from gongzhu._core.rules import queen_counts as _queen_counts
 from gongzhu._core.state import State
-from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
-from gongzhu.errors import GongzhuError, _brief
+from gongzhu.cards import Card, CardSet, Suit, _suit
+from gongzhu.cards import unchecked_cardset as _from_mask
+from gongzhu.errors import GongzhuError
 from gongzhu.phase import Pending, Phase
 from gongzhu.rules import RuleSet
 from gongzhu.scoring import DealScore, ExposurePreview, exposure_preview, score
@@ -539,7 +541,7 @@ def _info_of_view(view: PlayerView) -> Info:
         exposed |= cards.mask
     to_act = view.to_act
     return Info(
-        view.rules._tables,  # TODO(infoset): RuleSet.engine once `layers` lands in main
+        view.rules.engine,
         view.seat,
         _PHASE_CODES[view.phase],
         _ASK_CODES[view.pending],

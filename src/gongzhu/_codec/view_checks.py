@@ -11,7 +11,8 @@ from typing import Protocol
 from gongzhu._codec import wire as _wire
 from gongzhu._codec.encoding import ViewLike
 from gongzhu._core.bits import POINT_CARDS, SUIT_MASKS
-from gongzhu.cards import CardSet, Suit, _from_mask
+from gongzhu.cards import CardSet, Suit
+from gongzhu.cards import unchecked_cardset as _from_mask
 from gongzhu.phase import Phase
 
 __all__ = ["check_consistent"]

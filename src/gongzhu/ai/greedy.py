@@ -40,6 +40,7 @@ import random
 from typing import Protocol
 
 from gongzhu._base.seeds import check_seed
+from gongzhu._base.text import brief as _brief
 from gongzhu._core.greedy import trick_values
 from gongzhu._core.infoset import Info
 from gongzhu._core.policy import short_suit_bonus
@@ -47,7 +48,7 @@ from gongzhu.ai._determinize import Worlds
 from gongzhu.board import GREEDY_SHORT_PREFERENCE as _SHORT_PREFERENCE
 from gongzhu.board import GREEDY_SHORT_TRICKS as _SHORT_TRICKS
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import GongzhuError, _brief
+from gongzhu.errors import GongzhuError
 from gongzhu.view import PlayerView
 
 __all__ = ["GreedyError", "GreedyStrategy"]
