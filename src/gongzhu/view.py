@@ -48,7 +48,8 @@ class PlayerView:
     """What one seat may know about a :class:`Round`: its own hand and the public facts.
 
     It never holds another seat's unplayed cards (except cards exposed face up
-    or shown by a claim, which are public).
+    or shown by a claim, which are public). :attr:`info` holds the same facts as
+    the engine's ints, for bots that compute on card masks.
 
     >>> from gongzhu import deal
     >>> v = deal(seed=1).view(2)
