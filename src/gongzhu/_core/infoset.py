@@ -58,7 +58,8 @@ class Info:
     ``tricks`` the completed tricks as ``(leader, winner, cards)``;
     ``captured`` each seat's captured point cards; ``sizes`` each seat's
     number of cards in hand; ``shown`` the unplayed cards shown by a claim;
-    ``legal`` this seat's legal plays (0 unless it is to play).
+    ``legal`` this seat's legal plays (0 unless it is to play); ``played`` every card
+    played so far.
     :attr:`played_by` and :attr:`voids` are read from the tricks on first use.
     """
 
@@ -78,6 +79,7 @@ class Info:
         "n",
         "own_down",
         "phase",
+        "played",
         "seat",
         "shown",
         "sizes",
@@ -108,6 +110,7 @@ class Info:
         sizes: tuple[int, ...],
         shown: int,
         legal: int,
+        played: int,
     ) -> None:
         self.cfg = cfg
         self.n: int = cfg.n
@@ -129,6 +132,7 @@ class Info:
         self.sizes = sizes
         self.shown = shown
         self.legal = legal
+        self.played = played
         self._played_by: tuple[int, ...] | None = None
         self._voids: tuple[int, ...] = ()
 
@@ -145,14 +149,6 @@ class Info:
         if self._played_by is None:
             self._played_by, self._voids = plays_of(self.n, self.tricks, self.leader, self.trick)
         return self._voids
-
-    @property
-    def played(self) -> int:
-        """Every card played so far."""
-        mask = 0
-        for m in self.played_by:
-            mask |= m
-        return mask
 
     @property
     def unseen(self) -> int:
@@ -232,6 +228,9 @@ def info_of(s: State, seat: int) -> Info:
     else:
         phase = PLAY
     to_act = (s.leader + (s.trick & 7)) % n if done == PLAYING else -1
+    # Until the deal is complete the cards gone from the hands are the cards played
+    # (an accepted claim sweeps the rest into the piles).
+    gone_by_play = gone if done != COMPLETE else played(s)
     hand = 0
     first = -1
     own_down = 0
@@ -269,10 +268,31 @@ def info_of(s: State, seat: int) -> Info:
         trick_cards(s) if s.trick else (),
         s.tricks,
         _captured(s.capt),
-        tuple([popcount(h & ~gone) for h in hands]),
-        t.shown & ~played(s) if t.shown else 0,
+        _sizes(s, n) if done != COMPLETE else tuple([popcount(h & ~gone) for h in hands]),
+        t.shown & ~gone_by_play if t.shown else 0,
         lm,
+        gone_by_play,
     )
+
+
+def _sizes(s: State, n: int) -> tuple[int, ...]:
+    # Each seat's cards in hand before the deal is complete: every hand is dealt
+    # hand_size cards and loses one a trick (no popcount: this runs once a view).
+    left = s.table.cfg.hand_size - len(s.tricks)
+    count = s.trick & 7
+    if not count:
+        return _SAME[n][left]
+    sizes = [left] * n
+    seat = s.leader
+    for _ in range(count):
+        sizes[seat] -= 1
+        seat += 1
+        if seat == n:
+            seat = 0
+    return tuple(sizes)
+
+
+_SAME: Final = tuple([tuple([tuple([k] * n) for k in range(53)]) for n in range(9)])
 
 
 def public_info(s: State) -> Info:
