@@ -130,7 +130,7 @@ class PlayerView:
         _v_info(v, info)
         return v
 
-    @cached_property
+    @property
     def info(self) -> Info:
         """What this seat knows, as the engine's ints: the bots' input (an :class:`Info
         <gongzhu._core.infoset.Info>`: the hand and each seat's exposures as 52-bit masks,
@@ -147,6 +147,12 @@ class PlayerView:
         >>> info.seat, info.hand == deal(seed=1).hands[0].mask, info.legal.bit_count()
         (0, True, 13)
         """
+        return self._info
+
+    @cached_property
+    def _info(self) -> Info:
+        # A slot (attrs makes a cached property one): set by _of_info, or read from the
+        # fields on first use for a view built by the public constructor.
         return _info_of_view(self)
 
     @property
@@ -468,7 +474,7 @@ _v_seat, _v_rules, _v_phase, _v_hand, _v_first_dealt, _v_to_act, _v_leader, _v_d
     _v_pending,
 ) = (PlayerView.__dict__[a.name].__set__ for a in attrs.fields(PlayerView)[8:])
 assert [a.name for a in attrs.fields(PlayerView)][-1] == "pending"  # the order above
-_v_info = PlayerView.__dict__["info"].__set__  # attrs made the cached property a slot
+_v_info = PlayerView.__dict__["_info"].__set__  # attrs made the cached property a slot
 _EMPTY: Final = _from_mask(0)  # immutable: one shared empty set
 _NONE_EACH: Final = {n: tuple([_EMPTY] * n) for n in range(1, 9)}
 _PHASES: Final = {

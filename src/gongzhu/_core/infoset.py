@@ -61,6 +61,9 @@ class Info:
     ``legal`` this seat's legal plays (0 unless it is to play); ``played`` every card
     played so far.
     :attr:`played_by` and :attr:`voids` are read from the tricks on first use.
+
+    Read-only by convention, like a :class:`~gongzhu._core.state.State`: views and bots
+    share one ``Info``; nothing may change it after :func:`info_of` returns it.
     """
 
     __slots__ = (
