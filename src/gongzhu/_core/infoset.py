@@ -3,8 +3,8 @@
 :func:`info_of` reads a :class:`~gongzhu._core.state.State` for one seat (its
 own hand, and the public facts); :func:`public_info` for a spectator (no
 hand, and sealed exposures hidden until every seat may see them).
-:class:`~gongzhu.PlayerView` is built from an :class:`Info` (its cards and
-tricks on first read) and the bots read it directly
+:class:`~gongzhu.PlayerView` is built from an :class:`Info` and the bots
+read it directly
 (:attr:`PlayerView.info <gongzhu.PlayerView.info>`), so a bot's decision
 no longer turns ``CardSet`` s back into ints.
 
