@@ -16,7 +16,7 @@ from collections.abc import Callable
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gongzhu import Phase, Round, RuleSet, deal
+from gongzhu import Card, Phase, Round, RuleSet, deal
 from gongzhu._core.bits import SUIT_MASKS
 from gongzhu.ai._determinize import Worlds
 from gongzhu.rules import ExposureKind
@@ -273,3 +273,39 @@ def test_the_face_down_placements_count_exactly_the_deals_that_meet_them() -> No
             assert sum(count for count, _h, _p in worlds._placements()) == expected
             binding += expected < worlds.total  # the declarations rule some deals out
     assert binding >= 10
+
+
+def test_a_claimer_s_face_down_card_stays_in_its_shown_hand() -> None:
+    # Found by Hypothesis (--hypothesis-seed=6): seat 1 declared J♦ face down, then claimed
+    # (its hand, J♦ among it, was shown) and was refused. The view does not say who
+    # claimed; the claim's pools gave the shown cards to another seat in every draw, so
+    # all 64 draws missed seat 1's declaration and the sampler returned one anyway.
+    rules = RuleSet(
+        claims=True, exposure_kind="face-down-up", opening_card="2C",
+        three_exposed_force_fourth=True, zero_hearts_are_point_cards=False,
+        loss_inclusive=False, win_inclusive=False,
+    )  # fmt: skip
+    rnd = Round.from_hands(
+        [
+            "6D 9S KD 5D 3S TD 2S QH QS 7S 5H 4D 9C",
+            "4S 6S 2C AS JD 3C 6H 8C KH 8D 8H 2D QD",
+            "9D QC KS AC 2H 4H KC TH 5C TC AH 9H TS",
+            "3D JH AD 4C 7H 7D 6C JC JS 5S 3H 7C 8S",
+        ],
+        rules,
+    )
+    rnd = rnd.expose("JD", seat=1, face_down=True)
+    for seat in (2, 3, 0):
+        rnd = rnd.expose("", seat=seat)
+    for card in ("2C", "5C", "6C", "9C", "QS"):
+        rnd = rnd.play(card)
+    rnd = rnd.claim().respond(False, seat=2).play("6S")
+    view = rnd.view(2)
+    assert view.face_down_counts == (0, 1, 0, 0)
+    assert Card("JD") in view.shown
+    worlds = Worlds(view)
+    for seed in range(20):
+        hands, facedown = worlds.sample(random.Random(seed))
+        assert hands[1] & Card("JD").mask, "seat 1 holds the J♦ it declared face down"
+        assert facedown == Card("JD").mask
+        assert hands[1] & ~view.shown.mask == 0  # the claimer holds shown cards only

@@ -275,6 +275,7 @@ class Worlds:
         caps: dict[int, int],
         voids: list[int],
         showed: list[int],
+        barred: list[int] | None = None,
     ) -> list[_Pool]:
         if not shown:
             return [_Pool(unseen, others, tuple(caps[s] for s in others), voids)]
@@ -284,7 +285,9 @@ class Worlds:
         free = unseen & ~shown
         for size in range(1, len(others) + 1):
             for claimers in combinations(others, size):
-                if any(s not in claimers for s in showed):
+                if any(s not in claimers for s in showed) or any(
+                    s in claimers for s in barred or ()
+                ):
                     continue
                 rest = [s for s in others if s not in claimers]
                 a = _Pool(shown, list(claimers), tuple(caps[s] for s in claimers), voids)
@@ -330,8 +333,9 @@ class Worlds:
         face-down declarations: ``(deals that complete it, hands with it, pools of the rest)``.
 
         Each deal that meets the declarations completes exactly one placement, so drawing
-        a placement by its count and the rest uniformly is uniform over those deals. Built
-        once, on first need (at most 4 exposable cards: a few hundred placements).
+        a placement by its count and the rest uniformly is uniform over those deals. A
+        seat given a card shown by a claim is a claimer, one given another card is not.
+        Built once, on first need (at most 4 exposable cards: a few hundred placements).
         """
         if self._placed is not None:
             return self._placed
@@ -360,7 +364,15 @@ class Worlds:
             for c in free:
                 rest &= ~BITS[c]
             left = {s: caps[s] - got[s] for s in self.others}
-            pools = self._pools(rest, shown & rest, self.others, left, list(self.voids), showed)
+            claimers = [s for c, s in zip(free, owners, strict=True) if shown & BITS[c]]
+            others = [s for c, s in zip(free, owners, strict=True) if not shown & BITS[c]]
+            if set(claimers) & set(others):
+                continue  # a claimer holds shown cards only
+            if not shown & rest and any(left[s] for s in (*showed, *claimers)):
+                continue  # ... and there are none left for it
+            pools = self._pools(
+                rest, shown & rest, self.others, left, list(self.voids), showed + claimers, others
+            )
             count = 1
             for pool in pools:
                 count *= pool.count
