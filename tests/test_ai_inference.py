@@ -13,7 +13,7 @@ from gongzhu._core.policy import choose_board
 from gongzhu.ai import LimitError
 from gongzhu.ai._determinize import Worlds
 from gongzhu.ai._inference import EPSILON, INFERENCES, TEMPERATURE, PlayModel, _log_relative
-from gongzhu.board import _Greedy, world_board
+from gongzhu.board import _Greedy
 
 RULES = attrs.evolve(RuleSet.preset("flat-pig"), partnerships=True)
 
@@ -26,11 +26,7 @@ def greedy_game(seed: int, cards: int) -> Round:
     for _ in range(cards):
         view = rnd.view(rnd.to_act)
         hands = [h.mask for h in rnd.hands]
-        played = [0] * rnd.players
-        for trick in (*view.tricks, view.current_trick):
-            for s, c in zip(trick.seats, trick.cards, strict=True):
-                played[s] |= c.mask
-        board = world_board(view, hands, 0, played)
+        board = Worlds(view).start(hands, 0)
         card = policy.choose(board) if board.trick else choose_board(board, board.legal())
         rnd = rnd.play(next(c for c in view.legal_plays if c.index == card))
     return rnd
