@@ -122,6 +122,10 @@ def _policies(policy: object, n: int) -> list[object]:
     return out
 
 
+def _card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
+
+
 def _refuse(detail: str) -> NoReturn:
     raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="board")
 
@@ -139,6 +143,8 @@ class Board:
 
     :meth:`legal_actions` lists the legal ids of the seat to act,
     :meth:`push` plays one and :meth:`pop` takes the last push back;
+    :meth:`push_card` plays a card given as a :class:`~gongzhu.Card` or its text,
+    and :meth:`why_illegal` says why a card may not be played (as the round does);
     :meth:`copy` branches (the copy's undo stack starts empty);
     :meth:`rollout` plays the rest (at random, or by a policy); :meth:`totals` scores a
     finished deal; :meth:`to_round` is the :class:`~gongzhu.Round` reached.
@@ -266,6 +272,51 @@ class Board:
                 action="push",
             )
         b.push(action)
+
+    def push_card(self, card: Card | str) -> None:
+        """The seat to act plays ``card``: a :class:`~gongzhu.Card` or its text (``"QS"``,
+        ``"10♠"``, anything :meth:`Card.parse <gongzhu.Card.parse>` reads).
+
+        An illegal card is refused with :class:`~gongzhu.IllegalActionError`, whose
+        ``reason`` is :meth:`why_illegal`'s, and the board is left as it was.
+
+        >>> from gongzhu import deal
+        >>> b = Board(deal(seed=7).pass_exposure())
+        >>> b.push_card("7C")
+        >>> b.push_card("9♠")
+        Traceback (most recent call last):
+        ...
+        gongzhu.errors.IllegalActionError: seat 3 may not play 9♠: must follow suit (clubs were led)
+        >>> b.plays
+        (5,)
+        """
+        b = self._b
+        if not (card.__class__ is Card or isinstance(card, str)):
+            self.to_round().check_play(card)  # raises the Round's error for the argument
+        index = _card(card).index
+        if not b.legal() >> index & 1:
+            self.to_round().check_play(card)  # raises the Round's refusal, with its detail
+        b.push(index)
+
+    def why_illegal(self, card: Card | str, seat: int | None = None) -> Reason | None:
+        """Why ``seat`` (default: the seat to act) may not play ``card`` now; None if it may.
+
+        The same answer as :meth:`Round.why_illegal <gongzhu.Round.why_illegal>` in the
+        round this board has reached (:meth:`to_round`): a legal card is answered from the
+        board's legal set, a refusal by the round's rules.
+
+        >>> from gongzhu import deal
+        >>> b = Board(deal(seed=7).pass_exposure())
+        >>> b.why_illegal("7C"), b.why_illegal("7C", seat=0)
+        (None, <Reason.NOT_YOUR_TURN: 'not your turn'>)
+        """
+        b = self._b
+        fast = (card.__class__ is Card or isinstance(card, str)) and (
+            seat is None or (seat.__class__ is int and not b.done and seat == b.to_act())
+        )
+        if fast and b.legal() >> _card(card).index & 1:
+            return None
+        return self.to_round().why_illegal(card, seat)
 
     def pop(self) -> int:
         """Take back the last :meth:`push`; returns its id (after a :meth:`rollout`, nothing
