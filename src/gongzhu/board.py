@@ -53,7 +53,7 @@ from gongzhu._core.play import mask_ids as _mask_ids
 from gongzhu._core.rng import seed_state as _seed_state
 from gongzhu._core.state import CLAIMING, State
 from gongzhu.cards import Card, CardSet, unchecked_cardset
-from gongzhu.errors import IllegalActionError, Reason
+from gongzhu.errors import ActionTypeError, IllegalActionError, Reason
 from gongzhu.phase import Phase
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder
@@ -112,10 +112,14 @@ def _policies(policy: object, n: int) -> list[object]:
     names = [policy] * n if isinstance(policy, str) else policy
     if not isinstance(names, Sequence) or len(names) != n:
         detail = f"policy must be one of {', '.join(POLICIES)}, or one per seat ({n})"
-        raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+        error = IllegalActionError if isinstance(names, Sequence) else ActionTypeError
+        raise error(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
     out: list[object] = []
     for name in names:
-        if not isinstance(name, str) or name not in _BY_NAME:
+        if not isinstance(name, str):
+            detail = f"a policy is named by text, got {brief(name)}; known: {', '.join(POLICIES)}"
+            raise ActionTypeError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+        if name not in _BY_NAME:
             detail = f"unknown policy {brief(name)}; known: {', '.join(POLICIES)}"
             raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
         out.append(_BY_NAME[name])
@@ -137,6 +141,10 @@ def _refuse_seed(detail: str) -> IllegalActionError:
     return IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
 
 
+def _refuse_seed_type(detail: str) -> IllegalActionError:
+    return ActionTypeError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+
+
 class Board:
     """One deal's card play as a mutable position: ``Board(round)``, from a round whose
     exposure decisions are all made and where no claim is pending.
@@ -156,7 +164,7 @@ class Board:
 
     def __init__(self, round_: Round) -> None:
         if not isinstance(round_, Round):
-            raise IllegalActionError(
+            raise ActionTypeError(
                 Reason.INVALID_CHOICE,
                 None,
                 detail=f"a Board is made from a Round, got {type(round_).__name__}",
@@ -265,7 +273,8 @@ class Board:
         """The seat to act plays the card with index ``action`` (refused unless it is legal)."""
         b = self._b
         if action.__class__ is not int or not 0 <= action < 52 or not b.legal() >> action & 1:
-            raise IllegalActionError(
+            error = IllegalActionError if isinstance(action, int) else ActionTypeError
+            raise error(
                 Reason.INVALID_CHOICE,
                 None if b.done else b.to_act(),
                 detail=f"{brief(action)} is not a legal play now; legal: {self.legal_actions()}",
@@ -365,7 +374,7 @@ class Board:
         if seed is None:
             seed = random.getrandbits(64)
         else:
-            check_seed(seed, error=_refuse_seed, text=False)
+            check_seed(seed, error=_refuse_seed, type_error=_refuse_seed_type, text=False)
         b = self._b
         policies = _policies(policy, b.cfg.n)
         b.undo.clear()  # the plays below are not pushes: nothing before them can be popped
