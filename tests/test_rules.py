@@ -634,15 +634,15 @@ def test_options_lists_every_option_from_its_definition() -> None:
         assert option.description == field.metadata["doc"]
         assert option.description
         assert option.sources == field.metadata["sources"]
-        if issubclass(option.type, enum.Enum):
-            assert option.values == tuple(option.type)
+        if issubclass(option.kind, enum.Enum):
+            assert option.values == tuple(option.kind)
             for value in option.values:  # every allowed value is accepted, by name or value
                 assert getattr(RuleSet(**{option.name: value.value}), option.name) is value
-        elif option.type is bool:
+        elif option.kind is bool:
             assert option.values == (False, True)
         else:
             assert option.values == ()
         if option.optional:
             assert option.default is None or RuleSet(**{option.name: None})
         if option.default is not None:
-            assert isinstance(option.default, option.type)
+            assert isinstance(option.default, option.kind)

@@ -148,7 +148,7 @@ def _literal(value: Any) -> str:
 
 
 def _type_name(option: OptionInfo) -> str:
-    kind = option.type
+    kind = option.kind
     if issubclass(kind, enum.Enum):
         name = f":class:`~gongzhu.rules.{kind.__name__}`"
     else:
@@ -157,7 +157,7 @@ def _type_name(option: OptionInfo) -> str:
 
 
 def _values(option: OptionInfo, docs: dict[tuple[str, str], list[str]]) -> list[str]:
-    kind = option.type
+    kind = option.kind
     if issubclass(kind, enum.Enum):
         out = [""]
         for member in option.values:

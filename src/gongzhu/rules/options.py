@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, TypedDict
+from typing import Any, Final, TypeAlias, TypedDict
 
 import attrs
 
@@ -301,19 +301,23 @@ class RuleSetOptions(TypedDict, total=False):
     exact_threshold_flips: bool
 
 
+OptionKind: TypeAlias = type
+"""The type of an option's values: ``int``, ``bool``, an enum class … (:attr:`OptionInfo.kind`)."""
+
+
 @attrs.frozen
 class OptionInfo:
     """One :class:`~gongzhu.RuleSet` option as :meth:`RuleSet.options
     <gongzhu.RuleSet.options>` lists it, read from the option's own definition.
 
-    ``type`` is the value's type (an enum class for a choice); ``values`` the allowed
+    ``kind`` is the value's type (an enum class for a choice); ``values`` the allowed
     values of an enum or a bool option (empty where any value of the type is checked
     by range); ``optional`` says ``None`` is allowed too; ``description`` and
     ``sources`` are the option's documentation and the seeds it comes from.
     """
 
     name: str
-    type: type
+    kind: OptionKind
     default: Any
     values: tuple[Any, ...]
     optional: bool
@@ -327,8 +331,8 @@ def option_infos(cls: type[Any]) -> tuple[OptionInfo, ...]:
     <gongzhu.RuleSet.options>`; the *Variants* page's option list is built from it).
 
     >>> from gongzhu import RuleSet
-    >>> kind = next(o for o in RuleSet.options() if o.name == "exposure_kind")
-    >>> kind.type.__name__, kind.default.value, [v.value for v in kind.values]
+    >>> option = next(o for o in RuleSet.options() if o.name == "exposure_kind")
+    >>> option.kind.__name__, option.default.value, [v.value for v in option.values]
     ('ExposureKind', 'open', ['open', 'face-down-up'])
     >>> [(o.name, o.default, o.values) for o in RuleSet.options()][:2]
     [('players', 4, ()), ('partnerships', False, (False, True))]
