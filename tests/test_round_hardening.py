@@ -400,6 +400,9 @@ def _wrong_types() -> list[tuple[str, Callable[[], object], type[GongzhuError]]]
         ("Board.push(text)", lambda: Board(r).push(bad), IllegalActionError),
         ("Board.push_card(number)", lambda: Board(r).push_card(bad), CardParseError),
         ("score(number)", lambda: score(bad), DealError),
+        ("score([number])", lambda: score([bad]), DealError),
+        ("score(exposed=number)", lambda: score(["QS"], exposed=bad), DealError),
+        ("score(queen_bonus_tricks=n)", lambda: score(["QS"], queen_bonus_tricks=bad), DealError),
         ("deal(seed=float)", lambda: deal(seed=bad), DealError),
         ("Round.from_hands(number)", lambda: Round.from_hands(bad), DealError),
         ("RuleSet(players=text)", lambda: RuleSet(players=bad), errors_module.RuleSetError),
@@ -426,7 +429,7 @@ def test_a_wrong_argument_type_is_a_type_error_and_still_its_area_s_error(
 
 
 def test_a_bad_value_of_the_right_type_is_not_a_type_error() -> None:
-    from gongzhu import Board
+    from gongzhu import Board, score
     from gongzhu.parallel import simulate
 
     r = deal(seed=1).pass_exposure()
@@ -438,6 +441,7 @@ def test_a_bad_value_of_the_right_type_is_not_a_type_error() -> None:
         lambda: Board(r).rollout(policy="nonsense"),
         lambda: Board(r).push(99),
         lambda: simulate(-1),
+        lambda: score(["QS 1X"]),
     ):
         with pytest.raises(GongzhuError) as caught:
             call()
