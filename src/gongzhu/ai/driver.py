@@ -214,16 +214,27 @@ def decide_exposures(
         pending = [s for s in rnd.exposure_pending if strategies[s] is not None]
         if not pending:
             return rnd
-        chosen: list[tuple[Action, float]] = []
+        # decide() without its second look at who is awaited (these seats are), and with
+        # nobody watching, without the clock (reading CPU time is a system call) and the
+        # action record when the choice is a plain CardSet (which the record would pass).
+        chosen: list[tuple[int, CardSet | Exposure, float]] = []
         for seat in sorted(pending) if sealed else pending[:1]:
-            t0 = clock()
-            # decide() without its look at who is awaited: the seat is pending.
-            exposure = _exposure_of(rnd, seat, strategies[seat])  # type: ignore[arg-type]
-            chosen.append((exposure, clock() - t0))
-        for action, seconds in chosen:
+            strategy = strategies[seat]
+            assert strategy is not None  # pending holds seats with a strategy only
+            if on_action is None:
+                cards = strategy.choose_exposure(rnd.view(seat))
+                plain = cards.__class__ is CardSet
+                chosen.append((seat, cards if plain else Exposure(seat, cards), 0.0))
+            else:
+                t0 = clock()
+                chosen.append((seat, _exposure_of(rnd, seat, strategy), clock() - t0))
+        for seat, choice, seconds in chosen:
+            if isinstance(choice, CardSet):
+                rnd = rnd.expose(choice, seat=seat)  # what rnd.apply(Exposure(seat, choice)) does
+                continue
             if on_action is not None:
-                on_action(rnd, action, seconds)
-            rnd = rnd.apply(action)
+                on_action(rnd, choice, seconds)
+            rnd = rnd.apply(choice)
 
 
 def play_out(
