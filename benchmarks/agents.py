@@ -32,7 +32,7 @@ def _bare(seeds: range, rules: RuleSet) -> tuple[float, int]:
     spent = 0.0
     steps = 0
     for seed in seeds:
-        rnd = deal(rules, seed=seed)
+        rnd = deal(rules=rules, seed=seed)
         while not rnd.is_over:
             card = rnd.legal_plays[0]
             t = clock()

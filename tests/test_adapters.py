@@ -24,7 +24,7 @@ def smallest_legal(rnd: Round, seat: int) -> int:
 
 
 def bare_trajectory(rules: RuleSet, seed: int) -> Round:
-    rnd = deal(rules, seed=seed)
+    rnd = deal(rules=rules, seed=seed)
     while not rnd.is_over:
         seat = _driver.actor(rnd)
         assert seat is not None

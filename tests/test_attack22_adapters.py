@@ -36,7 +36,7 @@ def _state(rules: RuleSet, hands: list[list[Card]]) -> Any:
 def _hands(rules: RuleSet, seed: int) -> list[list[Card]]:
     from gongzhu import deal
 
-    return [list(h) for h in deal(rules, seed=seed).dealt]
+    return [list(h) for h in deal(rules=rules, seed=seed).dealt]
 
 
 def _decide(s: Any, upto: int, choose: Any) -> None:
@@ -180,7 +180,10 @@ def test_item_18_state_text_round_trips_without_pickle() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "", "[" * 100_000, '{"format": "gongzhu-openspiel-state"}', "x" * 100_000,
+        "",
+        "[" * 100_000,
+        '{"format": "gongzhu-openspiel-state"}',
+        "x" * 100_000,
         '{"format": "gongzhu-openspiel-state", "version": 1, "rules": {}, "actions": [99]}',
         '{"format": "gongzhu-openspiel-state", "version": 1, "rules": {}, "actions": [0, 0]}',
         '{"format": "gongzhu-openspiel-state", "version": 1, "rules": {}, "actions": [1.5]}',

@@ -260,7 +260,7 @@ def test_every_action_round_trips_and_a_server_replays_a_deal_from_the_messages(
 
 
 def test_round_apply_takes_an_action_read_from_a_message() -> None:
-    rnd = deal(RuleSet(exposable=""), seed=3)
+    rnd = deal(rules=RuleSet(exposable=""), seed=3)
     message = {"type": "play", "seat": rnd.to_act, "card": rnd.legal_plays[0].code}
     assert rnd.apply(Action.from_dict(message)) == rnd.play(rnd.legal_plays[0])
 
@@ -320,7 +320,7 @@ def test_every_refusal_has_a_language_free_reason_and_matches_the_schema(
 
 
 def test_an_illegal_action_from_a_message_gives_the_client_the_reason() -> None:
-    rnd = deal(RuleSet(exposable=""), seed=3)
+    rnd = deal(rules=RuleSet(exposable=""), seed=3)
     other = (rnd.to_act + 1) % 4
     message = {"type": "play", "seat": other, "card": rnd.hands[other][0].code}
     with pytest.raises(IllegalActionError) as info:
@@ -356,7 +356,7 @@ def test_deal_score_from_dict_refuses_a_stated_result_the_cards_do_not_give(key:
 
 
 def record_round() -> Round:
-    r = deal(RuleSet(exposable=""), seed=7)
+    r = deal(rules=RuleSet(exposable=""), seed=7)
     while not r.is_over:
         r = r.play(r.legal_plays[0])
     return r

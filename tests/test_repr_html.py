@@ -212,7 +212,7 @@ def test_a_view_never_renders_a_card_its_seat_may_not_know(rnd: Round, data: st.
 def test_a_view_hides_other_seats_face_down_declarations() -> None:
     # seeds/004 "Chyťte prase": a face-down card is declared but hidden until played.
     rules = RuleSet.preset("catch-the-pig")
-    rnd = deal(rules, seed=1)
+    rnd = deal(rules=rules, seed=1)
     holder = next(s for s, h in enumerate(rnd.hands) if Card("QS") in h)
     rnd = rnd.expose("QS", seat=holder, face_down=True).pass_exposure()  # unsealed (§9.2)
     other = (holder + 1) % rnd.players

@@ -117,7 +117,7 @@ def test_deals_are_fresh_valid_rounds(rnd: Round) -> None:
     assert not rnd.current_trick.cards
     assert rnd.phase in (Phase.EXPOSURE, Phase.PLAY)
     assert all(len(h) == rnd.rules.hand_size for h in rnd.hands)
-    again = Round.from_hands(rnd.dealt, rnd.rules, leader=rnd.leader, dealer=rnd.dealer)
+    again = Round.from_hands(rnd.dealt, rules=rnd.rules, leader=rnd.leader, dealer=rnd.dealer)
     assert again.hands == rnd.hands
 
 
@@ -134,7 +134,7 @@ def test_exposures_are_valid_score_arguments(case: tuple[RuleSet, dict[Card, int
     if rules.blind_exposure:
         allowed |= {f * 2 for f in allowed}
     assert set(exposed.values()) <= allowed
-    score([CardSet()] * rules.players, exposed, rules)  # accepted by score()
+    score([CardSet()] * rules.players, exposed, rules=rules)  # accepted by score()
 
 
 @given(rule_sets().flatmap(lambda r: st.tuples(st.just(r), captures(r))))
@@ -146,7 +146,7 @@ def test_captures_partition_the_deck(case: tuple[RuleSet, tuple[CardSet, ...]]) 
     for p in piles:
         out = out | p
     assert out == rules.deck
-    assert len(score(piles, (), rules).totals) == rules.players
+    assert len(score(piles, (), rules=rules).totals) == rules.players
 
 
 @given(captures(complete=False))

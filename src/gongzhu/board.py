@@ -415,7 +415,7 @@ def round_of_world(view: PlayerView, hands: Sequence[int], facedown: int) -> Rou
         and (not tricks or tricks[0].cards[0] == opening)
     )
     rnd = Round.from_hands(
-        dealt, rules, leader=None if lead_opening else leader, dealer=view.dealer
+        dealt, rules=rules, leader=None if lead_opening else leader, dealer=view.dealer
     )
     if rnd.phase is Phase.EXPOSURE:
         order = [(leader + k) % n for k in range(n)]

@@ -333,11 +333,11 @@ def _deals(draw: st.DrawFn, rules: SearchStrategy[RuleSet]) -> Round:
     # None: the opening card's holder leads (a first deal); a seat: a later deal.
     leader = draw(st.one_of(st.none(), st.integers(0, n - 1)))
     if draw(st.booleans()):
-        return deal(rs, seed=draw(st.integers(0, 2**32 - 1)), leader=leader, dealer=dealer)
+        return deal(rules=rs, seed=draw(st.integers(0, 2**32 - 1)), leader=leader, dealer=dealer)
     order = draw(st.permutations(tuple(rs.deck)))
     size = rs.hand_size
     hands_ = [order[seat * size : (seat + 1) * size] for seat in range(n)]
-    return Round.from_hands(hands_, rs, leader=leader, dealer=dealer)
+    return Round.from_hands(hands_, rules=rs, leader=leader, dealer=dealer)
 
 
 def deals(rules: _RulesArg = None) -> SearchStrategy[Round]:

@@ -89,7 +89,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         size = information_state_size(n) if information_state else observation_size(n)
         self.observation_space = spaces.Box(-_BOUND, _BOUND, (size,), np.float32)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self.round: Round = deal(self.rules, seed=0)
+        self.round: Round = deal(rules=self.rules, seed=0)
         self._strategies = self._bots(0)
         self._paid = 0
 
@@ -161,7 +161,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         seed = _driver.seed_int(seed)
         super().reset(seed=seed)
         deal_seed = seed if seed is not None else int(self.np_random.integers(2**48))
-        self.round = deal(self.rules, seed=deal_seed)
+        self.round = deal(rules=self.rules, seed=deal_seed)
         self._strategies = self._bots(deal_seed)
         self._paid = 0
         self._play_bots()

@@ -89,7 +89,7 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         self._rewarded = False
         self._seeds = random.Random(seed)
-        self.round: Round = deal(self.rules, seed=0)
+        self.round: Round = deal(rules=self.rules, seed=0)
         self.final_totals: tuple[int, ...] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -106,7 +106,7 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
             deal_seed = seed
         else:
             deal_seed = self._seeds.getrandbits(48)
-        self.round = deal(self.rules, seed=deal_seed)
+        self.round = deal(rules=self.rules, seed=deal_seed)
         self.final_totals = None
         self._paid = (0,) * self.rules.players
         self._rewarded = False
