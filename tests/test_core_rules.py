@@ -139,7 +139,7 @@ def test_rules_9_3_face_down_cards_never_force_the_fourth() -> None:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-@given(rounds_in_progress(rule_sets()))
+@given(rounds_in_progress(rules=rule_sets()))
 def test_the_legal_mask_is_cached_and_its_ids_are_the_legal_plays(rnd: Round) -> None:
     s = rnd._core
     assert s.lm == -1 or s.lm == _p._legal(s)
@@ -152,12 +152,12 @@ def test_the_legal_mask_is_cached_and_its_ids_are_the_legal_plays(rnd: Round) ->
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
-@given(finished_rounds(rule_sets()))
+@given(finished_rounds(rules=rule_sets()))
 def test_core_totals_are_the_public_score(rnd: Round) -> None:
     assert _p.totals(rnd._core) == rnd.score().totals
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-@given(finished_rounds(rule_sets(queen_of_diamonds_bonus=50)))
+@given(finished_rounds(rules=rule_sets(queen_of_diamonds_bonus=50)))
 def test_core_totals_count_the_queen_of_diamonds_bonus(rnd: Round) -> None:
     assert _p.totals(rnd._core) == rnd.score().totals

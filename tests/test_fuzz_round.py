@@ -95,7 +95,7 @@ rules_strategy = st.one_of(
     rule_sets(blind_exposure=True, exposure_kind="face-down-up"),
     rule_sets(players=5),
 )
-round_strategy = st.one_of(deals(rules_strategy), rounds_in_progress(rules_strategy))
+round_strategy = st.one_of(deals(rules=rules_strategy), rounds_in_progress(rules=rules_strategy))
 
 ACTIONS = (
     "play", "play", "play-legal", "play-legal", "play-legal", "play-own", "expose",

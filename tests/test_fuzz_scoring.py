@@ -88,9 +88,9 @@ def test_score_of_anything_is_a_deal_score_or_a_deal_error(
 @given(st.data())
 def test_valid_captures_with_hostile_exposures_score_or_fail_cleanly(data: st.DataObject) -> None:
     rules = data.draw(rule_sets())
-    piles_ = data.draw(captures(rules, complete=data.draw(st.booleans())))
+    piles_ = data.draw(captures(rules=rules, complete=data.draw(st.booleans())))
     valid_exposure = data.draw(st.booleans())
-    exposed = data.draw(exposures(rules) if valid_exposure else exposed_args)
+    exposed = data.draw(exposures(rules=rules) if valid_exposure else exposed_args)
     got = outcome(lambda: score(piles_, exposed, rules=rules), DealError)
     if valid_exposure:
         # The piles and exposures came from valid generators: nothing to refuse.

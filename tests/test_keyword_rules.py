@@ -100,6 +100,29 @@ def test_rules_is_keyword_only_in_the_signature(func: Callable[..., Any]) -> Non
     assert inspect.signature(func).parameters["rules"].kind is inspect.Parameter.KEYWORD_ONLY
 
 
+@pytest.mark.parametrize(
+    "name", ["hands", "deals", "exposures", "captures", "finished_rounds", "rounds_in_progress"]
+)
+def test_the_testing_strategies_take_rules_by_keyword(name: str) -> None:
+    testing = pytest.importorskip("gongzhu.testing")
+    func = getattr(testing, name)
+    assert inspect.signature(func).parameters["rules"].kind is inspect.Parameter.KEYWORD_ONLY
+    with pytest.warns(DeprecationWarning, match=rf"{name}\(\): rules by position"):
+        func(RuleSet())
+
+
+def test_the_environments_take_rules_by_keyword() -> None:
+    pettingzoo = pytest.importorskip("gongzhu.adapters.pettingzoo")
+    gymnasium = pytest.importorskip("gongzhu.adapters.gymnasium")
+    for func in (pettingzoo.env, pettingzoo.raw_env, pettingzoo.GongzhuAEC, gymnasium.GongzhuEnv):
+        assert inspect.signature(func).parameters["rules"].kind is inspect.Parameter.KEYWORD_ONLY
+    with pytest.warns(DeprecationWarning, match=r"GongzhuEnv.__init__\(\): rules, seat by"):
+        old = gymnasium.GongzhuEnv(QUICK, 2)
+    assert (old.rules, old.seat) == (QUICK, 2)
+    with pytest.warns(DeprecationWarning, match=r"raw_env\(\): rules by position"):
+        assert pettingzoo.raw_env(QUICK).rules == QUICK
+
+
 def test_a_name_given_both_ways_or_too_many_arguments_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="multiple values for argument 'rules'"):
         score("QS", (), ONLINE, rules=ONLINE)

@@ -135,7 +135,7 @@ def test_a_view_holds_what_a_client_draws() -> None:
     assert len(d["running_totals"]) == 4
 
 
-@given(finished_rounds(RuleSet(queen_of_diamonds_bonus=50)))
+@given(finished_rounds(rules=RuleSet(queen_of_diamonds_bonus=50)))
 def test_a_finished_views_running_totals_are_the_deal_score(rnd: Round) -> None:
     for seat in range(rnd.players):
         ds = rnd.view(seat).deal_score()
@@ -340,7 +340,7 @@ def test_every_deal_score_round_trips_and_matches_the_schema(rnd: Round) -> None
     assert DealScore.from_dict(json.loads(json.dumps(d))) == ds
 
 
-@given(finished_rounds(RuleSet(queen_of_diamonds_bonus=50, partnerships=True)))
+@given(finished_rounds(rules=RuleSet(queen_of_diamonds_bonus=50, partnerships=True)))
 def test_deal_scores_with_the_queen_bonus_and_teams_round_trip(rnd: Round) -> None:
     d = rnd.score().to_dict()
     valid("score", d)

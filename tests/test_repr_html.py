@@ -135,7 +135,7 @@ def test_a_trick_renders_each_seat_and_card_in_play_order() -> None:
     assert [int(s) for s in re.findall(r"seat (\d+)", html)] == [0, 1, 2, 3]
 
 
-@given(rounds_in_progress(RuleSet()))
+@given(rounds_in_progress(rules=RuleSet()))
 @settings(max_examples=25)
 def test_a_round_renders_every_hand_and_every_capture(rnd: Round) -> None:
     html = rnd._repr_html_()
@@ -167,7 +167,7 @@ def test_the_player_sheet_html_has_the_seven_lines_of_the_text_sheet() -> None:
     assert cards_in(html) == parse_cards("10C QS 7H")
 
 
-@given(finished_rounds(RuleSet()))
+@given(finished_rounds(rules=RuleSet()))
 @settings(max_examples=20)
 def test_the_deal_table_shows_each_seats_cards_and_total_in_its_column(rnd: Round) -> None:
     ds = rnd.score()

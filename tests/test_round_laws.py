@@ -421,7 +421,10 @@ def test_reference_model_catches_a_known_restriction() -> None:
 
 
 @settings(max_examples=50)
-@given(deals(rule_sets(three_exposed_force_fourth=True)), st.sampled_from(["AH", "QS", "JD", "TC"]))
+@given(
+    deals(rules=rule_sets(three_exposed_force_fourth=True)),
+    st.sampled_from(["AH", "QS", "JD", "TC"]),
+)
 def test_three_exposed_cards_force_the_fourth_before_the_first_lead(
     rnd: Round, left_out: str
 ) -> None:

@@ -73,9 +73,9 @@ def batches(draw: st.DrawFn, rules: st.SearchStrategy[RuleSet]) -> list[Round]:
     out = []
     for _ in range(size):
         if draw(st.booleans()):
-            rnd = _expose_randomly(draw, draw(deals(rs)))
+            rnd = _expose_randomly(draw, draw(deals(rules=rs)))
         else:
-            rnd = draw(rounds_in_progress(rs))
+            rnd = draw(rounds_in_progress(rules=rs))
         out.append(_playing(rnd))
     return out
 

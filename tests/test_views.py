@@ -119,7 +119,7 @@ def test_a_view_never_shows_another_seats_unplayed_cards_at_any_step(
 
 
 @settings(max_examples=30)
-@given(rounds_in_progress(RuleSet.preset("catch-the-pig")))
+@given(rounds_in_progress(rules=RuleSet.preset("catch-the-pig")))
 def test_face_down_exposures_of_other_seats_are_hidden(rnd: Round) -> None:
     # seeds/004 "Chyťte prase": a face-down card is declared but hidden until played.
     for seat in range(rnd.players):

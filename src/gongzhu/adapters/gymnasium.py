@@ -34,6 +34,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu.adapters import _driver
 from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy, rules_of
 from gongzhu.dealing import deal
@@ -59,13 +60,14 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (gymnasium's)
 
+    @keyword_only("rules", "seat", "opponents", "render_mode")
     def __init__(
         self,
+        *,
         rules: RuleSet | str | None = None,
         seat: int = 0,
         opponents: str | Strategy | Sequence[Strategy] = "rule-of-thumb",
         render_mode: str | None = None,
-        *,
         shaped_rewards: bool = False,
         information_state: bool = False,
         illegal_reward: float = -1000.0,

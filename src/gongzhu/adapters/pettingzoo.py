@@ -35,6 +35,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu.adapters import _driver
 from gongzhu.ai.strategies import rules_of
 from gongzhu.dealing import deal
@@ -56,11 +57,12 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         "is_parallelizable": False,
     }
 
+    @keyword_only("rules", "render_mode")
     def __init__(
         self,
+        *,
         rules: RuleSet | str | None = None,
         render_mode: str | None = None,
-        *,
         shaped_rewards: bool = False,
         information_state: bool = False,
         seed: int | None = None,
@@ -177,18 +179,22 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         pass
 
 
+@keyword_only("rules", "render_mode")
 def raw_env(
-    rules: RuleSet | str | None = None, render_mode: str | None = None, **kwargs: Any
+    *, rules: RuleSet | str | None = None, render_mode: str | None = None, **kwargs: Any
 ) -> GongzhuAEC:
     """The environment without PettingZoo's wrappers."""
-    return GongzhuAEC(rules, render_mode, **kwargs)
+    return GongzhuAEC(rules=rules, render_mode=render_mode, **kwargs)
 
 
-def env(rules: RuleSet | str | None = None, render_mode: str | None = None, **kwargs: Any) -> Any:
+@keyword_only("rules", "render_mode")
+def env(
+    *, rules: RuleSet | str | None = None, render_mode: str | None = None, **kwargs: Any
+) -> Any:
     """The AEC environment, wrapped in PettingZoo's order-enforcing wrapper.
 
     ``rules``: a :class:`~gongzhu.RuleSet` or a preset name (default: classic);
     keywords: ``shaped_rewards``, ``information_state``, ``seed`` (of the deal
     seeds used by unseeded resets).
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(rules, render_mode, **kwargs))
+    return wrappers.OrderEnforcingWrapper(raw_env(rules=rules, render_mode=render_mode, **kwargs))
