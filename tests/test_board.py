@@ -89,7 +89,7 @@ def test_refusals_are_typed() -> None:
         board.rollout(seed="1")  # type: ignore[arg-type]
     with pytest.raises(AttributeError):
         board._b = None  # type: ignore[misc]
-    claimed = deal(RuleSet(claims=True), seed=1).pass_exposure().claim()
+    claimed = deal(rules=RuleSet(claims=True), seed=1).pass_exposure().claim()
     with pytest.raises(IllegalActionError) as err:
         Board(claimed)
     assert err.value.reason is Reason.WRONG_PHASE
@@ -120,10 +120,10 @@ def test_the_bots_exposures_then_a_rule_of_thumb_rollout_is_the_bots_whole_deal(
 
     rules = RuleSet.preset("online") if seed % 2 else RuleSet()
     bots = [RuleOfThumbStrategy()] * rules.players
-    start = decide_exposures(deal(rules, seed=seed), bots)
+    start = decide_exposures(deal(rules=rules, seed=seed), bots)
     board = Board(start)
     board.rollout(seed=99, policy="rule-of-thumb")  # the seed is not used: no random seat
-    assert board.to_round() == play_deal(bots, rules, seed=seed)
+    assert board.to_round() == play_deal(bots, rules=rules, seed=seed)
 
 
 def test_policy_rollouts_are_deterministic_and_differ_by_policy() -> None:

@@ -608,7 +608,7 @@ def test_new_options_round_trip_through_dicts_and_records(rules: RuleSet) -> Non
     ):
         assert option in data
     assert RuleSet.from_dict(json.loads(json.dumps(data))) == rules
-    rnd = deal(rules, seed=1)
+    rnd = deal(rules=rules, seed=1)
     while rnd.exposure_decided != tuple(range(rules.players)) and rules.exposable:
         seat = next(s for s in range(rules.players) if s not in rnd.exposure_decided)
         try:

@@ -73,9 +73,9 @@ def batches(draw: st.DrawFn, rules: st.SearchStrategy[RuleSet]) -> list[Round]:
     out = []
     for _ in range(size):
         if draw(st.booleans()):
-            rnd = _expose_randomly(draw, draw(deals(rs)))
+            rnd = _expose_randomly(draw, draw(deals(rules=rs)))
         else:
-            rnd = draw(rounds_in_progress(rs))
+            rnd = draw(rounds_in_progress(rules=rs))
         out.append(_playing(rnd))
     return out
 
@@ -115,7 +115,7 @@ def test_every_preset_deals_like_gongzhu_deal_and_plays_like_rounds(
             rules = rules.replace(players=5, opening_card=RuleSet(players=5).opening_card)
     seeds = [0, 1, -7, "text seed", 2**64, *range(100, 120)]
     batch = VectorDeal.deal(rules, seeds, dealer=players - 1)
-    rounds = [deal(rules, s, dealer=players - 1) for s in seeds]
+    rounds = [deal(rules=rules, seed=s, dealer=players - 1) for s in seeds]
     for i, rnd in enumerate(rounds):
         assert tuple(int(h) for h in batch.hands[i]) == tuple(h.mask for h in rnd.hands)
         assert batch.to_act[i] == rnd.leader

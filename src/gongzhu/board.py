@@ -42,7 +42,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, NoReturn
 
-from gongzhu._base.seeds import check_seed
+from gongzhu._base.seeds import SEED_INT_LIMIT, check_seed
 from gongzhu._base.text import brief
 from gongzhu._core import board as _board
 from gongzhu._core import policy as _policy
@@ -105,6 +105,9 @@ _BY_NAME: Final[dict[str, object]] = {
     "rule-of-thumb": _policy.RuleOfThumb(),
     "greedy": _Greedy(),
 }
+
+
+_ALL_RANDOM: Final[list[object]] = [None] * 5  # every seat random (the core reads n of them)
 
 
 def _policies(policy: object, n: int) -> list[object]:
@@ -371,12 +374,17 @@ class Board:
         >>> b.copy().rollout(seed=1, policy=["greedy", "random", "rule-of-thumb", "random"])
         (200, -210, -30, -60)
         """
+        # The common call (an int seed, every seat random) is checked inline: a search
+        # rolls out thousands of times a decision, and the checks' calls cost 10% of it.
         if seed is None:
             seed = random.getrandbits(64)
-        else:
+        elif seed.__class__ is not int or not -SEED_INT_LIMIT < seed < SEED_INT_LIMIT:
             check_seed(seed, error=_refuse_seed, type_error=_refuse_seed_type, text=False)
         b = self._b
-        policies = _policies(policy, b.cfg.n)
+        if policy.__class__ is str and policy == "random":
+            policies = _ALL_RANDOM
+        else:
+            policies = _policies(policy, b.cfg.n)
         b.undo.clear()  # the plays below are not pushes: nothing before them can be popped
         _policy.rollout(b, policies, _seed_state(seed))
         return b.totals()
@@ -454,7 +462,7 @@ def round_of_world(view: PlayerView, hands: Sequence[int], facedown: int) -> Rou
         and (not tricks or tricks[0].cards[0] == opening)
     )
     rnd = Round.from_hands(
-        dealt, rules, leader=None if lead_opening else leader, dealer=view.dealer
+        dealt, rules=rules, leader=None if lead_opening else leader, dealer=view.dealer
     )
     if rnd.phase is Phase.EXPOSURE:
         order = [(leader + k) % n for k in range(n)]

@@ -292,7 +292,7 @@ class IllegalActionError(GongzhuError, ValueError):
         translates it), ``message`` the English sentence, ``card`` a card code.
 
         >>> from gongzhu import RuleSet, deal
-        >>> r = deal(RuleSet(exposable=""), seed=1)    # no exposure: play starts at once
+        >>> r = deal(rules=RuleSet(exposable=""), seed=1)    # no exposure: play starts at once
         >>> try:
         ...     r.play(r.legal_plays[0], seat=(r.to_act + 1) % 4)
         ... except IllegalActionError as error:

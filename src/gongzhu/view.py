@@ -243,7 +243,7 @@ class PlayerView:
             return ()
         taken = self.own_face_down.mask | self.exposures[self.seat].mask
         free = self.hand.mask & self.rules.exposable.mask & ~taken
-        return tuple(exposure_preview(c, self.rules) for c in _from_mask(free))
+        return tuple(exposure_preview(c, rules=self.rules) for c in _from_mask(free))
 
     def deal_score(self) -> DealScore | None:
         """The deal's score if it ended now, when this seat can know it; else ``None``.
@@ -255,7 +255,7 @@ class PlayerView:
         score.
 
         >>> from gongzhu import RuleSet, deal
-        >>> r = deal(RuleSet(exposable=""), seed=4)
+        >>> r = deal(rules=RuleSet(exposable=""), seed=4)
         >>> while not r.is_over:
         ...     r = r.play(r.legal_plays[0])
         >>> r.view(0).deal_score().totals == r.score().totals
@@ -284,7 +284,7 @@ class PlayerView:
             elif self.phase is Phase.COMPLETE:
                 return None  # swept up by an accepted claim: the view does not say by whom
             queen = counts
-        return score(piles, factors, rules, queen_bonus_tricks=queen)
+        return score(piles, factors, rules=rules, queen_bonus_tricks=queen)
 
     @property
     def running_totals(self) -> tuple[int, ...] | None:

@@ -30,6 +30,7 @@ from typing import Any, Final
 
 import attrs
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
 from gongzhu._base.text import brief as _brief
 from gongzhu.ai.registry import STRATEGIES, make_strategy
@@ -284,8 +285,8 @@ def play_task(
     ts = task_seed(seed, number)
     strategies = factory(ts)
     if matches:
-        return play_match(strategies, rules, seed=ts, max_deals=_MATCH_CAP)[1]
-    return (play_deal(strategies, rules, seed=ts, dealer=number % rules.players),)
+        return play_match(strategies, rules=rules, seed=ts, max_deals=_MATCH_CAP)[1]
+    return (play_deal(strategies, rules=rules, seed=ts, dealer=number % rules.players),)
 
 
 def _run_chunk(
@@ -373,11 +374,12 @@ def _check_simulate(
         raise SimulationError("these rules never end a match; simulate deals instead")
 
 
+@keyword_only("rules", "strategies")
 def simulate(
     n: int,
+    *,
     rules: RuleSet | str = _DEFAULT_RULES,
     strategies: StrategyFactory | None = None,
-    *,
     matches: bool = False,
     workers: int = 1,
     seed: int = 0,
@@ -414,7 +416,8 @@ def simulate(
     Bad arguments raise :class:`~gongzhu.SimulationError`.
 
     >>> from gongzhu import RuleSet
-    >>> a = simulate(12, RuleSet.preset("online"), BotTable(("random",) * 4), seed=5)
+    >>> table = BotTable(("random",) * 4)
+    >>> a = simulate(12, rules=RuleSet.preset("online"), strategies=table, seed=5)
     >>> a.deals, sum(a.pig_taken) <= 12
     (12, True)
     """

@@ -20,7 +20,7 @@ from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief
 from gongzhu._core import rng as _rng
 from gongzhu._core import rollout as _ro
-from gongzhu._core.play import expose, exposure_open
+from gongzhu._core.play import expose, exposure_open, next_to_expose
 from gongzhu._core.state import State
 from gongzhu.cards import Card, CardSet
 from gongzhu.errors import ActionTypeError, IllegalActionError, Reason
@@ -106,17 +106,19 @@ def rollout(rnd: _R, strategy: object, seed: object) -> _R:
     s: State = rnd._core
     # Seats without a strategy decline in the core (one step for all of them, in turn
     # from the leader, as the loop below would): only strategies need the protocol.
-    # Who decides next is the round's own rule (Round.exposure_pending: the next seat
-    # from the leader in turn, every undecided seat from the leader when simultaneous).
+    # Who decides next is the core's rule, as in Round.exposure_pending (the next seat
+    # from the leader in turn, every undecided seat from the leader when simultaneous);
+    # in turn it is asked of the core directly, once per seat (a property call costs more).
     if exposure_open(s) and strategy is not None and any(entry is not None for entry in strategies):
         if s.table.cfg.in_turn:
-            while pending := rnd.exposure_pending:
-                seat = pending[0]
+            while exposure_open(s):
+                seat = next_to_expose(s)
                 chosen = strategies[seat]
                 if chosen is None:
-                    rnd = rnd._from_core(expose(rnd._core, seat, 0, False, False))
+                    rnd = rnd._from_core(expose(s, seat, 0, False, False))
                 else:
                     rnd = rnd.expose(chosen.choose_exposure(rnd.view(seat)), seat=seat)
+                s = rnd._core
         else:
             picks = [
                 (seat, decider.choose_exposure(rnd.view(seat)))

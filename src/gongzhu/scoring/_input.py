@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from itertools import islice
 from typing import Any, Final, NoReturn
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.frozen import FrozenMap
 from gongzhu._base.text import brief
 from gongzhu.cards import Card, CardSet, parse_cards
@@ -92,8 +93,10 @@ def _same(given: Any, stated: Any) -> bool:
     return bool(given == stated)
 
 
+@keyword_only("rules")
 def exposure_factors(
     exposed: Iterable[Card | str] | str | Mapping[Card | str, int] | None,
+    *,
     rules: RuleSet | str = _DEFAULT_RULES,
 ) -> dict[Card, int]:
     """Normalise an ``exposed`` argument to {card: factor}, checked against the rules.

@@ -442,7 +442,7 @@ def _score_piles(
     else:
         counts = None
     if exposure is None:
-        exposure = _factor_ints(adopt_map(exposure_factors(exposed, rules)))
+        exposure = _factor_ints(adopt_map(exposure_factors(exposed, rules=rules)))
         if exposed.__class__ is CardSet and len(_CARDSET_EXPOSURES) < 64:
             _CARDSET_EXPOSURES[(exposed.mask, tables.face_up_factor)] = exposure
     return _finish(masks, exposure, rules, tables, counts, piles)

@@ -825,7 +825,7 @@ class VectorDeal:
         if self._seeds is not None:
             from gongzhu.dealing import deal
 
-            rnd = deal(self.rules, self._seeds[i], dealer=self._dealer)
+            rnd = deal(rules=self.rules, seed=self._seeds[i], dealer=self._dealer)
         else:
             n = self.players
             dealt = tuple(

@@ -118,7 +118,8 @@ def rule_of_thumb(batch: VectorDeal, legal: U64 | None = None) -> I64:
     >>> batch = VectorDeal.deal(RuleSet(exposable=""), seeds=range(4))
     >>> while not batch.done.all():
     ...     batch.step(rule_of_thumb(batch))
-    >>> rounds = [deal(RuleSet(exposable=""), s).rollout(RuleOfThumbStrategy()) for s in range(4)]
+    >>> no_exposure = RuleSet(exposable="")
+    >>> rounds = [deal(rules=no_exposure, seed=s).rollout(RuleOfThumbStrategy()) for s in range(4)]
     >>> batch.to_rounds() == rounds
     True
     """

@@ -61,7 +61,7 @@ def public_view(rnd: Round) -> dict[str, Any]:
     every seat may see it.
 
     >>> from gongzhu import SHEEP, RuleSet, deal
-    >>> r = deal(RuleSet.preset("online"), seed=3)
+    >>> r = deal(rules=RuleSet.preset("online"), seed=3)
     >>> holder = next(s for s, h in enumerate(r.hands) if SHEEP in h)
     >>> r = r.expose("JD", seat=holder)
     >>> v = public_view(r)
