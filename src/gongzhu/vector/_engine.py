@@ -35,17 +35,15 @@ from gongzhu.dealing import shuffled_deck
 from gongzhu.errors import DealError, IllegalActionError, ProtocolError, Reason
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
+from gongzhu.vector import _playout
+from gongzhu.vector._playout import random_cards
 from gongzhu.vector._tables import (
     BITS,
     I64,
-    POP8,
-    POP16,
-    SEL8,
     SUIT,
     U64,
     ZERO,
     Bools,
-    bitcount,
     heart_tables,
     popcount,
 )
@@ -55,8 +53,6 @@ __all__ = ["VectorDeal"]
 _NONE_LED: Final = 4  # ``led`` before the trick's first card
 _HEART_FLAG: Final = np.array([HEARTS_BROKEN if 26 <= c < 39 else 0 for c in range(64)], np.int64)
 _CARD_SUIT: Final = np.arange(64, dtype=np.int64) // 13
-_LOW32: Final = np.uint64(0xFFFFFFFF)
-_LOW16: Final = np.uint64(0xFFFF)
 
 
 def _u(x: int) -> np.uint64:
@@ -130,6 +126,9 @@ class VectorDeal:
         self._nplays: I64 = np.zeros(size, np.int64)
         self._to_act: I64 = np.zeros(size, np.int64)
         self._rows: I64 = np.arange(size, dtype=np.int64)
+        # A batch from random(): each deal's cards in the order dealt, a deal a column (the
+        # playout's priority order; see gongzhu.vector._playout).
+        self._order: npt.NDArray[np.int8] | None = None
         # Aligned: every deal in play, all with the same number of cards in the trick and
         # of plays made on the batch (``_k``, ``_p``), so a step writes whole rows.
         self._aligned = True
@@ -199,10 +198,14 @@ class VectorDeal:
     def _random_dealt(self, gen: np.random.Generator, size: int) -> U64:
         deck = np.flatnonzero((np.uint64(self._cfg.deck) & BITS[:52]) != ZERO)
         n = self.players
-        order = deck[np.argsort(gen.random((size, deck.size)), axis=1)]
-        cards = order.reshape(size, deck.size // n, n)
-        dealt: U64 = np.bitwise_or.reduce(BITS[cards], axis=1)
-        return np.roll(dealt, 1, axis=1)  # card k to seat (1 + k) % n (dealer 0)
+        order = np.ascontiguousarray(np.argsort(gen.random((size, deck.size)), axis=1).T)
+        if deck.size < 52:
+            order = deck[order]
+        self._order = order.astype(np.int8)
+        # (positions, deals): position k goes to seat (1 + k) % n (dealer 0).
+        bits = BITS[order].reshape(deck.size // n, n, size)
+        dealt: U64 = np.roll(np.bitwise_or.reduce(bits, axis=0), 1, axis=0).T
+        return dealt
 
     @classmethod
     def from_rounds(cls, rounds: Sequence[Round]) -> VectorDeal:
@@ -580,98 +583,13 @@ class VectorDeal:
         """Play every unfinished deal to its end with uniformly random legal cards.
 
         The same distribution as :meth:`step` with :meth:`random_actions` until done,
-        faster: once a trick is led, its other cards are drawn at once (a follower's legal
-        cards depend on its hand, the led suit and the exposures, never on the other
-        followers' cards).
+        faster: a trick's followers are drawn at once, and under rules whose leads are
+        free, the leads and the void followers' cards come from a random priority order
+        (see :mod:`gongzhu.vector._playout`).
         """
-        while not self._done.all():
-            if self._aligned and self._k == 0:
-                if self._plain():
-                    self._plain_playout(rng)
-                else:
-                    self._random_trick(rng)
-                continue
-            active = np.flatnonzero(~self._done)
-            plays = self._nplays[active]
-            if (self._count[active] == 0).all() and (plays == plays[0]).all():
-                sub = self._take(active)  # the deals still in play, aligned again
-                sub.playout(rng)
-                self._put(active, sub)
-                return
-            self._play(random_cards(self.legal_bits(), rng), ~self._done)
+        _playout.playout(self, rng)
 
-    def _plain(self) -> bool:
-        """True when every lead of the rest of the deals may be any card of the hand: no
-        hearts-broken rule, no exposure, no opening card still to lead, and the deals end
-        with their last card (what :meth:`_plain_playout` needs)."""
-        cfg = self._cfg
-        return not (
-            cfg.hearts_rule
-            or cfg.end_when_points_out
-            or cfg.queen_bonus
-            or self._up.any()
-            or (self._opening & (self._ntricks == 0)).any()
-            or not (self._ntricks == self._ntricks[:1]).all()  # one hand size in every deal
-        )
-
-    def _plain_playout(self, rng: np.random.Generator) -> None:
-        """:meth:`playout` of an aligned batch at a trick's start under :meth:`_plain` rules.
-
-        The hands are held by position in the trick (row 0 the leader's) and turned to
-        the winner after each trick, so a trick's cards need no gather by seat.
-        """
-        n = self.players
-        rows = self._rows
-        pos = np.arange(n)[:, None]
-        leader = self._leader.copy()
-        seats = (leader + pos) % n
-        hands = np.take_along_axis(self._dealt.T, seats, axis=0) & ~self._played
-        left = int(popcount(hands[0, :1])[0]) if self._size else 0
-        played, capt, flags, voids = self._played, self._capt, self._flags, self._voids
-        plays = self._plays
-        p = self._p
-        cards = np.empty((n, self._size), np.int64)
-        for _ in range(left):
-            lead = random_cards(hands[0], rng)
-            led = _CARD_SUIT[lead]
-            follow = hands[1:] & SUIT[led]
-            cards[0] = lead
-            cards[1:] = _random_followers(
-                np.where(follow != ZERO, follow, hands[1:]), follow, led, rng
-            )
-            bits = BITS[cards]
-            hands &= ~bits
-            taken = bits[0] | bits[1]
-            for j in range(2, n):
-                taken |= bits[j]
-            played |= taken
-            plays[p : p + n] = cards
-            p += n
-            best = lead
-            win = np.zeros(self._size, np.int64)
-            off = _CARD_SUIT[cards] != led
-            for j in range(1, n):
-                card = np.where(off[j], -1, cards[j])
-                better = card > best
-                best = np.where(better, card, best)
-                win = np.where(better, j, win)
-                voids |= off[j].astype(np.uint32) << (4 * seats[j] + led).astype(np.uint32)
-            leader = (leader + win) % n
-            capt[rows, leader] |= taken
-            flags |= np.left_shift(1, led)
-            flags |= np.where((taken & _u(HEARTS)) != ZERO, HEARTS_BROKEN, 0)
-            hands = np.take_along_axis(hands, (win + pos) % n, axis=0)
-            seats = (leader + pos) % n
-        self._p = p
-        self._nplays[:] = p
-        self._leader[:] = leader
-        self._to_act[:] = leader
-        self._ntricks += left
-        self._done[:] = played == self._every
-        if self._done.any():
-            self._aligned = False
-
-    _BY_COLUMN: Final = ("_trick", "_plays")  # arrays whose second axis is the batch's
+    _BY_COLUMN: Final = ("_trick", "_plays", "_order")  # arrays whose second axis is the batch's
 
     def _take(self, rows: I64) -> VectorDeal:
         """The deals ``rows`` (all in play, at a trick's start) as an aligned batch of their own."""
@@ -707,55 +625,6 @@ class VectorDeal:
                     getattr(self, name)[:, rows] = value
                 else:
                     getattr(self, name)[rows] = value
-
-    def _random_trick(self, rng: np.random.Generator) -> None:
-        """One whole trick of every deal of an aligned batch at a trick's start, at random:
-        the lead, then every follower's card at once."""
-        cfg = self._cfg
-        n = self.players
-        self._play_aligned(random_cards(self.legal_bits(), rng))
-        led = self._led
-        # (followers, deals) arrays: row j is the lead's j+1-th follower in every deal.
-        seats = (self._leader[None, :] + np.arange(1, n)[:, None]) % n
-        hands = np.take_along_axis(self._dealt.T, seats, axis=0) & ~self._played
-        follow = hands & SUIT[led]
-        legal = np.where(follow != ZERO, follow, hands)
-        if self._up.any():
-            exposed = self._up
-            if cfg.restriction == RESTRICT_SUIT:
-                unled = (self._flags >> led & 1) == 0
-                free = follow & ~exposed
-                keep = (follow != ZERO) & unled & ((exposed & follow) != ZERO) & (free != ZERO)
-                legal = np.where(keep, free, legal)
-            elif cfg.restriction == RESTRICT_DEAL:
-                first = self._ntricks == 0
-                free = legal & ~exposed
-                keep = first & ((legal & exposed) != ZERO) & (free != ZERO)
-                legal = np.where(keep, free, legal)
-        cards = _random_followers(legal, follow, led, rng)
-        self._plays[self._p : self._p + n - 1] = cards
-        self._trick[1:] = cards
-        suit = _CARD_SUIT[cards]
-        off = suit != led
-        shifts = (4 * seats + led).astype(np.uint32)
-        voids = off.astype(np.uint32) << shifts
-        bits = BITS[cards]
-        top = self._best  # the lead's card (set by the lead's step)
-        pos = self._bestpos
-        taken = self._taken
-        for j in range(n - 1):
-            taken |= bits[j]
-            self._voids |= voids[j]
-            card = np.where(off[j], -1, cards[j])
-            better = card > top
-            np.copyto(top, card, where=better)
-            np.copyto(pos, j + 1, where=better)
-        self._played |= taken
-        self._flags |= np.where((taken & _u(HEARTS)) != ZERO, HEARTS_BROKEN, 0)
-        self._p += n - 1
-        self._nplays[:] = self._p
-        self._k = 0
-        self._finish(self._rows, slice(None))
 
     # -- results --------------------------------------------------------------------------
 
@@ -848,51 +717,3 @@ class VectorDeal:
     def to_rounds(self) -> list[Round]:
         """Every deal as a :class:`~gongzhu.Round` (see :meth:`round`)."""
         return [self.round(i) for i in range(self._size)]
-
-
-def _random_followers(legal: U64, follow: U64, led: I64, rng: np.random.Generator) -> I64:
-    """:func:`random_cards` of the followers' ``legal`` masks (``(followers, deals)``): a
-    follower holding the led suit draws from the 13 bits of that suit."""
-    shape = legal.shape
-    pattern = ((legal >> (13 * led).astype(np.uint64)) & np.uint64(0x1FFF)).astype(np.int64)
-    count = POP16[pattern].astype(np.int64)
-    k = (rng.random(shape) * count).astype(np.int64)
-    low = pattern & 0xFF
-    c = POP8[low]
-    up = k >= c
-    k -= up * c
-    x = np.where(up, pattern >> 8, low)
-    cards: I64 = 13 * led + 8 * up + SEL8[x << 3 | k]
-    void = (follow == ZERO).reshape(-1)
-    if void.any():  # a void follower: any legal card of its hand
-        flat = cards.reshape(-1)
-        flat[void] = random_cards(legal.reshape(-1)[void], rng)
-    return cards
-
-
-def random_cards(legal: U64, rng: np.random.Generator) -> I64:
-    """A uniformly random card of each non-empty mask of ``legal`` (``-1`` for an empty one):
-    card number ``k`` of the ``m`` cards (in index order), ``k = floor(u * m)`` for one
-    uniform draw ``u`` a mask.
-
-    Card number ``k`` is found by halving: the low 32 bits or the high, then 16, then 8,
-    then a select table on the last 8 bits (no loop, a few operations a batch).
-    """
-    x = np.asarray(legal, dtype=np.uint64)
-    total = bitcount(x)
-    k = (rng.random(x.shape[0]) * total).astype(np.int64)
-    base = np.zeros(x.shape[0], np.int64)
-    for half, low in ((32, _LOW32), (16, _LOW16)):
-        part = x & low
-        c = bitcount(part)
-        up = k >= c
-        k -= up * c
-        base += up * half
-        x = np.where(up, x >> np.uint64(half), part)
-    x16 = x.astype(np.int64)
-    part8 = x16 & 0xFF
-    c = POP8[part8]
-    up = k >= c
-    k -= up * c
-    card: I64 = base + 8 * up + SEL8[np.where(up, x16 >> 8, part8) << 3 | k]
-    return np.where(total > 0, card, -1)
