@@ -126,6 +126,7 @@ class VectorDeal:
         self._nplays: I64 = np.zeros(size, np.int64)
         self._to_act: I64 = np.zeros(size, np.int64)
         self._rows: I64 = np.arange(size, dtype=np.int64)
+        self._wrap: I64 = np.arange(2 * n, dtype=np.int64) % n  # _wrap[a + b]: (a + b) % n
         # A batch from random(): each deal's cards in the order dealt, a deal a column (the
         # playout's priority order; see gongzhu.vector._playout).
         self._order: npt.NDArray[np.int8] | None = None
@@ -482,7 +483,7 @@ class VectorDeal:
         self._bestpos[r] = np.where(better, count, self._bestpos[r])
         count = count + 1
         self._count[r] = count
-        self._to_act[r] = (seat + 1) % n
+        self._to_act[r] = self._wrap[seat + 1]
         full = count == n
         if full.any():
             k = ri[full]
@@ -519,7 +520,7 @@ class VectorDeal:
         self._nplays[:] = self._p
         self._count[:] = k + 1
         seat += 1
-        seat %= n
+        np.subtract(seat, n, out=seat, where=seat == n)
         if k + 1 == n:
             self._k = 0
             self._finish(self._rows, slice(None))
@@ -540,8 +541,7 @@ class VectorDeal:
     def _finish(self, ri: I64, r: Any) -> None:
         """Complete the tricks of rows ``ri`` (``r``: the same rows, maybe as a slice)."""
         cfg = self._cfg
-        n = self.players
-        winner = (self._leader[r] + self._bestpos[r]) % n
+        winner = self._wrap[self._leader[r] + self._bestpos[r]]
         taken = self._taken[r]
         self._capt[ri, winner] |= taken
         if cfg.queen_bonus:
@@ -595,7 +595,7 @@ class VectorDeal:
         """The deals ``rows`` (all in play, at a trick's start) as an aligned batch of their own."""
         sub = VectorDeal.__new__(VectorDeal)
         for name, value in vars(self).items():
-            if isinstance(value, np.ndarray) and name not in ("_rows", "_team"):
+            if isinstance(value, np.ndarray) and name not in ("_rows", "_team", "_wrap"):
                 value = value[:, rows] if name in self._BY_COLUMN else value[rows]
             setattr(sub, name, value)
         sub._size = len(rows)
@@ -620,7 +620,7 @@ class VectorDeal:
         """Write the deals of ``sub`` (made by :meth:`_take`) back to ``rows``."""
         self._aligned = False
         for name, value in vars(sub).items():
-            if isinstance(value, np.ndarray) and name not in ("_rows", "_team"):
+            if isinstance(value, np.ndarray) and name not in ("_rows", "_team", "_wrap"):
                 if name in self._BY_COLUMN:
                     getattr(self, name)[:, rows] = value
                 else:

@@ -52,12 +52,28 @@ def _lanes(x: U64) -> npt.NDArray[np.intp]:
     return out
 
 
+_EARLY: Final = 40 * 16
+_SHORT: dict[int, I64] = {}
+
+
+def _short_suit_terms(n: int) -> I64:
+    """``64 ×`` a suit's lead terms by ``(early * 40 + cards out) * 16 + cards held``: the
+    core's ``short_suit_bonus`` early, less 30 where nobody can follow."""
+    table = _SHORT.get(n)
+    if table is None:
+        out = np.arange(40)[None, :, None]
+        held = np.arange(16)[None, None, :]
+        bonus = SHORT_WEIGHT * (out - (n - 1) * held) // (n - 1) * np.arange(2)[:, None, None]
+        table = _SHORT[n] = (64 * (bonus - 30 * (out == 0))).reshape(-1)
+    return table
+
+
 def _best_of_suits(table: I64, variant: Any, legal: U64, per_suit: Any = 0) -> I64:
     """The best legal card by a packed suit table (see ``_policy_tables.pack_best``),
-    with ``per_suit`` (``(4, n)``) added to each suit's scores."""
+    with ``per_suit`` (``(4, n)``, ``64 ×`` a score) added to each suit's scores."""
     packed = table.take(variant * (4 * 8192) + _SUITS + _lanes(legal))
     if not isinstance(per_suit, int):
-        packed += per_suit * 64
+        packed += per_suit
     out: I64 = 63 - (packed.max(axis=0) & 63)
     return out
 
@@ -144,11 +160,12 @@ def _lead(batch: VectorDeal, r: Any, ri: I64, legal: U64) -> I64:
     outstanding = np.uint64(cfg.deck) & ~played & ~hand
     holds_pig = (hand & _PIG) != ZERO
     early = bitcount(played) < SHORT_LEADS * n
-    theirs = _POP13[_lanes(outstanding)]
-    mine = _POP13[_lanes(hand)]
-    bonus = SHORT_WEIGHT * (theirs - (n - 1) * mine) // (n - 1)  # short_suit_bonus
-    # No short-suit bonus for spades while holding the pig; 30 less where nobody follows.
-    per_suit = np.where(early & ~(_SPADE_ROW & holds_pig), bonus, 0) - 30 * (theirs == 0)
+    # Each suit's short-suit terms by (early, cards out, cards held): no bonus for spades
+    # while holding the pig; 30 less where nobody can follow.
+    key = _POP13[_lanes(outstanding)] * 16 + _POP13[_lanes(hand)]
+    key += _EARLY * early
+    key[SPADES] -= _EARLY * (early & holds_pig)
+    per_suit = _short_suit_terms(n).take(key)
     case = np.where(me.pig_out, 2, holds_pig)
     sheep = (outstanding & _ABOVE_SHEEP) != ZERO
     variant = (case * 4 + me.factor()) * 2 + sheep
@@ -158,14 +175,15 @@ def _lead(batch: VectorDeal, r: Any, ri: I64, legal: U64) -> I64:
 def _follow(batch: VectorDeal, r: Any, ri: I64, legal: U64, last: Any) -> I64:
     """The core's following card for the deals ``r`` (``last``: the seat plays the trick's
     last card; a bool, or one a deal): its ``_discard`` where the seat is void."""
-    n = batch.players
     me = _Seat(batch, r, ri)
     led = batch._led[r]
     top = batch._best[r]
     pattern = ((legal >> _SHIFTS[led, 0]) & _M13).astype(np.intp)
     void = pattern == 0
-    winner = (batch._leader[r] + batch._bestpos[r]) % n
-    partner = (batch._team[winner] == batch._team[me.seat]) & batch._paired
+    winner = batch._wrap[batch._leader[r] + batch._bestpos[r]]
+    partner: Any = False
+    if batch._paired:
+        partner = batch._team[winner] == batch._team[me.seat]
     variant = led + ((led == SPADES) & me.pig_out)
     at = (variant * 13 + top - 13 * led) * 8192 + pattern
     follow, duck, take = follow_tables()
