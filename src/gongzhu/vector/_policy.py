@@ -22,6 +22,7 @@ from gongzhu._core.bits import JACK_OF_DIAMONDS, PIG_BIT, SHEEP_BIT, SPADES, TEN
 from gongzhu._core.policy import SHORT_LEADS, SHORT_WEIGHT
 from gongzhu.vector._policy_tables import (
     FACTORS,
+    I32,
     discard_table,
     follow_tables,
     lead_table,
@@ -38,7 +39,7 @@ _SHEEP: Final = np.uint64(SHEEP_BIT)
 _TEN: Final = np.uint64(TEN_BIT)
 _M13: Final = np.uint64(0x1FFF)
 _SHIFTS: Final = (13 * np.arange(5, dtype=np.uint64))[:, None]  # by suit (4: none led)
-_SUITS: Final = (8192 * np.arange(4, dtype=np.intp))[:, None]
+_FOUR: Final = np.arange(4, dtype=np.intp)[:, None]
 _POP13: Final = POP16[:8192].astype(np.intp)
 _ABOVE_SHEEP: Final = np.uint64(SUIT[1] & ~(BITS[JACK_OF_DIAMONDS + 1] - np.uint64(1)))
 _SPADE_ROW: Final = (np.arange(4) == SPADES)[:, None]
@@ -68,10 +69,12 @@ def _short_suit_terms(n: int) -> I64:
     return table
 
 
-def _best_of_suits(table: I64, variant: Any, legal: U64, per_suit: Any = 0) -> I64:
-    """The best legal card by a packed suit table (see ``_policy_tables.pack_best``),
-    with ``per_suit`` (``(4, n)``, ``64 ×`` a score) added to each suit's scores."""
-    packed = table.take(variant * (4 * 8192) + _SUITS + _lanes(legal))
+def _best_of_suits(tables: tuple[I32, I64], variant: Any, legal: U64, per_suit: Any = 0) -> I64:
+    """The best legal card by packed suit tables (see ``_policy_tables.pack_best``), with
+    ``per_suit`` (``(4, n)``, ``64 ×`` a score) added to each suit's scores."""
+    table, where = tables
+    blocks = where.take(variant + where.shape[1] * _FOUR)
+    packed = table.take(blocks + _lanes(legal))
     if not isinstance(per_suit, int):
         packed += per_suit
     out: I64 = 63 - (packed.max(axis=0) & 63)

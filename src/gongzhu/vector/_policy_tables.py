@@ -29,10 +29,11 @@ from gongzhu._core.bits import JACK_OF_DIAMONDS, KING_OF_SPADES, QUEEN_OF_SPADES
 
 I64 = npt.NDArray[np.int64]
 I8 = npt.NDArray[np.int8]
+I32 = npt.NDArray[np.int32]
 
 __all__ = ["FACTORS", "discard_table", "follow_tables", "lead_table", "pack_best"]
 
-NEVER: Final = -(10**9) * 64
+NEVER: Final = -(2**30)
 """The packed value of an empty pattern (below every card's)."""
 FACTORS: Final = (1, 2, 4, 8)
 """The exposure factors of A♥ a seat may know, in the tables' variant order."""
@@ -54,25 +55,35 @@ def _bit_tables() -> tuple[I64, I64]:
 _HIGH, _LOW = _bit_tables()
 
 
-def pack_best(scores: I64) -> I64:
-    """``(variants, 4 * 8192)``: for each row of per-card ``scores`` (``(variants, 52)``),
-    each suit and each 13-bit pattern, the packed best card (``score * 64 + 63 - card``,
-    :data:`NEVER` for the empty pattern)."""
+def pack_best(scores: I64) -> tuple[I32, I64]:
+    """The packed best card (``score * 64 + 63 - card``, :data:`NEVER` for the empty
+    pattern) of each 13-bit pattern of each suit, for each row of per-card ``scores``
+    (``(variants, 52)``), as ``(table, where)``: the packed value of variant ``v``, suit
+    ``s`` and pattern ``p`` is ``table[where[s, v] + p]``.
+
+    A variant changes the scores of a few suits only, so each suit keeps its distinct
+    blocks of 8,192 values once: the table stays small enough for the processor's cache.
+    """
     v = scores.shape[0]
-    out = np.full((v, 4, 8192), NEVER, np.int64)
     cards = np.arange(52, dtype=np.int64)
     packed = scores * 64 + 63 - cards[None, :]
+    blocks: list[I64] = []
+    where = np.zeros((4, v), np.int64)
     for s in range(4):
+        out = np.full((v, 8192), NEVER, np.int64)
         for b in range(13):  # the patterns whose highest card is b: those below, and b
             lo = 1 << b
-            out[:, s, lo : 2 * lo] = np.maximum(out[:, s, :lo], packed[:, 13 * s + b, None])
-    return out.reshape(v, -1)
+            out[:, lo : 2 * lo] = np.maximum(out[:, :lo], packed[:, 13 * s + b, None])
+        unique, inverse = np.unique(out, axis=0, return_inverse=True)
+        where[s] = (len(blocks) + inverse.reshape(-1)) * 8192
+        blocks.extend(unique)
+    return np.concatenate(blocks).astype(np.int32), where
 
 
-_LEAD: dict[tuple[int, ...], I64] = {}
+_LEAD: dict[tuple[int, ...], tuple[I32, I64]] = {}
 
 
-def lead_table(heart_values: tuple[int, ...]) -> I64:
+def lead_table(heart_values: tuple[int, ...]) -> tuple[I32, I64]:
     """The core's ``_lead`` scores less the short-suit terms (which are the same for a
     whole suit), packed by :func:`pack_best`. Variant ``(case * 4 + factor) * 2 + sheep``:
     ``case`` 0 (the pig is neither held nor out), 1 (held), 2 (out); ``factor`` the index
@@ -99,10 +110,10 @@ def lead_table(heart_values: tuple[int, ...]) -> I64:
     return table
 
 
-_DISCARD: dict[tuple[int, ...], I64] = {}
+_DISCARD: dict[tuple[int, ...], tuple[I32, I64]] = {}
 
 
-def discard_table(heart_values: tuple[int, ...]) -> I64:
+def discard_table(heart_values: tuple[int, ...]) -> tuple[I32, I64]:
     """The core's ``_discard`` scores packed by :func:`pack_best`. Variant
     ``((partner * 2 + pig_out) * 2 + pile_negative) * 4 + factor``: ``partner`` when the
     trick's winner is the seat's partner, ``pig_out`` when another seat may hold the pig,
