@@ -172,7 +172,7 @@ def test_every_error_a_client_can_receive_has_to_dict() -> None:
 def test_the_face_up_factor_is_read_from_the_rule_set() -> None:
     for name in ("classic", "catch-the-pig"):
         rules = RuleSet.preset(name)
-        assert rules._tables.face_up_factor == rules.face_up_factor
+        assert rules.engine.face_up_factor == rules.face_up_factor
         assert exposure_factors("QS", rules) == {Card("QS"): rules.face_up_factor}
 
 

@@ -60,7 +60,7 @@ def test_score_is_the_kernel_plus_the_public_objects() -> None:
     rules = RuleSet()
     masks = tuple(p.mask for p in (score("10C QS 7H").captures[0],))
     totals, lines, all_hearts, slam, pig = kernel.score_masks(
-        masks, 1, 2, 1, 2, rules._tables, None
+        masks, 1, 2, 1, 2, rules.engine, None
     )
     assert totals == (-840,) == score("10C QS 7H", exposed="QS TC").totals
     assert lines[0] == (-10, -200, 0, -210, 2, 4, 0, -840, 0)

@@ -30,7 +30,7 @@ from gongzhu._base.seeds import SEED_INT_LIMIT, check_seed
 from gongzhu.ai.greedy import GreedyError, GreedyStrategy
 from gongzhu.ai.search import LimitError
 from gongzhu.ai.strategies import play_match
-from gongzhu.dealing import _generator_seed
+from gongzhu.round._deal import _generator_seed
 
 TEXT_OK = [None, 0, -1, 2**64, -(2**64), SEED_INT_LIMIT - 1, -SEED_INT_LIMIT + 1, "x" * 1000, "é"]
 TEXT_BAD = [SEED_INT_LIMIT, -SEED_INT_LIMIT, 10**5000, "x" * 1001, "\ud800", True, 1.5, b"1"]

@@ -64,19 +64,33 @@ def _package_modules(package: str) -> list[str]:
     return found
 
 
+def _parts(module: str) -> list[str]:
+    """A module's private parts: ``pkg._mod_*`` (e.g. ``gongzhu.ai._search_results``) define
+    classes that ``pkg.mod`` re-exports with ``__module__`` set to its own name."""
+    package, _, name = module.rpartition(".")
+    path = getattr(importlib.import_module(package), "__path__", [])
+    return [
+        f"{package}.{info.name}"
+        for info in pkgutil.iter_modules(path)
+        if info.name.startswith(f"_{name}_")
+    ]
+
+
 def _merge_package_attribute_docs(app: Sphinx) -> None:
     """Attribute docstrings (``x: int`` then a string; enum members) of the classes a
-    package defines in its submodules and re-exports with ``__module__`` set to its own
-    name (the public path): autodoc reads a class's attribute docs from the analyzer of
-    its ``__module__``, so the package's analyzer gets its submodules' as well."""
+    package defines in its submodules (a module: in its parts, :func:`_parts`) and
+    re-exports with ``__module__`` set to its own name (the public path): autodoc reads a
+    class's attribute docs from the analyzer of its ``__module__``, so the package's
+    analyzer gets its submodules' as well."""
     packages = {getattr(getattr(gongzhu, name), "__module__", None) for name in gongzhu.__all__}
     for package in sorted(p for p in packages if isinstance(p, str)):
         module = importlib.import_module(package)
-        if not hasattr(module, "__path__"):
+        parts = _package_modules(package)[1:] if hasattr(module, "__path__") else _parts(package)
+        if not parts:
             continue
         analyzer = ModuleAnalyzer.for_module(package)
         analyzer.analyze()
-        for sub in _package_modules(package)[1:]:
+        for sub in parts:
             try:
                 other = ModuleAnalyzer.for_module(sub)
                 other.analyze()

@@ -31,9 +31,10 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 import attrs
 
+from gongzhu._base.text import brief
 from gongzhu._codec import wire as _wire
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import ProtocolError, _brief
+from gongzhu.errors import ProtocolError
 
 __all__ = ["Action", "Claim", "ClaimResponse", "Exposure", "Play"]
 
@@ -62,26 +63,26 @@ class _Table(Protocol):
 # Checked when built (#22 item 14): a record that exists can always be written and hashed.
 def _seat(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ProtocolError(f"a seat is an int, got {_brief(value)}", "seat")
+        raise ProtocolError(f"a seat is an int, got {brief(value)}", "seat")
     seat = int(value)
     if not 0 <= seat < _wire.MAX_SEATS:
-        raise ProtocolError(f"a seat is 0-{_wire.MAX_SEATS - 1}, got {_brief(value)}", "seat")
+        raise ProtocolError(f"a seat is 0-{_wire.MAX_SEATS - 1}, got {brief(value)}", "seat")
     return seat
 
 
 def _card(_self: object, _attribute: object, value: Any) -> None:
     if not isinstance(value, Card):
-        raise ProtocolError(f"a Card, got {_brief(value)} (Card('QS'), not 'QS')", "card")
+        raise ProtocolError(f"a Card, got {brief(value)} (Card('QS'), not 'QS')", "card")
 
 
 def _cardset(value: object, path: str) -> None:
     if not isinstance(value, CardSet):
-        raise ProtocolError(f"a CardSet, got {_brief(value)}", path)
+        raise ProtocolError(f"a CardSet, got {brief(value)}", path)
 
 
 def _flag(value: object, path: str) -> None:
     if not isinstance(value, bool):
-        raise ProtocolError(f"expected True or False, got {_brief(value)}", path)
+        raise ProtocolError(f"expected True or False, got {brief(value)}", path)
 
 
 def _cards_field(_self: object, _attribute: object, value: Any) -> None:
@@ -136,7 +137,7 @@ class Action:
         kind = data.get("type")
         reader = _READERS.get(kind) if isinstance(kind, str) else None
         if reader is None:
-            _wire.fail(f"expected one of {sorted(_READERS)}, got {_brief(kind)}", "type")
+            _wire.fail(f"expected one of {sorted(_READERS)}, got {brief(kind)}", "type")
         if cls is not Action and kind != cls.type:
             _wire.fail(f"expected {cls.type!r}, got {kind!r}", "type")
         return reader(data)

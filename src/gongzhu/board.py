@@ -43,6 +43,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, NoReturn
 
 from gongzhu._base.seeds import check_seed
+from gongzhu._base.text import brief
 from gongzhu._core import board as _board
 from gongzhu._core import policy as _policy
 from gongzhu._core.greedy import trick_values as _trick_values
@@ -50,8 +51,8 @@ from gongzhu._core.play import exposure_open as _exposure_open
 from gongzhu._core.play import mask_ids as _mask_ids
 from gongzhu._core.rng import seed_state as _seed_state
 from gongzhu._core.state import CLAIMING, State
-from gongzhu.cards import Card, CardSet, _from_mask
-from gongzhu.errors import IllegalActionError, Reason, _brief
+from gongzhu.cards import Card, CardSet, unchecked_cardset
+from gongzhu.errors import IllegalActionError, Reason
 from gongzhu.phase import Phase
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder
@@ -114,7 +115,7 @@ def _policies(policy: object, n: int) -> list[object]:
     out: list[object] = []
     for name in names:
         if not isinstance(name, str) or name not in _BY_NAME:
-            detail = f"unknown policy {_brief(name)}; known: {', '.join(POLICIES)}"
+            detail = f"unknown policy {brief(name)}; known: {', '.join(POLICIES)}"
             raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
         out.append(_BY_NAME[name])
     return out
@@ -260,7 +261,7 @@ class Board:
             raise IllegalActionError(
                 Reason.INVALID_CHOICE,
                 None if b.done else b.to_act(),
-                detail=f"{_brief(action)} is not a legal play now; legal: {self.legal_actions()}",
+                detail=f"{brief(action)} is not a legal play now; legal: {self.legal_actions()}",
                 action="push",
             )
         b.push(action)
@@ -360,7 +361,7 @@ def world_board(
     """The engine core's board of ``view``'s position in a sampled deal: seat ``s`` holds
     the cards of mask ``hands[s]`` now and played ``played[s]``; ``facedown`` are the
     face-down cards (the samplers of :mod:`gongzhu.ai` build their boards with it)."""
-    cfg = view.rules._tables
+    cfg = view.rules.engine
     cur = view.current_trick
     dealt = [h | p for h, p in zip(hands, played, strict=True)]
     trick = [c.index for c in cur.cards]
@@ -390,7 +391,7 @@ def round_of_world(view: PlayerView, hands: Sequence[int], facedown: int) -> Rou
     n = rules.players
     dealt: list[list[Card]] = []
     for s in range(n):
-        cards = list(_from_mask(hands[s] | played[s]))
+        cards = list(unchecked_cardset(hands[s] | played[s]))
         first = view.first_dealt
         if s == view.seat and first is not None and first in cards:
             cards.remove(first)
@@ -426,7 +427,7 @@ def round_of_world(view: PlayerView, hands: Sequence[int], facedown: int) -> Rou
         if not in_turn:
             order.sort()
         for s in order:
-            down = _from_mask(facedown & (hands[s] | played[s]))
+            down = unchecked_cardset(facedown & (hands[s] | played[s]))
             rnd = rnd.expose(view.exposures[s] | down, seat=s, face_down=down)
     for trick in tricks:
         for s, card in zip(trick.seats, trick.cards, strict=True):

@@ -26,21 +26,11 @@ from collections.abc import Iterable, Iterator, Set
 from typing import Any, Final, NoReturn, overload
 
 from gongzhu._base.display import svg as _svg
-from gongzhu.errors import CardParseError, _brief
+from gongzhu._base.text import brief
+from gongzhu.errors import CardParseError
 
-__all__ = [
-    "ACE_OF_HEARTS",
-    "DECK",
-    "PIG",
-    "SHEEP",
-    "TRANSFORMER",
-    "Card",
-    "CardSet",
-    "Hand",
-    "Rank",
-    "Suit",
-    "parse_cards",
-]
+__all__ = ["ACE_OF_HEARTS", "DECK", "PIG", "SHEEP", "TRANSFORMER", "Card", "CardSet", "Hand",
+           "Rank", "Suit", "parse_cards"]  # fmt: skip
 
 
 class Suit(enum.IntEnum):
@@ -132,9 +122,9 @@ def _suit(suit: object) -> Suit:
         return Suit(suit)
     if isinstance(suit, str) and suit.strip().upper() in _SUIT_BY_TEXT:
         return _SUIT_BY_TEXT[suit.strip().upper()]
-    # _brief: a hostile value (an int past str()'s digit limit, a raising __repr__)
+    # brief: a hostile value (an int past str()'s digit limit, a raising __repr__)
     # must still get this error, not a ValueError from building its message.
-    raise CardParseError(f"not a suit: {_brief(suit)}")
+    raise CardParseError(f"not a suit: {brief(suit)}")
 
 
 def _shown(token: str) -> str:
@@ -177,7 +167,7 @@ class Card:
             return cls.parse(suit_or_text)
         if not isinstance(suit_or_text, Suit) or not isinstance(rank, Rank):
             raise CardParseError(
-                f"Card() takes a Suit and a Rank, or text; got {_brief(suit_or_text)}"
+                f"Card() takes a Suit and a Rank, or text; got {brief(suit_or_text)}"
             )
         return _CARDS[suit_or_text * 13 + rank - 2]
 
@@ -201,7 +191,7 @@ class Card:
         """The card with this index (0–51)."""
         # Exactly an int: not a bool, nor an IntEnum such as Suit.HEARTS (a fuzz find).
         if type(index) is not int or not 0 <= index < 52:
-            raise CardParseError(f"card index must be an int 0-51, got {_brief(index)}")
+            raise CardParseError(f"card index must be an int 0-51, got {brief(index)}")
         return _CARDS[index]
 
     @staticmethod
@@ -277,7 +267,7 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
 
 def _parse_token(token: str, position: int | None) -> Card:
     if not isinstance(token, str):
-        raise CardParseError(f"expected text, got {type(token).__name__}", _brief(token), position)
+        raise CardParseError(f"expected text, got {type(token).__name__}", brief(token), position)
     text = token.strip()
     if not text:
         raise CardParseError("empty token", token, position)
@@ -302,6 +292,12 @@ def _parse_token(token: str, position: int | None) -> Card:
 
 
 _SPLIT = re.compile(r"\s*,\s*|\s+")
+
+
+def card_tokens(text: str) -> list[str]:
+    """The tokens of a card list in the order written: ``["QS", "TC"]`` for ``"QS, TC"``."""
+    stripped = text.strip()
+    return _SPLIT.split(stripped) if stripped else []
 
 
 class _SuitCards(dict[int, tuple[Card, ...]]):
@@ -395,8 +391,8 @@ class CardSet(Set[Card]):
     def from_mask(cls, mask: int) -> CardSet:
         """The set whose bit ``i`` is card ``i``."""
         if not isinstance(mask, int) or isinstance(mask, bool) or not 0 <= mask <= _FULL:
-            raise CardParseError(f"a card mask is an int of 52 bits, got {_brief(mask)}")
-        return _from_mask(mask)
+            raise CardParseError(f"a card mask is an int of 52 bits, got {brief(mask)}")
+        return unchecked_cardset(mask)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -462,23 +458,23 @@ class CardSet(Set[Card]):
         return not self == other
 
     def __or__(self, other: Iterable[Any]) -> CardSet:
-        return _from_mask(self.mask | _mask_of(other))
+        return unchecked_cardset(self.mask | _mask_of(other))
 
     def __and__(self, other: Iterable[Any]) -> CardSet:
-        return _from_mask(self.mask & _mask_of(other))
+        return unchecked_cardset(self.mask & _mask_of(other))
 
     def __sub__(self, other: Iterable[Any]) -> CardSet:
-        return _from_mask(self.mask & ~_mask_of(other))
+        return unchecked_cardset(self.mask & ~_mask_of(other))
 
     def __xor__(self, other: Iterable[Any]) -> CardSet:
-        return _from_mask(self.mask ^ _mask_of(other))
+        return unchecked_cardset(self.mask ^ _mask_of(other))
 
     __ror__ = __or__
     __rand__ = __and__
     __rxor__ = __xor__
 
     def __rsub__(self, other: Iterable[Any]) -> CardSet:
-        return _from_mask(_mask_of(other) & ~self.mask)
+        return unchecked_cardset(_mask_of(other) & ~self.mask)
 
     def __le__(self, other: Set[Any]) -> bool:
         if isinstance(other, CardSet):
@@ -502,7 +498,7 @@ class CardSet(Set[Card]):
 
     def of_suit(self, suit: Suit) -> CardSet:
         """The cards of one suit."""
-        return _from_mask(self.mask & _suit(suit).mask)
+        return unchecked_cardset(self.mask & _suit(suit).mask)
 
     def __str__(self) -> str:
         return " ".join(card.symbol for card in self.cards)
@@ -534,8 +530,9 @@ _set_mask = CardSet.__dict__["mask"].__set__
 _set_cards = CardSet.__dict__["_cards"].__set__
 
 
-def _from_mask(mask: int) -> CardSet:
-    """Trusted constructor: ``mask`` is known to be a valid 52-bit int."""
+def unchecked_cardset(mask: int) -> CardSet:
+    """:meth:`CardSet.from_mask` without its check, for the engine layer's hot paths:
+    the caller knows ``mask`` is an int of 52 bits (outside data goes through ``from_mask``)."""
     cs = _new_cardset(CardSet)
     _set_mask(cs, mask)
     _set_cards(cs, None)
@@ -567,8 +564,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> CardSet:
     if isinstance(text, CardSet):
         return text
     if isinstance(text, str):
-        stripped = text.strip()
-        tokens: Iterable[Card | str] = _SPLIT.split(stripped) if stripped else []
+        tokens: Iterable[Card | str] = card_tokens(text)
     else:
         try:
             # Lazily: a huge iterable (range(10**15)) fails at its first bad token.
@@ -584,7 +580,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> CardSet:
             shown = token if isinstance(token, str) else card.code
             raise CardParseError(f"duplicate card {card}", _shown(shown), position)
         mask |= card.mask
-    return _from_mask(mask)
+    return unchecked_cardset(mask)
 
 
 PIG: Final = Card(Suit.SPADES, Rank.QUEEN)
@@ -595,5 +591,5 @@ TRANSFORMER: Final = Card(Suit.CLUBS, Rank.TEN)
 """10♣, the transformer (变压器): doubles the deal, or +50 alone."""
 ACE_OF_HEARTS: Final = Card(Suit.HEARTS, Rank.ACE)
 """A♥: exposing it doubles every heart."""
-DECK: Final = _from_mask(_FULL)
+DECK: Final = unchecked_cardset(_FULL)
 """All 52 cards."""

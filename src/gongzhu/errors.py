@@ -11,6 +11,8 @@ import enum
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from gongzhu._base.text import brief
+
 __all__ = [
     "CardParseError",
     "DealError",
@@ -75,26 +77,6 @@ def _rebuild(cls: type[GongzhuError], args: tuple[Any, ...]) -> GongzhuError:
     return error
 
 
-_BRIEF_LIMIT = 60
-
-
-def _brief(value: object) -> str:
-    """``repr(value)`` for an error message: short, and never raising.
-
-    Messages quote outside data, which may be hostile: an int past CPython's
-    4300-digit ``str()`` limit would raise ``ValueError`` while the message is
-    built, and a megabyte of text would be echoed back whole.
-    """
-    try:
-        if isinstance(value, int) and value.bit_length() > 64:
-            text = f"<int of {value.bit_length()} bits>"
-        else:
-            text = repr(value)
-    except Exception:  # a hostile __repr__, deep nesting, huge ints inside containers
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= _BRIEF_LIMIT else text[: _BRIEF_LIMIT - 1] + "…"
-
-
 class CardParseError(GongzhuError, ValueError):
     """A card or card list could not be parsed.
 
@@ -113,9 +95,9 @@ class CardParseError(GongzhuError, ValueError):
         self.position = position
         # The bad input comes first: the token and where it was, or the token alone.
         if position is not None:
-            where = f"token {position + 1} {_brief(token)}: "
+            where = f"token {position + 1} {brief(token)}: "
         else:
-            where = f"{_brief(token)}: " if token else ""
+            where = f"{brief(token)}: " if token else ""
         super().__init__(f"{where}{message}")
 
     def to_dict(self) -> dict[str, object]:
@@ -290,7 +272,7 @@ class IllegalActionError(GongzhuError, ValueError):
         self.action = action
         what = f" {card}" if card is not None else ""
         if seat is not None:
-            sentence = f"seat {_brief(seat)} may not {action}{what}: {reason.value}"
+            sentence = f"seat {brief(seat)} may not {action}{what}: {reason.value}"
         else:
             sentence = f"{action}{what} refused: {reason.value}"
         if detail:

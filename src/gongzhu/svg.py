@@ -24,9 +24,10 @@ from itertools import islice
 from typing import Final, NoReturn
 
 from gongzhu._base.display import register
+from gongzhu._base.text import brief
 from gongzhu._base.totals import running_totals
 from gongzhu.cards import Card, CardSet, Suit
-from gongzhu.errors import CardParseError, DealError, GongzhuError, ProtocolError, _brief
+from gongzhu.errors import CardParseError, DealError, GongzhuError, ProtocolError
 from gongzhu.i18n import LanguageError, Translator, translator
 from gongzhu.scoring import DealScore
 from gongzhu.trick import Trick
@@ -152,7 +153,7 @@ def _refuse(error: type[GongzhuError], message: str) -> NoReturn:
 
 def _flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
-        _refuse(ProtocolError, f"{name} must be True or False, got {_brief(value)}")
+        _refuse(ProtocolError, f"{name} must be True or False, got {brief(value)}")
     return value
 
 
@@ -161,7 +162,7 @@ def _card_set(value: object, name: str) -> CardSet:
     if isinstance(value, CardSet):
         return value
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        _refuse(CardParseError, f"{name} must be cards, got {_brief(value)}")
+        _refuse(CardParseError, f"{name} must be cards, got {brief(value)}")
     items = list(islice(value, 53))
     if len(items) > 52:
         _refuse(CardParseError, f"{name}: more than 52 cards")
@@ -174,14 +175,14 @@ def _names(value: object, players: int) -> Sequence[str] | None:
     # Read at most one name too many: a list subclass's len() may lie.
     items = tuple(islice(value, players + 1)) if isinstance(value, (list, tuple)) else None
     if items is None or len(items) != players or not all(isinstance(n, str) for n in items):
-        _refuse(ProtocolError, f"names must be {players} strings, got {_brief(value)}")
+        _refuse(ProtocolError, f"names must be {players} strings, got {brief(value)}")
     return items
 
 
 def _translator(lang: object) -> Translator:
     # translator() looks the language up in a cache: an unhashable one would raise TypeError.
     if not isinstance(lang, str):
-        _refuse(LanguageError, f"lang must be a language code, got {_brief(lang)}")
+        _refuse(LanguageError, f"lang must be a language code, got {brief(lang)}")
     return translator(lang)
 
 
@@ -245,7 +246,7 @@ def cards(
     if not items:
         return _document(CARD_W + 4, CARD_H + 4, _empty(2, 2), title)
     if layout not in ("fan", "rows"):
-        _refuse(ProtocolError, f"layout must be 'fan' or 'rows', got {_brief(layout)}")
+        _refuse(ProtocolError, f"layout must be 'fan' or 'rows', got {brief(layout)}")
     if layout == "rows":
         rows = [
             [c for c in items if c.suit is s]
@@ -308,7 +309,7 @@ def trick(
     _of(tr, Trick, DealError, "trick")
     n = tr.players
     if not isinstance(anchor, int) or isinstance(anchor, bool) or not 0 <= anchor < n:
-        _refuse(ProtocolError, f"anchor must be a seat 0..{n - 1}, got {_brief(anchor)}")
+        _refuse(ProtocolError, f"anchor must be a seat 0..{n - 1}, got {brief(anchor)}")
     _flag(clockwise, "clockwise")
     names = _names(names, n)
     t = _translator(lang)

@@ -8,9 +8,10 @@ from __future__ import annotations
 import attrs
 
 from gongzhu._base.display import svg as _svg
+from gongzhu._base.text import brief
 from gongzhu._core.bits import POINT_CARDS
-from gongzhu.cards import Card, CardSet, Suit, _from_mask
-from gongzhu.errors import DealError, _brief
+from gongzhu.cards import Card, CardSet, Suit, unchecked_cardset
+from gongzhu.errors import DealError
 
 __all__ = ["Trick"]
 
@@ -35,12 +36,12 @@ class Trick:
         # Checked once here, so the properties below never divide by a bad seat count.
         n = self.players
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 8:
-            raise DealError(f"a trick needs 1-8 players, got {_brief(n)}")
+            raise DealError(f"a trick needs 1-8 players, got {brief(n)}")
         for name, seat in (("leader", self.leader), ("winner", self.winner)):
             if seat is None and name == "winner":
                 continue
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-                raise DealError(f"a trick's {name} must be a seat 0-{n - 1}, got {_brief(seat)}")
+                raise DealError(f"a trick's {name} must be a seat 0-{n - 1}, got {brief(seat)}")
         if not isinstance(self.cards, tuple) or len(self.cards) > n:
             raise DealError(f"a trick holds a tuple of at most {n} cards")
         if not all(isinstance(c, Card) for c in self.cards):
@@ -70,7 +71,7 @@ class Trick:
     @property
     def points(self) -> CardSet:
         """The point cards in the trick."""
-        return _from_mask(sum(c.mask for c in self.cards) & POINT_CARDS)
+        return unchecked_cardset(sum(c.mask for c in self.cards) & POINT_CARDS)
 
     def __str__(self) -> str:
         played = " ".join(f"{s}:{c}" for s, c in zip(self.seats, self.cards, strict=True))

@@ -14,6 +14,7 @@ import attrs
 
 from gongzhu._base.display import svg as _svg
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
+from gongzhu._base.text import brief as _brief
 from gongzhu._codec import encoding as _encoding
 from gongzhu._codec import wire as _wire
 from gongzhu._codec.view_fields import claim_pending_of as _claim_pending
@@ -26,8 +27,9 @@ from gongzhu._core.play import next_to_expose as _next_to_expose
 from gongzhu._core.play import respond_reason as _respond_reason
 from gongzhu._core.rules import queen_counts as _queen_counts
 from gongzhu._core.state import COMPLETE, PLAYING, State, played
-from gongzhu.cards import Card, CardSet, Suit, _from_mask, _suit
-from gongzhu.errors import GongzhuError, _brief
+from gongzhu.cards import Card, CardSet, Suit, _suit
+from gongzhu.cards import unchecked_cardset as _from_mask
+from gongzhu.errors import GongzhuError
 from gongzhu.phase import Pending, Phase
 from gongzhu.rules import RuleSet
 from gongzhu.scoring import DealScore, ExposurePreview, exposure_preview, score

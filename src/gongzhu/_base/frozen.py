@@ -19,7 +19,7 @@ from typing import Any, Generic, NoReturn, TypeVar
 
 from gongzhu.errors import GongzhuError
 
-__all__ = ["FrozenMap", "guard_setstate", "refuse_reinit"]
+__all__ = ["FrozenMap", "adopt_map", "guard_setstate", "refuse_reinit"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -62,14 +62,6 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         object.__setattr__(self, "_data", MappingProxyType(dict(items) if items else {}))
         object.__setattr__(self, "_hash", None)
 
-    @classmethod
-    def _of(cls, data: dict[K, V]) -> FrozenMap[K, V]:
-        """Trusted constructor: ``data`` is a fresh dict that nobody else holds."""
-        new = object.__new__(cls)
-        _set_data(new, MappingProxyType(data))
-        _set_hash(new, None)
-        return new
-
     def __getitem__(self, key: K) -> V:
         return self._data[key]
 
@@ -111,3 +103,15 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
 _set_data: Any = FrozenMap.__dict__["_data"].__set__
 _set_hash: Any = FrozenMap.__dict__["_hash"].__set__
+
+
+def adopt_map(data: dict[K, V]) -> FrozenMap[K, V]:
+    """The :class:`FrozenMap` of ``data``, a fresh dict that nobody else holds (not copied).
+
+    >>> adopt_map({"a": 1}) == FrozenMap({"a": 1})
+    True
+    """
+    new: FrozenMap[K, V] = object.__new__(FrozenMap)
+    _set_data(new, MappingProxyType(data))
+    _set_hash(new, None)
+    return new

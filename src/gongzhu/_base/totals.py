@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import Final
 
-from gongzhu.errors import DealError, _brief
+from gongzhu._base.text import brief
+from gongzhu.errors import DealError
 
 __all__ = ["RUNNING_LIMIT", "running_total", "running_totals"]
 
@@ -30,7 +31,7 @@ def running_total(value: object) -> int:
         or isinstance(value, bool)
         or not -RUNNING_LIMIT <= int(value) <= RUNNING_LIMIT
     ):
-        raise DealError(f"a running total must be an int of at most 15 digits, got {_brief(value)}")
+        raise DealError(f"a running total must be an int of at most 15 digits, got {brief(value)}")
     return int(value)
 
 
@@ -39,7 +40,7 @@ def running_totals(value: object, seats: int) -> tuple[int, ...]:
     if value is None:
         return (0,) * seats
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise DealError(f"running_before must be a sequence of {seats} totals, got {_brief(value)}")
+        raise DealError(f"running_before must be a sequence of {seats} totals, got {brief(value)}")
     # Read at most one more than needed: a len() may lie (or be huge).
     totals = tuple(running_total(v) for v in islice(value, seats + 1))
     if len(totals) != seats:

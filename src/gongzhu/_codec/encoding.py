@@ -23,9 +23,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
+from gongzhu._base.text import brief
 from gongzhu._core.bits import POINT_CARDS
-from gongzhu.cards import ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER, Card, CardSet, Suit, _from_mask
-from gongzhu.errors import IllegalActionError, Reason, _brief
+from gongzhu.cards import (
+    ACE_OF_HEARTS,
+    PIG,
+    SHEEP,
+    TRANSFORMER,
+    Card,
+    CardSet,
+    Suit,
+    unchecked_cardset,
+)
+from gongzhu.errors import IllegalActionError, Reason
 from gongzhu.phase import Phase
 from gongzhu.rules import ExposureKind, RuleSet
 from gongzhu.trick import Trick
@@ -50,10 +60,12 @@ _MIXED_ID: Final = {pair: EXPOSE_MIXED + k for k, pair in enumerate(MIXED_PAIRS)
 NUM_ACTIONS: Final = EXPOSE_MIXED + len(MIXED_PAIRS)
 """Ids run 0 to ``NUM_ACTIONS - 1`` (137)."""
 
-_POINT_ORDER: Final = tuple(_from_mask(POINT_CARDS))  # 16 cards, index order
+_POINT_ORDER: Final = tuple(unchecked_cardset(POINT_CARDS))  # 16 cards, index order
 _POINT_SLOT: Final = {c.index: k for k, c in enumerate(_POINT_ORDER)}
-_PHASES: Final = (Phase.EXPOSURE, Phase.PLAY, Phase.CLAIM, Phase.COMPLETE)
-_SCORE_SCALE: Final = 1000.0
+OBSERVED_PHASES: Final = (Phase.EXPOSURE, Phase.PLAY, Phase.CLAIM, Phase.COMPLETE)
+"""The phases of the observation's one-hot phase block, in its order."""
+SCORE_SCALE: Final = 1000.0
+"""The observation's running totals are points divided by this."""
 
 
 class ViewLike(Protocol):
@@ -100,7 +112,7 @@ def subset_cards(m: int) -> CardSet:
     for bit, card in enumerate(EXPOSABLE_ORDER):
         if m >> bit & 1:
             mask |= card.mask
-    return _from_mask(mask)
+    return unchecked_cardset(mask)
 
 
 def subset_of(cards: CardSet) -> int:
@@ -167,7 +179,7 @@ def exposure_ids(rules: RuleSet, hand: CardSet, taken: CardSet) -> list[int]:
 def describe(action_id: int) -> str:
     """A short text for an action id: ``'QS'``, ``'expose TC QS'``, ``'decline'``, ``'claim'``."""
     if not isinstance(action_id, int) or isinstance(action_id, bool):
-        raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=f"id {_brief(action_id)}")
+        raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=f"id {brief(action_id)}")
     if 0 <= action_id < 52:
         return Card.from_index(action_id).code
     if action_id == EXPOSE:
@@ -182,9 +194,7 @@ def describe(action_id: int) -> str:
     if EXPOSE_MIXED <= action_id < NUM_ACTIONS:
         up, down = MIXED_PAIRS[action_id - EXPOSE_MIXED]
         return f"expose {subset_cards(up).code}, face down {subset_cards(down).code}"
-    raise IllegalActionError(
-        Reason.INVALID_CHOICE, None, detail=f"no action id {_brief(action_id)}"
-    )
+    raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=f"no action id {brief(action_id)}")
 
 
 def legal_ids(view: ViewLike, *, exposure_pending: bool, responder: bool) -> list[int]:
@@ -284,10 +294,10 @@ def observation_values(view: ViewLike) -> list[float]:
     totals = view.running_totals
     if totals is not None:
         for s in range(p):
-            out[at + (s - me) % p] = totals[s] / _SCORE_SCALE
+            out[at + (s - me) % p] = totals[s] / SCORE_SCALE
         out[at + p] = 1.0
     at += p + 1
-    out[at + _PHASES.index(view.phase)] = 1.0
+    out[at + OBSERVED_PHASES.index(view.phase)] = 1.0
     at += 4
     if view.to_act is not None:
         out[at + (view.to_act - me) % p] = 1.0

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from gongzhu._base.text import brief
 from gongzhu._codec import wire as _wire
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import _brief
 from gongzhu.phase import Pending, Phase
 from gongzhu.rules import RuleSet
 from gongzhu.trick import Trick
@@ -79,7 +79,7 @@ def decode_field(name: str, kind: Any, value: Any, players: int) -> Any:
         if value is None:
             return None
         if not isinstance(value, str) or value not in _PENDING:
-            _wire.fail(f"expected one of {sorted(_PENDING)} or null, got {_brief(value)}", name)
+            _wire.fail(f"expected one of {sorted(_PENDING)} or null, got {brief(value)}", name)
         return _PENDING[value]
     if kind == "CardSet":
         return _wire.cards(value, name)

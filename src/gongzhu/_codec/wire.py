@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, NoReturn
 
-from gongzhu.cards import Card, CardSet, _from_mask
-from gongzhu.errors import GongzhuError, ProtocolError, _brief
+from gongzhu._base.text import brief
+from gongzhu.cards import Card, CardSet, unchecked_cardset
+from gongzhu.errors import GongzhuError, ProtocolError
 from gongzhu.phase import Phase
 from gongzhu.rules import RuleSet
 from gongzhu.trick import Trick
@@ -49,7 +50,7 @@ def obj(
     for key in data:
         if key not in known:
             fail("unknown field" if isinstance(key, str) else "field names must be text",
-                 join(path, key if isinstance(key, str) else _brief(key)))  # fmt: skip
+                 join(path, key if isinstance(key, str) else brief(key)))  # fmt: skip
     for key in required:
         if key not in data:
             fail("missing field", join(path, key))
@@ -60,7 +61,7 @@ def integer(value: Any, path: str, lo: int = -_MAX_INT, hi: int = _MAX_INT) -> i
     if not isinstance(value, int) or isinstance(value, bool):
         fail(f"expected an integer, got {_kind(value)}", path)
     if not lo <= value <= hi:
-        fail(f"expected an integer {lo}-{hi}, got {_brief(value)}", path)
+        fail(f"expected an integer {lo}-{hi}, got {brief(value)}", path)
     return value
 
 
@@ -92,7 +93,7 @@ def seq(value: Any, path: str, limit: int) -> list[Any] | tuple[Any, ...]:
 
 def card(value: Any, path: str) -> Card:
     if not isinstance(value, str) or value not in CODES:
-        fail(f"not a card: {_brief(value)} (cards are codes like 'QS', 'TC')", path)
+        fail(f"not a card: {brief(value)} (cards are codes like 'QS', 'TC')", path)
     return CODES[value]
 
 
@@ -108,7 +109,7 @@ def cards(value: Any, path: str) -> CardSet:
         if mask & bit:
             fail(f"{CODES[item]} appears twice", join(path, i))
         mask |= bit
-    return _from_mask(mask)
+    return unchecked_cardset(mask)
 
 
 def card_list(value: Any, path: str, limit: int = 52) -> tuple[Card, ...]:
@@ -158,7 +159,7 @@ def rules(value: Any, path: str) -> RuleSet:
 
 def phase(value: Any, path: str) -> Phase:
     if not isinstance(value, str) or value not in _PHASES:
-        fail(f"expected one of {sorted(_PHASES)}, got {_brief(value)}", path)
+        fail(f"expected one of {sorted(_PHASES)}, got {brief(value)}", path)
     return _PHASES[value]
 
 

@@ -2,7 +2,7 @@
 
 The rules of play, the scoring kernel and the policies all read this one
 object; :func:`gongzhu.rules._compile.compile_config` builds it once per
-:class:`~gongzhu.RuleSet`, which caches it (``RuleSet._tables``). It takes
+:class:`~gongzhu.RuleSet`, which caches it (``RuleSet.engine``). It takes
 plain values, so the core imports nothing public; ``owner`` is the rule set,
 carried opaquely so a state can name its rules.
 """

@@ -11,9 +11,10 @@ from __future__ import annotations
 import numbers
 from collections.abc import Sequence
 
+from gongzhu._base.text import brief
 from gongzhu._codec import encoding as _encoding
 from gongzhu.ai.driver import Strategy, awaiting, decide
-from gongzhu.errors import IllegalActionError, ProtocolError, Reason, _brief
+from gongzhu.errors import IllegalActionError, ProtocolError, Reason
 from gongzhu.phase import Phase
 from gongzhu.protocol import action_id
 from gongzhu.round import Round
@@ -47,7 +48,7 @@ def action_int(action: object) -> int:
     """
     # numbers.Integral: Python and NumPy integers (np.bool_ is not one; bool is excluded).
     if isinstance(action, bool) or not isinstance(action, numbers.Integral):
-        raise ProtocolError(f"an action is an integer id, got {_brief(action)}")
+        raise ProtocolError(f"an action is an integer id, got {brief(action)}")
     return int(action)
 
 
@@ -56,7 +57,7 @@ def seed_int(seed: object) -> int | None:
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise ProtocolError(f"a seed is an integer or None, got {_brief(seed)}")
+        raise ProtocolError(f"a seed is an integer or None, got {brief(seed)}")
     return int(seed)
 
 
@@ -68,7 +69,7 @@ def step(rnd: Round, seat: int, action_id: int) -> Round:
         raise IllegalActionError(
             Reason.INVALID_CHOICE,
             seat,
-            detail=f"action {_brief(action_id)} is not legal now; legal: {legal_ids(rnd, seat)}",
+            detail=f"action {brief(action_id)} is not legal now; legal: {legal_ids(rnd, seat)}",
             action="act",
         )
     return rnd.apply(action_id, seat)  # the engine checks it

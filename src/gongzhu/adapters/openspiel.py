@@ -46,6 +46,7 @@ import attrs
 import numpy as np
 import pyspiel
 
+from gongzhu._base.text import brief
 from gongzhu._codec import wire as _wire
 from gongzhu.actions import Claim, Exposure
 from gongzhu.adapters import _driver
@@ -53,7 +54,7 @@ from gongzhu.ai.registry import make_strategy
 from gongzhu.ai.worlds import Worlds
 from gongzhu.cards import Card, CardSet
 from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError, ProtocolError, RuleSetError, SimulationError, _brief
+from gongzhu.errors import GongzhuError, ProtocolError, RuleSetError, SimulationError
 from gongzhu.phase import Phase
 from gongzhu.protocol import (
     NUM_ACTIONS,
@@ -62,7 +63,7 @@ from gongzhu.protocol import (
     information_state_size,
     observation_size,
 )
-from gongzhu.record._schema import _parse_json
+from gongzhu.record import parse_json
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
 
@@ -123,7 +124,7 @@ def rules_from_parameters(params: dict[str, Any]) -> RuleSet:
         elif name == "heart_values":
             parts = str(value).replace(",", " ").split()
             if not all(p.lstrip("-").isdigit() and len(p) < 20 for p in parts):
-                raise RuleSetError(f"heart_values: ints separated by spaces, got {_brief(value)}")
+                raise RuleSetError(f"heart_values: ints separated by spaces, got {brief(value)}")
             options[name] = [int(v) for v in parts]
         elif name in _NUMERIC_TEXT:
             options[name] = str(value)
@@ -374,9 +375,9 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         if player is None:
             player = self.current_player()
         if isinstance(player, (bool, np.bool_)) or not isinstance(player, (int, np.integer)):
-            raise ProtocolError(f"a player is an int, got {_brief(player)}")
+            raise ProtocolError(f"a player is an int, got {brief(player)}")
         if not 0 <= player < self.rules.players:
-            raise ProtocolError(f"player must be 0-{self.rules.players - 1}, got {_brief(player)}")
+            raise ProtocolError(f"player must be 0-{self.rules.players - 1}, got {brief(player)}")
         return int(player)
 
 
@@ -460,10 +461,10 @@ def _sampler_seed(probability_sampler: Any) -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(
         value, (int, float, np.integer, np.floating)
     ):
-        raise ProtocolError(f"the sampler must return a number in [0, 1], got {_brief(value)}")
+        raise ProtocolError(f"the sampler must return a number in [0, 1], got {brief(value)}")
     x = float(value)
     if not 0.0 <= x <= 1.0:  # NaN fails this too
-        raise ProtocolError(f"the sampler must return a number in [0, 1], got {_brief(value)}")
+        raise ProtocolError(f"the sampler must return a number in [0, 1], got {brief(value)}")
     return int(x * 2**53)
 
 
@@ -502,7 +503,7 @@ def state_from_text(text: str) -> GongzhuState:
     if not isinstance(text, str) or len(text) > _MAX_STATE_TEXT:
         raise ProtocolError(f"a state text is a str of at most {_MAX_STATE_TEXT} characters")
     try:
-        data = _parse_json(text)
+        data = parse_json(text)
     except GongzhuError as exc:
         raise ProtocolError(str(exc)) from None
     d = _wire.obj(data, "", ("format", "version", "rules", "actions"))
@@ -513,7 +514,7 @@ def state_from_text(text: str) -> GongzhuState:
     try:
         game = pyspiel.load_game("python_gongzhu", parameters_of(rules))
     except (RuntimeError, pyspiel.SpielError, OverflowError) as exc:  # ints C++ cannot hold
-        raise ProtocolError(f"OpenSpiel cannot load these rules: {_brief(str(exc))}") from None
+        raise ProtocolError(f"OpenSpiel cannot load these rules: {brief(str(exc))}") from None
     state: GongzhuState = game.new_initial_state()
     for k, action in enumerate(actions):
         where = f"actions[{k}]"

@@ -209,7 +209,7 @@ class Worlds:
     """
 
     def __init__(self, view: PlayerView, extra: Mapping[int, int] | None = None) -> None:
-        cfg = view.rules._tables
+        cfg = view.rules.engine
         self.cfg = cfg
         self.view = view
         n = cfg.n

@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from gongzhu._base.text import brief as _brief
 from gongzhu.actions import Action, Play
 from gongzhu.ai.deals import (
     _MAX_DEALS,
@@ -77,7 +78,6 @@ from gongzhu.ai.driver import play_out
 from gongzhu.ai.registry import STRATEGIES, make_strategy
 from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.ai.strategies import Strategy
-from gongzhu.errors import _brief
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 

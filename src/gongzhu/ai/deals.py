@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from gongzhu._base.text import brief as _brief
 from gongzhu.cards import CardSet, parse_cards
 from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError, RecordError, _brief
-from gongzhu.record._schema import _parse_json
+from gongzhu.errors import GongzhuError, RecordError
+from gongzhu.record import parse_json as _parse_json
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 

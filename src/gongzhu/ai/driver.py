@@ -49,9 +49,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from gongzhu._base.text import brief as _brief
 from gongzhu.actions import Action, ClaimResponse, Exposure, Play
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import SimulationError, _brief
+from gongzhu.errors import SimulationError
 from gongzhu.phase import Phase
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet

@@ -25,8 +25,9 @@ import os
 from pathlib import Path
 from typing import Any, Final
 
+from gongzhu._base.text import brief as _brief
 from gongzhu._core.evaluation import INPUTS, Net
-from gongzhu.errors import GongzhuError, _brief
+from gongzhu.errors import GongzhuError
 
 __all__ = ["WEIGHTS_FILE", "EvaluationError", "load_evaluation", "net_to_json"]
 

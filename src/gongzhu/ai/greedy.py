@@ -40,13 +40,14 @@ import random
 from typing import Protocol
 
 from gongzhu._base.seeds import check_seed
+from gongzhu._base.text import brief as _brief
 from gongzhu._core.greedy import trick_values
 from gongzhu._core.policy import short_suit_bonus
 from gongzhu.ai._determinize import Worlds
 from gongzhu.board import GREEDY_SHORT_PREFERENCE as _SHORT_PREFERENCE
 from gongzhu.board import GREEDY_SHORT_TRICKS as _SHORT_TRICKS
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import GongzhuError, _brief
+from gongzhu.errors import GongzhuError
 from gongzhu.view import PlayerView
 
 __all__ = ["GreedyError", "GreedyStrategy"]
@@ -163,7 +164,7 @@ class GreedyStrategy:
                 sums[k] += values[k]
         means = [s / self.worlds for s in sums]
         if not view.current_trick.cards and len(view.tricks) < _SHORT_TRICKS:
-            cfg = view.rules._tables
+            cfg = view.rules.engine
             hand, played = view.hand.mask, view.played.mask
             for k, card in enumerate(cards):
                 means[k] += short_suit_bonus(cfg, hand, played, card.index // 13, _SHORT_PREFERENCE)

@@ -31,6 +31,7 @@ from typing import Any, Final
 import attrs
 
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
+from gongzhu._base.text import brief as _brief
 from gongzhu.ai.registry import STRATEGIES, make_strategy
 from gongzhu.ai.strategies import (
     Strategy,
@@ -41,7 +42,7 @@ from gongzhu.ai.strategies import (
 )
 from gongzhu.ai.tasks import check_executor, run_tasks
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER
-from gongzhu.errors import SimulationError, _brief
+from gongzhu.errors import SimulationError
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from gongzhu._base.text import brief as _brief
 from gongzhu.ai.baseline import RuleOfThumb01Strategy
 from gongzhu.ai.greedy import GreedyStrategy
 from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy
-from gongzhu.errors import SimulationError, _brief
+from gongzhu.errors import SimulationError
 
 __all__ = ["HARD_LIMIT", "STRATEGIES", "make_strategy"]
 

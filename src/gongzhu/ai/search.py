@@ -36,26 +36,47 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
 from itertools import combinations
-from typing import overload
-
-import attrs
 
 from gongzhu._base.seeds import check_seed
+from gongzhu._base.text import brief as _brief
 from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.evaluation import Net, rollout_value
 from gongzhu._core.policy import choose_exposure
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
-from gongzhu._core.rules import card_classes
 from gongzhu._core.solver import INF as SOLVER_INF
 from gongzhu._core.solver import Solver
 from gongzhu.ai._determinize import WeightedStats, Worlds
+from gongzhu.ai._search_config import (
+    _NODES_PER_SIMULATION,
+    _PRUNE_AFTER,
+    _SOLVE_NODES,
+    ALGORITHMS,
+    DEFAULT_LIMIT,
+    DEFAULT_SOLVE,
+    Limit,
+    LimitError,
+)
+from gongzhu.ai._search_moves import (
+    _check_decision,
+    _classes,
+    _decided,
+    _held,
+    _out_of_time,
+    _prune,
+    _Value,
+)
+from gongzhu.ai._search_results import (
+    Analysis,
+    ExposureAnalysis,
+    ExposureValue,
+    MoveValue,
+    _analysis,
+)
 from gongzhu.ai.driver import team_of
 from gongzhu.ai.ismcts import analyse as ismcts_analyse
-from gongzhu.cards import Card, CardSet, _from_mask
-from gongzhu.errors import GongzhuError, _brief
-from gongzhu.phase import Phase
+from gongzhu.cards import Card, CardSet
+from gongzhu.cards import unchecked_cardset as _from_mask
 from gongzhu.view import PlayerView
 
 __all__ = [
@@ -67,231 +88,6 @@ __all__ = [
     "MoveValue",
     "SearchStrategy",
 ]
-
-
-class LimitError(GongzhuError, ValueError):
-    """A :class:`Limit` that cannot bound a search."""
-
-
-def _check_time(inst: object, attribute: attrs.Attribute[float | None], value: object) -> None:
-    if value is None:
-        return
-    # A huge int would overflow math.isinf: a day bounds any search.
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 86400:
-        raise LimitError(
-            f"time must be a positive number of seconds (at most 86400), got {_brief(value)}"
-        )
-
-
-def _check_sims(inst: object, attribute: attrs.Attribute[int | None], value: object) -> None:
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**9:
-        raise LimitError(f"simulations must be an int 1-10**9, got {_brief(value)}")
-
-
-@attrs.frozen
-class Limit:
-    """How long a search may run: ``time`` in seconds, ``simulations`` in rollouts, or both.
-
-    Whichever runs out first stops the search (at least one world is always
-    searched). A simulation limit makes the search deterministic for a given
-    seed; a time limit makes it depend on the machine's speed.
-
-    >>> Limit(simulations=200)
-    Limit(time=None, simulations=200)
-    >>> Limit()
-    Traceback (most recent call last):
-    ...
-    gongzhu.ai.search.LimitError: a Limit needs time=, simulations= or both
-    """
-
-    time: float | None = attrs.field(default=None, validator=_check_time)
-    simulations: int | None = attrs.field(default=None, validator=_check_sims)
-
-    def __attrs_post_init__(self) -> None:
-        if self.time is None and self.simulations is None:
-            raise LimitError("a Limit needs time=, simulations= or both")
-
-    @classmethod
-    def parse(cls, text: str) -> Limit:
-        """``"time=0.05"``, ``"simulations=200"`` or both, comma-separated (the CLI's ``--limit``).
-
-        >>> Limit.parse("time=0.05,simulations=300")
-        Limit(time=0.05, simulations=300)
-        """
-        if not isinstance(text, str) or len(text) > 100:
-            raise LimitError(f"a limit is short text like 'time=0.05', got {_brief(text)}")
-        time_: float | None = None
-        sims: int | None = None
-        for part in text.split(","):
-            key, sep, value = part.strip().partition("=")
-            try:
-                if sep and key == "time":
-                    time_ = float(value)
-                elif sep and key in ("simulations", "sims"):
-                    sims = int(value)
-                else:
-                    raise ValueError
-            except ValueError:
-                raise LimitError(
-                    f"bad limit {_brief(part.strip())}: expected time=SECONDS or simulations=N"
-                ) from None
-        return cls(time=time_, simulations=sims)
-
-
-DEFAULT_LIMIT = Limit(simulations=400)
-"""The limit of ``SearchStrategy()`` and of the ``search`` bot name: 400 rollouts a decision."""
-
-ALGORITHMS = ("pimc", "ismcts", "ismcts-tree")
-"""``SearchStrategy(algorithm=…)``: PIMC (the default), or IS-MCTS with the other seats played
-by the rollout policy (``ismcts``) or searched in the tree on their own scores (``ismcts-tree``)."""
-
-DEFAULT_SOLVE = 4
-"""Cards in hand (at most) from which :class:`SearchStrategy` solves each sampled deal exactly."""
-_SOLVE_NODES = 200_000  # a deal the solver cannot finish within this is rolled out instead
-# One rollout costs about as much as this many solver nodes (compiled build): a solved deal
-# counts max(candidates, nodes // this) simulations against Limit(simulations=...).
-_NODES_PER_SIMULATION = 64
-
-
-class _Value:
-    """A finished deal's value to the searcher: its (team's) total, or against the others' mean."""
-
-    __slots__ = ("mine", "others", "ratio")
-
-    def __init__(self, view: PlayerView, *, relative: bool) -> None:
-        mine = team_of(view.rules, view.seat)
-        self.mine = mine
-        self.others = (
-            tuple(s for s in range(view.rules.players) if s not in mine) if relative else ()
-        )
-        self.ratio = len(mine) / len(self.others) if self.others else 0.0
-
-    def __call__(self, totals: Sequence[float]) -> float:
-        x = float(sum(totals[s] for s in self.mine))
-        if self.others:
-            x -= self.ratio * sum(totals[s] for s in self.others)
-        return x
-
-
-@attrs.frozen
-class MoveValue:
-    """One legal card's estimate: the seat's (team's) expected deal score after playing it."""
-
-    card: Card
-    expected: float
-    samples: int
-    """Rollouts that estimate it (equivalent cards share theirs)."""
-    stderr: float
-    """Standard error of ``expected`` (importance-weighted, over the sampled deals)."""
-
-    def __str__(self) -> str:
-        return f"{self.card}: {self.expected:+.0f} ± {self.stderr:.0f} ({self.samples} samples)"
-
-
-@attrs.frozen
-class Analysis(Sequence[MoveValue]):
-    """What :meth:`SearchStrategy.analyse` found: every legal card, best first.
-
-    It is a sequence of its :attr:`moves` (``analysis[0]`` is the best).
-    """
-
-    seat: int
-    moves: tuple[MoveValue, ...]
-    worlds: int
-    """Deals sampled."""
-    simulations: int
-    """Rollouts played in all."""
-    elapsed: float
-    """Seconds spent."""
-
-    @property
-    def best(self) -> MoveValue:
-        """The card the bot would play."""
-        return self.moves[0]
-
-    @overload
-    def __getitem__(self, index: int) -> MoveValue: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[MoveValue, ...]: ...
-    def __getitem__(self, index: int | slice) -> MoveValue | tuple[MoveValue, ...]:
-        return self.moves[index]
-
-    def __len__(self) -> int:
-        return len(self.moves)
-
-    def __str__(self) -> str:
-        return "\n".join(str(m) for m in self.moves)
-
-
-@attrs.frozen
-class ExposureValue:
-    """One exposure choice (``cards`` empty: decline) and the seat's expected deal score with it."""
-
-    cards: CardSet
-    expected: float
-    samples: int
-    stderr: float
-
-    def __str__(self) -> str:
-        what = f"exposing {self.cards}" if self.cards else "declining"
-        return f"{what}: {self.expected:+.0f} ± {self.stderr:.0f} ({self.samples} samples)"
-
-
-@attrs.frozen
-class ExposureAnalysis:
-    """Every exposure choice of :meth:`SearchStrategy.analyse_exposure`, best first.
-
-    :meth:`gain` tells a client what one choice is worth against declining
-    ("exposing Q♠ is worth −35 ± 8 here").
-    """
-
-    seat: int
-    options: tuple[ExposureValue, ...]
-    worlds: int
-    elapsed: float
-    gains: tuple[tuple[CardSet, float, float], ...] = ()
-    """(cards, expected gain over declining, its standard error) per non-empty option."""
-
-    @property
-    def best(self) -> ExposureValue:
-        return self.options[0]
-
-    def gain(self, cards: CardSet) -> tuple[float, float]:
-        """(expected gain of exposing ``cards`` over declining, its standard error)."""
-        for c, g, se in self.gains:
-            if c == cards:
-                return g, se
-        if not cards:
-            return 0.0, 0.0
-        raise KeyError(f"{cards} is not an option")
-
-
-def _classes(view: PlayerView, legal: int) -> list[int]:
-    """One representative per class of equivalent legal cards (the core's rule)."""
-    # Cards on the table count as outstanding: 5♣ and 7♣ differ when 6♣ leads the trick.
-    gone = 0
-    for trick in view.tricks:
-        for card in trick.cards:
-            gone |= card.mask
-    outstanding = view.rules.deck.mask & ~view.hand.mask & ~gone
-    return card_classes(view.rules._tables, legal, view.exposed.mask, outstanding)
-
-
-def _check_decision(view: object, legal: object) -> None:
-    """Refuse at once what is not a play decision of the seat to act (never search on it)."""
-    if not isinstance(view, PlayerView):
-        raise LimitError(f"the search decides from a PlayerView, got {type(view).__name__}")
-    if not isinstance(legal, CardSet):
-        raise LimitError(f"legal must be a CardSet, got {type(legal).__name__}")
-    if not legal:
-        raise LimitError(f"seat {view.seat} has nothing to play (an empty legal set)")
-    if view.to_act != view.seat:
-        raise LimitError(f"seat {view.seat} is not to act in this view")
-    outside = legal - view.hand
-    if outside:
-        raise LimitError(f"legal cards not in seat {view.seat}'s hand: {outside}")
 
 
 class SearchStrategy:
@@ -596,98 +392,3 @@ class SearchStrategy:
             if time.perf_counter() >= deadline:
                 break
         return accepted.mean() >= played_on.mean()
-
-
-_PRUNE_AFTER = 8
-
-
-def _out_of_time(started: float, deadline: float, nworlds: int) -> bool:
-    """Whether another sampled deal would end past ``deadline`` (at the mean pace so far).
-
-    Stopping before a deal that cannot finish keeps the worst move within a few percent
-    of its time limit; a deal cut short anyway is dropped by the caller.
-    """
-    if deadline == math.inf:
-        return False
-    now = time.perf_counter()
-    return now + (now - started) / nworlds >= deadline
-
-
-_PRUNE_Z = 2.0
-
-
-def _prune(active: list[int], results: list[list[float]], weights: list[float]) -> list[int]:
-    """The candidates still worth searching: not clearly worse than the best so far.
-
-    All active candidates were played in the same deals, so each is compared with
-    the leader on their paired (weighted) differences: it is dropped when even
-    ``_PRUNE_Z`` standard errors above its mean difference it stays below zero.
-    """
-    n = len(weights)
-    sw = sum(weights)
-    sw2 = sum(w * w for w in weights)
-    means = {k: sum(w * x for w, x in zip(weights, results[k], strict=True)) / sw for k in active}
-    best = max(active, key=lambda k: means[k])
-    keep = []
-    ess = sw * sw / sw2
-    for k in active:
-        if k == best:
-            keep.append(k)
-            continue
-        d = [x - y for x, y in zip(results[k][-n:], results[best][-n:], strict=True)]
-        mean = means[k] - means[best]
-        var = max(0.0, sum(w * (x - mean) ** 2 for w, x in zip(weights, d, strict=True)) / sw)
-        se = math.sqrt(var / max(1.0, ess - 1.0))
-        if mean + _PRUNE_Z * se >= 0:
-            keep.append(k)
-    return keep
-
-
-def _held(view: PlayerView) -> int:
-    if view.phase is not Phase.EXPOSURE:
-        return 0
-    rules = view.rules
-    return view.hand.mask & rules.exposable.mask & ~view.exposed.mask & ~view.own_face_down.mask
-
-
-def _decided(view: PlayerView) -> set[int]:
-    """Seats whose exposure is visible in the view (the others are simulated by rule of thumb)."""
-    return {
-        s
-        for s in range(view.rules.players)
-        if view.exposures[s] or view.face_down_counts[s] or s == view.seat
-    }
-
-
-def _analysis(
-    view: PlayerView,
-    legal: int,
-    reps: Sequence[int],
-    stats: Sequence[WeightedStats],
-    nworlds: int,
-    sims: int,
-    elapsed: float,
-    active: Sequence[int] = (),
-) -> Analysis:
-    # Each legal card takes the statistics of its class's representative.
-    owner: dict[int, int] = {}
-    k = -1
-    m = legal
-    rep_set = {c: i for i, c in enumerate(reps)}
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        if c in rep_set:
-            k = rep_set[c]
-        owner[c] = k
-    moves = [
-        MoveValue(Card.from_index(c), stats[k].mean(), stats[k].n, stats[k].stderr())
-        for c, k in owner.items()
-    ]
-    owner_rep = {c: reps[k] for c, k in owner.items()}
-    # Best first (cards still searched at the end before the pruned ones); among
-    # equals the lowest card (a representative is its class's lowest).
-    live = {reps[k] for k in active} if active else set(reps)
-    moves.sort(key=lambda mv: (owner_rep[mv.card.index] not in live, -mv.expected, mv.card.index))
-    return Analysis(view.seat, tuple(moves), nworlds, sims, elapsed)

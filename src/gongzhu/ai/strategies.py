@@ -27,14 +27,16 @@ from collections.abc import Sequence
 from typing import Final
 
 from gongzhu._base.seeds import check_seed
+from gongzhu._base.text import brief as _brief
 from gongzhu._core import policy as _policy
 from gongzhu._core import rules as _kernel
 from gongzhu._core.policy import RandomPolicy
 from gongzhu._core.rng import seed_state
 from gongzhu.ai.driver import Strategy, check_strategies, play_out
-from gongzhu.cards import Card, CardSet, _from_mask
+from gongzhu.cards import Card, CardSet
+from gongzhu.cards import unchecked_cardset as _from_mask
 from gongzhu.dealing import deal, match_deal_seed
-from gongzhu.errors import MatchError, SimulationError, _brief
+from gongzhu.errors import MatchError, SimulationError
 from gongzhu.match import Match
 from gongzhu.round import PlayerView, Round
 from gongzhu.rules import RuleSet
@@ -156,14 +158,14 @@ class RuleOfThumbStrategy:
         """The pig with five lower spades; the sheep with strong diamonds (see the class doc)."""
         _check_decision(view)
         held = _exposable_held(view)
-        return _from_mask(_policy.choose_exposure(view.rules._tables, view.hand.mask) & held.mask)
+        return _from_mask(_policy.choose_exposure(view.rules.engine, view.hand.mask) & held.mask)
 
     def choose_play(self, view: PlayerView, legal: CardSet) -> Card:
         """The core policy's card among ``legal``, from what ``view`` shows."""
         _check_decision(view, legal)
         if len(legal) == 1:
             return legal.cards[0]
-        cfg = view.rules._tables
+        cfg = view.rules.engine
         cur = view.current_trick
         played = 0
         for trick in (*view.tricks, cur):

@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
-from gongzhu.errors import SimulationError, _brief
+from gongzhu._base.text import brief as _brief
+from gongzhu.errors import SimulationError
 
 __all__ = ["check_executor", "run_tasks"]
 

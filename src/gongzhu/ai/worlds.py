@@ -50,10 +50,12 @@ from collections.abc import Iterator, Mapping
 
 import attrs
 
+from gongzhu._base.text import brief as _brief
 from gongzhu.ai._determinize import Worlds as _Sampler
 from gongzhu.board import Board, round_of_world
-from gongzhu.cards import CardSet, _from_mask
-from gongzhu.errors import GongzhuError, SimulationError, _brief
+from gongzhu.cards import CardSet
+from gongzhu.cards import unchecked_cardset as _from_mask
+from gongzhu.errors import GongzhuError, SimulationError
 from gongzhu.round import Round
 from gongzhu.view import PlayerView
 

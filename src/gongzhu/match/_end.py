@@ -7,8 +7,9 @@ from __future__ import annotations
 import enum
 from typing import Any, Final
 
+from gongzhu._base.text import brief
 from gongzhu.cards import CardSet
-from gongzhu.errors import GongzhuError, MatchError, _brief
+from gongzhu.errors import GongzhuError, MatchError
 from gongzhu.rules import GrandSlamOutcome, RuleSet, SimultaneousLoss
 from gongzhu.scoring import DealScore
 
@@ -63,7 +64,7 @@ def _as_deal_score(deal: Any) -> DealScore:
     except TypeError as exc:
         # A class or a module with a score attribute (add(Round), add(gongzhu)).
         raise MatchError(
-            f"add() needs a finished deal; {_brief(deal)}.score() could not be called ({exc})"
+            f"add() needs a finished deal; {brief(deal)}.score() could not be called ({exc})"
         ) from exc
     if not isinstance(result, DealScore):
         raise MatchError(

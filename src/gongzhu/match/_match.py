@@ -9,7 +9,8 @@ from typing import Any, Final
 import attrs
 
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
-from gongzhu.errors import GongzhuError, MatchError, _brief
+from gongzhu._base.text import brief
+from gongzhu.errors import GongzhuError, MatchError
 from gongzhu.match._end import (
     _MAX_SEATS,
     _TOTAL_LIMIT,
@@ -97,13 +98,13 @@ class Match:
             for seat, name in enumerate(self.names):
                 if not isinstance(name, str) or not name.strip():
                     raise MatchError(
-                        f"names: seat {seat} needs a non-empty string, got {_brief(name)}"
+                        f"names: seat {seat} needs a non-empty string, got {brief(name)}"
                     )
             if len(set(self.names)) != n:
-                raise MatchError(f"names must be distinct, got {_brief(self.names)}")
+                raise MatchError(f"names must be distinct, got {brief(self.names)}")
         fd = self.first_dealer
         if not isinstance(fd, int) or isinstance(fd, bool) or not 0 <= fd < n:
-            raise MatchError(f"first_dealer must be a seat 0-{n - 1}, got {_brief(fd)}")
+            raise MatchError(f"first_dealer must be a seat 0-{n - 1}, got {brief(fd)}")
         object.__setattr__(self, "_totals", (0,) * n)
         object.__setattr__(self, "pigs_taken", (0,) * n)
 
@@ -184,7 +185,7 @@ class Match:
         """
         n = self.rules.players
         if isinstance(totals, (str, bytes)) or not isinstance(totals, Iterable):
-            raise MatchError(f"totals must be {n} ints, one per seat; got {_brief(totals)}")
+            raise MatchError(f"totals must be {n} ints, one per seat; got {brief(totals)}")
         values = tuple(islice(totals, n + 1))
         # Bounded like RuleSet's ints (JSON-safe), so the table can always be printed.
         if len(values) != n or not all(
@@ -193,7 +194,7 @@ class Match:
         ):
             raise MatchError(
                 f"totals must be {n} ints (at most 2**53 - 1 in size), one per seat;"
-                f" got {_brief(values)}"
+                f" got {brief(values)}"
             )
         for label, seat in (
             ("pig_taker", pig_taker),
@@ -203,7 +204,7 @@ class Match:
             if seat is not None and (
                 not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n
             ):
-                raise MatchError(f"{label} must be a seat 0-{n - 1} or None, got {_brief(seat)}")
+                raise MatchError(f"{label} must be a seat 0-{n - 1} or None, got {brief(seat)}")
         return self.add(
             _deal_from_totals(values, self.rules, pig_taker, grand_slam_seat, all_hearts_seat)
         )
@@ -406,7 +407,7 @@ class Match:
             or isinstance(seat, bool)
             or not 0 <= seat < self.rules.players
         ):
-            raise MatchError(f"no seat {_brief(seat)} in a {self.rules.players}-player match")
+            raise MatchError(f"no seat {brief(seat)} in a {self.rules.players}-player match")
         return self.names[seat] if self.names is not None else f"seat {seat}"
 
     def standings(self) -> tuple[int, ...]:

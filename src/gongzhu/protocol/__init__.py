@@ -53,6 +53,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
+from gongzhu._base.text import brief
 from gongzhu._codec.encoding import (
     ACCEPT,
     CLAIM,
@@ -64,7 +65,7 @@ from gongzhu._codec.encoding import (
     NUM_ACTIONS,
     REFUSE,
 )
-from gongzhu.errors import ProtocolError, _brief
+from gongzhu.errors import ProtocolError
 from gongzhu.protocol._ids import (
     action_for,
     action_id,
@@ -117,7 +118,7 @@ def schema(name: str) -> dict[str, Any]:
     ('https://json-schema.org/draft/2020-12/schema', ['seat', 'phase', 'hand'])
     """
     if not isinstance(name, str) or name not in SCHEMA_NAMES:
-        raise ProtocolError(f"no schema named {_brief(name)}; known: {', '.join(SCHEMA_NAMES)}")
+        raise ProtocolError(f"no schema named {brief(name)}; known: {', '.join(SCHEMA_NAMES)}")
     result: dict[str, Any] = json.loads(_schema_text(name))
     return result
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from gongzhu._base.text import brief
 from gongzhu._codec import encoding as _encoding
 from gongzhu._codec import wire as _wire
 from gongzhu._codec.encoding import ACCEPT, CLAIM, EXPOSABLE_ORDER, REFUSE
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.cards import Card, CardSet
 from gongzhu.cards import parse_cards as _parse_cards
-from gongzhu.errors import IllegalActionError, ProtocolError, Reason, _brief
+from gongzhu.errors import IllegalActionError, ProtocolError, Reason
 
 __all__ = [
     "action_for",
@@ -42,7 +43,7 @@ def information_state_size(players: int) -> int:
 
 def _players(players: object) -> int:
     if type(players) is not int or players not in (3, 4, 5):
-        raise ProtocolError(f"players must be 3, 4 or 5, got {_brief(players)}", "players")
+        raise ProtocolError(f"players must be 3, 4 or 5, got {brief(players)}", "players")
     return players
 
 
@@ -115,7 +116,7 @@ def action_id(action: Action) -> int:
         return CLAIM
     if isinstance(action, ClaimResponse):
         return ACCEPT if action.accept else REFUSE
-    raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=f"not an action: {_brief(action)}")
+    raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=f"not an action: {brief(action)}")
 
 
 for _public in (

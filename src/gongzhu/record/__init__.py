@@ -112,6 +112,7 @@ from __future__ import annotations
 
 from gongzhu.record._game import GameRecord, dump, dumps, load, loads
 from gongzhu.record._read import MAX_ACTIONS, MAX_DEALS, MAX_EXPOSURES, MAX_TEXT
+from gongzhu.record._schema import parse_json
 
 __all__ = [
     "MAX_ACTIONS",
@@ -123,7 +124,8 @@ __all__ = [
     "dumps",
     "load",
     "loads",
+    "parse_json",
 ]
 
-for _public in (GameRecord, dump, dumps, load, loads):
+for _public in (GameRecord, dump, dumps, load, loads, parse_json):
     _public.__module__ = __name__  # documented and shown at the public path

@@ -14,12 +14,13 @@ from typing import IO, Any
 import attrs
 
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
-from gongzhu.errors import RecordError, _brief
+from gongzhu._base.text import brief
+from gongzhu.errors import RecordError
 from gongzhu.match import Match
 from gongzhu.record._read import MAX_TEXT, _from_data, _read_bounded, _too_long
 from gongzhu.record._schema import (
     _layout,
-    _parse_json,
+    parse_json,
 )
 from gongzhu.record._write import _build, _build_record, _rounds_of
 from gongzhu.round import Round
@@ -117,7 +118,7 @@ def dumps(
     if indent is None:
         return json.dumps(data, ensure_ascii=False)
     if not isinstance(indent, int) or isinstance(indent, bool) or not 0 <= indent <= 16:
-        raise RecordError(f"indent must be None or an int 0-16, got {_brief(indent)}")
+        raise RecordError(f"indent must be None or an int 0-16, got {brief(indent)}")
     return _layout(data, indent)
 
 
@@ -160,7 +161,7 @@ def loads(text: str | bytes | bytearray) -> GameRecord:
         raise RecordError(f"a record is text, got {type(text).__name__}")
     if len(text) > MAX_TEXT:
         _too_long()
-    return GameRecord(*_from_data(_parse_json(text)))
+    return GameRecord(*_from_data(parse_json(text)))
 
 
 def load(fp: IO[str] | IO[bytes]) -> GameRecord:

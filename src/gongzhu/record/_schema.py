@@ -61,8 +61,20 @@ def _parse_constant(name: str) -> NoReturn:
     raise _Reject(f"{name} is not allowed in a record")
 
 
-def _parse_json(text: str) -> Any:
-    """The JSON value of ``text``, or a RecordError saying why it is not one we read."""
+def parse_json(text: str) -> Any:
+    """The JSON value of ``text``, read as a game record is: or a RecordError saying why not.
+
+    The reader every JSON input of the library goes through: a duplicate key, a
+    non-finite number (``NaN``), an int or a nesting too large is refused with a
+    :class:`~gongzhu.RecordError`, never an exception from deep inside.
+
+    >>> parse_json('{"seed": 7}')
+    {'seed': 7}
+    >>> parse_json('{"a": 1, "a": 2}')
+    Traceback (most recent call last):
+    ...
+    gongzhu.errors.RecordError: not a valid record: duplicate key 'a'
+    """
     try:
         return json.loads(
             text,

@@ -25,8 +25,9 @@ views, action records) on request. Every transition returns a new
 from __future__ import annotations
 
 from gongzhu.phase import Phase as Phase
-from gongzhu.round._checks import _deal_seat as _deal_seat
-from gongzhu.round._round import _DEFAULT_RULES as _DEFAULT_RULES
+from gongzhu.round._deal import deal as deal  # public at gongzhu.dealing
+from gongzhu.round._deal import match_deal_seed as match_deal_seed
+from gongzhu.round._deal import shuffled_deck as shuffled_deck
 from gongzhu.round._round import Round
 from gongzhu.round._round import _restore_state as _restore_state  # pickles name it
 from gongzhu.trick import Trick as Trick

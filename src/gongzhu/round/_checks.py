@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from gongzhu._base.text import brief
 from gongzhu._core.config import Config
-from gongzhu.cards import _SPLIT, Card, CardSet, _from_mask
+from gongzhu.cards import Card, CardSet, card_tokens, unchecked_cardset
 from gongzhu.cards import parse_cards as _parse_cards
-from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason, _brief
+from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason
 
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 
@@ -22,7 +23,7 @@ def _is_seat(seat: object, n: int) -> bool:
 def _check_seat(seat: Any, n: int, action: str) -> int:
     if not _is_seat(seat, n):
         raise IllegalActionError(
-            Reason.NO_SUCH_SEAT, None, detail=f"seat {_brief(seat)} of {n}", action=action
+            Reason.NO_SUCH_SEAT, None, detail=f"seat {brief(seat)} of {n}", action=action
         )
     return int(seat)
 
@@ -30,7 +31,7 @@ def _check_seat(seat: Any, n: int, action: str) -> int:
 def _deal_seat(seat: Any, n: int, what: str) -> int:
     # Setting up a deal with a bad seat is bad deal data, not a refused action.
     if not _is_seat(seat, n):
-        raise DealError(f"{what} must be a seat 0-{n - 1}, got {_brief(seat)}")
+        raise DealError(f"{what} must be a seat 0-{n - 1}, got {brief(seat)}")
     return int(seat)
 
 
@@ -100,7 +101,7 @@ def _hands_from(hands: Any, cfg: Config) -> tuple[tuple[int, ...], ...]:
         try:
             if isinstance(hand, str):
                 _parse_cards(hand)  # names a bad token; the dealt order is the text's
-                cards = [Card.parse(t) for t in _SPLIT.split(hand.strip()) if t]
+                cards = [Card.parse(t) for t in card_tokens(hand) if t]
             elif isinstance(hand, CardSet):
                 cards = list(hand)
             else:
@@ -113,10 +114,10 @@ def _hands_from(hands: Any, cfg: Config) -> tuple[tuple[int, ...], ...]:
                 raise DealError(f"seat {seat}: duplicate card {card}")
             mask |= card.mask
         if mask & seen:
-            raise DealError(f"seat {seat}: {_from_mask(mask & seen)} dealt twice")
+            raise DealError(f"seat {seat}: {unchecked_cardset(mask & seen)} dealt twice")
         if mask & ~cfg.deck:
             raise DealError(
-                f"seat {seat}: {_from_mask(mask & ~cfg.deck)} not in the {cfg.n}-player deck"
+                f"seat {seat}: {unchecked_cardset(mask & ~cfg.deck)} not in the {cfg.n}-player deck"
             )
         if len(cards) != cfg.hand_size:
             raise DealError(f"seat {seat}: {len(cards)} cards, expected {cfg.hand_size}")

@@ -2,7 +2,7 @@
 
 :mod:`gongzhu._core` imports nothing public: this module maps the core's int
 reason codes back to the public enum. (A rule set's core ``Config`` is
-``RuleSet._tables``, built once by :func:`gongzhu.rules._compile.compile_config`.)
+``RuleSet.engine``, built once by :func:`gongzhu.rules._compile.compile_config`.)
 """
 
 from __future__ import annotations

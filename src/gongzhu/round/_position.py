@@ -31,7 +31,7 @@ from gongzhu._core.state import (
     trick_cards,
 )
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
-from gongzhu.cards import Card, CardSet, Suit, _from_mask, _set_cards, _set_mask
+from gongzhu.cards import Card, CardSet, Suit, unchecked_cardset
 from gongzhu.errors import DealNotOverError, IllegalActionError, Reason
 from gongzhu.phase import Phase as Phase
 from gongzhu.round._checks import (
@@ -41,7 +41,7 @@ from gongzhu.round._checks import (
 )
 from gongzhu.round._config import _REASONS
 from gongzhu.rules import RuleSet
-from gongzhu.scoring import DealScore, _deal_score
+from gongzhu.scoring import DealScore, score_of_state
 from gongzhu.trick import Trick as Trick
 from gongzhu.view import PlayerView as PlayerView
 
@@ -58,7 +58,9 @@ def _action(entry: int) -> Action:
         return Play(seat, _CARDS[arg])
     if kind == EXPOSE:
         _seat, up, down, blind = decision_parts(entry)
-        return Exposure(seat, _from_mask(up | down), _from_mask(down) if up else bool(down), blind)
+        return Exposure(
+            seat, unchecked_cardset(up | down), unchecked_cardset(down) if up else bool(down), blind
+        )
     if kind == CLAIM:
         return Claim(seat)
     return ClaimResponse(seat, bool(arg))  # RESPOND
@@ -232,7 +234,7 @@ class _Position:
     def hands(self) -> tuple[CardSet, ...]:
         """Each seat's remaining cards, in seat order."""
         s = self._s
-        return tuple([_from_mask(m & ~s.gone) for m in s.table.hands])
+        return tuple([unchecked_cardset(m & ~s.gone) for m in s.table.hands])
 
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
@@ -242,23 +244,23 @@ class _Position:
     @property
     def exposed(self) -> CardSet:
         """The face-up exposed cards (public)."""
-        return _from_mask(self._s.table.up)
+        return unchecked_cardset(self._s.table.up)
 
     @property
     def face_down(self) -> CardSet:
         """Cards declared face down (Chyťte prase): their holders know them, others don't."""
-        return _from_mask(self._s.table.down)
+        return unchecked_cardset(self._s.table.down)
 
     @property
     def blind(self) -> CardSet:
         """Cards exposed blind (before their holder looked at the rest)."""
-        return _from_mask(self._s.table.blind)
+        return unchecked_cardset(self._s.table.blind)
 
     @property
     def exposures(self) -> tuple[CardSet, ...]:
         """Each seat's face-up exposed cards."""
         t = self._s.table
-        return tuple(_from_mask(t.up & h) for h in t.hands)
+        return tuple(unchecked_cardset(t.up & h) for h in t.hands)
 
     @property
     def exposure_factors(self) -> dict[Card, int]:
@@ -267,7 +269,7 @@ class _Position:
         cfg = t.cfg
         return {
             card: _card_factor(cfg, card.mask, t.up, t.down, t.blind)
-            for card in _from_mask(t.up | t.down)
+            for card in unchecked_cardset(t.up | t.down)
         }
 
     @property
@@ -300,7 +302,7 @@ class _Position:
     @property
     def captured(self) -> tuple[CardSet, ...]:
         """Each seat's captured cards."""
-        return tuple(_from_mask(m) for m in self._s.capt)
+        return tuple(unchecked_cardset(m) for m in self._s.capt)
 
     @property
     def led_suit(self) -> Suit | None:
@@ -322,7 +324,7 @@ class _Position:
     @property
     def shown(self) -> CardSet:
         """Cards shown to everyone by a claim."""
-        return _from_mask(self._s.table.shown)
+        return unchecked_cardset(self._s.table.shown)
 
     @property
     def claim_pending(self) -> tuple[int, tuple[int, ...]] | None:
@@ -348,10 +350,7 @@ class _Position:
         lm = s.lm  # cached on the core state
         if lm < 0:
             lm = _legal(s)  # the rules of play live in the core only
-        cs = _new(CardSet)  # _from_mask inlined: this runs once per bot step
-        _set_mask(cs, lm)
-        _set_cards(cs, None)
-        return cs
+        return unchecked_cardset(lm)
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """The legal action ids (:mod:`gongzhu.protocol`) of the seat to act, ascending.
@@ -450,7 +449,7 @@ class _Position:
             raise DealNotOverError("the deal is not complete")
         # The core computes the result on ints (exposure factors and the Q♦ count
         # included); the DealScore is built around it (its sheets on first read).
-        return _deal_score(s)
+        return score_of_state(s)
 
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know, and nothing else (safe to send to that player).
@@ -478,13 +477,13 @@ class _Position:
             if x != seat:
                 others |= hand
         up = 0 if _p.sealed(s) else t.up  # others' sealed exposures are not seen yet
-        return _from_mask(others & ~s.gone & ~up & ~t.shown)
+        return unchecked_cardset(others & ~s.gone & ~up & ~t.shown)
 
 
 _t_leader, _t_cards, _t_winner, _t_players = (
     Trick.__dict__[a.name].__set__ for a in attrs.fields(Trick)
 )
-_EMPTY: Final = _from_mask(0)  # immutable: one shared empty set
+_EMPTY: Final = unchecked_cardset(0)  # immutable: one shared empty set
 
 
 def _trick(leader: int, cards: tuple[Card, ...], winner: int | None, n: int) -> Trick:

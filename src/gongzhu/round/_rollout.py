@@ -17,12 +17,13 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, Protocol, TypeVar, cast
 
 from gongzhu._base.seeds import check_seed
+from gongzhu._base.text import brief
 from gongzhu._core import rng as _rng
 from gongzhu._core import rollout as _ro
 from gongzhu._core.play import expose, exposure_open
 from gongzhu._core.state import State
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import IllegalActionError, Reason, _brief
+from gongzhu.errors import IllegalActionError, Reason
 from gongzhu.view import PlayerView
 
 _R = TypeVar("_R", bound="_Table")
@@ -89,7 +90,7 @@ def rollout(rnd: _R, strategy: object, seed: object, make: Callable[[State], _R]
         _refuse_rollout("strategy must be a Strategy, one per seat, or None")
     for entry in given:
         if entry is not None and not _is_strategy(entry):
-            _refuse_rollout(f"not a Strategy: {_brief(entry)}")
+            _refuse_rollout(f"not a Strategy: {brief(entry)}")
     strategies = cast(tuple[_Decider | None, ...], given)  # checked just above
     if seed is None:
         seed = random.getrandbits(64)

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from gongzhu._base.seeds import SEED_INT_LIMIT
+from gongzhu._base.text import brief
 from gongzhu._codec import encoding as _encoding
 from gongzhu._core import play as _p
 from gongzhu._core.bits import BIT
@@ -18,8 +19,8 @@ from gongzhu._core.rollout import rollout_random as _rollout_random
 from gongzhu._core.state import State, key, restore, trick_cards
 from gongzhu._core.state import begin as _begin
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
-from gongzhu.cards import Card, _from_mask
-from gongzhu.errors import DealError, IllegalActionError, Reason, _brief
+from gongzhu.cards import Card, unchecked_cardset
+from gongzhu.errors import DealError, IllegalActionError, Reason
 from gongzhu.phase import Phase as Phase
 from gongzhu.round._checks import (
     _check_flag,
@@ -114,7 +115,7 @@ class Round(_Position):
             rules = RuleSet.preset(rules)
         if not isinstance(rules, RuleSet):
             raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
-        cfg = rules._tables
+        cfg = rules.engine
         return cls._start(rules, cfg, _hands_from(hands, cfg), leader, dealer, None)
 
     @classmethod
@@ -249,7 +250,7 @@ class Round(_Position):
         if action == _encoding.ACCEPT or action == _encoding.REFUSE:
             return self.respond(action == _encoding.ACCEPT, seat)
         raise IllegalActionError(
-            Reason.INVALID_CHOICE, seat, detail=f"no action id {_brief(action)}", action="apply"
+            Reason.INVALID_CHOICE, seat, detail=f"no action id {brief(action)}", action="apply"
         )
 
     def rollout(self, strategy: Any = None, *, seed: int | None = None) -> Round:
@@ -341,7 +342,7 @@ class Round(_Position):
             if code == _p.ALREADY_DECIDED and not _p.exposure_open(s):
                 detail = "every seat has decided"
             if code == _p.NOT_EXPOSABLE:
-                detail = f"exposable: {_from_mask(s.table.cfg.exposable)}"
+                detail = f"exposable: {unchecked_cardset(s.table.cfg.exposable)}"
             elif code == _p.EXPOSURE_OUT_OF_TURN:
                 waiting = _p.next_to_expose(s)
                 detail = f"seat {waiting} decides next" if waiting >= 0 else "all decided"
@@ -408,7 +409,7 @@ class Round(_Position):
         t = s.table
         seat = _check_seat(seat, t.n, "expose")
         held = t.hands[seat] & ~s.gone & t.cfg.exposable & ~(t.up | t.down)
-        return {c: str(exposure_preview(c, self.rules)) for c in _from_mask(held)}
+        return {c: str(exposure_preview(c, self.rules)) for c in unchecked_cardset(held)}
 
     # -- claims ------------------------------------------------------------------------
 
@@ -537,7 +538,7 @@ _set_s = _Position.__dict__["_s"].__set__
 
 
 def _restore_state(rules: RuleSet, k: tuple[Any, ...]) -> Round:
-    return _make(restore(rules._tables, *k))
+    return _make(restore(rules.engine, *k))
 
 
 # The methods' doctests run here (the package sets Round's __module__ to its path).

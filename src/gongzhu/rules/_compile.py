@@ -1,6 +1,6 @@
 """A rule set compiled to the engine core's :class:`~gongzhu._core.config.Config`. Private.
 
-:attr:`RuleSet._tables` calls :func:`compile_config` once per rule set and caches
+:attr:`RuleSet.engine` calls :func:`compile_config` once per rule set and caches
 the result: the rules of play, the scoring kernel and the policies read that one
 object (``Round``'s states carry it).
 """

@@ -11,8 +11,9 @@ from typing import Any, Final
 
 import attrs
 
+from gongzhu._base.text import brief
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import RuleSetError, _brief
+from gongzhu.errors import RuleSetError
 from gongzhu.rules.options import FACE_VALUE_HEARTS, STANDARD_HEARTS, PigWithAllHearts
 
 
@@ -89,7 +90,7 @@ def _check_json_option(name: str, field: attrs.Attribute[Any] | None, value: Any
     else:
         ok = True
     if not ok:
-        raise RuleSetError(f"{name}: {_brief(value)} is not a value of the rules schema", [name])
+        raise RuleSetError(f"{name}: {brief(value)} is not a value of the rules schema", [name])
 
 
 _CARD_CODES: Final = frozenset(Card.from_index(i).code for i in range(52))
@@ -103,7 +104,7 @@ def _check_json_options(data: object, fields: Mapping[str, attrs.Attribute[Any]]
         raise RuleSetError(f"rules has {len(data)} keys; there are only {len(fields)} options")
     bad = [k for k in data if not isinstance(k, str)]
     if bad:
-        raise RuleSetError(f"option names must be text, got {_brief(bad[0])}")
+        raise RuleSetError(f"option names must be text, got {brief(bad[0])}")
     for name, value in data.items():
         _check_json_option(name, fields.get(name), value)
 

@@ -10,8 +10,9 @@ from typing import Any, Final
 
 import attrs
 
+from gongzhu._base.text import brief
 from gongzhu.cards import ACE_OF_HEARTS, Card, CardSet, Rank, parse_cards
-from gongzhu.errors import CardParseError, RuleSetError, _brief
+from gongzhu.errors import CardParseError, RuleSetError
 from gongzhu.rules.options import (
     _EXPOSABLE_CARDS,
     _REMOVED,
@@ -104,7 +105,7 @@ def _check_type(inst: object, attribute: attrs.Attribute[Any], value: Any) -> No
             name += " (one of " + ", ".join(repr(m.value) for m in expected) + ")"
         raise RuleSetError(
             f"{attribute.name}: expected {name}{' or None' if optional else ''},"
-            f" got {_brief(value)}",
+            f" got {brief(value)}",
             [attribute.name],
         )
 

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any, Final, cast
 import attrs
 
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
+from gongzhu._base.text import brief
 from gongzhu._core.config import Config
 from gongzhu.cards import DECK, Card, CardSet, Rank, Suit
-from gongzhu.errors import RuleSetError, _brief
+from gongzhu.errors import RuleSetError
 from gongzhu.rules._compile import compile_config
 from gongzhu.rules._json import (
     _check_json_options,
@@ -406,8 +407,11 @@ class RuleSet:
         return 2 * self.sheep_value if value is None else value
 
     @cached_property
-    def _tables(self) -> Config:
-        # The engine core's one Config of this rule set (rules of play, scoring, policies).
+    def engine(self) -> Config:
+        """The engine's tables for this rule set, for bots and engines on integer states
+        (:class:`~gongzhu.board.Board`, the bots, :mod:`gongzhu.vector`): the engine core's
+        compiled ``Config``, every rule as plain ints and tuples, built once and cached.
+        Its fields are the engine's layout, not a stable API (``rules.engine.deck``)."""
         return compile_config(self)
 
     # -- presets, changes, description -------------------------------------------
@@ -430,7 +434,7 @@ class RuleSet:
         except (KeyError, TypeError):
             known = ", ".join(PRESETS)
             raise RuleSetError(
-                f"unknown preset {_brief(name)}; known: {known}", ["preset"]
+                f"unknown preset {brief(name)}; known: {known}", ["preset"]
             ) from None
 
     def replace(self, **changes: Unpack[RuleSetOptions]) -> RuleSet:

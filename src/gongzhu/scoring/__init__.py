@@ -23,7 +23,7 @@ from __future__ import annotations
 from gongzhu.scoring._input import exposure_factors
 from gongzhu.scoring.preview import ExposurePreview, exposure_preview
 from gongzhu.scoring.result import DealScore, PlayerScore, TransformerEffect
-from gongzhu.scoring.result import _deal_score as _deal_score
+from gongzhu.scoring.result import score_of_state as score_of_state  # for Round.score
 from gongzhu.scoring.score import score
 
 __all__ = [

@@ -9,8 +9,9 @@ from itertools import islice
 from typing import Any, Final, NoReturn
 
 from gongzhu._base.frozen import FrozenMap
+from gongzhu._base.text import brief
 from gongzhu.cards import Card, CardSet, parse_cards
-from gongzhu.errors import CardParseError, DealError, _brief
+from gongzhu.errors import CardParseError, DealError
 from gongzhu.rules import RuleSet
 
 _DEFAULT_RULES: Final = RuleSet()
@@ -21,7 +22,7 @@ def _frozen_factors(value: Any) -> Mapping[Card, int]:
     if isinstance(value, FrozenMap):
         return value
     if not isinstance(value, Mapping):
-        raise DealError(f"exposed must be a mapping card → factor, got {_brief(value)}")
+        raise DealError(f"exposed must be a mapping card → factor, got {brief(value)}")
     if len(value) > 4:
         raise DealError(f"at most 4 cards can be exposed, got {len(value)}")
     return FrozenMap(value)
@@ -41,12 +42,12 @@ def _check_deal_score(
 ) -> None:
     """The checks of DealScore's public constructor (a DealError names the first bad field)."""
     if not isinstance(rules, RuleSet):
-        raise DealError(f"rules must be a RuleSet, got {_brief(rules)}")
+        raise DealError(f"rules must be a RuleSet, got {brief(rules)}")
     n = rules.players
     if not isinstance(totals, tuple) or not 1 <= len(totals) <= n:
-        raise DealError(f"totals must be a tuple of 1 to {n} ints, got {_brief(totals)}")
+        raise DealError(f"totals must be a tuple of 1 to {n} ints, got {brief(totals)}")
     if not all(_is_small_int(t) for t in totals):
-        raise DealError(f"totals must be ints (at most 2**53 - 1 in size), got {_brief(totals)}")
+        raise DealError(f"totals must be ints (at most 2**53 - 1 in size), got {brief(totals)}")
     if (
         not isinstance(captures, tuple)
         or len(captures) != len(totals)
@@ -55,11 +56,11 @@ def _check_deal_score(
         raise DealError(f"captures must be a tuple of {len(totals)} CardSets")
     for card, factor in exposed.items():
         if not isinstance(card, Card) or not _is_small_int(factor) or not 1 <= factor <= 64:
-            raise DealError(f"exposed must map cards to factors 1-64, got {_brief(dict(exposed))}")
+            raise DealError(f"exposed must map cards to factors 1-64, got {brief(dict(exposed))}")
     for label, seat in seats.items():
         if seat is not None and (not _is_small_int(seat) or not 0 <= seat < len(totals)):
             raise DealError(
-                f"{label} must be a seat 0-{len(totals) - 1} or None, got {_brief(seat)}"
+                f"{label} must be a seat 0-{len(totals) - 1} or None, got {brief(seat)}"
             )
     if (
         not isinstance(lines, tuple)
@@ -119,7 +120,7 @@ def exposure_factors(
             card = key if isinstance(key, Card) else _one_card(key)
             if not isinstance(factor, int) or isinstance(factor, bool) or not 1 <= factor <= 64:
                 raise DealError(
-                    f"exposure factor of {card} must be an int 1-64, got {_brief(factor)}"
+                    f"exposure factor of {card} must be an int 1-64, got {brief(factor)}"
                 )
             factors[card] = factor
     else:

@@ -8,8 +8,9 @@ from __future__ import annotations
 import attrs
 
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
+from gongzhu._base.text import brief
 from gongzhu.cards import ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER, Card
-from gongzhu.errors import DealError, _brief
+from gongzhu.errors import DealError
 from gongzhu.rules import RuleSet
 from gongzhu.scoring._input import _DEFAULT_RULES, _one_card
 
@@ -73,11 +74,11 @@ def exposure_preview(
     if factor is not None and (
         not isinstance(factor, int) or isinstance(factor, bool) or not 1 <= factor <= 64
     ):
-        raise DealError(f"exposure factor must be an int 1-64, got {_brief(factor)}")
+        raise DealError(f"exposure factor must be an int 1-64, got {brief(factor)}")
     if isinstance(card, str):
         card = _one_card(card)
     if not isinstance(card, Card) or card not in rules.exposable:
-        shown = card if isinstance(card, Card) else _brief(card)
+        shown = card if isinstance(card, Card) else brief(card)
         raise DealError(f"{shown} cannot be exposed under these rules")
     f = factor if factor is not None else rules.face_up_factor
     if card is PIG:

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from gongzhu._base.display import svg as _svg
-from gongzhu._base.frozen import FrozenMap, guard_setstate, refuse_reinit
+from gongzhu._base.frozen import FrozenMap, adopt_map, guard_setstate, refuse_reinit
+from gongzhu._base.text import brief
 from gongzhu._base.totals import running_total as _running_total
 from gongzhu._base.totals import running_totals as _running_totals
 from gongzhu._core.config import Config
@@ -26,8 +27,8 @@ from gongzhu._core.rules import card_factor as _card_factor
 from gongzhu._core.scoring import first_bad_mask as _bad_masks
 from gongzhu._core.scoring import score_masks as _score_masks
 from gongzhu._core.state import State
-from gongzhu.cards import ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER, Card, CardSet, _from_mask
-from gongzhu.errors import DealError, _brief
+from gongzhu.cards import ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER, Card, CardSet, unchecked_cardset
+from gongzhu.errors import DealError
 from gongzhu.rules import RuleSet
 from gongzhu.scoring._input import (
     _SCORE_KEYS,
@@ -394,14 +395,12 @@ class DealScore(_Deferred):
                 and key not in ("rules", "captures", "exposed")
                 and not _same(data[key], stated[key])
             ):
-                _score_field(key, f"{_brief(data[key])} does not match the cards ({stated[key]})")
+                _score_field(key, f"{brief(data[key])} does not match the cards ({stated[key]})")
         return result
 
     def _repr_svg_(self) -> str | None:
         """The score sheet as a picture (Jupyter shows it), drawn by :mod:`gongzhu.svg`."""
         return _svg(self)
-
-
 
 
 guard_setstate(PlayerScore, "seat", DealError)
@@ -421,7 +420,7 @@ def _score_piles(
     if mask_list is None:
         mask_list = [p.mask for p in piles]
     masks = tuple(mask_list)
-    tables = rules._tables
+    tables = rules.engine
     if _bad_masks(masks, tables.deck) >= 0:
         _refuse_masks(masks, tables.deck, rules)
     exposure = None
@@ -443,7 +442,7 @@ def _score_piles(
     else:
         counts = None
     if exposure is None:
-        exposure = _factor_ints(FrozenMap._of(exposure_factors(exposed, rules)))
+        exposure = _factor_ints(adopt_map(exposure_factors(exposed, rules)))
         if exposed.__class__ is CardSet and len(_CARDSET_EXPOSURES) < 64:
             _CARDSET_EXPOSURES[(exposed.mask, tables.face_up_factor)] = exposure
     return _finish(masks, exposure, rules, tables, counts, piles)
@@ -498,7 +497,7 @@ def _finish(
         masks, fa, fq, fj, ft, t, queen_tricks if rules.queen_of_diamonds_bonus else None
     )
     if piles is None:
-        piles = tuple([_from_mask(m) for m in masks])
+        piles = tuple([unchecked_cardset(m) for m in masks])
     ds: DealScore = _new(DealScore)
     _set_totals(ds, totals)
     _set_rules(ds, rules)
@@ -515,9 +514,10 @@ def _finish(
 _ROUND_EXPOSURES: dict[tuple[int, int, int, int], FrozenMap[Card, int]] = {}
 
 
-def _deal_score(state: State) -> DealScore:
-    """Trusted entry (``Round.score``): the score of a finished core ``state``.
+def score_of_state(state: State) -> DealScore:
+    """The score of a finished core ``state``, for the engine layer (``Round.score``).
 
+    Trusted: the state came from the core and its deal is over.
     Only the totals are computed now (the core's kernel, no lines); the other
     fields are built on first read (see :class:`_Deferred`).
     """
@@ -529,7 +529,7 @@ def _deal_score(state: State) -> DealScore:
 
 
 def _fill(ds: DealScore, state: State) -> None:
-    """Set the fields :func:`_deal_score` deferred, from the core's result for ``state``."""
+    """Set the fields :func:`score_of_state` deferred, from the core's result for ``state``."""
     t = state.table
     cfg = t.cfg
     up, down, blind = t.up, t.down, t.blind
@@ -538,14 +538,17 @@ def _fill(ds: DealScore, state: State) -> None:
         key = (cfg.face_up_factor, up, down, blind)
         exposed = _ROUND_EXPOSURES.get(key)
         if exposed is None:
-            exposed = FrozenMap._of(
-                {c: _card_factor(cfg, c.mask, up, down, blind) for c in _from_mask(up | down)}
+            exposed = adopt_map(
+                {
+                    c: _card_factor(cfg, c.mask, up, down, blind)
+                    for c in unchecked_cardset(up | down)
+                }
             )
             if len(_ROUND_EXPOSURES) < 1024:
                 _ROUND_EXPOSURES[key] = exposed
     else:
         exposed = _NO_EXPOSURE
-    _set_captures(ds, tuple([_from_mask(m) for m in state.capt]))
+    _set_captures(ds, tuple([unchecked_cardset(m) for m in state.capt]))
     _set_exposed(ds, exposed)
     _set_all_hearts(ds, all_hearts if all_hearts >= 0 else None)
     _set_grand_slam(ds, slam if slam >= 0 else None)

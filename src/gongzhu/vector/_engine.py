@@ -92,7 +92,7 @@ class VectorDeal:
     def __init__(self, rules: RuleSet, size: int) -> None:
         if not isinstance(rules, RuleSet):
             raise ProtocolError(f"rules must be a RuleSet, got {type(rules).__name__}")
-        cfg = rules._tables
+        cfg = rules.engine
         self.rules: RuleSet = rules
         self._cfg: Config = cfg
         n = cfg.n

@@ -18,7 +18,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from gongzhu._codec.encoding import _PHASES, _SCORE_SCALE, EXPOSABLE_ORDER, observation_size
+from gongzhu._codec.encoding import EXPOSABLE_ORDER, observation_size
+from gongzhu._codec.encoding import OBSERVED_PHASES as _PHASES
+from gongzhu._codec.encoding import SCORE_SCALE as _SCORE_SCALE
 from gongzhu._core.bits import HEARTS, POINT_CARDS
 from gongzhu._core.scoring import score_masks
 from gongzhu.phase import Phase

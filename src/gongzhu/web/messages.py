@@ -31,7 +31,8 @@ from typing import Any, ClassVar, Final, NoReturn, TypeVar
 
 import attrs
 
-from gongzhu.errors import GongzhuError, _brief
+from gongzhu._base.text import brief as _brief
+from gongzhu.errors import GongzhuError
 
 __all__ = [
     "CLIENT_TYPES",
