@@ -25,39 +25,35 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from gongzhu._core import play as _p
-from gongzhu._core.bits import ACE_BIT, HEARTS, PIG_BIT, QUEEN_OF_DIAMONDS_BIT, SHEEP_BIT, TEN_BIT
-from gongzhu._core.config import RESTRICT_DEAL, RESTRICT_SUIT, Config
-from gongzhu._core.rules import HEARTS_BROKEN, queen_counts
-from gongzhu._core.scoring import score_masks
-from gongzhu._core.state import COMPLETE, PLAYING, played, trick_cards
+from gongzhu._core.bits import QUEEN_OF_DIAMONDS_BIT
+from gongzhu._core.config import Config
+from gongzhu._core.rules import HEARTS_BROKEN
 from gongzhu.dealing import shuffled_deck
 from gongzhu.errors import DealError, IllegalActionError, ProtocolError, Reason
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
-from gongzhu.vector import _playout
+from gongzhu.vector._legal import NONE_LED as _NONE_LED
+from gongzhu.vector._legal import legal_bits as _legal_bits
+from gongzhu.vector._playout import playout as _playout
 from gongzhu.vector._playout import random_cards
+from gongzhu.vector._rounds import from_rounds as _from_rounds
+from gongzhu.vector._rounds import origin as _origin
+from gongzhu.vector._score import factors as _factors
+from gongzhu.vector._score import totals as _totals
 from gongzhu.vector._tables import (
     BITS,
     I64,
-    SUIT,
     U64,
     ZERO,
     Bools,
-    heart_tables,
     popcount,
+    u64,
 )
 
 __all__ = ["VectorDeal"]
 
-_NONE_LED: Final = 4  # ``led`` before the trick's first card
 _HEART_FLAG: Final = np.array([HEARTS_BROKEN if 26 <= c < 39 else 0 for c in range(64)], np.int64)
 _CARD_SUIT: Final = np.arange(64, dtype=np.int64) // 13
-
-
-def _u(x: int) -> np.uint64:
-    out: np.uint64 = np.uint64(x)
-    return out
 
 
 class VectorDeal:
@@ -140,8 +136,8 @@ class VectorDeal:
         self._seeds: list[int | str] | None = None
         self._dealer = 0
         # Per rule set: the point cards, the heart values by card, the team of each seat.
-        self._exposable = _u(cfg.exposable)
-        self._opening_card = _u(cfg.opening_card)
+        self._exposable = u64(cfg.exposable)
+        self._opening_card = u64(cfg.opening_card)
         self._team: I64 = np.array(cfg.team_of, dtype=np.int64)
         self._paired = cfg.nteams < n
 
@@ -212,70 +208,8 @@ class VectorDeal:
     def from_rounds(cls, rounds: Sequence[Round]) -> VectorDeal:
         """A batch of the positions of ``rounds`` (one rule set; every exposure decided, no
         claim pending); :meth:`round` plays on from each of them."""
-        rounds = list(rounds)
-        if not rounds:
-            raise ProtocolError("from_rounds needs at least one Round")
-        for i, rnd in enumerate(rounds):
-            if not isinstance(rnd, Round):
-                raise ProtocolError(f"round {i} is a {type(rnd).__name__}, not a Round")
-        rules = rounds[0].rules
-        batch = cls(rules, len(rounds))
-        n = batch.players
-        for i, rnd in enumerate(rounds):
-            if rnd.rules != rules:
-                raise ProtocolError(f"round {i} has other rules than round 0 (one rule set)")
-            s = rnd._core
-            if s.done != COMPLETE and not s.trick and not s.tricks and _p.exposure_open(s):
-                raise IllegalActionError(
-                    Reason.EXPOSURE_PENDING, None, detail=f"round {i}", action="batch"
-                )
-            if s.done not in (PLAYING, COMPLETE):
-                raise IllegalActionError(
-                    Reason.WRONG_PHASE, None, detail=f"round {i}: a claim is pending",
-                    action="batch",
-                )  # fmt: skip
-            t = s.table
-            batch._dealt[i] = t.hands
-            batch._capt[i] = s.capt
-            batch._every[i] = t.every
-            batch._played[i] = played(s)
-            batch._up[i], batch._down[i], batch._blind[i] = t.up, t.down, t.blind
-            batch._shown[i] = t.shown
-            batch._opening[i] = t.opening
-            batch._leader[i] = s.leader
-            batch._flags[i] = s.flags
-            batch._ntricks[i] = len(s.tricks)
-            batch._done[i] = s.done == COMPLETE
-            cards = trick_cards(s)
-            batch._count[i] = len(cards)
-            if cards:
-                led = cards[0] // 13
-                batch._led[i] = led
-                batch._trick[: len(cards), i] = cards
-                best = max(c for c in cards if c // 13 == led)
-                batch._best[i] = best
-                batch._bestpos[i] = cards.index(best)
-                batch._taken[i] = sum(1 << c for c in cards)
-            for _lead, winner, tcards in s.tricks:
-                batch._note_voids(i, winner, _lead, tcards)
-            if cards:
-                batch._note_voids(i, -1, s.leader, cards)
-            if batch._cfg.queen_bonus:
-                batch._qd_counts[i] = queen_counts(n, s.tricks)
-                for _lead, winner, tcards in s.tricks:
-                    if 23 in tcards:
-                        batch._qd_taker[i] = winner
-            batch._to_act[i] = (s.leader + len(cards)) % n
-        batch._rounds = rounds
-        batch._aligned = not batch._done.any() and bool((batch._count == batch._count[0]).all())
-        batch._k = int(batch._count[0])
+        batch: VectorDeal = _from_rounds(cls, rounds)
         return batch
-
-    def _note_voids(self, i: int, _winner: int, leader: int, cards: Sequence[int]) -> None:
-        led = cards[0] // 13
-        for k, c in enumerate(cards):
-            if c // 13 != led:
-                self._voids[i] |= np.uint32(1 << (4 * ((leader + k) % self.players) + led))
 
     # -- reading --------------------------------------------------------------------------
 
@@ -311,84 +245,9 @@ class VectorDeal:
         """The bytes of the batch's arrays (divided by ``len(batch)``: the memory a deal)."""
         return sum(v.nbytes for v in vars(self).values() if isinstance(v, np.ndarray))
 
-    def _exposed(self) -> U64:
-        """The face-up exposures that bind play now (the forced fourth before the first lead)."""
-        up = self._up
-        cfg = self._cfg
-        if not cfg.force_fourth:
-            return up
-        ex = self._exposable
-        mine = up & ex
-        fourth = (popcount(mine) == 3) & (self._ntricks == 0) & (self._count == 0)
-        out: U64 = np.where(fourth, up | (ex & ~mine), up)
-        return out
-
     def legal_bits(self) -> U64:
         """``(n,)`` ``uint64`` masks of the cards the seat to act may play (0 once over)."""
-        cfg = self._cfg
-        rows = self._rows
-        hand = self._dealt[rows, self._to_act] & ~self._played
-        led = self._led
-        if self._aligned and self._k == 0:
-            follow = hand  # every deal leads
-            legal: U64 = hand
-        else:
-            follow = hand & SUIT[led]
-            legal = np.where(follow != ZERO, follow, hand)
-        lead = led == _NONE_LED
-        first = self._ntricks == 0
-        has_up = bool(self._up.any())
-        exposed = self._exposed() if has_up else self._up
-        if cfg.must_lead_opening:
-            opening = lead & first & self._opening & ((hand & self._opening_card) != ZERO)
-        else:
-            opening = None
-        if cfg.hearts_rule or (cfg.blood_lock and has_up):
-            # The lead's restrictions give way in the order of RULES.md §9.6 (see the
-            # core's legal_mask): the exposure restriction, then hearts.
-            broken = (self._flags & HEARTS_BROKEN) != 0
-            lock = np.bool_(cfg.hearts_rule) | ((exposed & _u(ACE_BIT)) != ZERO)
-            blocked = np.where(
-                lead & lock & ~broken & ((hand & _u(~HEARTS & (1 << 52) - 1)) != ZERO),
-                _u(HEARTS), ZERO,
-            )  # fmt: skip
-        else:
-            blocked = None
-        held = None
-        if has_up and cfg.restriction == RESTRICT_SUIT:
-            mine_all = exposed & hand
-            held = np.zeros_like(hand)
-            for suit in range(4):
-                sm = SUIT[suit]
-                mine = mine_all & sm
-                unled = (self._flags >> suit & 1) == 0
-                other = (hand & sm & ~mine) != ZERO
-                held |= np.where(lead & unled & other, mine, ZERO)
-            # Following: an exposed card stays back in the first trick led in its suit.
-            led_c = np.minimum(led, 3)
-            unled_f = (self._flags >> led_c & 1) == 0
-            free = follow & ~exposed
-            keep = ~lead & (follow != ZERO) & unled_f & ((exposed & follow) != ZERO)
-            keep &= free != ZERO
-            legal = np.where(keep, free, legal)
-        elif has_up and cfg.restriction == RESTRICT_DEAL:
-            held = np.where(lead & first, exposed & hand, ZERO)
-            free = legal & ~exposed
-            keep = ~lead & first & ((legal & exposed) != ZERO) & (free != ZERO)
-            legal = np.where(keep, free, legal)
-        if blocked is not None or held is not None:
-            b = blocked if blocked is not None else ZERO
-            h = held if held is not None else ZERO
-            choice = hand & ~b & ~h
-            choice = np.where(choice != ZERO, choice, hand & ~b)
-            choice = np.where(choice != ZERO, choice, hand)
-            legal = np.where(lead, choice, legal)
-        if opening is not None:
-            legal = np.where(opening, self._opening_card, legal)
-        if self._aligned:
-            return legal
-        out: U64 = np.where(self._done, ZERO, legal)
-        return out
+        return _legal_bits(self)
 
     def legal_mask(self) -> Bools:
         """``(n, 52)`` booleans: the cards the seat to act in each deal may play (none once
@@ -548,7 +407,7 @@ class VectorDeal:
             taker = self._qd_taker[r]
             again = (taker >= 0) & (winner == taker)
             self._qd_counts[ri, winner] += again
-            newly = (taker < 0) & ((taken & _u(QUEEN_OF_DIAMONDS_BIT)) != ZERO)
+            newly = (taker < 0) & ((taken & u64(QUEEN_OF_DIAMONDS_BIT)) != ZERO)
             self._qd_taker[r] = np.where(newly, winner, taker)
         self._flags[r] |= np.left_shift(1, self._led[r])
         self._leader[r] = winner
@@ -561,7 +420,7 @@ class VectorDeal:
         self._trick[:, r] = -1
         over = self._played[r] == self._every[r]
         if cfg.end_when_points_out:
-            pc = _u(cfg.point_cards)
+            pc = u64(cfg.point_cards)
             every_capt = np.bitwise_or.reduce(self._capt[ri], axis=1)
             over |= (every_capt & pc) == pc
         if over.any():
@@ -587,7 +446,7 @@ class VectorDeal:
         free, the leads and the void followers' cards come from a random priority order
         (see :mod:`gongzhu.vector._playout`).
         """
-        _playout.playout(self, rng)
+        _playout(self, rng)
 
     _BY_COLUMN: Final = ("_trick", "_plays", "_order")  # arrays whose second axis is the batch's
 
@@ -631,52 +490,12 @@ class VectorDeal:
     def factors(self, up: U64, down: U64, blind: U64) -> tuple[I64, I64, I64, I64]:
         """The scoring factors of A♥, Q♠, J♦ and 10♣ for each row's exposures (the core's
         :func:`~gongzhu._core.rules.card_factor`, on arrays)."""
-        cfg = self._cfg
-        if not (up.any() or down.any()):
-            ones = np.ones(up.shape, np.int64)
-            return ones, ones, ones, ones
-        out = []
-        for bit in (ACE_BIT, PIG_BIT, SHEEP_BIT, TEN_BIT):
-            b = _u(bit)
-            f = np.where((up & b) != ZERO, cfg.face_up_factor, np.where((down & b) != ZERO, 2, 1))
-            out.append(np.where(((blind & b) != ZERO) & (f > 1), f * 2, f).astype(np.int64))
-        return out[0], out[1], out[2], out[3]
-
-    def _scores(
-        self, capt: U64, fa: I64, fq: I64, fj: I64, ft: I64, qd: I64 | None
-    ) -> tuple[I64, Bools]:
-        """Each seat's total by the scoring kernel's plain lines, and the rows it cannot
-        score that way (a seat holding every heart: the kernel scores those)."""
-        cfg = self._cfg
-        sums = heart_tables(cfg.heart_values, cfg.heart_sums)[1]
-        fa2, fq2, fj2, ft2 = fa[:, None], fq[:, None], fj[:, None], ft[:, None]
-        hearts = sums[(capt >> _u(26)).astype(np.int64) & 0x1FFF] * fa2
-        base = hearts + np.where((capt & _u(PIG_BIT)) != ZERO, cfg.pig_value * fq2, 0)
-        sheep = np.where(fj2 == 1, cfg.sheep_value, cfg.exposed_sheep_value * fj2 // 2)
-        base = base + np.where((capt & _u(SHEEP_BIT)) != ZERO, sheep, 0)
-        blockers = (capt & _u(cfg.lone_blockers)) != ZERO
-        ten = np.where(blockers, base * 2 * ft2, cfg.transformer_bonus * ft2)
-        total = np.where((capt & _u(TEN_BIT)) != ZERO, ten, base)
-        if cfg.queen_bonus and qd is not None:
-            has_q = (capt & _u(QUEEN_OF_DIAMONDS_BIT)) != ZERO
-            total = total + np.where(has_q, cfg.queen_bonus * qd, 0)
-        hard = ((capt & _u(HEARTS)) == _u(HEARTS)).any(axis=1)
-        return total.astype(np.int64), hard
+        return _factors(self._cfg, up, down, blind)
 
     def totals(self) -> I64:
         """``(n, players)`` each seat's score of each finished deal (``score(...).totals``;
         zeros for a deal still in play)."""
-        cfg = self._cfg
-        fa, fq, fj, ft = self.factors(self._up, self._down, self._blind)
-        qd = self._qd_counts if cfg.queen_bonus else None
-        total, hard = self._scores(self._capt, fa, fq, fj, ft, qd)
-        for i in np.flatnonzero(hard):
-            queen = tuple(int(x) for x in self._qd_counts[i]) if cfg.queen_bonus else None
-            masks = tuple(int(x) for x in self._capt[i])
-            f = int(fa[i]), int(fq[i]), int(fj[i]), int(ft[i])
-            total[i] = score_masks(masks, *f, cfg, queen, False)[0]
-        out: I64 = np.where(self._done[:, None], total, 0)
-        return out
+        return _totals(self)
 
     def observation(self, seat: Any = None) -> npt.NDArray[np.float32]:
         """``(n, size)`` float32: row ``i`` is :meth:`PlayerView.observation()
@@ -688,28 +507,13 @@ class VectorDeal:
 
     # -- back to Rounds -------------------------------------------------------------------
 
-    def _origin(self, i: int) -> Round:
-        if self._rounds is not None:
-            return self._rounds[i]
-        if self._seeds is not None:
-            from gongzhu.dealing import deal
-
-            rnd = deal(self.rules, self._seeds[i], dealer=self._dealer)
-        else:
-            n = self.players
-            dealt = tuple(
-                tuple(c for c in range(52) if int(self._dealt[i, s]) >> c & 1) for s in range(n)
-            )
-            rnd = Round._start(self.rules, self._cfg, dealt, None, self._dealer, None)
-        return rnd.pass_exposure() if rnd.phase.name == "EXPOSURE" else rnd
-
     def round(self, i: int) -> Round:
         """Deal ``i`` as a :class:`~gongzhu.Round`: its start position with the cards
         played on the batch applied through :meth:`Round.apply <gongzhu.Round.apply>`."""
         if type(i) is not int or not -self._size <= i < self._size:
             raise ProtocolError(f"no deal {i!r} in a batch of {self._size}")
         i %= self._size
-        rnd = self._origin(i)
+        rnd = _origin(self, i)
         for c in self._plays[: int(self._nplays[i]), i]:
             rnd = rnd.apply(int(c))
         return rnd

@@ -19,11 +19,14 @@ distribution of play is that of :meth:`VectorDeal.step` with :func:`random_cards
 at a few operations a card. A batch from :meth:`VectorDeal.random` uses the deal's
 own order (the cards of a seat come in a uniformly random order, independent of
 which cards they are); any other batch draws one order for the playout.
+
+``batch`` is a :class:`~gongzhu.vector.VectorDeal` (typed ``Any``: the engine imports
+this module, so this one cannot import the engine back).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -32,9 +35,6 @@ from gongzhu._core.bits import HEARTS
 from gongzhu._core.config import RESTRICT_DEAL, RESTRICT_SUIT
 from gongzhu._core.rules import HEARTS_BROKEN
 from gongzhu.vector._tables import BITS, I64, POP8, POP16, SEL8, SUIT, U64, ZERO, bitcount
-
-if TYPE_CHECKING:
-    from gongzhu.vector._engine import VectorDeal
 
 __all__ = ["plain", "plain_playout", "playout", "random_cards"]
 
@@ -105,7 +105,7 @@ def _random_followers(legal: U64, follow: U64, led: I64, rng: np.random.Generato
     return cards
 
 
-def playout(batch: VectorDeal, rng: np.random.Generator) -> None:
+def playout(batch: Any, rng: np.random.Generator) -> None:
     """:meth:`VectorDeal.playout`: every unfinished deal to its end at random."""
     while not batch._done.all():
         if batch._aligned and batch._k == 0:
@@ -124,7 +124,7 @@ def playout(batch: VectorDeal, rng: np.random.Generator) -> None:
         batch._play(random_cards(batch.legal_bits(), rng), ~batch._done)
 
 
-def plain(batch: VectorDeal) -> bool:
+def plain(batch: Any) -> bool:
     """True when every lead of the rest of the deals may be any card of the hand: no
     hearts-broken rule, no exposure, no opening card still to lead, and the deals end
     with their last card (what :func:`plain_playout` needs)."""
@@ -145,7 +145,7 @@ def _low_index(x: U64) -> I64:
     return out
 
 
-def _priorities(batch: VectorDeal, rng: np.random.Generator) -> tuple[Int8s, Int8s, U64, U64]:
+def _priorities(batch: Any, rng: np.random.Generator) -> tuple[Int8s, Int8s, U64, U64]:
     """The priority order of :func:`plain_playout`, as ``(positions, deals)`` arrays (a
     deal a column): ``order`` (the card at each position), ``where`` (``(52, deals)``: the
     position of each card), the positions of each seat's cards (``(seats, deals)`` masks)
@@ -179,7 +179,7 @@ def _priorities(batch: VectorDeal, rng: np.random.Generator) -> tuple[Int8s, Int
     return order, where, seatpos, rem
 
 
-def plain_playout(batch: VectorDeal, rng: np.random.Generator) -> None:
+def plain_playout(batch: Any, rng: np.random.Generator) -> None:
     """:func:`playout` of an aligned batch at a trick's start under :func:`plain` rules:
     the leads and the void followers' cards by the priority order (see the module), the
     other followers' cards by one fresh draw each; the captured cards, the suits led and
@@ -240,7 +240,7 @@ def plain_playout(batch: VectorDeal, rng: np.random.Generator) -> None:
         batch._aligned = False
 
 
-def random_trick(batch: VectorDeal, rng: np.random.Generator) -> None:
+def random_trick(batch: Any, rng: np.random.Generator) -> None:
     """One whole trick of every deal of an aligned batch at a trick's start, at random:
     the lead, then every follower's card at once."""
     cfg = batch.cfg
