@@ -41,6 +41,8 @@ _M13: Final = np.uint64(0x1FFF)
 _SHIFTS: Final = (13 * np.arange(5, dtype=np.uint64))[:, None]  # by suit (4: none led)
 _FOUR: Final = np.arange(4, dtype=np.intp)[:, None]
 _POP13: Final = POP16[:8192].astype(np.intp)
+_SUIT4: Final = SUIT[:4, None]
+_BITWISE_COUNT: Final[Any] = getattr(np, "bitwise_count", None)
 _ABOVE_SHEEP: Final = np.uint64(SUIT[1] & ~(BITS[JACK_OF_DIAMONDS + 1] - np.uint64(1)))
 _SPADE_ROW: Final = (np.arange(4) == SPADES)[:, None]
 _FACTOR_INDEX: Final = np.zeros(max(FACTORS) + 1, np.intp)
@@ -104,19 +106,36 @@ class _Seat:
             self.sheep = np.where(fj == 1, cfg.sheep_value, cfg.exposed_sheep_value * fj // 2)
         self.sums = heart_tables(cfg.heart_values, cfg.heart_sums)[1]
 
-    def factor(self) -> Any:
-        """The index of the A♥ factor in the tables' variants (0 for a plain 1)."""
-        return 0 if isinstance(self.fa, int) else _FACTOR_INDEX[self.fa]
+    def factor(self, sel: Any = None) -> Any:
+        """The index of the A♥ factor in the tables' variants (0 for a plain 1), of the
+        deals ``sel`` (positions among ``r``; default all)."""
+        return 0 if isinstance(self.fa, int) else _FACTOR_INDEX[_pick(self.fa, sel)]
 
-    def pile(self, mask: U64) -> I64:
-        """The base score of the captured ``mask`` (the core's ``_pile``)."""
-        hearts = self.sums[(mask >> np.uint64(26)).astype(np.intp) & 0x1FFF] * self.fa
+    def pile(self, mask: U64, sel: Any = None) -> I64:
+        """The base score of the captured ``mask`` (the core's ``_pile``) of the deals
+        ``sel`` (positions among ``r``; default all)."""
+        fa, pig, sheep = _pick(self.fa, sel), _pick(self.pig, sel), _pick(self.sheep, sel)
+        hearts = self.sums[(mask >> np.uint64(26)).astype(np.intp) & 0x1FFF] * fa
         out: I64 = (
             hearts
-            + np.where((mask & _PIG) != ZERO, self.pig, 0)
-            + np.where((mask & _SHEEP) != ZERO, self.sheep, 0)
+            + np.where((mask & _PIG) != ZERO, pig, 0)
+            + np.where((mask & _SHEEP) != ZERO, sheep, 0)
         )
         return out
+
+
+def _pick(value: Any, sel: Any) -> Any:
+    """``value`` (a number, or an array a deal) at the positions ``sel`` (all if None)."""
+    return value if sel is None or isinstance(value, int) else value[sel]
+
+
+def _counts(x: U64) -> npt.NDArray[np.intp]:
+    """``(4, n)``: the cards of each mask in each suit."""
+    if _BITWISE_COUNT is not None:
+        counts: npt.NDArray[np.intp] = _BITWISE_COUNT(x[None, :] & _SUIT4).astype(np.intp)
+        return counts
+    out: npt.NDArray[np.intp] = _POP13[_lanes(x)]
+    return out
 
 
 def rule_of_thumb(batch: VectorDeal, legal: U64 | None = None) -> I64:
@@ -165,7 +184,7 @@ def _lead(batch: VectorDeal, r: Any, ri: I64, legal: U64) -> I64:
     early = bitcount(played) < SHORT_LEADS * n
     # Each suit's short-suit terms by (early, cards out, cards held): no bonus for spades
     # while holding the pig; 30 less where nobody can follow.
-    key = _POP13[_lanes(outstanding)] * 16 + _POP13[_lanes(hand)]
+    key = _counts(outstanding) * 16 + _counts(hand)
     key += _EARLY * early
     key[SPADES] -= _EARLY * (early & holds_pig)
     per_suit = _short_suit_terms(n).take(key)
@@ -205,9 +224,11 @@ def _follow(batch: VectorDeal, r: Any, ri: I64, legal: U64, last: Any) -> I64:
     else:
         rank = follow.take(at)
     card: I64 = rank + 13 * led
-    if void.any():
-        winner_pile = me.pile(batch._capt[ri, winner])
-        variant = ((partner * 2 + me.pig_out) * 2 + (winner_pile < 0)) * 4 + me.factor()
+    vi = np.flatnonzero(void)
+    if vi.size:  # the void seats' discards (a few deals: on those only)
+        winner_pile = me.pile(batch._capt[ri[vi], winner[vi]], vi)
+        pig_out, friend = me.pig_out[vi], _pick(partner, vi if batch._paired else None)
+        variant = ((friend * 2 + pig_out) * 2 + (winner_pile < 0)) * 4 + me.factor(vi)
         table = discard_table(batch.cfg.heart_values)
-        card = np.where(void, _best_of_suits(table, variant, legal), card)
+        card[vi] = _best_of_suits(table, variant, legal[vi])
     return card
