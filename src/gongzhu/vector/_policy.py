@@ -194,6 +194,30 @@ def _lead(batch: VectorDeal, r: Any, ri: I64, legal: U64) -> I64:
     return _best_of_suits(lead_table(cfg.heart_values), variant, legal, per_suit)
 
 
+def _last(batch: VectorDeal, me: _Seat, ri: I64, at: I64, led: I64, partner: Any) -> I64:
+    """The core's card of the trick's last seat following suit: the card that takes (the
+    sheep, or the highest but the pig) when taking is worth it, else the duck; decided
+    by the gain only in the deals that have both."""
+    _, duck, take = follow_tables()
+    ducked = duck.take(at).astype(np.int64)
+    won = take.take(at).astype(np.int64)
+    rank: I64 = np.where(won >= 0, won, ducked)
+    vi = np.flatnonzero((won >= 0) & (ducked >= 0))
+    if vi.size:
+        card = won[vi] + 13 * led[vi]
+        taken = batch._taken[ri[vi]] | BITS[card]
+        gain = me.pile(taken, vi)
+        ti = np.flatnonzero((taken & _TEN) != ZERO)
+        if ti.size:  # the transformer doubles the taker's whole pile (or scores alone)
+            sel = vi[ti]
+            mine = me.pile(batch._capt[ri[sel], me.seat[sel]], sel) + gain[ti]
+            gain[ti] = np.where(mine != 0, mine, 25)
+        if batch._paired:  # the partner would take it anyway
+            gain = np.where(partner[vi], -gain, gain)
+        rank[vi] = np.where(gain >= 0, won[vi], ducked[vi])
+    return rank
+
+
 def _follow(batch: VectorDeal, r: Any, ri: I64, legal: U64, last: Any) -> I64:
     """The core's following card for the deals ``r`` (``last``: the seat plays the trick's
     last card; a bool, or one a deal): its ``_discard`` where the seat is void."""
@@ -208,17 +232,9 @@ def _follow(batch: VectorDeal, r: Any, ri: I64, legal: U64, last: Any) -> I64:
         partner = batch._team[winner] == batch._team[me.seat]
     variant = led + ((led == SPADES) & me.pig_out)
     at = (variant * 13 + top - 13 * led) * 8192 + pattern
-    follow, duck, take = follow_tables()
+    follow = follow_tables()[0]
     if last is True or (not isinstance(last, bool) and last.any()):
-        ducked = duck.take(at)
-        won = take.take(at).astype(np.int64)
-        # The card that takes, and what taking it is worth (the core's gain).
-        taken = batch._taken[r] | BITS[np.maximum(won, 0) + 13 * led]
-        gain = me.pile(taken)
-        mine = me.pile(batch._capt[ri, me.seat]) + gain
-        gain = np.where((taken & _TEN) != ZERO, np.where(mine != 0, mine, 25), gain)
-        gain = np.where(partner, -gain, gain)
-        rank = np.where((won >= 0) & ((gain >= 0) | (ducked < 0)), won, ducked)
+        rank = _last(batch, me, ri, at, led, partner)
         if last is not True:
             rank = np.where(last, rank, follow.take(at))
     else:
