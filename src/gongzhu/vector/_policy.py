@@ -93,13 +93,14 @@ class _Seat:
         mine = batch._dealt[ri, self.seat]
         self.hand: U64 = mine & ~self.played
         self.pig_out: Bools = ((self.played | self.hand) & _PIG) == ZERO
-        up = batch._up[r]
-        own_down = batch._down[r] & mine
-        # The face-up exposures and its own face-down cards (plain numbers without any).
+        # The face-up exposures and its own face-down cards (plain numbers without any;
+        # only a batch of Rounds has exposures: deal() and random() decline them).
         self.fa: Any = 1
         self.pig: Any = cfg.pig_value
         self.sheep: Any = cfg.sheep_value
-        if up.any() or own_down.any():
+        up = batch._up[r]
+        own_down = batch._down[r] & mine
+        if batch._rounds is not None and (up.any() or own_down.any()):
             fa, fq, fj, _ = batch.factors(up, own_down, ZERO * own_down)
             self.fa = fa
             self.pig = cfg.pig_value * fq
@@ -230,8 +231,8 @@ def _follow(batch: VectorDeal, r: Any, ri: I64, legal: U64, last: Any) -> I64:
     partner: Any = False
     if batch._paired:
         partner = batch._team[winner] == batch._team[me.seat]
-    variant = led + ((led == SPADES) & me.pig_out)
-    at = (variant * 13 + top - 13 * led) * 8192 + pattern
+    # The tables' row (led suit, or 4 for spades with the pig out) * 13 + the top's rank.
+    at = (((led == SPADES) & me.pig_out) * 13 + top) * 8192 + pattern
     follow = follow_tables()[0]
     if last is True or (not isinstance(last, bool) and last.any()):
         rank = _last(batch, me, ri, at, led, partner)
