@@ -243,9 +243,11 @@ def _follow(batch: VectorDeal, r: Any, ri: I64, legal: U64, last: Any) -> I64:
     card: I64 = rank + 13 * led
     vi = np.flatnonzero(void)
     if vi.size:  # the void seats' discards (a few deals: on those only)
-        winner_pile = me.pile(batch._capt[ri[vi], winner[vi]], vi)
-        pig_out, friend = me.pig_out[vi], _pick(partner, vi if batch._paired else None)
-        variant = ((friend * 2 + pig_out) * 2 + (winner_pile < 0)) * 4 + me.factor(vi)
-        table = discard_table(batch.cfg.heart_values)
-        card[vi] = _best_of_suits(table, variant, legal[vi])
+        mine = legal[vi]
+        variant = me.pig_out[vi] * 8 + me.factor(vi)
+        if ((mine & _TEN) != ZERO).any():  # the winner's pile decides the 10♣'s score
+            variant += (me.pile(batch._capt[ri[vi], winner[vi]], vi) < 0) * 4
+        if batch._paired:
+            variant += partner[vi] * 16
+        card[vi] = _best_of_suits(discard_table(batch.cfg.heart_values), variant, mine)
     return card
