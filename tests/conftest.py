@@ -57,6 +57,7 @@ _SLOW_TESTS = frozenset(
         "test_arena.py::test_play_seats_search_bots",
         "test_cli.py::test_play_deals_is_the_same_for_any_worker_count",
         "test_cli_progress.py::test_playing_deals_in_small_chunks_gives_simulates_figures",
+        "test_cli_save.py::test_a_game_resumed_anywhere_is_the_uninterrupted_game",
         "test_core_rules.py::test_core_totals_are_the_public_score",
         "test_encoding.py::test_a_seat_known_void_in_a_suit_never_plays_it_later",
         "test_encoding.py::test_an_illegal_id_is_refused_and_changes_nothing",

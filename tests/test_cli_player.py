@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import gongzhu
-from gongzhu import PIG, SHEEP, TRANSFORMER, Card, Match, RuleSet, deal
+from gongzhu import PIG, SHEEP, TRANSFORMER, Card, CardSet, Exposure, Match, Play, RuleSet, deal
 from gongzhu.ai.strategies import _deal_seed
 from gongzhu.cli._common import make_bot
 from gongzhu.cli._show import Seats, table
@@ -29,6 +29,7 @@ from gongzhu.cli.human import decision_seed
 from gongzhu.i18n import Translator
 from gongzhu.phase import Phase
 from gongzhu.rules import ExposureOrder
+from gongzhu.table import Table
 
 # The build under test (src here; the installed, maybe compiled, package in CI) for subprocesses.
 SRC = str(Path(gongzhu.__file__).resolve().parents[1])
@@ -318,15 +319,15 @@ def test_a_match_killed_mid_deal_resumes_to_the_uninterrupted_totals(tmp_path: P
     first = _answers_until_killed(tmp_path, [*base, "--save", str(save)], answers, stop)
     assert f"Saving the match to {save}." in first
     data = json.loads(save.read_text(encoding="utf-8"))
-    assert (data["seed"], data["human"], data["level"]) == (SEED, HUMAN, "normal")
-    deals = data["record"]["deals"]
-    assert len(deals) >= 2
-    assert "result" not in deals[-1]
+    assert (data["table"]["seed"], data["human"], data["level"]) == (SEED, HUMAN, "normal")
+    saved = Table.from_dict(data["table"])  # the save is the game's table: seed, rules, log
+    assert saved.deal_no >= 2
+    assert not saved.round.is_over
     resumed = run(tmp_path, ["play", "--resume", str(save)], answers[stop:])
     assert resumed.returncode == 0, resumed.stderr
     assert f"Resuming from {save}" in resumed.stdout
     assert final_rows(resumed.stdout) == expected
-    # The save is a game record inside: replay reads it.
+    # replay reads a save like a record.
     replay = run(tmp_path, ["replay", str(save), "--quiet"])
     assert replay.returncode == 0, replay.stderr
     assert final_rows(replay.stdout) == expected
@@ -343,9 +344,9 @@ def test_quit_saves_q_asks_and_a_alone_is_not_a_move(tmp_path: Path) -> None:
     assert f"The match is saved: gongzhu play --resume {save}" in out
     assert "You left the match after 0 complete deals." in out
     data = json.loads(save.read_text(encoding="utf-8"))
-    deal_one = data["record"]["deals"][0]
+    deal_one = Table.from_dict(data["table"]).round
     # "a" played nothing, "auto" played one card of the person's: the game went on from there.
-    assert len(deal_one.get("actions", [])) >= 1
+    assert sum(isinstance(action, Play) for action in deal_one.history) >= 1
     again = run(tmp_path, ["play", "--resume", str(save)], ["quit"])
     assert again.returncode == 0, again.stderr
     assert "Resuming from" in again.stdout
@@ -472,13 +473,13 @@ def test_hint_and_auto_use_the_same_bot(monkeypatch: pytest.MonkeyPatch) -> None
     from gongzhu.cli._save import Session
     from gongzhu.cli.human import _Console, _Game
 
-    rnd = deal(seed=1).pass_exposure()
+    table = Table.start(RuleSet(), seed=1)
+    for seat in table.round.exposure_pending:
+        table = table.apply(Exposure(seat, CardSet()))
+    rnd = table.round
     seat = rnd.to_act
-    session = Session(1, seat, "hard", ("hard",) * 4, None, 5, False)
-    game = _Game(
-        Translator(), RuleSet(), Seats(["S", "E", "N", "W"]), seat, session, _Console(False)
-    )
-    game.rnd = rnd
+    session = Session(seat, "hard", ("hard",) * 4, None, 5, False)
+    game = _Game(Translator(), table, Seats(["S", "E", "N", "W"]), session, _Console(False))
     view = rnd.view(seat)
     monkeypatch.setattr(human, "make_bot", lambda name, seed: _FakeSearch())
     lines = game.hint(view).splitlines()
@@ -488,11 +489,8 @@ def test_hint_and_auto_use_the_same_bot(monkeypatch: pytest.MonkeyPatch) -> None
     assert game.play_advice(view) == best
     # A level bot without analysis: the hint names the card auto plays.
     monkeypatch.setattr(human, "make_bot", make_bot)
-    session = Session(1, seat, "normal", ("normal",) * 4, None, 5, False)
-    game = _Game(
-        Translator(), RuleSet(), Seats(["S", "E", "N", "W"]), seat, session, _Console(False)
-    )
-    game.rnd = rnd
+    session = Session(seat, "normal", ("normal",) * 4, None, 5, False)
+    game = _Game(Translator(), table, Seats(["S", "E", "N", "W"]), session, _Console(False))
     card = game.play_advice(view)
     assert game.hint(view) == f"hint: the normal computer would play {Translator().card_name(card)}"
 
@@ -631,12 +629,12 @@ def test_at_a_terminal_ctrl_c_saves_and_resume_goes_on(tmp_path: Path) -> None:
     assert code == 130
     assert f"比赛已保存：gongzhu play --resume {save}" in text
     assert "\x1b[31m" in text  # red suits in colour at a terminal
-    before = json.loads(save.read_text(encoding="utf-8"))["record"]["deals"][0]
+    before = json.loads(save.read_text(encoding="utf-8"))["table"]
     text, code = session(["play", "--resume", str(save), "--lang", "zh"], [b"quit\n"], False)
     assert code == 0
     assert "从 " in text
     assert "继续：第1局。" in text
-    after = json.loads(save.read_text(encoding="utf-8"))["record"]["deals"][0]
+    after = json.loads(save.read_text(encoding="utf-8"))["table"]
     assert after == before  # nothing lost, nothing added by quitting
 
 

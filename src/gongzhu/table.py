@@ -17,6 +17,12 @@ A table never changes: :meth:`apply`, :meth:`next_deal` and
 :meth:`new_game` return a new one (the old one stays valid), so a caller
 can compute a change, store it, and only then keep it.
 
+:meth:`to_dict` is the table's whole state as JSON (rules, seed, game, log) and
+:meth:`from_dict` reads it back, checked: a log that does not replay, or any
+field that is not what it should be, is a :class:`TableError` naming the
+entry, never a half-built table. ``gongzhu play --human`` saves that object
+(:mod:`gongzhu.cli._save`); a web room stores the same fields.
+
 Deal ``k`` of game 1 is dealt as deal ``k`` of :func:`gongzhu.play_match`
 with the same seed (:func:`gongzhu.dealing.match_deal_seed`); game ``n > 1``
 uses the seed ``"<seed>/game<n>"``.
@@ -30,15 +36,20 @@ uses the seed ``"<seed>/game<n>"``.
 (1, 0)
 >>> Table.replay(t.rules, 7, 1, t2.log).round == t2.round
 True
+>>> Table.from_dict(t2.to_dict()).round == t2.round
+True
+>>> t2.dealt == t.round                 # the deal as dealt (what sealed decisions see)
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from gongzhu._base.seeds import check_seed
 from gongzhu.actions import Action
 from gongzhu.dealing import deal, match_deal_seed
 from gongzhu.errors import GongzhuError, IllegalActionError, Reason
@@ -47,11 +58,20 @@ from gongzhu.record import GameRecord
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 
+if TYPE_CHECKING:
+    from gongzhu.scoring import DealScore
+
 __all__ = ["Table", "TableError"]
 
 
+MAX_GAME: Final = 10**9
+"""The highest game number a table's state may name."""
+_FIELDS: Final = ("rules", "seed", "game", "log")
+
+
 class TableError(GongzhuError, ValueError):
-    """A log entry that does not replay (unknown, or out of place)."""
+    """A table's state that does not read or replay (an entry unknown, out of place or
+    refused by the rules; a field of :meth:`Table.from_dict` that is not what it should be)."""
 
 
 @attrs.frozen(eq=False)
@@ -69,6 +89,9 @@ class Table:
     deal_no: int
     log: tuple[Mapping[str, Any], ...]
     """The game's entries: ``{"a": <action dict>}`` or ``{"next": 1}`` (plus any stamp)."""
+    dealt: Round
+    """The deal in progress as dealt, before any action: what a seat deciding its sealed
+    exposure sees (RULES.md §9.2), whoever decided before it."""
 
     # -- making ----------------------------------------------------------------------
 
@@ -76,34 +99,75 @@ class Table:
     def start(cls, rules: RuleSet, seed: int | str, game: int = 1) -> Table:
         """Game ``game`` of the match seeded ``seed``, its first deal dealt, nothing played."""
         match = Match(rules)
-        return cls(rules, seed, game, match, (), _deal(rules, seed, game, 1, match), 1, ())
+        first = _deal(rules, seed, game, 1, match)
+        return cls(rules, seed, game, match, (), first, 1, (), first)
 
     @classmethod
     def replay(
         cls, rules: RuleSet, seed: int | str, game: int, log: Iterable[Mapping[str, Any]]
     ) -> Table:
-        """The table after ``log`` (raises :class:`TableError` or the library's error if an
-        entry does not replay)."""
+        """The table after ``log`` (:class:`TableError`, naming the entry, if one does not
+        replay)."""
         table = cls.start(rules, seed, game)
-        match, rounds, rnd, deal_no = table.match, list(table.rounds), table.round, 1
+        match, rnd, deal_no = table.match, table.round, 1
+        dealt = rnd
+        rounds: list[Round] = []
         entries: list[Mapping[str, Any]] = []
-        for entry in log:
-            if not isinstance(entry, Mapping):
-                raise TableError("a log entry is an object")
-            if "a" in entry:
-                rnd = rnd.apply(Action.from_dict(entry["a"]))
-                if rnd.is_over:
-                    rounds.append(rnd)
-                    match = match.add(rnd)
-            elif entry.get("next"):
-                if not rnd.is_over or match.is_over:
-                    raise TableError("'next' before the deal ended")
-                deal_no += 1
-                rnd = _deal(rules, seed, game, deal_no, match)
-            else:
-                raise TableError(f"unknown log entry {sorted(entry)}")
+        for number, entry in enumerate(log, 1):
+            try:
+                if not isinstance(entry, Mapping):
+                    raise TableError(f"expected an object, got {type(entry).__name__}")
+                if "a" in entry:
+                    rnd = rnd.apply(Action.from_dict(entry["a"]))
+                    if rnd.is_over:
+                        rounds.append(rnd)
+                        match = match.add(rnd)
+                elif entry.get("next"):
+                    if not rnd.is_over or match.is_over:
+                        raise TableError("'next' before the deal ended")
+                    deal_no += 1
+                    rnd = dealt = _deal(rules, seed, game, deal_no, match)
+                else:
+                    raise TableError(f"unknown entry {sorted(map(str, entry))[:4]}")
+            except (GongzhuError, KeyError, TypeError, ValueError) as exc:
+                raise TableError(f"log entry {number}: {str(exc)[:300]}") from None
             entries.append(entry)
-        return cls(rules, seed, game, match, tuple(rounds), rnd, deal_no, tuple(entries))
+        return cls(rules, seed, game, match, tuple(rounds), rnd, deal_no, tuple(entries), dealt)
+
+    def to_dict(self) -> dict[str, object]:
+        """The table's state as JSON: ``{"rules", "seed", "game", "log"}``
+        (:meth:`from_dict` reads it back)."""
+        return {
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "game": self.game,
+            "log": [dict(entry) for entry in self.log],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Table:
+        """The table whose state :meth:`to_dict` wrote, checked and replayed
+        (:class:`TableError` saying what is wrong)."""
+        if not isinstance(data, Mapping):
+            raise TableError(f"a table is an object, got {type(data).__name__}")
+        missing = [k for k in _FIELDS if k not in data]
+        unknown = sorted(str(k) for k in data if k not in _FIELDS)
+        if missing or unknown:
+            what = f"missing field {missing[0]!r}" if missing else f"unknown field {unknown[0]!r}"
+            raise TableError(f"table: {what}")
+        rules_data, seed, game, log = (data[k] for k in _FIELDS)
+        if not isinstance(rules_data, Mapping):
+            raise TableError(f"table: rules: expected an object, got {type(rules_data).__name__}")
+        try:
+            rules = RuleSet.from_dict(rules_data)
+        except (GongzhuError, TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise TableError(f"table: rules: {exc}") from None
+        check_seed(seed, error=TableError, none=False, what="table: seed")
+        if type(game) is not int or not 1 <= game <= MAX_GAME:
+            raise TableError(f"table: game: expected a number 1-{MAX_GAME}, got {game!r:.40}")
+        if not isinstance(log, list):
+            raise TableError(f"table: log: expected a list, got {type(log).__name__}")
+        return cls.replay(rules, seed, game, log)
 
     # -- facts -------------------------------------------------------------------------
 
@@ -117,7 +181,7 @@ class Table:
         return self.match.is_over
 
     @property
-    def last_score(self) -> Any:
+    def last_score(self) -> DealScore | None:
         """The finished deal's :class:`~gongzhu.DealScore` until the next deal, else ``None``."""
         return self.round.score() if self.round.is_over else None
 
@@ -146,7 +210,7 @@ class Table:
         number = self.deal_no + 1
         rnd = _deal(self.rules, self.seed, self.game, number, self.match)
         entry = {"next": 1, **(stamp or {})}
-        return attrs.evolve(self, round=rnd, deal_no=number, log=(*self.log, entry))
+        return attrs.evolve(self, round=rnd, deal_no=number, log=(*self.log, entry), dealt=rnd)
 
     def new_game(self, seat: int = 0) -> Table:
         """After game over: the next game of the same seed and rules (an empty log)."""

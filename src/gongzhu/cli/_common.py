@@ -10,12 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from gongzhu.i18n import N_, Translator, negotiate
 
 if TYPE_CHECKING:
+    from gongzhu.ai.driver import Strategy
+    from gongzhu.round import Round
     from gongzhu.rules import RuleSet
 
 
@@ -295,7 +297,7 @@ BOT_TITLES = {
 }
 
 
-def make_bot(name: str, seed: int | None) -> Any:
+def make_bot(name: str, seed: int | None) -> Strategy:
     """The strategy for a level or a bot name (:data:`gongzhu.ai.registry.STRATEGIES`), seeded."""
     from gongzhu.ai.registry import make_strategy
 
@@ -351,7 +353,9 @@ def out() -> TextIO:
     return sys.stdout
 
 
-def write_record(t: Translator, path: str, rounds: Any, names: Any) -> None:
+def write_record(
+    t: Translator, path: str, rounds: Iterable[Round], names: Sequence[str] | None
+) -> None:
     from gongzhu.record import dumps
 
     text = dumps(list(rounds), names=names)

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 import gongzhu.cli._save as _save
-from gongzhu.cli._common import UsageError, add_language_option, safe, translator_for
+from gongzhu.cli._common import add_language_option, safe, translator_for
 from gongzhu.cli._show import Seats, show_match
 from gongzhu.i18n import Translator
 
@@ -39,9 +39,11 @@ def run(args: argparse.Namespace) -> int:
         except RecordError as exc:
             # A save of ``gongzhu play --human`` holds a record: replay that.
             try:
-                record = _save.read(args.file)[1]
-            except UsageError:
-                raise exc from None
+                _save.read_data(args.file)
+            except _save.SaveError:
+                raise exc from None  # no save either: the record's complaint
+            # A save: replay it, or say what is wrong with it as a save.
+            record = _save.record_of(*_save.read(args.file))
     rules, names = record.rules, record.names
     if not args.quiet:
         deals = len(record.rounds)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from gongzhu.cards import Card, CardSet
     from gongzhu.round import Round
     from gongzhu.rules import RuleSet
+    from gongzhu.table import Table
     from gongzhu.view import PlayerView
 
 
@@ -23,6 +24,7 @@ class _Display:
     """The game's output (the game sets these attributes)."""
 
     t: Translator
+    table: Table
     rules: RuleSet
     seats: Seats
     human: int
@@ -107,8 +109,8 @@ class _Display:
             value = "" if so_far is None else f"  {so_far.totals[seat]:+d}"
             line = t.gettext("{who}: {cards}").format(who=seats[seat], cards=pile)
             self.say("    " + line + value)
-        match = getattr(self, "match", None)
-        if match is not None:
+        match = self.table.match  # the deal in progress is not in it yet
+        if not self.table.round.is_over:
             totals = t.gettext(", ").join(
                 t.gettext("{who} {total}").format(who=seats[s], total=match.totals[s])
                 for s in range(len(seats))

@@ -1,5 +1,11 @@
 """One match at the terminal: deals, the bots' turns, the person's questions, hints and
 saving. Part of :mod:`gongzhu.cli.human`.
+
+The game is a :class:`~gongzhu.table.Table` (rules, seed, log: the match and the
+deal in progress follow), the same object a web room plays through; every change
+is an action applied to it (or "deal the next"), and the save is its state
+(:mod:`gongzhu.cli._save`). :class:`_Game` keeps the console: what is shown, what
+is asked, and which bot decides.
 """
 
 from __future__ import annotations
@@ -11,6 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import gongzhu.cli._save as _save
+from gongzhu.actions import Action, Exposure, Play
+from gongzhu.ai.driver import decide
+from gongzhu.cards import CardSet
 from gongzhu.cli._common import bots_text, make_bot, safe, write_record
 from gongzhu.cli._hints import analysis_hint, exposure_analysis_hint
 from gongzhu.cli._show import (
@@ -46,13 +55,12 @@ if TYPE_CHECKING:
     from gongzhu.ai.search import Analysis
     from gongzhu.ai.strategies import Strategy
     from gongzhu.cards import Card
-    from gongzhu.match import Match
     from gongzhu.round import Round
-    from gongzhu.rules import RuleSet
+    from gongzhu.table import Table
     from gongzhu.view import PlayerView
 
 
-def decision_seed(seed: int, deal_number: int, moves: int, seat: int) -> int:
+def decision_seed(seed: int | str, deal_number: int, moves: int, seat: int) -> int:
     """The seed of one bot decision: from the match seed, the deal, the move and the seat.
 
     A fresh, seeded bot per decision keeps no state between moves, so a match
@@ -65,25 +73,21 @@ class _Game(_Display):
     def __init__(
         self,
         t: Translator,
-        rules: RuleSet,
+        table: Table,
         seats: Seats,
-        human: int,
         session: _save.Session,
         console: _Console,
     ) -> None:
         self.t = t
-        self.rules = rules
+        self.table = table  # the game: every change is a new table (see the module)
+        self.rules = table.rules
         self.seats = seats
-        self.human = human
+        self.human = session.human
         self.session = session
         self.console = console
         self.say = console.say
-        self.place = seats[human]
+        self.place = seats[self.human]
         self.path: Path | None = None
-        self.record_names: Sequence[str] | None = None
-        self.rounds: list[Round] = []  # the complete deals
-        self.rnd: Round | None = None  # the deal being played
-        self.number = 0
         self.autopilot = False  # "auto deal": the level's bot plays the rest of the deal
         self._analysis: tuple[PlayerView, Analysis | None] | None = (
             None  # (view, the advisor's analysis)
@@ -93,25 +97,25 @@ class _Game(_Display):
     # -- bots and saving ---------------------------------------------------------------
 
     def bot(self, seat: int, rnd: Round) -> Strategy:
-        """A fresh bot for this decision of ``seat`` (the level's bot for the person's seat)."""
+        """A fresh bot for this decision of ``seat`` in ``rnd`` (the level's bot for the
+        person's seat), seeded by the match seed, the deal, the move and the seat."""
         name = self.session.level if seat == self.human else self.session.bots[seat]
-        strategy: Strategy = make_bot(
-            name, decision_seed(self.session.seed, self.number, len(rnd.history), seat)
+        table = self.table
+        return make_bot(
+            name, decision_seed(table.match_seed, table.deal_no, len(rnd.history), seat)
         )
-        return strategy
 
-    def advance(self, rnd: Round) -> Round:
-        """``rnd`` is the state now: remember it and save the match."""
-        self.rnd = rnd
+    def act(self, action: Action) -> None:
+        """Apply ``action`` (:class:`~gongzhu.IllegalActionError`: refused, nothing changed)
+        and save the game."""
+        self.table = self.table.apply(action)
         self.save()
-        return rnd
 
     def save(self) -> None:
-        if self.path is None or self.rnd is None:
+        if self.path is None:
             return
-        rounds = [*self.rounds, self.rnd] if self.rnd is not None else self.rounds
         try:
-            _save.write(self.path, self.session, rounds, self.record_names)
+            _save.write(self.path, self.session, self.table)
         except OSError as exc:
             self.path = None  # say it once, then play on unsaved
             self.say(
@@ -123,73 +127,57 @@ class _Game(_Display):
 
     # -- the match -----------------------------------------------------------------
 
-    def play_match(self, args: argparse.Namespace, resumed: Sequence[Round]) -> int:
-        from gongzhu.dealing import deal, match_deal_seed
-        from gongzhu.match import Match
-
-        t, rules, session = self.t, self.rules, self.session
+    def play_match(self, args: argparse.Namespace, resumed: bool) -> int:
+        t = self.t
         self._greet()
-        match = Match(rules, session.names)
-        complete = [r for r in resumed if r.is_over]
-        match = match.extend(complete) if complete else match
-        self.rounds = list(complete)
-        unfinished = next((r for r in resumed if not r.is_over), None)
         if self.path is not None:
             if resumed:
                 self.say(
                     t.gettext("Resuming from {path}: deal {n}.").format(
-                        path=safe(self.path), n=len(self.rounds) + (1 if unfinished else 0)
+                        path=safe(self.path), n=self.table.deal_no
                     )
                 )
             else:
                 self.say(t.gettext("Saving the match to {path}.").format(path=safe(self.path)))
-        quit_early = False
-        if match.is_over and unfinished is None:
+        if self.table.is_over:
             # A save of a finished match: its end, as it was shown.
-            self.say(table(t, match, self.seats))
-            self.say(standings(t, match, self.seats))
+            self.say(table(t, self.table.match, self.seats))
+            self.say(standings(t, self.table.match, self.seats))
         try:
-            while not match.is_over and len(self.rounds) < session.max_deals:
-                self.number = len(self.rounds) + 1
-                start = deal(
-                    rules,
-                    seed=match_deal_seed(session.seed, self.number),
-                    leader=match.next_leader,
-                    dealer=match.dealer,
-                )
-                rnd = unfinished if unfinished is not None else start
-                unfinished = None
-                self.rnd = rnd
-                self.save()
-                rnd = self.play_deal(rnd, start, match)
-                before = match.totals
-                match = match.add(rnd)
-                self.rounds.append(rnd)
-                self.rnd = None
-                self.deal_over(rnd, before, match)
+            self._deals()
         except _Quit as stop:
-            quit_early = True
             self._say_stopped(stop)
-            if self.rounds:
-                self.say(table(t, match, self.seats))
+            if self.table.rounds:
+                self.say(table(t, self.table.match, self.seats))
+            self.resume_note()
         except KeyboardInterrupt:
             self.say()
             self.resume_note()
             raise
-        if quit_early:
-            self.resume_note()
-        elif not match.is_over:
-            n = len(self.rounds)
-            self.say(
-                t.ngettext(
-                    "(stopped after {n} deal: --max-deals)",
-                    "(stopped after {n} deals: --max-deals)",
-                    n,
-                ).format(n=n)
-            )
-        if args.record and self.rounds:
-            write_record(t, args.record, self.rounds, self.record_names)
+        else:
+            if not self.table.is_over:
+                n = len(self.table.rounds)
+                self.say(
+                    t.ngettext(
+                        "(stopped after {n} deal: --max-deals)",
+                        "(stopped after {n} deals: --max-deals)",
+                        n,
+                    ).format(n=n)
+                )
+        if args.record and self.table.rounds:
+            names = self.session.record_names(self.table)
+            write_record(t, args.record, self.table.rounds, names)
         return 0
+
+    def _deals(self) -> None:
+        """The deals to the match's end (or the deal limit): each dealt, played and shown."""
+        while not self.table.is_over and len(self.table.rounds) < self.session.max_deals:
+            if self.table.round.is_over:
+                self.table = self.table.next_deal()
+            self.save()
+            before = self.table.match.totals
+            self.play_deal()
+            self.deal_over(self.table.round, before)
 
     def _greet(self) -> None:
         """The match's first lines: who plays, the rules, the direction, what to type."""
@@ -203,7 +191,7 @@ class _Game(_Display):
                 you=self.place,
                 bots=bots_text(others, t),
                 rules=rules_title(t, rules),
-                seed=session.seed,
+                seed=self.table.match_seed,
             )
         )
         self.say(threshold_text(t, rules))
@@ -223,7 +211,7 @@ class _Game(_Display):
         """Why the match stopped early: the input ended, or the person left."""
         t = self.t
         self.say()
-        n = len(self.rounds)
+        n = len(self.table.rounds)
         message = (
             t.ngettext(
                 "Input ended after {n} complete deal.",
@@ -249,8 +237,8 @@ class _Game(_Display):
             )
         )
 
-    def deal_over(self, rnd: Round, before: Sequence[int], match: Match) -> None:
-        t = self.t
+    def deal_over(self, rnd: Round, before: Sequence[int]) -> None:
+        t, match = self.t, self.table.match
         score = rnd.score()
         self.say()
         self.say(t.gettext("Deal {n} is over. The score sheets:").format(n=match.deal_count))
@@ -264,83 +252,84 @@ class _Game(_Display):
 
     # -- one deal -----------------------------------------------------------------------
 
-    def play_deal(self, rnd: Round, start: Round, match: Match) -> Round:
+    def play_deal(self) -> None:
+        """The deal in progress played to its end: the bots' turns and the person's."""
         from gongzhu.phase import Phase
 
         t, seats = self.t, self.seats
-        self.match = match
+        rnd = self.table.round
         self.autopilot = False
         self.say()
         self.say(
             t.gettext("== Deal {number}: {dealer} deals, {leader} leads.").format(
-                number=self.number, dealer=seats[rnd.dealer], leader=seats[rnd.leader]
+                number=self.table.deal_no, dealer=seats[rnd.dealer], leader=seats[rnd.leader]
             )
         )
         if rnd.phase is Phase.EXPOSURE:
-            rnd = self.exposure(rnd, start)
-        while not rnd.is_over:
+            self.exposure()
+        while not self.table.round.is_over:
+            rnd = self.table.round
             seat = rnd.to_act
             assert seat is not None  # a deal in play has a seat to act
             done = len(rnd.tricks)
             if seat == self.human:
-                rnd = self.human_turn(rnd)
+                self.human_turn()
             else:
-                view = rnd.view(seat)
-                card = self.bot(seat, rnd).choose_play(view, view.legal_plays)
-                rnd = rnd.play(card, seat=seat)
-            self.advance(rnd)
-            if len(rnd.tricks) > done:
-                trick = rnd.tricks[-1]
+                self.act(decide(rnd, seat, self.bot(seat, rnd)))
+            tricks = self.table.round.tricks
+            if len(tricks) > done:
                 self.say(
                     t.gettext("  Trick {k}: {trick}").format(
-                        k=len(rnd.tricks), trick=trick_line(t, trick, seats)
+                        k=len(tricks), trick=trick_line(t, tricks[-1], seats)
                     )
                 )
-        return rnd
 
     # -- exposure ------------------------------------------------------------------------
 
-    def exposure(self, rnd: Round, start: Round) -> Round:
+    def exposure(self) -> None:
         """Every seat decides once (RULES.md §9.1): the bots from their views, the person asked."""
         from gongzhu.rules import ExposureOrder
 
+        rnd, dealt = self.table.round, self.table.dealt
         n = rnd.players
         order = [(rnd.leader + k) % n for k in range(n)]
         in_turn = self.rules.exposure_order is ExposureOrder.IN_TURN
         # Simultaneous means sealed (§9.2): every bot decides from its view of the deal
-        # before any decision (the deal as dealt, also when resumed half-way), and the
-        # person does not see theirs until all have decided.
+        # as dealt (also when resumed half-way), and the person does not see theirs until
+        # all have decided.
         sealed = {
-            seat: self.bot(seat, start).choose_exposure(start.view(seat))
+            seat: decide(dealt, seat, self.bot(seat, dealt))
             for seat in order
             if seat != self.human and not in_turn and seat not in rnd.exposure_decided
         }
         for seat in order:
+            rnd = self.table.round
             if seat in rnd.exposure_decided:
                 continue
             if seat == self.human:
-                rnd = self.advance(self.ask_exposure(rnd))
+                self.ask_exposure()
                 continue
-            cards = (
-                sealed[seat] if not in_turn else self.bot(seat, rnd).choose_exposure(rnd.view(seat))
-            )
-            rnd = self.advance(rnd.expose(cards, seat=seat))
+            action = decide(rnd, seat, self.bot(seat, rnd)) if in_turn else sealed[seat]
+            self.act(action)
             if in_turn:
-                self.say(self._decision_text(seat, cards))
-        self.say(self._exposed_text(rnd))
+                assert isinstance(action, Exposure)  # decide() in the exposure phase
+                self.say(self._decision_text(seat, action.cards))
+        self.say(self._exposed_text(self.table.round))
         self._exposures_shown = True  # the first table need not repeat them
-        return rnd
 
-    def ask_exposure(self, rnd: Round) -> Round:
+    def ask_exposure(self) -> None:
+        """The person's exposure decision (and first the blind one, where the rules offer it)."""
         from gongzhu.errors import CardParseError, IllegalActionError
-        from gongzhu.rules import ExposureKind
-        from gongzhu.scoring import exposure_preview
 
         t, rules, human = self.t, self.rules, self.human
-        view = rnd.view(human)
-        if rules.blind_exposure and view.first_dealt in rules.exposable and not rnd.exposed:
-            rnd = self.advance(self.ask_blind(rnd))
-            view = rnd.view(human)
+        view = self.table.round.view(human)
+        if (
+            rules.blind_exposure
+            and view.first_dealt in rules.exposable
+            and not self.table.round.exposed
+        ):
+            self.ask_blind()
+            view = self.table.round.view(human)
         self.show_hand(view, legal=None)
         held = (view.hand & rules.exposable) - view.exposed - view.own_face_down
         if not held:
@@ -350,23 +339,9 @@ class _Game(_Display):
                     cards=t.cards(rules.exposable)
                 )
             )
-            return rnd.expose((), seat=human)
-        face_down_up = rules.exposure_kind is ExposureKind.FACE_DOWN_UP
-        self.say("  " + t.gettext("You may expose, doubling the card's effect:"))
-        for card in held:
-            effect = t.preview(exposure_preview(card, rules))
-            line = f"    {card.code:3} " + t.gettext("{card}: {effect}").format(
-                card=t.card_name(card), effect=effect
-            )
-            if face_down_up:
-                down = t.preview(exposure_preview(card, rules, factor=2))
-                line += t.gettext("; face down: {preview}").format(preview=down)
-            self.say(line)
-        restriction = self._restriction_text()
-        if restriction:
-            self.say("  " + restriction)
-        if face_down_up:
-            self.say("  " + t.gettext("Face up ×4, or put 'down' first to declare face down ×2."))
+            self.act(Exposure(human, CardSet()))
+            return
+        self._show_exposure_choices(held)
         prompt = t.gettext("Expose which cards? (e.g. {example}, or pass) > ").format(
             example=" ".join(c.code for c in held)
         )
@@ -405,13 +380,36 @@ class _Game(_Display):
                     )
                     continue
             try:
-                rnd = rnd.expose(chosen, seat=human, face_down=face_down)
+                self.act(Exposure(human, CardSet(chosen), face_down=face_down))
             except IllegalActionError as exc:
                 self.say("  " + t.refusal(exc, who=t.gettext("you")))
                 continue
-            return rnd
+            return
 
-    def ask_blind(self, rnd: Round) -> Round:
+    def _show_exposure_choices(self, held: CardSet) -> None:
+        """What exposing each card held would do, and the rule set's restriction."""
+        from gongzhu.rules import ExposureKind
+        from gongzhu.scoring import exposure_preview
+
+        t, rules = self.t, self.rules
+        face_down_up = rules.exposure_kind is ExposureKind.FACE_DOWN_UP
+        self.say("  " + t.gettext("You may expose, doubling the card's effect:"))
+        for card in held:
+            effect = t.preview(exposure_preview(card, rules))
+            line = f"    {card.code:3} " + t.gettext("{card}: {effect}").format(
+                card=t.card_name(card), effect=effect
+            )
+            if face_down_up:
+                down = t.preview(exposure_preview(card, rules, factor=2))
+                line += t.gettext("; face down: {preview}").format(preview=down)
+            self.say(line)
+        restriction = self._restriction_text()
+        if restriction:
+            self.say("  " + restriction)
+        if face_down_up:
+            self.say("  " + t.gettext("Face up ×4, or put 'down' first to declare face down ×2."))
+
+    def ask_blind(self) -> None:
         from gongzhu.errors import IllegalActionError
 
         t = self.t
@@ -420,24 +418,23 @@ class _Game(_Display):
             answer = self.console.ask(t.gettext("Expose it blind, unseen? (yes or pass) > "))
             word = answer.lower()
             if word in _PASS:
-                return rnd
+                return
             if word in _YES:
-                first = rnd.view(self.human).first_dealt
+                first = self.table.round.view(self.human).first_dealt
                 assert first is not None  # blind exposure is offered for a dealt card
                 try:
-                    rnd = rnd.expose((first,), seat=self.human, blind=True)
+                    self.act(Exposure(self.human, CardSet([first]), blind=True))
                 except IllegalActionError as exc:
                     self.say("  " + t.refusal(exc, who=t.gettext("you")))
-                    return rnd
+                    return
                 self.say("  " + t.gettext("It was {card}.").format(card=t.card_name(first)))
-                return rnd
+                return
             self.say("  " + t.gettext("Answer yes or pass."))
 
     # -- the level's bot as adviser: hint and auto agree -------------------------------
 
     def advisor(self, view: PlayerView) -> Strategy:
-        assert self.rnd is not None  # advice is asked for during a deal
-        return self.bot(self.human, self.rnd)
+        return self.bot(self.human, self.table.round)
 
     def _play_analysis(self, view: PlayerView) -> Analysis | None:
         """The advisor's analysis of ``view`` (cached: hint then auto computes it once)."""
@@ -501,17 +498,19 @@ class _Game(_Display):
 
     # -- a card --------------------------------------------------------------------------
 
-    def human_turn(self, rnd: Round) -> Round:
+    def human_turn(self) -> None:
+        """The person's card: asked for (with hint, hand, score, count, auto), or auto-played."""
         from gongzhu.errors import CardParseError, IllegalActionError
 
         t = self.t
-        view = rnd.view(self.human)
+        view = self.table.round.view(self.human)
         legal = view.legal_plays
         self.show_table(view)
         if self.autopilot or (self.session.auto_lone and len(legal) == 1):
             card = self.play_advice(view) if len(legal) > 1 else legal.cards[0]
             self.say("  " + t.gettext("You play {card}.").format(card=t.card(card)))
-            return rnd.play(card, seat=self.human)
+            self.act(Play(self.human, card))
+            return
         self.show_hand(view, legal=legal)
         prompt = t.gettext("Your card > ")
         while True:
@@ -564,7 +563,8 @@ class _Game(_Display):
                     )
                     continue
             try:
-                return rnd.play(card, seat=self.human)
+                self.act(Play(self.human, card))
+                return
             except IllegalActionError as exc:
                 # One line: the refusal with its reason, and what may be played instead.
                 allowed = t.gettext(" (you may play {cards})").format(cards=t.cards(legal))

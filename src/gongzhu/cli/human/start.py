@@ -8,7 +8,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+import attrs
 
 import gongzhu.cli._save as _save
 from gongzhu.cli._common import UsageError, bot_table, safe
@@ -16,9 +18,9 @@ from gongzhu.cli._show import Seats, compass_names
 from gongzhu.cli.human.console import _Console, _Quit, setup_screen
 from gongzhu.cli.human.game import _Game
 from gongzhu.i18n import Translator
+from gongzhu.table import Table
 
 if TYPE_CHECKING:
-    from gongzhu.round import Round
     from gongzhu.rules import RuleSet
 
 
@@ -50,7 +52,6 @@ def play_human(
             return 0
     bots = _other_bots(args.bots, n, human) if args.bots else [level] * n
     session = _save.Session(
-        seed=seed,
         human=human,
         level=level,
         bots=tuple(bots),
@@ -59,39 +60,33 @@ def play_human(
         auto_lone=bool(args.auto_lone),
     )
     path = None if args.no_save else Path(args.save) if args.save else _save.default_path(seed)
-    return _start(args, t, rules, session, path, ())
+    return _start(args, t, Table.start(rules, seed), session, path, resumed=False)
 
 
 def resume_human(args: argparse.Namespace, t: Translator) -> int:
     """``gongzhu play --resume FILE``: the saved match, from where it stopped."""
-    session, record = _save.read(args.resume)
+    session, saved = _save.read(args.resume)
     if args.auto_lone:
-        session = _save.Session(**{**_asdict(session), "auto_lone": True})
+        session = attrs.evolve(session, auto_lone=True)
     path = None if args.no_save else Path(args.save) if args.save else Path(args.resume)
-    return _start(args, t, record.rules, session, path, record.rounds)
-
-
-def _asdict(session: _save.Session) -> dict[str, Any]:
-    import attrs
-
-    return attrs.asdict(session, recurse=False)
+    return _start(args, t, saved, session, path, resumed=True)
 
 
 def _start(
     args: argparse.Namespace,
     t: Translator,
-    rules: RuleSet,
+    table: Table,
     session: _save.Session,
     path: Path | None,
-    rounds: Sequence[Round],
+    *,
+    resumed: bool,
 ) -> int:
     human = session.human
-    shown = list(session.names) if session.names else compass_names(t, rules, human)
+    shown = list(session.names) if session.names else compass_names(t, table.rules, human)
     place = safe(shown[human])
     shown[human] = t.gettext("{name} (you)").format(name=shown[human])
     interactive = sys.stdin is not None and sys.stdin.isatty()
-    game = _Game(t, rules, Seats(shown), human, session, _Console(interactive, t))
+    game = _Game(t, table, Seats(shown), session, _Console(interactive, t))
     game.place = place
     game.path = path
-    game.record_names = session.names or tuple(compass_names(Translator(), rules, human))
-    return game.play_match(args, rounds)
+    return game.play_match(args, resumed)
