@@ -47,6 +47,7 @@ from gongzhu._base.text import brief
 from gongzhu._core import board as _board
 from gongzhu._core import policy as _policy
 from gongzhu._core.greedy import trick_values as _trick_values
+from gongzhu._core.infoset import Info
 from gongzhu._core.play import exposure_open as _exposure_open
 from gongzhu._core.play import mask_ids as _mask_ids
 from gongzhu._core.rng import seed_state as _seed_state
@@ -194,7 +195,7 @@ class Board:
             or not isinstance(face_down, CardSet)
         ):
             _refuse(f"hands are {n} CardSets, one per seat, and face_down a CardSet")
-        played = _played_by_seat(view)
+        played = view.info.played_by
         masks = [h.mask for h in hands]
         gone = 0
         for p in played:
@@ -213,7 +214,7 @@ class Board:
         def rebuild() -> Round:
             return round_of_world(view, masks, mask)
 
-        return cls._of(rebuild, world_board(view, masks, mask, played))
+        return cls._of(rebuild, world_board(view.info, masks, mask))
 
     @classmethod
     def _of(cls, origin: State | Callable[[], Round], core: _board.Board) -> Board:
@@ -347,38 +348,24 @@ class Board:
 # -- a position of a sampled deal (gongzhu.ai.Worlds) -----------------------------------------
 
 
-def _played_by_seat(view: PlayerView) -> list[int]:
-    played = [0] * view.rules.players
-    for trick in (*view.tricks, view.current_trick):
-        for s, card in zip(trick.seats, trick.cards, strict=True):
-            played[s] |= card.mask
-    return played
-
-
-def world_board(
-    view: PlayerView, hands: Sequence[int], facedown: int, played: Sequence[int]
-) -> _board.Board:
-    """The engine core's board of ``view``'s position in a sampled deal: seat ``s`` holds
-    the cards of mask ``hands[s]`` now and played ``played[s]``; ``facedown`` are the
-    face-down cards (the samplers of :mod:`gongzhu.ai` build their boards with it)."""
-    cfg = view.rules.engine
-    cur = view.current_trick
-    dealt = [h | p for h, p in zip(hands, played, strict=True)]
-    trick = [c.index for c in cur.cards]
-    tricks = [
-        (t.leader, t.winner if t.winner is not None else 0, tuple(c.index for c in t.cards))
-        for t in view.tricks
-    ]
+def world_board(info: Info, hands: Sequence[int], facedown: int) -> _board.Board:
+    """The engine core's board of the position ``info`` knows, in a sampled deal: seat ``s``
+    holds the cards of mask ``hands[s]`` now; ``facedown`` are the face-down cards (the
+    samplers of :mod:`gongzhu.ai` build their boards with it)."""
+    cfg = info.cfg
+    dealt = [h | p for h, p in zip(hands, info.played_by, strict=True)]
+    trick = list(info.trick)
     # The opening card must be led by its holder when the rules say so (RULES.md §9.6).
     opening = bool(
-        view.rules.must_lead_opening_card
-        and not view.tricks
+        cfg.must_lead_opening
+        and not info.tricks
         and not trick
-        and hands[cur.leader] & cfg.opening_card
+        and hands[info.leader] & cfg.opening_card
     )
     return _board.of_world(
-        cfg, list(hands), dealt, cur.leader, trick, tricks, view.exposed.mask, facedown, 0, opening
-    )
+        cfg, list(hands), dealt, info.leader, trick, list(info.tricks), info.exposed, facedown, 0,
+        opening,
+    )  # fmt: skip
 
 
 def round_of_world(view: PlayerView, hands: Sequence[int], facedown: int) -> Round:
@@ -386,7 +373,7 @@ def round_of_world(view: PlayerView, hands: Sequence[int], facedown: int) -> Rou
     the cards of mask ``hands[s]`` now and ``facedown`` are the face-down cards: the dealt
     hands, the exposures the view shows, then every play of its tricks
     (:meth:`gongzhu.ai.Worlds.round <gongzhu.ai.worlds.Worlds.round>` documents it)."""
-    played = _played_by_seat(view)
+    played = view.info.played_by
     rules = view.rules
     n = rules.players
     dealt: list[list[Card]] = []

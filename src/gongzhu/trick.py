@@ -5,6 +5,8 @@ The engine (:mod:`gongzhu.round`) keeps tricks as ints and builds these on reque
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 import attrs
 
 from gongzhu._base.display import svg as _svg
@@ -88,3 +90,54 @@ class Trick:
     def _repr_svg_(self) -> str | None:
         """The trick on a table, a card in front of each seat, drawn by :mod:`gongzhu.svg`."""
         return _svg(self)
+
+
+# -- The engine's own tricks (Round and PlayerView): trusted values, built unchecked ---------
+# Not part of the API (not in __all__): the layers above build their Trick objects of the
+# core's ints here, once, without attrs' keyword handling or re-validation.
+
+_new: Final = object.__new__
+_t_leader, _t_cards, _t_winner, _t_players = (
+    Trick.__dict__[a.name].__set__ for a in attrs.fields(Trick)
+)
+_CARDS: Final = tuple(Card.from_index(i) for i in range(52))
+
+
+def trusted_trick(leader: int, cards: tuple[int, ...], winner: int | None, n: int) -> Trick:
+    """The trick of the engine's values (card indexes; ``n`` players), unchecked."""
+    if not cards and winner is None:
+        return _EMPTY_TRICKS[(leader, n)]
+    return _trick(leader, tuple([_CARDS[i] for i in cards]), winner, n)
+
+
+def trusted_tricks(raw: tuple[tuple[int, int, tuple[int, ...]], ...], n: int) -> tuple[Trick, ...]:
+    """The completed tricks of the engine's ``(leader, winner, cards)`` tuple, unchecked.
+
+    Completed tricks never change and successive states share the same tuple, so the
+    Trick objects are built once per tuple, not once per call (views ask for them at
+    every card). Keyed by id with the tuple kept alive in the value.
+    """
+    hit = _TRICK_OBJECTS.get(id(raw))
+    if hit is not None and hit[0] is raw:
+        return hit[1]
+    built = tuple(
+        [_trick(lead, tuple([_CARDS[i] for i in cards]), won, n) for lead, won, cards in raw]
+    )
+    if len(_TRICK_OBJECTS) >= 1024:
+        _TRICK_OBJECTS.clear()
+    _TRICK_OBJECTS[id(raw)] = (raw, built)
+    return built
+
+
+def _trick(leader: int, cards: tuple[Card, ...], winner: int | None, n: int) -> Trick:
+    trick = _new(Trick)
+    _t_leader(trick, leader)
+    _t_cards(trick, cards)
+    _t_winner(trick, winner)
+    _t_players(trick, n)
+    return trick
+
+
+_EMPTY_TRICKS: Final = {(leader, n): _trick(leader, (), None, n) for n in range(1, 9)
+                        for leader in range(n)}  # fmt: skip
+_TRICK_OBJECTS: dict[int, tuple[tuple[Any, ...], tuple[Trick, ...]]] = {}

@@ -8,6 +8,7 @@ send to that player: as JSON (:meth:`PlayerView.to_dict`, schema ``view`` in
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Final
 
 import attrs
@@ -17,23 +18,23 @@ from gongzhu._base.frozen import guard_setstate, refuse_reinit
 from gongzhu._base.text import brief as _brief
 from gongzhu._codec import encoding as _encoding
 from gongzhu._codec import wire as _wire
+from gongzhu._codec.view_checks import check_consistent as _check_consistent
 from gongzhu._codec.view_fields import claim_pending_of as _claim_pending
 from gongzhu._codec.view_fields import decode_field as _decode
 from gongzhu._codec.view_fields import encode_value as _encode
 from gongzhu._codec.view_fields import same_json as _same_json
-from gongzhu._core.bits import POINT_CARDS
-from gongzhu._core.play import exposure_open as _exposure_open
-from gongzhu._core.play import next_to_expose as _next_to_expose
-from gongzhu._core.play import respond_reason as _respond_reason
+from gongzhu._core import infoset as _infoset
+from gongzhu._core.infoset import Info
+from gongzhu._core.infoset import info_of as _info_of
 from gongzhu._core.rules import queen_counts as _queen_counts
-from gongzhu._core.state import COMPLETE, PLAYING, State, played
+from gongzhu._core.state import State
 from gongzhu.cards import Card, CardSet, Suit, _suit
 from gongzhu.cards import unchecked_cardset as _from_mask
 from gongzhu.errors import GongzhuError
 from gongzhu.phase import Pending, Phase
 from gongzhu.rules import RuleSet
 from gongzhu.scoring import DealScore, ExposurePreview, exposure_preview, score
-from gongzhu.trick import Trick
+from gongzhu.trick import Trick, trusted_trick, trusted_tricks
 
 __all__ = ["Pending", "PlayerView"]
 
@@ -46,7 +47,8 @@ class PlayerView:
     """What one seat may know about a :class:`Round`: its own hand and the public facts.
 
     It never holds another seat's unplayed cards (except cards exposed face up
-    or shown by a claim, which are public).
+    or shown by a claim, which are public). :attr:`info` holds the same facts as
+    the engine's ints, for bots that compute on card masks.
 
     >>> from gongzhu import deal
     >>> v = deal(seed=1).view(2)
@@ -87,69 +89,71 @@ class PlayerView:
     decides; this field says whether *this* seat still owes its decision."""
 
     @classmethod
-    def _of_state(
-        cls,
-        s: State,
-        seat: int,
-        current_trick: Trick,
-        tricks: tuple[Trick, ...],
-        legal_plays: CardSet,
-    ) -> PlayerView:
-        """The view of the core state ``s`` for ``seat`` (:meth:`Round.view`; trusted input).
+    def _of_state(cls, s: State, seat: int) -> PlayerView:
+        """The view of the core state ``s`` for ``seat`` (:meth:`Round.view`; trusted input)."""
+        return cls._of_info(_info_of(s, seat))
 
-        A private named constructor: every value comes from the core state, already
-        consistent, so it is built without attrs' keyword handling (the public
-        constructor still checks its arguments). ``current_trick``, ``tricks`` and
-        ``legal_plays`` are the Round's own (it caches them).
+    @classmethod
+    def _of_info(cls, info: Info) -> PlayerView:
+        """The view of what a seat knows (a private named constructor; trusted input).
+
+        Every value comes from the core, already consistent, so it is built without
+        attrs' keyword handling (the public constructor still checks its arguments).
+        The cards and tricks are built at once: what does not change between
+        successive states (the completed tricks, the captured points, no exposure) is
+        shared, not rebuilt. (Built on first read instead, through ``__getattr__``, a
+        view that is read whole costs 2.5 times as much: each first read of an unset
+        slot raises and catches an AttributeError.)
         """
-        t = s.table
-        n = t.n
-        hands = t.hands
-        gone = s.gone
-        up, down = t.up, t.down
-        done = s.done
-        if done == COMPLETE:
-            phase = Phase.COMPLETE
-        elif done != PLAYING:
-            phase = Phase.CLAIM
-        elif not s.trick and not s.tricks and _exposure_open(s):
-            phase = Phase.EXPOSURE
-            if not t.cfg.in_turn:  # RULES.md §9.2: only the seat's own choice shows till all decide
-                up &= hands[seat]
-                down &= hands[seat]
-        else:
-            phase = Phase.PLAY
-        to_act = (s.leader + (s.trick & 7)) % n if done == PLAYING else None
-        # Built without attrs' keyword handling: every value below comes from the core
-        # state, already consistent (the public constructor still checks its arguments).
+        n = info.n
         v = _new(cls)
-        _v_seat(v, seat)
-        _v_rules(v, t.cfg.owner)
-        _v_phase(v, phase)
-        _v_hand(v, _from_mask(hands[seat] & ~gone))
-        dealt = t.dealt[seat]
-        _v_first_dealt(v, _CARDS[dealt[0]] if dealt else None)
-        _v_to_act(v, to_act)
-        _v_leader(v, s.leader)
-        _v_dealer(v, t.dealer)
-        _v_exposures(v, tuple([_from_mask(up & h) for h in hands]) if up else _NONE_EACH[n])
-        if down:
-            _v_own_face_down(v, _from_mask(down & hands[seat]))
-            _v_face_down_counts(v, tuple([(down & h).bit_count() for h in hands]))
-        else:
-            _v_own_face_down(v, _EMPTY)
-            _v_face_down_counts(v, _ZEROS[n])
-        _v_current_trick(v, current_trick)
-        _v_tricks(v, tricks)
-        _v_captured_points(v, _captured_points(s.capt))
-        _v_hand_sizes(v, tuple([(h & ~gone).bit_count() for h in hands]))
-        _v_shown(v, _from_mask(t.shown & ~played(s)) if t.shown else _EMPTY)
-        _v_legal_plays(v, legal_plays)
-        if phase is Phase.PLAY:  # the common case, inline
-            _v_pending(v, Pending.PLAY if to_act == seat else None)
-        else:
-            _v_pending(v, _pending_of(s, seat, phase, to_act))
+        _v_seat(v, info.seat)
+        _v_rules(v, info.cfg.owner)
+        _v_phase(v, _PHASES[info.phase])
+        _v_hand(v, _from_mask(info.hand))
+        first = info.first
+        _v_first_dealt(v, _CARDS[first] if first >= 0 else None)
+        to_act = info.to_act
+        _v_to_act(v, to_act if to_act >= 0 else None)
+        _v_leader(v, info.leader)
+        _v_dealer(v, info.dealer)
+        _v_exposures(v, tuple([_from_mask(m) for m in info.up]) if info.exposed else _NONE_EACH[n])
+        _v_own_face_down(v, _from_mask(info.own_down) if info.own_down else _EMPTY)
+        _v_face_down_counts(v, info.down_counts)
+        _v_current_trick(v, trusted_trick(info.leader, info.trick, None, n))
+        _v_tricks(v, trusted_tricks(info.tricks, n))
+        _v_captured_points(v, _captured_points(info.captured))
+        _v_hand_sizes(v, info.sizes)
+        _v_shown(v, _from_mask(info.shown) if info.shown else _EMPTY)
+        _v_legal_plays(v, _from_mask(info.legal) if info.legal else _EMPTY)
+        _v_pending(v, _ASKED[info.asked])
+        _v_info(v, info)
         return v
+
+    @property
+    def info(self) -> Info:
+        """What this seat knows, as the engine's ints: the bots' input (an :class:`Info
+        <gongzhu._core.infoset.Info>`: the hand and each seat's exposures as 52-bit masks,
+        the tricks as card indexes, each seat's played cards and known voids, …).
+
+        The same facts as the view's fields, without a :class:`~gongzhu.CardSet` or a
+        :class:`~gongzhu.Trick`: a bot that computes on masks reads them here instead of
+        turning the view's cards back into ints. Its layout is the engine's, like
+        :attr:`RuleSet.engine <gongzhu.RuleSet.engine>`: fields may change between
+        minor versions.
+
+        >>> from gongzhu import deal
+        >>> info = deal(seed=1).pass_exposure().view(0).info
+        >>> info.seat, info.hand == deal(seed=1).hands[0].mask, info.legal.bit_count()
+        (0, True, 13)
+        """
+        return self._info
+
+    @cached_property
+    def _info(self) -> Info:
+        # A slot (attrs makes a cached property one): set by _of_info, or read from the
+        # fields on first use for a view built by the public constructor.
+        return _info_of_view(self)
 
     @property
     def exposed(self) -> CardSet:
@@ -225,13 +229,7 @@ class PlayerView:
     @property
     def known_voids(self) -> tuple[frozenset[Suit], ...]:
         """For each seat, the suits it has shown it holds no more of (it did not follow)."""
-        voids: list[set[Suit]] = [set() for _ in self.hand_sizes]
-        for trick in (*self.tricks, self.current_trick):
-            led = trick.led_suit
-            for s, c in zip(trick.seats, trick.cards, strict=True):
-                if c.suit is not led and led is not None:
-                    voids[s].add(led)
-        return tuple(frozenset(v) for v in voids)
+        return tuple([_SUIT_SETS[m] for m in self.info.voids])
 
     @property
     def exposure_previews(self) -> tuple[ExposurePreview, ...]:
@@ -372,7 +370,7 @@ class PlayerView:
         if view.hand_sizes[view.seat] != len(hand):
             _wire.fail("this seat's hand size must be the number of cards in its hand",
                        "hand_sizes")  # fmt: skip
-        _check_consistent(view)
+        _check_consistent(view)  # a view no deal can have is refused (#22 item 9)
         stated = [k for k in _COMPUTED if k in d]
         if stated:  # not read, but not taken on trust either: they must be the view's own
             computed = view.to_dict()
@@ -445,90 +443,6 @@ class PlayerView:
         return _encoding.as_vector(values)
 
 
-def _check_consistent(view: PlayerView) -> None:
-    """The facts of a view that a real deal always has (#22 item 9): every card in the
-    deck and in one place only, captured points are point cards, hand sizes add up, and
-    the voids leave the other seats' hands fillable. Otherwise the methods and the bots
-    would fail later, raw, on a view that was accepted."""
-    n = view.rules.players
-    deck = view.rules.deck.mask
-    per_seat, rest = divmod(deck.bit_count(), n)
-    played = 0
-    played_by = [0] * n
-    for k, trick in enumerate((*view.tricks, view.current_trick)):
-        for s, c in zip(trick.seats, trick.cards, strict=True):
-            if played & c.mask:
-                _wire.fail(f"{c} is played twice", "tricks" if k < len(view.tricks) else
-                           "current_trick")  # fmt: skip
-            played |= c.mask
-            played_by[s] |= c.mask
-    everything = (view.hand.mask | played | view.exposed.mask | view.shown.mask
-                  | view.own_face_down.mask)  # fmt: skip
-    for group in view.captured_points:
-        everything |= group.mask
-    if everything & ~deck:
-        _wire.fail(f"{_from_mask(everything & ~deck)} not in this rule set's deck", "")
-    seen = 0
-    for s, exposed in enumerate(view.exposures):
-        if exposed.mask & seen:
-            _wire.fail(f"{_from_mask(exposed.mask & seen)} exposed by two seats", "exposures")
-        seen |= exposed.mask
-        if exposed.mask & played & ~played_by[s]:
-            _wire.fail(f"seat {s} exposed a card another seat played", "exposures")
-        if s != view.seat and exposed.mask & view.hand.mask:
-            _wire.fail(f"seat {s} exposed a card of this seat's hand", "exposures")
-    taken = 0
-    for s, group in enumerate(view.captured_points):
-        if group.mask & ~POINT_CARDS:
-            _wire.fail(f"{_from_mask(group.mask & ~POINT_CARDS)} are not point cards",
-                       f"captured_points[{s}]")  # fmt: skip
-        if group.mask & taken:
-            _wire.fail("a card captured twice", f"captured_points[{s}]")
-        taken |= group.mask
-    if taken & view.hand.mask:
-        _wire.fail("a card both captured and in the hand", "captured_points")
-    if view.phase is not Phase.COMPLETE:  # an accepted claim sweeps hands into piles
-        mine = view.hand.mask | played_by[view.seat]
-        if view.exposures[view.seat].mask & ~mine or view.own_face_down.mask & ~mine:
-            _wire.fail("this seat's exposures must be cards it holds or played", "exposures")
-        if view.shown.mask & played:
-            _wire.fail("shown cards are unplayed cards", "shown")
-        trick_cards = 0
-        for trick in view.tricks:
-            for c in trick.cards:
-                trick_cards |= c.mask
-        if taken & ~trick_cards:
-            _wire.fail("captured cards come from completed tricks", "captured_points")
-        for s in range(n):
-            if view.hand_sizes[s] + played_by[s].bit_count() != per_seat or rest:
-                _wire.fail(f"seat {s}'s hand size and plays do not make a hand of "
-                           f"{per_seat}", "hand_sizes")  # fmt: skip
-        _check_fillable(view, played, played_by)
-
-
-def _check_fillable(view: PlayerView, played: int, played_by: list[int]) -> None:
-    """The unseen cards can go to the other seats: sizes add up, no seat needs more of the
-    suits it may hold than there are (a necessary condition; the sampler checks the rest)."""
-    n = view.rules.players
-    voids = view.known_voids
-    known = [0] * n
-    for s in range(n):
-        known[s] = (view.exposures[s].mask & ~played) if s != view.seat else view.hand.mask
-    unseen = view.rules.deck.mask & ~played & ~view.hand.mask
-    for s in range(n):
-        unseen &= ~known[s]
-    need = {s: view.hand_sizes[s] - known[s].bit_count() for s in range(n) if s != view.seat}
-    if any(v < 0 for v in need.values()) or sum(need.values()) != unseen.bit_count():
-        _wire.fail("the other seats' hand sizes do not match the unseen cards", "hand_sizes")
-    for s, k in need.items():
-        allowed = 0
-        for suit in Suit:
-            if suit not in voids[s]:
-                allowed |= _suit(suit).mask
-        if (unseen & allowed).bit_count() < k:
-            _wire.fail(f"seat {s}'s voids leave too few cards for its hand", "tricks")
-
-
 _FIELDS: Final = attrs.fields(PlayerView)
 _FIELD_NAMES: Final = tuple(f.name for f in _FIELDS)
 _REQUIRED: Final = tuple(n for n in _FIELD_NAMES if n not in ("rules", "pending"))
@@ -560,36 +474,74 @@ _v_seat, _v_rules, _v_phase, _v_hand, _v_first_dealt, _v_to_act, _v_leader, _v_d
     _v_pending,
 ) = (PlayerView.__dict__[a.name].__set__ for a in attrs.fields(PlayerView)[8:])
 assert [a.name for a in attrs.fields(PlayerView)][-1] == "pending"  # the order above
+_v_info = PlayerView.__dict__["_info"].__set__  # attrs made the cached property a slot
 _EMPTY: Final = _from_mask(0)  # immutable: one shared empty set
 _NONE_EACH: Final = {n: tuple([_EMPTY] * n) for n in range(1, 9)}
-_ZEROS: Final = {n: (0,) * n for n in range(1, 9)}
+_PHASES: Final = {
+    _infoset.EXPOSURE: Phase.EXPOSURE,
+    _infoset.PLAY: Phase.PLAY,
+    _infoset.CLAIM: Phase.CLAIM,
+    _infoset.DONE: Phase.COMPLETE,
+}
+_PHASE_CODES: Final = {phase: code for code, phase in _PHASES.items()}
+_ASKED: Final = {
+    _infoset.ASK_NOTHING: None,
+    _infoset.ASK_PLAY: Pending.PLAY,
+    _infoset.ASK_EXPOSE: Pending.EXPOSE,
+    _infoset.ASK_RESPOND: Pending.RESPOND,
+}
+_ASK_CODES: Final = {pending: code for code, pending in _ASKED.items()}
+_SUIT_SETS: Final = tuple(frozenset(u for u in Suit if m >> u & 1) for m in range(16))
 
 
 _CAPTURED_POINTS: dict[int, tuple[tuple[int, ...], tuple[CardSet, ...]]] = {}
 
 
 def _captured_points(capt: tuple[int, ...]) -> tuple[CardSet, ...]:
-    # Successive states share the capture tuple until a trick completes: build the
-    # point-card sets once per tuple (keyed by id, the tuple kept alive in the value).
+    # The core shares one captured tuple between the views of successive states until a
+    # trick completes: build the point-card sets once per tuple (keyed by id, the tuple
+    # kept alive in the value).
     hit = _CAPTURED_POINTS.get(id(capt))
     if hit is not None and hit[0] is capt:
         return hit[1]
-    built = tuple([_from_mask(c & POINT_CARDS) for c in capt])
+    built = tuple([_from_mask(c) for c in capt])
     if len(_CAPTURED_POINTS) >= 1024:
         _CAPTURED_POINTS.clear()
     _CAPTURED_POINTS[id(capt)] = (capt, built)
     return built
 
 
-def _pending_of(s: State, seat: int, phase: Phase, to_act: int | None) -> Pending | None:
-    """What the core state ``s`` asks of ``seat`` (the rules of the Round's own refusals)."""
-    if phase is Phase.PLAY:
-        return Pending.PLAY if to_act == seat else None
-    if phase is Phase.EXPOSURE:
-        t = s.table
-        if t.decided >> seat & 1 or (t.cfg.in_turn and _next_to_expose(s) != seat):
-            return None
-        return Pending.EXPOSE
-    if phase is Phase.CLAIM:
-        return None if _respond_reason(s, seat) else Pending.RESPOND
-    return None
+def _raw_trick(t: Trick) -> tuple[int, int, tuple[int, ...]]:
+    return (t.leader, t.winner if t.winner is not None else 0, tuple([c.index for c in t.cards]))
+
+
+def _info_of_view(view: PlayerView) -> Info:
+    """The :class:`Info` of a view built by the public constructor (or :meth:`from_dict`)."""
+    cur = view.current_trick
+    down_counts = view.face_down_counts
+    exposed = 0
+    for cards in view.exposures:
+        exposed |= cards.mask
+    to_act = view.to_act
+    return Info(
+        view.rules.engine,
+        view.seat,
+        _PHASE_CODES[view.phase],
+        _ASK_CODES[view.pending],
+        view.hand.mask,
+        view.first_dealt.index if view.first_dealt is not None else -1,
+        to_act if to_act is not None else -1,
+        cur.leader,
+        view.dealer,
+        tuple([cards.mask for cards in view.exposures]),
+        exposed,
+        view.own_face_down.mask,
+        down_counts,
+        tuple([c.index for c in cur.cards]),
+        tuple([_raw_trick(t) for t in view.tricks]),
+        tuple([cards.mask for cards in view.captured_points]),
+        view.hand_sizes,
+        view.shown.mask,
+        view.legal_plays.mask,
+        view.played.mask,
+    )

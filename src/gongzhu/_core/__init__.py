@@ -18,6 +18,7 @@ The declared API
     ``play``        advancing a state: plays, exposures, claims, refusal reasons
     ``deal``        shuffling and splitting a deck
     ``board``       the mutable board of the bots and the search
+    ``infoset``     what one seat knows, as ints (``Info``: views and bots read it)
     ``greedy``, ``policy``, ``evaluation``
                     the built-in playing policies and the learned evaluation
     ``solver``      the double-dummy solver
@@ -51,6 +52,10 @@ API: Final[dict[str, frozenset[str]]] = {
     # The learned evaluation (the `bots` branch of this session adds the module).
     "evaluation": _names("INPUTS Net PLACES SCALE features predict rollout_value value"),
     "greedy": _names("trick_values"),
+    "infoset": _names(
+        "ASK_EXPOSE ASK_NOTHING ASK_PLAY ASK_RESPOND CLAIM DONE EXPOSURE Info PLAY info_of"
+        " plays_of public_info"
+    ),
     "play": _names(
         "ALREADY_DECIDED BLIND_OFF EXPOSURE_CLOSED EXPOSURE_OUT_OF_TURN FACE_DOWN_OFF"
         " NOT_EXPOSABLE WRONG_PHASE advance claim claim_reason decide decision_reason"
@@ -60,7 +65,7 @@ API: Final[dict[str, frozenset[str]]] = {
     ),
     "policy": _names(
         "RandomPolicy RuleOfThumb SHORT_LEADS SHORT_WEIGHT choose_board choose_exposure"
-        " choose_ints likelihood rollout rollout_rule_of_thumb short_suit_bonus"
+        " choose_info likelihood rollout rollout_rule_of_thumb short_suit_bonus"
     ),
     "rng": _names("next_random random_card seed_state"),
     "rollout": _names("Policy rollout rollout_random settle"),

@@ -43,6 +43,7 @@ from gongzhu._core.bits import (
 )
 from gongzhu._core.board import Board, of_state
 from gongzhu._core.config import Config
+from gongzhu._core.infoset import Info
 from gongzhu._core.rng import M32, next_random, random_card
 from gongzhu._core.rules import factors
 from gongzhu._core.state import State
@@ -137,6 +138,17 @@ def _pile(cfg: Config, mask: int, fa: int, fq: int, sheep: int) -> int:
     if mask & SHEEP_BIT:
         total += sheep
     return total
+
+
+def choose_info(info: Info, legal: int) -> int:
+    """The rule-of-thumb card among ``legal`` (a non-empty mask) from what ``info`` knows:
+    the face-up exposures and its own face-down cards count, others' face-down ones not."""
+    cfg = info.cfg
+    fa, fq, fj, _ft = factors(cfg, info.exposed, info.own_down, 0)
+    return choose_ints(
+        cfg, legal, info.hand, info.seat, info.leader, list(info.trick), info.played,
+        list(info.captured), fa, fq, fj,
+    )  # fmt: skip
 
 
 def choose_ints(

@@ -15,7 +15,10 @@ dynamic programme over the four suits counts, for every way of splitting a
 suit's free cards among the seats that may hold it, the deals that complete
 it, and draws a split with probability proportional to that count (exact
 integer arithmetic). Cards within a suit are then shuffled into the chosen
-counts. The face-down condition, rarely binding, is met by rejection.
+counts. The face-down condition, rarely binding, is met by rejection; when
+64 draws miss it, the free exposable cards are placed first (a placement
+drawn by the number of deals that complete it), then the rest: the same
+uniform distribution, and never a deal without the declarations.
 
 :meth:`Worlds.weight` is the importance weight of a sampled deal: the
 likelihood of every past play of the other seats under the rollout policy
@@ -34,15 +37,15 @@ import math
 import random
 from collections.abc import Mapping
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import Final
 
 from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.bits import SUIT_MASKS
 from gongzhu._core.board import Board, of_world
+from gongzhu._core.infoset import PLAY, Info
 from gongzhu._core.policy import choose_exposure, likelihood
 from gongzhu.board import world_board
-from gongzhu.phase import Phase
 from gongzhu.view import PlayerView
 
 __all__: list[str] = []
@@ -208,36 +211,30 @@ class Worlds:
     shows (seat -> mask): a table that saw who claimed knows the claimer's hand.
     """
 
-    def __init__(self, view: PlayerView, extra: Mapping[int, int] | None = None) -> None:
-        cfg = view.rules.engine
+    def __init__(self, view: PlayerView | Info, extra: Mapping[int, int] | None = None) -> None:
+        info = view.info if isinstance(view, PlayerView) else view
+        self.info = info
+        cfg = info.cfg
         self.cfg = cfg
-        self.view = view
         n = cfg.n
-        me = view.seat
+        me = info.seat
         self.me = me
-        played = [0] * n
-        order: list[tuple[int, int]] = []
-        voids = [0] * n
-        for trick in (*view.tricks, view.current_trick):
-            if not trick.cards:
-                continue
-            led = trick.cards[0].suit
-            for s, c in zip(trick.seats, trick.cards, strict=True):
-                played[s] |= c.mask
-                order.append((s, c.index))
-                if c.suit is not led:
-                    voids[s] |= 1 << led
+        played = list(info.played_by)
         self.played = played
+        self.voids = info.voids
+        # Every play in order, as (seat, card): the evidence Worlds.weight reads.
+        order: list[tuple[int, int]] = []
+        for leader, _winner, cards in (*info.tricks, (info.leader, 0, info.trick)):
+            order.extend(((leader + k) % n, c) for k, c in enumerate(cards))
         self.order = order
-        self.voids = voids
         all_played = 0
         for m in played:
             all_played |= m
         known = [0] * n
-        known[me] = view.hand.mask
+        known[me] = info.hand
         for s in range(n):
             if s != me:
-                known[s] = view.exposures[s].mask & ~all_played
+                known[s] = info.up[s] & ~all_played
         for s, mask in (extra or {}).items():
             if s != me:
                 known[s] |= mask & ~all_played
@@ -247,28 +244,28 @@ class Worlds:
         unseen = cfg.deck & ~all_played
         for m in known:
             unseen &= ~m
-        shown = view.shown.mask & unseen
-        caps = {s: view.hand_sizes[s] - known[s].bit_count() for s in others}
+        shown = info.shown & unseen
+        caps = {s: info.sizes[s] - known[s].bit_count() for s in others}
         if any(c < 0 for c in caps.values()) or sum(caps.values()) != unseen.bit_count():
             raise ValueError("the view's hand sizes do not match its unseen cards")
         # A seat whose face-up exposure is among the shown cards showed its hand: a claimer.
-        showed = [s for s in others if known[s] & view.shown.mask]
-        self.pools = self._pools(unseen, shown, others, caps, voids, showed)
+        showed = [s for s in others if known[s] & info.shown]
+        self.pools = self._pools(unseen, shown, others, caps, list(info.voids), showed)
+        self._facts = (unseen, shown, caps, showed)  # for _placements
+        self._placed: list[tuple[int, list[int], list[_Pool]]] | None = None
         self.total = 1
         for pool in self.pools:
             self.total *= pool.count
-        # Face-down declarations of other seats: how many exposable cards each must hold.
-        up = view.exposed.mask
         # Exposure decisions are evidence too (once every seat has decided, in card play):
         # each other seat's face-up exposure, set against what the opponent model would show.
         self.exposure_facts: list[tuple[int, int]] = (
-            [(s, view.exposures[s].mask & cfg.exposable) for s in others]
-            if cfg.exposable and view.phase is Phase.PLAY
+            [(s, info.up[s] & cfg.exposable) for s in others]
+            if cfg.exposable and info.phase == PLAY
             else []
         )
-        self.face_down_need = [
-            (s, view.face_down_counts[s], up) for s in others if view.face_down_counts[s]
-        ]
+        # Face-down declarations of other seats: how many exposable cards each must hold.
+        up = info.exposed
+        self.face_down_need = [(s, info.down_counts[s], up) for s in others if info.down_counts[s]]
 
     @staticmethod
     def _pools(
@@ -278,6 +275,7 @@ class Worlds:
         caps: dict[int, int],
         voids: list[int],
         showed: list[int],
+        barred: list[int] | None = None,
     ) -> list[_Pool]:
         if not shown:
             return [_Pool(unseen, others, tuple(caps[s] for s in others), voids)]
@@ -287,7 +285,9 @@ class Worlds:
         free = unseen & ~shown
         for size in range(1, len(others) + 1):
             for claimers in combinations(others, size):
-                if any(s not in claimers for s in showed):
+                if any(s not in claimers for s in showed) or any(
+                    s in claimers for s in barred or ()
+                ):
                     continue
                 rest = [s for s in others if s not in claimers]
                 a = _Pool(shown, list(claimers), tuple(caps[s] for s in claimers), voids)
@@ -300,7 +300,13 @@ class Worlds:
         return [_Pool(unseen, others, tuple(caps[s] for s in others), no_voids)]
 
     def sample(self, rng: random.Random) -> tuple[list[int], int]:
-        """One consistent deal: (every seat's current hand, face-down mask of the deal)."""
+        """One consistent deal: (every seat's current hand, face-down mask of the deal).
+
+        Uniform among the deals that agree with the view. The face-down declarations are
+        met by rejection first (they rarely bind); when 64 draws miss them, the deal is
+        drawn by :meth:`_placements` instead, from the same distribution: the free
+        exposable cards placed first, in a way chosen by how many deals complete it.
+        """
         for _attempt in range(64):
             hands = self.known[:]
             for pool in self.pools:
@@ -308,10 +314,77 @@ class Worlds:
             facedown = self._face_down(rng, hands)
             if facedown >= 0:
                 return hands, facedown
-        return hands, self.view.own_face_down.mask
+        placements = self._placements()
+        pick = rng.randrange(sum(p[0] for p in placements))
+        k = 0
+        while pick >= placements[k][0]:
+            pick -= placements[k][0]
+            k += 1
+        _count, placed, pools = placements[k]
+        hands = placed[:]
+        for pool in pools:
+            pool.draw(rng, hands)
+        facedown = self._face_down(rng, hands)
+        assert facedown >= 0  # every placement meets the declarations
+        return hands, facedown
+
+    def _placements(self) -> list[tuple[int, list[int], list[_Pool]]]:
+        """Every way to give the free exposable cards to the other seats that meets their
+        face-down declarations: ``(deals that complete it, hands with it, pools of the rest)``.
+
+        Each deal that meets the declarations completes exactly one placement, so drawing
+        a placement by its count and the rest uniformly is uniform over those deals. A
+        seat given a card shown by a claim is a claimer, one given another card is not.
+        Built once, on first need (at most 4 exposable cards: a few hundred placements).
+        """
+        if self._placed is not None:
+            return self._placed
+        unseen, shown, caps, showed = self._facts
+        cfg = self.cfg
+        up = self.info.exposed
+        need = {}
+        for s, k, _up in self.face_down_need:
+            have = ((self.known[s] | self.played[s]) & cfg.exposable & ~up).bit_count()
+            need[s] = k - have
+        free = _cards(unseen & cfg.exposable & ~up)
+        holders = [[s for s in self.others if not self.voids[s] >> (c // 13) & 1] for c in free]
+        placed: list[tuple[int, list[int], list[_Pool]]] = []
+        for owners in product(*holders):
+            got = dict.fromkeys(self.others, 0)
+            for s in owners:
+                got[s] += 1
+            if any(got[s] < k for s, k in need.items()) or any(
+                got[s] > caps[s] for s in self.others
+            ):
+                continue
+            hands = self.known[:]
+            for c, s in zip(free, owners, strict=True):
+                hands[s] |= BITS[c]
+            rest = unseen
+            for c in free:
+                rest &= ~BITS[c]
+            left = {s: caps[s] - got[s] for s in self.others}
+            claimers = [s for c, s in zip(free, owners, strict=True) if shown & BITS[c]]
+            others = [s for c, s in zip(free, owners, strict=True) if not shown & BITS[c]]
+            if set(claimers) & set(others):
+                continue  # a claimer holds shown cards only
+            if not shown & rest and any(left[s] for s in (*showed, *claimers)):
+                continue  # ... and there are none left for it
+            pools = self._pools(
+                rest, shown & rest, self.others, left, list(self.voids), showed + claimers, others
+            )
+            count = 1
+            for pool in pools:
+                count *= pool.count
+            if count:
+                placed.append((count, hands, pools))
+        if not placed:
+            raise ValueError("no deal fits the face-down declarations")
+        self._placed = placed
+        return placed
 
     def _face_down(self, rng: random.Random, hands: list[int]) -> int:
-        facedown = self.view.own_face_down.mask
+        facedown = self.info.own_down
         for s, k, up in self.face_down_need:
             cards = _cards((hands[s] | self.played[s]) & self.cfg.exposable & ~up)
             if len(cards) < k:
@@ -322,16 +395,13 @@ class Worlds:
 
     def _opening(self, hands: list[int], leader: int) -> bool:
         # The opening card must be led by its holder when the rules say so (RULES.md §9.6).
-        view = self.view
-        return bool(
-            view.rules.must_lead_opening_card
-            and not view.tricks
-            and hands[leader] & self.cfg.opening_card
-        )
+        cfg = self.cfg
+        tricks = self.info.tricks
+        return bool(cfg.must_lead_opening and not tricks and hands[leader] & cfg.opening_card)
 
     def start(self, hands: list[int], facedown: int) -> Board:
         """The position of the view, in the sampled deal (its current state, a core Board)."""
-        return world_board(self.view, hands, facedown, self.played)
+        return world_board(self.info, hands, facedown)
 
     def weight(self, hands: list[int], facedown: int, beta: float) -> float:
         """The likelihood of the other seats' past plays and exposure decisions in this deal
@@ -346,10 +416,10 @@ class Worlds:
                 w *= beta  # the seat did not expose what the model would have
         if not self.order:
             return w
-        view = self.view
-        first = view.tricks[0].leader if view.tricks else view.current_trick.leader
+        info = self.info
+        first = info.tricks[0][0] if info.tricks else info.leader
         b = of_world(
             self.cfg, dealt[:], dealt, first, [], [],
-            view.exposed.mask, facedown, 0, self._opening(dealt, first),
+            info.exposed, facedown, 0, self._opening(dealt, first),
         )  # fmt: skip
         return w * likelihood(b, [card for _seat, card in self.order], self.me, beta)

@@ -39,13 +39,13 @@ class _Value:
 
 def _classes(view: PlayerView, legal: int) -> list[int]:
     """One representative per class of equivalent legal cards (the core's rule)."""
+    info = view.info
     # Cards on the table count as outstanding: 5♣ and 7♣ differ when 6♣ leads the trick.
-    gone = 0
-    for trick in view.tricks:
-        for card in trick.cards:
-            gone |= card.mask
-    outstanding = view.rules.deck.mask & ~view.hand.mask & ~gone
-    return card_classes(view.rules.engine, legal, view.exposed.mask, outstanding)
+    on_table = 0
+    for card in info.trick:
+        on_table |= 1 << card
+    outstanding = info.cfg.deck & ~info.hand & ~(info.played & ~on_table)
+    return card_classes(info.cfg, legal, info.exposed, outstanding)
 
 
 def _check_decision(view: object, legal: object) -> None:

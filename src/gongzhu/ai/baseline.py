@@ -119,7 +119,7 @@ class _Context:
             if PIG in cards and self.pig_out:
                 self.pig_holder = s
         self.hearts_out = bool(self.unseen.of_suit(Suit.HEARTS))
-        self.voids = _voids(view)
+        self.voids = view.known_voids
         self.mine = view.captured_points[self.seat]
         self.holding_penalties = self._base(self.mine) < 0 or PIG in view.hand
 
@@ -227,16 +227,3 @@ class _Context:
             # only a card already beaten is safely gone.
             return 40.0 if beaten else 0.0
         return 0.0
-
-
-def _voids(view: PlayerView) -> list[frozenset[Suit]]:
-    """The suits each seat is known to lack: it did not follow them."""
-    voids: list[set[Suit]] = [set() for _ in range(view.rules.players)]
-    for trick in (*view.tricks, view.current_trick):
-        if not trick.cards:
-            continue
-        led = trick.cards[0].suit
-        for seat, card in zip(trick.seats, trick.cards, strict=True):
-            if card.suit is not led:
-                voids[seat].add(led)
-    return [frozenset(v) for v in voids]

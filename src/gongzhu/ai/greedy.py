@@ -42,6 +42,7 @@ from typing import Protocol
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief as _brief
 from gongzhu._core.greedy import trick_values
+from gongzhu._core.infoset import Info
 from gongzhu._core.policy import short_suit_bonus
 from gongzhu.ai._determinize import Worlds
 from gongzhu.board import GREEDY_SHORT_PREFERENCE as _SHORT_PREFERENCE
@@ -109,10 +110,11 @@ class GreedyStrategy:
     def __repr__(self) -> str:
         return f"GreedyStrategy(seed={self.seed!r}, worlds={self.worlds})"
 
-    def _rng(self, view: PlayerView) -> random.Random:
-        plays = ",".join(str(c.index) for t in (*view.tricks, view.current_trick) for c in t.cards)
+    def _rng(self, info: Info) -> random.Random:
+        plays = ",".join(str(c) for _lead, _won, cards in (*info.tricks, (0, 0, info.trick))
+                         for c in cards)  # fmt: skip
         return random.Random(
-            f"gongzhu-greedy:{self.seed}:{view.seat}:{view.hand.mask}:{view.exposed.mask}:{plays}"
+            f"gongzhu-greedy:{self.seed}:{info.seat}:{info.hand}:{info.exposed}:{plays}"
         )
 
     def choose_exposure(self, view: PlayerView) -> CardSet:
@@ -152,8 +154,9 @@ class GreedyStrategy:
         relief of giving the card up (:mod:`gongzhu._core.greedy`); on an
         early lead, short suits are preferred.
         """
-        worlds = Worlds(view)
-        rng = self._rng(view)
+        info = view.info
+        worlds = Worlds(info)
+        rng = self._rng(info)
         cards = legal.cards
         ids = [c.index for c in cards]
         sums = [0.0] * len(cards)
@@ -163,9 +166,8 @@ class GreedyStrategy:
             for k in range(len(ids)):
                 sums[k] += values[k]
         means = [s / self.worlds for s in sums]
-        if not view.current_trick.cards and len(view.tricks) < _SHORT_TRICKS:
-            cfg = view.rules.engine
-            hand, played = view.hand.mask, view.played.mask
+        if not info.trick and len(info.tricks) < _SHORT_TRICKS:
+            cfg, hand, played = info.cfg, info.hand, info.played
             for k, card in enumerate(cards):
                 means[k] += short_suit_bonus(cfg, hand, played, card.index // 13, _SHORT_PREFERENCE)
         return means

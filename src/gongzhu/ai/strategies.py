@@ -29,7 +29,6 @@ from typing import Final
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief as _brief
 from gongzhu._core import policy as _policy
-from gongzhu._core import rules as _kernel
 from gongzhu._core.policy import RandomPolicy
 from gongzhu._core.rng import seed_state
 from gongzhu.ai.driver import Strategy, check_strategies, play_out
@@ -165,19 +164,8 @@ class RuleOfThumbStrategy:
         _check_decision(view, legal)
         if len(legal) == 1:
             return legal.cards[0]
-        cfg = view.rules.engine
-        cur = view.current_trick
-        played = 0
-        for trick in (*view.tricks, cur):
-            for card in trick.cards:
-                played |= card.mask
-        trick_cards = [card.index for card in cur.cards]
-        # What the seat knows of the exposures: the face-up ones and its own face-down ones.
-        fa, fq, fj, _ft = _kernel.factors(cfg, view.exposed.mask, view.own_face_down.mask, 0)
-        index = _policy.choose_ints(
-            cfg, legal.mask, view.hand.mask, view.seat, cur.leader, trick_cards, played,
-            [pile.mask for pile in view.captured_points], fa, fq, fj,
-        )  # fmt: skip
+        # What the seat knows, as ints: the face-up exposures and its own face-down ones.
+        index = _policy.choose_info(view.info, legal.mask)
         return Card.from_index(index)
 
     def _core_policy(self) -> _policy.RuleOfThumb:

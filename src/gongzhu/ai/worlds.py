@@ -119,7 +119,10 @@ class Worlds:
             if rng is not None and (isinstance(rng, bool) or not isinstance(rng, int)):
                 raise SimulationError(f"rng is a random.Random or an int seed, got {_brief(rng)}")
             rng = random.Random(rng)
-        hands, facedown = self._s.sample(rng)
+        try:
+            hands, facedown = self._s.sample(rng)
+        except ValueError as exc:  # no deal meets the view's face-down declarations
+            raise SimulationError(f"no deal fits this view: {exc}") from None
         return World(tuple(_from_mask(h) for h in hands), _from_mask(facedown))
 
     def samples(self, n: int, seed: int | None = None) -> Iterator[World]:

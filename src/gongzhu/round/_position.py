@@ -7,9 +7,7 @@ that make the next Round live in :mod:`gongzhu.round._round`.
 from __future__ import annotations
 
 import warnings
-from typing import Any, Final, NoReturn
-
-import attrs
+from typing import Final, NoReturn
 
 from gongzhu._codec import encoding as _encoding
 from gongzhu._core import play as _p
@@ -43,6 +41,7 @@ from gongzhu.round._config import _REASONS
 from gongzhu.rules import RuleSet
 from gongzhu.scoring import DealScore, score_of_state
 from gongzhu.trick import Trick as Trick
+from gongzhu.trick import trusted_trick, trusted_tricks
 from gongzhu.view import PlayerView as PlayerView
 
 __all__: list[str] = []
@@ -276,28 +275,12 @@ class _Position:
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty; ``winner`` is None)."""
         s = self._s
-        if not s.trick:
-            return _empty_trick(s.leader, s.table.n)
-        return _trick(s.leader, tuple([_CARDS[i] for i in trick_cards(s)]), None, s.table.n)
+        return trusted_trick(s.leader, trick_cards(s) if s.trick else (), None, s.table.n)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks, in order."""
-        raw = self._s.tricks
-        # Completed tricks never change and successive states share the same tuple, so
-        # the Trick objects are built once per tuple, not once per call (views ask for
-        # them at every card). Keyed by id with the tuple kept alive in the value.
-        hit = _TRICK_OBJECTS.get(id(raw))
-        if hit is not None and hit[0] is raw:
-            return hit[1]
-        n = self._s.table.n
-        built = tuple(
-            [_trick(lead, tuple([_CARDS[i] for i in cards]), won, n) for lead, won, cards in raw]
-        )
-        if len(_TRICK_OBJECTS) >= 1024:
-            _TRICK_OBJECTS.clear()
-        _TRICK_OBJECTS[id(raw)] = (raw, built)
-        return built
+        return trusted_tricks(self._s.tricks, self._s.table.n)
 
     @property
     def captured(self) -> tuple[CardSet, ...]:
@@ -463,9 +446,7 @@ class _Position:
         s = self._s
         if seat.__class__ is not int or not 0 <= seat < s.table.n:
             seat = _check_seat(seat, s.table.n, "view")
-        to_act = (s.leader + (s.trick & 7)) % s.table.n if s.done == PLAYING else None
-        legal = self.legal_plays if to_act == seat else _EMPTY
-        return PlayerView._of_state(s, seat, self.current_trick, self.tricks, legal)
+        return PlayerView._of_state(s, seat)
 
     def unseen(self, seat: int) -> CardSet:
         """Cards ``seat`` has not seen: in other hands, not exposed face up, not shown."""
@@ -480,27 +461,4 @@ class _Position:
         return unchecked_cardset(others & ~s.gone & ~up & ~t.shown)
 
 
-_t_leader, _t_cards, _t_winner, _t_players = (
-    Trick.__dict__[a.name].__set__ for a in attrs.fields(Trick)
-)
 _EMPTY: Final = unchecked_cardset(0)  # immutable: one shared empty set
-
-
-def _trick(leader: int, cards: tuple[Card, ...], winner: int | None, n: int) -> Trick:
-    trick = _new(Trick)
-    _t_leader(trick, leader)
-    _t_cards(trick, cards)
-    _t_winner(trick, winner)
-    _t_players(trick, n)
-    return trick
-
-
-_EMPTY_TRICKS: Final = {(leader, n): _trick(leader, (), None, n) for n in range(1, 9)
-                        for leader in range(n)}  # fmt: skip
-
-
-def _empty_trick(leader: int, n: int) -> Trick:
-    return _EMPTY_TRICKS[(leader, n)]
-
-
-_TRICK_OBJECTS: dict[int, tuple[tuple[Any, ...], tuple[Trick, ...]]] = {}

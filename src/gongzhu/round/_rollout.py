@@ -3,17 +3,17 @@
 :meth:`Round.rollout <gongzhu.Round.rollout>` checks its arguments here, lets
 strategies decide on exposure through their protocol, turns each strategy
 into a core policy (see :mod:`gongzhu._core.rollout`) and runs the core loop.
-The round is passed in, typed by what the rollout reads of it (``_Table``), and
-``make`` builds the round of a core state: :mod:`gongzhu.round` imports this
-module, so this module does not import it back. A strategy is typed by the
-protocol the rollout asks (``_Decider``: :class:`gongzhu.bots.Strategy` lives a
-layer up).
+The round is passed in, typed by what the rollout reads of it (``_Table``: its
+``_from_core`` builds the round of a core state, since :mod:`gongzhu.round`
+imports this module); a seat's view of a core state comes straight from
+:class:`~gongzhu.PlayerView`, a layer down. A strategy is typed by the protocol
+the rollout asks (``_Decider``: :class:`gongzhu.bots.Strategy` lives a layer up).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NoReturn, Protocol, TypeVar, cast
 
 from gongzhu._base.seeds import check_seed
@@ -41,6 +41,7 @@ class _Table(Protocol):
     def view(self, seat: int) -> PlayerView: ...
     def expose(self: _R, cards: CardSet, seat: int | None = None) -> _R: ...
     def check_play(self, card: Card, seat: int | None = None) -> None: ...
+    def _from_core(self: _R, state: State) -> _R: ...
 
 
 class _Decider(Protocol):
@@ -60,24 +61,23 @@ def _is_strategy(obj: object) -> bool:
     )
 
 
-def _protocol_policy(strategy: _Decider, make: Callable[[State], _Table]) -> _ro.Policy:
+def _protocol_policy(strategy: _Decider, rnd: _Table) -> _ro.Policy:
     """A core policy that asks ``strategy`` through its protocol, from its seat's view."""
 
     def policy(state: State, legal: int) -> int:
-        rnd = make(state)
         seat = (state.leader + (state.trick & 7)) % state.table.n
-        view = rnd.view(seat)
+        view = PlayerView._of_state(state, seat)
         choice: object = strategy.choose_play(view, view.legal_plays)
         card = choice if isinstance(choice, Card) else Card.parse(choice)  # type: ignore[arg-type]
         if not legal & card.mask:
-            rnd.check_play(card, seat)
+            rnd._from_core(state).check_play(card, seat)  # the round's own refusal
         return card.index
 
     return policy
 
 
-def rollout(rnd: _R, strategy: object, seed: object, make: Callable[[State], _R]) -> _R:
-    """The completed round (``make`` builds a Round of a core state); see Round.rollout."""
+def rollout(rnd: _R, strategy: object, seed: object) -> _R:
+    """The completed round; see Round.rollout."""
     n = rnd.players
     given: tuple[object, ...]
     if strategy is None or _is_strategy(strategy):
@@ -110,7 +110,7 @@ def rollout(rnd: _R, strategy: object, seed: object, make: Callable[[State], _R]
                 seat = pending[0]
                 chosen = strategies[seat]
                 if chosen is None:
-                    rnd = make(expose(rnd._core, seat, 0, False, False))
+                    rnd = rnd._from_core(expose(rnd._core, seat, 0, False, False))
                 else:
                     rnd = rnd.expose(chosen.choose_exposure(rnd.view(seat)), seat=seat)
         else:
@@ -129,5 +129,5 @@ def rollout(rnd: _R, strategy: object, seed: object, make: Callable[[State], _R]
         elif callable(hook):  # the library's own strategies run inside the core
             policies.append(hook())
         else:
-            policies.append(_protocol_policy(entry, make))
-    return make(_ro.rollout(rnd._core, policies, _rng.seed_state(seed)))
+            policies.append(_protocol_policy(entry, rnd))
+    return rnd._from_core(_ro.rollout(rnd._core, policies, _rng.seed_state(seed)))

@@ -272,7 +272,7 @@ class Round(_Position):
         if strategy is None and seed.__class__ is int and -SEED_INT_LIMIT < seed < SEED_INT_LIMIT:
             # Every seat random, seeded: straight into the core (what _rollout does for it).
             return _make(_rollout_random(self._s, _seed_state(seed)))
-        end: Round = _rollout(self, strategy, seed, _make)
+        end: Round = _rollout(self, strategy, seed)
         return end
 
     # -- exposure ----------------------------------------------------------------------
