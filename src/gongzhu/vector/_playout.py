@@ -44,17 +44,17 @@ _M13: Final = np.uint64(0x1FFF)
 _ONE: Final = np.uint64(1)
 _CARD_SUIT: Final = np.arange(64, dtype=np.intp) // 13
 _SHIFT13: Final = (13 * np.arange(5)).astype(np.uint64)  # by suit: the suit's first bit
-_POP13: Final = POP16[:8192].astype(np.intp)
+_POP13: Final = POP16[:8192]  # uint8: small tables stay in the cache
 _CARDS52: Final = np.arange(52, dtype=np.uint64)
 Ints = npt.NDArray[np.intp]
 Int8s = npt.NDArray[np.int8]
 
 
-def _select13() -> Ints:
+def _select13() -> npt.NDArray[np.int8]:
     """``SEL13[p << 4 | k]``: the index of set bit number ``k`` of the 13-bit pattern ``p``."""
     bits = (np.arange(8192)[:, None] >> np.arange(13)[None, :]) & 1
     cum = bits.cumsum(axis=1)
-    out = np.zeros((8192, 16), np.intp)
+    out = np.zeros((8192, 16), np.int8)
     for k in range(13):
         out[:, k] = (cum > k).argmax(axis=1)
     return out.reshape(-1)
