@@ -10,7 +10,7 @@ import contextlib
 import copy
 import inspect
 import pickle
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -19,6 +19,7 @@ import gongzhu.errors as errors_module
 from gongzhu import (
     PIG,
     Card,
+    CardParseError,
     CardSet,
     DealError,
     GongzhuError,
@@ -124,6 +125,7 @@ def test_hash_eq_pickle_and_deepcopy_do_not_recurse_on_a_long_history() -> None:
 def _error_examples() -> Iterator[GongzhuError]:
     yield IllegalActionError(Reason.NOT_IN_HAND, 2, Card("QS"), "detail", action="expose")
     yield IllegalActionError(Reason.WRONG_PHASE, None)
+    yield errors_module.ActionTypeError(Reason.INVALID_CHOICE, None, detail="x", action="rollout")
     yield errors_module.CardParseError("not a card", token="1X", position=1)
     yield errors_module.RuleSetError("bad", options=("players", "partnerships"))
     yield errors_module.RecordError("bad move", deal=2, move=5, field="actions")
@@ -378,3 +380,69 @@ def test_claims_off_names_the_seat_that_tried_to_claim() -> None:
     error = refusal(lambda: r.claim(seat=3))
     assert (error.reason, error.seat) == (Reason.CLAIMS_OFF, 3)
     assert str(error).startswith("seat 3 may not claim")
+
+
+# -- issue 28 (the library user's review, item 6): wrong argument types are TypeErrors ------
+
+
+def _wrong_types() -> list[tuple[str, Callable[[], object], type[GongzhuError]]]:
+    from gongzhu import Board, play_deal, score
+    from gongzhu.parallel import simulate
+
+    r = deal(seed=1).pass_exposure()
+    bad: Any = 3.5  # the wrong type, given on purpose
+    return [
+        ("Round.rollout(name)", lambda: r.rollout("rule-of-thumb"), IllegalActionError),
+        ("Round.rollout(seed=text)", lambda: r.rollout(seed="x"), IllegalActionError),
+        ("Board(number)", lambda: Board(bad), IllegalActionError),
+        ("Board.rollout(seed=text)", lambda: Board(r).rollout(seed="x"), IllegalActionError),
+        ("Board.rollout(policy=number)", lambda: Board(r).rollout(policy=bad), IllegalActionError),
+        ("Board.push(text)", lambda: Board(r).push(bad), IllegalActionError),
+        ("Board.push_card(number)", lambda: Board(r).push_card(bad), CardParseError),
+        ("score(number)", lambda: score(bad), DealError),
+        ("score([number])", lambda: score([bad]), DealError),
+        ("score(exposed=number)", lambda: score(["QS"], exposed=bad), DealError),
+        ("score(queen_bonus_tricks=n)", lambda: score(["QS"], queen_bonus_tricks=bad), DealError),
+        ("deal(seed=float)", lambda: deal(seed=bad), DealError),
+        ("Round.from_hands(number)", lambda: Round.from_hands(bad), DealError),
+        ("RuleSet(players=text)", lambda: RuleSet(players=bad), errors_module.RuleSetError),
+        ("RuleSet(direction=number)", lambda: RuleSet(direction=bad), errors_module.RuleSetError),
+        ("Card(number)", lambda: Card(bad), CardParseError),
+        ("Card.parse(number)", lambda: Card.parse(bad), CardParseError),
+        ("parse_cards(number)", lambda: parse_cards(bad), CardParseError),
+        ("CardSet(number)", lambda: CardSet(bad), CardParseError),
+        ("Round.play(number)", lambda: r.play(bad), CardParseError),
+        ("simulate(text)", lambda: simulate(bad), errors_module.SimulationError),
+        ("play_deal(number)", lambda: play_deal(bad), errors_module.SimulationError),
+    ]
+
+
+@pytest.mark.parametrize(("call", "area"), [(c, a) for _, c, a in _wrong_types()],
+                         ids=[name for name, _, _ in _wrong_types()])  # fmt: skip
+def test_a_wrong_argument_type_is_a_type_error_and_still_its_area_s_error(
+    call: Callable[[], object], area: type[GongzhuError]
+) -> None:
+    with pytest.raises(errors_module.ArgumentTypeError) as caught:
+        call()
+    assert isinstance(caught.value, TypeError)
+    assert isinstance(caught.value, area)  # an existing `except` clause keeps working
+
+
+def test_a_bad_value_of_the_right_type_is_not_a_type_error() -> None:
+    from gongzhu import Board, score
+    from gongzhu.parallel import simulate
+
+    r = deal(seed=1).pass_exposure()
+    for call in (
+        lambda: RuleSet(players=7),
+        lambda: RuleSet(direction="left"),
+        lambda: Card("1X"),
+        lambda: r.rollout(seed=10**90),
+        lambda: Board(r).rollout(policy="nonsense"),
+        lambda: Board(r).push(99),
+        lambda: simulate(-1),
+        lambda: score(["QS 1X"]),
+    ):
+        with pytest.raises(GongzhuError) as caught:
+            call()
+        assert not isinstance(caught.value, TypeError), caught.value

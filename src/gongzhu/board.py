@@ -53,7 +53,7 @@ from gongzhu._core.play import mask_ids as _mask_ids
 from gongzhu._core.rng import seed_state as _seed_state
 from gongzhu._core.state import CLAIMING, State
 from gongzhu.cards import Card, CardSet, unchecked_cardset
-from gongzhu.errors import IllegalActionError, Reason
+from gongzhu.errors import ActionTypeError, IllegalActionError, Reason
 from gongzhu.phase import Phase
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder
@@ -112,14 +112,22 @@ def _policies(policy: object, n: int) -> list[object]:
     names = [policy] * n if isinstance(policy, str) else policy
     if not isinstance(names, Sequence) or len(names) != n:
         detail = f"policy must be one of {', '.join(POLICIES)}, or one per seat ({n})"
-        raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+        error = IllegalActionError if isinstance(names, Sequence) else ActionTypeError
+        raise error(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
     out: list[object] = []
     for name in names:
-        if not isinstance(name, str) or name not in _BY_NAME:
+        if not isinstance(name, str):
+            detail = f"a policy is named by text, got {brief(name)}; known: {', '.join(POLICIES)}"
+            raise ActionTypeError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+        if name not in _BY_NAME:
             detail = f"unknown policy {brief(name)}; known: {', '.join(POLICIES)}"
             raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
         out.append(_BY_NAME[name])
     return out
+
+
+def _card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
 
 
 def _refuse(detail: str) -> NoReturn:
@@ -133,12 +141,18 @@ def _refuse_seed(detail: str) -> IllegalActionError:
     return IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
 
 
+def _refuse_seed_type(detail: str) -> IllegalActionError:
+    return ActionTypeError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+
+
 class Board:
     """One deal's card play as a mutable position: ``Board(round)``, from a round whose
     exposure decisions are all made and where no claim is pending.
 
     :meth:`legal_actions` lists the legal ids of the seat to act,
     :meth:`push` plays one and :meth:`pop` takes the last push back;
+    :meth:`push_card` plays a card given as a :class:`~gongzhu.Card` or its text,
+    and :meth:`why_illegal` says why a card may not be played (as the round does);
     :meth:`copy` branches (the copy's undo stack starts empty);
     :meth:`rollout` plays the rest (at random, or by a policy); :meth:`totals` scores a
     finished deal; :meth:`to_round` is the :class:`~gongzhu.Round` reached.
@@ -150,7 +164,7 @@ class Board:
 
     def __init__(self, round_: Round) -> None:
         if not isinstance(round_, Round):
-            raise IllegalActionError(
+            raise ActionTypeError(
                 Reason.INVALID_CHOICE,
                 None,
                 detail=f"a Board is made from a Round, got {type(round_).__name__}",
@@ -259,13 +273,59 @@ class Board:
         """The seat to act plays the card with index ``action`` (refused unless it is legal)."""
         b = self._b
         if action.__class__ is not int or not 0 <= action < 52 or not b.legal() >> action & 1:
-            raise IllegalActionError(
+            error = IllegalActionError if isinstance(action, int) else ActionTypeError
+            raise error(
                 Reason.INVALID_CHOICE,
                 None if b.done else b.to_act(),
                 detail=f"{brief(action)} is not a legal play now; legal: {self.legal_actions()}",
                 action="push",
             )
         b.push(action)
+
+    def push_card(self, card: Card | str) -> None:
+        """The seat to act plays ``card``: a :class:`~gongzhu.Card` or its text (``"QS"``,
+        ``"10♠"``, anything :meth:`Card.parse <gongzhu.Card.parse>` reads).
+
+        An illegal card is refused with :class:`~gongzhu.IllegalActionError`, whose
+        ``reason`` is :meth:`why_illegal`'s, and the board is left as it was.
+
+        >>> from gongzhu import deal
+        >>> b = Board(deal(seed=7).pass_exposure())
+        >>> b.push_card("7C")
+        >>> b.push_card("9♠")
+        Traceback (most recent call last):
+        ...
+        gongzhu.errors.IllegalActionError: seat 3 may not play 9♠: must follow suit (clubs were led)
+        >>> b.plays
+        (5,)
+        """
+        b = self._b
+        if not (card.__class__ is Card or isinstance(card, str)):
+            self.to_round().check_play(card)  # raises the Round's error for the argument
+        index = _card(card).index
+        if not b.legal() >> index & 1:
+            self.to_round().check_play(card)  # raises the Round's refusal, with its detail
+        b.push(index)
+
+    def why_illegal(self, card: Card | str, seat: int | None = None) -> Reason | None:
+        """Why ``seat`` (default: the seat to act) may not play ``card`` now; None if it may.
+
+        The same answer as :meth:`Round.why_illegal <gongzhu.Round.why_illegal>` in the
+        round this board has reached (:meth:`to_round`): a legal card is answered from the
+        board's legal set, a refusal by the round's rules.
+
+        >>> from gongzhu import deal
+        >>> b = Board(deal(seed=7).pass_exposure())
+        >>> b.why_illegal("7C"), b.why_illegal("7C", seat=0)
+        (None, <Reason.NOT_YOUR_TURN: 'not your turn'>)
+        """
+        b = self._b
+        fast = (card.__class__ is Card or isinstance(card, str)) and (
+            seat is None or (seat.__class__ is int and not b.done and seat == b.to_act())
+        )
+        if fast and b.legal() >> _card(card).index & 1:
+            return None
+        return self.to_round().why_illegal(card, seat)
 
     def pop(self) -> int:
         """Take back the last :meth:`push`; returns its id (after a :meth:`rollout`, nothing
@@ -314,7 +374,7 @@ class Board:
         if seed is None:
             seed = random.getrandbits(64)
         else:
-            check_seed(seed, error=_refuse_seed, text=False)
+            check_seed(seed, error=_refuse_seed, type_error=_refuse_seed_type, text=False)
         b = self._b
         policies = _policies(policy, b.cfg.n)
         b.undo.clear()  # the plays below are not pushes: nothing before them can be popped

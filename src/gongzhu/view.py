@@ -315,6 +315,8 @@ class PlayerView:
         ('expose', False)
         """
         out = {f.name: _encode(getattr(self, f.name)) for f in _FIELDS}
+        if self.seat < 0:
+            out["seat"] = None  # a spectator's view (Round.view(None)): no seat
         if not include_rules:
             del out["rules"]
         out["trick_number"] = self.trick_number

@@ -52,7 +52,7 @@ from typing import Protocol, runtime_checkable
 from gongzhu._base.text import brief as _brief
 from gongzhu.actions import Action, ClaimResponse, Exposure, Play
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import SimulationError
+from gongzhu.errors import SimulationError, SimulationTypeError
 from gongzhu.phase import Phase
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
@@ -93,7 +93,7 @@ def check_strategies(strategies: object, players: int) -> tuple[Strategy, ...]:
     """``strategies`` as a tuple of one :class:`Strategy` per seat, or a
     :class:`~gongzhu.SimulationError` saying what is wrong."""
     if isinstance(strategies, (str, bytes)) or not isinstance(strategies, Sequence):
-        raise SimulationError(
+        raise SimulationTypeError(
             f"strategies must be a sequence of strategies, one per seat;"
             f" got {type(strategies).__name__}"
         )

@@ -42,7 +42,7 @@ from gongzhu.ai.strategies import (
 )
 from gongzhu.ai.tasks import check_executor, run_tasks
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER
-from gongzhu.errors import SimulationError
+from gongzhu.errors import SimulationError, SimulationTypeError
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 
@@ -349,9 +349,10 @@ def _check_simulate(
 ) -> None:
     """Refuse :func:`simulate`'s bad arguments with a :class:`~gongzhu.SimulationError`."""
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < _MAX_TASKS:
-        raise SimulationError(f"n must be a non-negative int below 10**15, got {_brief(n)}")
+        error = SimulationError if isinstance(n, int) else SimulationTypeError
+        raise error(f"n must be a non-negative int below 10**15, got {_brief(n)}")
     if strategies is not None and not callable(strategies):
-        raise SimulationError(
+        raise SimulationTypeError(
             "strategies must build one strategy per seat from a task seed (a callable"
             f" such as BotTable), got {type(strategies).__name__}"
         )

@@ -15,7 +15,7 @@ from gongzhu._base.seeds import SEED_INT_LIMIT, check_seed
 from gongzhu._core.deal import shuffle as _shuffle
 from gongzhu._core.deal import split as _split
 from gongzhu.cards import unchecked_cardset
-from gongzhu.errors import DealError
+from gongzhu.errors import DealError, DealTypeError
 from gongzhu.round._checks import _deal_seat
 from gongzhu.round._round import _DEFAULT_RULES, Round
 from gongzhu.rules import RuleSet
@@ -109,7 +109,7 @@ def deal(
         rules = RuleSet.preset(rules)
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    check_seed(seed, error=DealError)
+    check_seed(seed, error=DealError, type_error=DealTypeError)
     cfg = rules.engine
     _deal_seat(dealer, cfg.n, "dealer")
     order = shuffled_deck(rules, seed)

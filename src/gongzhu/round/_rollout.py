@@ -23,7 +23,7 @@ from gongzhu._core import rollout as _ro
 from gongzhu._core.play import expose, exposure_open
 from gongzhu._core.state import State
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import IllegalActionError, Reason
+from gongzhu.errors import ActionTypeError, IllegalActionError, Reason
 from gongzhu.view import PlayerView
 
 _R = TypeVar("_R", bound="_Table")
@@ -53,6 +53,10 @@ class _Decider(Protocol):
 
 def _refuse_rollout(detail: str) -> NoReturn:
     raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="roll out")
+
+
+def _refuse_type(detail: str) -> NoReturn:
+    raise ActionTypeError(Reason.INVALID_CHOICE, None, detail=detail, action="roll out")
 
 
 def _is_strategy(obj: object) -> bool:
@@ -87,15 +91,15 @@ def rollout(rnd: _R, strategy: object, seed: object) -> _R:
         if len(given) != n or len(strategy) != n:
             _refuse_rollout(f"give one strategy per seat ({n})")
     else:
-        _refuse_rollout("strategy must be a Strategy, one per seat, or None")
+        _refuse_type("strategy must be a Strategy, one per seat, or None")
     for entry in given:
         if entry is not None and not _is_strategy(entry):
-            _refuse_rollout(f"not a Strategy: {brief(entry)}")
+            _refuse_type(f"not a Strategy: {brief(entry)}")
     strategies = cast(tuple[_Decider | None, ...], given)  # checked just above
     if seed is None:
         seed = random.getrandbits(64)
     else:
-        check_seed(seed, error=_refuse_rollout, text=False)
+        check_seed(seed, error=_refuse_rollout, type_error=_refuse_type, text=False)
     assert isinstance(seed, int)  # check_seed refused anything else
     # Exposure through the strategies' protocol; seats without one decline, in the core
     # (under simultaneous order the core declines for them after the others, at once).

@@ -10,7 +10,7 @@ from itertools import islice
 from typing import Any
 
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import DealError
+from gongzhu.errors import DealError, DealTypeError
 from gongzhu.rules import RuleSet
 from gongzhu.scoring._input import _DEFAULT_RULES, _as_cardset
 from gongzhu.scoring.result import DealScore, _score_piles
@@ -62,7 +62,7 @@ def score(
                 else list(islice(captures, rules.players + 1))
             )
         except TypeError:
-            raise DealError(
+            raise DealTypeError(
                 f"captures must be card piles, one per seat; got {type(captures).__name__}"
             ) from None
         if len(raw) > rules.players:
