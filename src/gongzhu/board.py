@@ -173,7 +173,7 @@ class Board:
                 detail=f"a Board is made from a Round, got {type(round_).__name__}",
                 action="board",
             )
-        s = round_._core
+        s = round_.engine_state
         if _exposure_open(s):
             raise IllegalActionError(
                 Reason.EXPOSURE_PENDING,
@@ -404,9 +404,9 @@ class Board:
         """The :class:`~gongzhu.Round` this board's plays reach (history included)."""
         origin = self._origin
         if callable(origin):  # a board of a sampled deal (gongzhu.ai.Worlds): its round
-            origin = origin()._core
+            origin = origin().engine_state
             object.__setattr__(self, "_origin", origin)
-        return Round._from_core(_board.to_state(origin, self._b))
+        return Round.from_engine_state(_board.to_state(origin, self._b))
 
     def __repr__(self) -> str:
         state = "over" if self._b.done else f"seat {self._b.to_act()} to act"

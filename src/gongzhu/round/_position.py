@@ -104,6 +104,13 @@ class _Position:
         """The core state (read it, never change it)."""
         return self._s
 
+    @property
+    def engine_state(self) -> State:
+        """This position as the engine core's immutable state, for engines built on the
+        core (:class:`~gongzhu.Board`, :mod:`gongzhu.vector`); see
+        :meth:`Round.from_engine_state`. Read it, never change it."""
+        return self._s
+
     # -- what is expected next ----------------------------------------------------------
 
     @property
@@ -453,10 +460,10 @@ class _Position:
         """
         s = self._s
         if seat is None:
-            return PlayerView._of_state(s, -1)  # the core's public_info: a seat of -1
+            return PlayerView.from_engine_state(s, -1)  # the core's public_info: a seat of -1
         if seat.__class__ is not int or not 0 <= seat < s.table.n:
             seat = _check_seat(seat, s.table.n, "view")
-        return PlayerView._of_state(s, seat)
+        return PlayerView.from_engine_state(s, seat)
 
     def unseen(self, seat: int) -> CardSet:
         """Cards ``seat`` has not seen: in other hands, not exposed face up, not shown."""

@@ -70,7 +70,7 @@ def _protocol_policy(strategy: _Decider, rnd: _Table) -> _ro.Policy:
 
     def policy(state: State, legal: int) -> int:
         seat = (state.leader + (state.trick & 7)) % state.table.n
-        view = PlayerView._of_state(state, seat)
+        view = PlayerView.from_engine_state(state, seat)
         choice: object = strategy.choose_play(view, view.legal_plays)
         card = choice if isinstance(choice, Card) else Card.parse(choice)  # type: ignore[arg-type]
         if not legal & card.mask:

@@ -144,6 +144,19 @@ class Round(_Position):
         """The Round of a core state (trusted: the state came from the core)."""
         return _make(state)
 
+    @classmethod
+    def from_engine_state(cls, state: State) -> Round:
+        """The Round of an engine core state: another round's :attr:`engine_state`, or a
+        state the core's functions made from one. Nothing is checked, so give it only
+        states that came from the engine.
+
+        >>> from gongzhu import deal
+        >>> r = deal(seed=1)
+        >>> Round.from_engine_state(r.engine_state) == r
+        True
+        """
+        return _make(state)
+
     def play(self, card: Card | str, seat: int | None = None) -> Round:
         """The next state after the seat to act plays ``card``.
 

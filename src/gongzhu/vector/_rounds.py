@@ -36,7 +36,7 @@ def from_rounds(cls: Any, rounds: Sequence[Round]) -> Any:
     for i, rnd in enumerate(rounds):
         if rnd.rules != rules:
             raise ProtocolError(f"round {i} has other rules than round 0 (one rule set)")
-        s = rnd._core
+        s = rnd.engine_state
         if s.done != COMPLETE and not s.trick and not s.tricks and _p.exposure_open(s):
             raise IllegalActionError(
                 Reason.EXPOSURE_PENDING, None, detail=f"round {i}", action="batch"
