@@ -32,7 +32,7 @@ def _bare(seeds: range, rules: RuleSet) -> tuple[float, int]:
     spent = 0.0
     steps = 0
     for seed in seeds:
-        rnd = deal(rules, seed=seed)
+        rnd = deal(rules=rules, seed=seed)
         while not rnd.is_over:
             card = rnd.legal_plays[0]
             t = clock()
@@ -46,7 +46,7 @@ def _observe(seeds: range, rules: RuleSet) -> float:
     """Seconds per ``env.observe(agent)`` of the agent to act (observation and mask)."""
     from gongzhu.adapters.pettingzoo import raw_env
 
-    env = raw_env(rules)
+    env = raw_env(rules=rules)
     clock = time.perf_counter
     spent = 0.0
     steps = 0
@@ -66,7 +66,7 @@ def _env(seeds: range, rules: RuleSet) -> tuple[float, int]:
     from gongzhu.adapters import _driver
     from gongzhu.adapters.pettingzoo import raw_env
 
-    env = raw_env(rules)
+    env = raw_env(rules=rules)
     clock = time.perf_counter
     spent = 0.0
     steps = 0

@@ -197,7 +197,10 @@ def play_game(
     game = _Game()
     hands = [list(cards[13 * s : 13 * s + 13]) for s in range(4)]
     game.rnd = Round.from_hands(
-        [[to_gongzhu(c) for c in h] for h in hands], rules, leader=leader, dealer=(leader - 1) % 4
+        [[to_gongzhu(c) for c in h] for h in hands],
+        rules=rules,
+        leader=leader,
+        dealer=(leader - 1) % 4,
     )
     players: list[Any] = []
     for s in range(4):

@@ -129,7 +129,7 @@ def _positions(rules: RuleSet, rng: random.Random, count: int) -> list[bytes]:
     out = []
     seed = 0
     while len(out) < count:
-        r = _declined(deal(rules, seed=seed))
+        r = _declined(deal(rules=rules, seed=seed))
         seed += 1
         states = []
         while not r.is_over:
@@ -147,7 +147,7 @@ def bench_score(timer: Timer, rules: RuleSet, rng: random.Random) -> float:
 
     def run(_: None) -> int:
         for piles, exposed in inputs:
-            score(piles, exposed, rules)
+            score(piles, exposed, rules=rules)
         return len(inputs)
 
     return timer.rate(run)
@@ -183,7 +183,7 @@ def _playout_runner(
         base = counter[0]
         counter[0] += deals
         for seed in range(base, base + deals):
-            r = deal(rules, seed=seed)
+            r = deal(rules=rules, seed=seed)
             if expose:
                 # Every seat decides, in turn from the leader (an empty exposure declines).
                 for k in range(rules.players):
@@ -214,7 +214,7 @@ def bench_rollout(timer: Timer, rules: RuleSet) -> float:
         base = counter[0]
         counter[0] += 100
         for seed in range(base, base + 100):
-            deal(rules, seed=seed).rollout(seed=seed).score()
+            deal(rules=rules, seed=seed).rollout(seed=seed).score()
         return 100
 
     return timer.rate(run)
@@ -246,7 +246,7 @@ def bench_match(timer: Timer, rng: random.Random) -> tuple[float, float, str]:
             leader = None
             k = 0
             while not m.is_over:
-                r = deal(m.rules, seed=seed * 1000 + k, leader=leader, dealer=m.dealer)
+                r = deal(rules=m.rules, seed=seed * 1000 + k, leader=leader, dealer=m.dealer)
                 r = _declined(r)
                 k += 1
                 while not r.is_over:
@@ -275,7 +275,7 @@ def bench_state_size(rng: random.Random) -> tuple[float, float, float]:
     results = []
     for seed in range(20):
         # The line's plays are chosen before measuring so that only Rounds are traced.
-        r = _declined(deal(rules, seed=seed))
+        r = _declined(deal(rules=rules, seed=seed))
         plays = []
         while not r.is_over:
             card = choice(r.legal_plays)
@@ -285,7 +285,7 @@ def bench_state_size(rng: random.Random) -> tuple[float, float, float]:
         gc.collect()
         tracemalloc.start()
         t0 = tracemalloc.get_traced_memory()[0]
-        first = _declined(deal(rules, seed=seed))
+        first = _declined(deal(rules=rules, seed=seed))
         t1 = tracemalloc.get_traced_memory()[0]
         states = [first]
         for card in plays:
@@ -389,8 +389,8 @@ def _mid_positions(rules: RuleSet, count: int, plays: int = 20) -> list[Any]:
     """Rounds ``plays`` cards into random deals (the positions a search rolls out from)."""
     out = []
     for seed in range(count):
-        r = _declined(deal(rules, seed=10_000 + seed)).rollout(seed=seed)
-        start = _declined(deal(rules, seed=10_000 + seed))
+        r = _declined(deal(rules=rules, seed=10_000 + seed)).rollout(seed=seed)
+        start = _declined(deal(rules=rules, seed=10_000 + seed))
         for action in r.history[len(start.history) : len(start.history) + plays]:
             start = start.apply(action)
         out.append(start)
@@ -443,7 +443,7 @@ def _int_lane_runner(rules: RuleSet, rng: random.Random, deals: int) -> Callable
         base = counter[0]
         counter[0] += deals
         for seed in range(base, base + deals):
-            r = deal(rules, seed=seed)
+            r = deal(rules=rules, seed=seed)
             ids = r.legal_actions()
             while ids:
                 r = r.apply(choice(ids))
@@ -501,7 +501,7 @@ def bench_rule_of_thumb(timer: Timer, rules: RuleSet | None = None) -> float:
         base = counter[0]
         counter[0] += 5
         for seed in range(base, base + 5):
-            deal(chosen, seed=seed).rollout(bot)
+            deal(rules=chosen, seed=seed).rollout(bot)
         return 5
 
     return 1e3 / timer.rate(run)

@@ -47,6 +47,8 @@ autodoc_default_options = {
     "member-order": "bysource",
 }
 autodoc_typehints = "description"
+# A bare ``type`` in a signature would be looked up among the attributes named ``type``.
+autodoc_type_aliases = {"OptionKind": "gongzhu.rules.options.OptionKind"}
 autodoc_class_signature = "separated"
 
 # Every doctest on every page starts from the public API.

@@ -54,7 +54,7 @@ def main() -> None:
             rules = PRESETS[name]
             shown = parse_cards(exposed) & rules.exposable
             mark = "*" if shown != parse_cards(exposed) else " "
-            totals = score(piles, shown, rules).totals
+            totals = score(piles, shown, rules=rules).totals
             print(f"   {name:{width}}{mark} " + "".join(f"{t:>8}" for t in totals))
         print()
 

@@ -41,7 +41,7 @@ DEALS = [
 
 def main() -> None:
     for title, piles, exposed, rules in DEALS:
-        deal = score(piles, exposed, rules)
+        deal = score(piles, exposed, rules=rules)
         print(f"== {title}")
         print(f"   rules: {rules}; exposed: {parse_cards(exposed) or 'none'}")
         print(deal.sheet())

@@ -179,7 +179,7 @@ class Table:
                  join_timeout: float = JOIN_TIMEOUT, send_timeout: float = SEND_TIMEOUT,
                  idle_timeout: float = IDLE_TIMEOUT) -> None:  # fmt: skip
         self.rules = rules
-        self.round = deal(rules, seed=seed)
+        self.round = deal(rules=rules, seed=seed)
         self.join_timeout = join_timeout
         self.send_timeout = send_timeout
         self.idle_timeout = idle_timeout

@@ -34,7 +34,7 @@ def main() -> None:
             print(f"{name:14} (the same rules as {seen[rules]})")
             continue
         seen[rules] = name
-        sim = simulate(deals, rules, workers=workers, seed=2024)
+        sim = simulate(deals, rules=rules, workers=workers, seed=2024)
         mean = sum(sim.mean_scores) / len(sim.mean_scores)
         sheep = f"{100 * sim.sheep_taker_win_rate:.0f}%"
         pig = f"{100 * sim.pig_taker_last / sim.deals:.0f}%"
@@ -42,7 +42,7 @@ def main() -> None:
 
     print("\nRule of thumb (seats 0 and 2) against random play (seats 1 and 3), classic rules:")
     table = BotTable(("rule-of-thumb", "random", "rule-of-thumb", "random"))
-    sim = simulate(deals * 2, RuleSet(), table, workers=workers, seed=7)
+    sim = simulate(deals * 2, rules=RuleSet(), strategies=table, workers=workers, seed=7)
     print(sim.summary())
 
 

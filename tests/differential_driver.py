@@ -100,7 +100,7 @@ def _try_illegal(rnd: Round, rng: random.Random, out: list[str]) -> None:
 
 def _steps(rules: RuleSet, seed: int) -> list[str]:
     rng = random.Random(seed)
-    rnd = deal(rules, seed=seed)
+    rnd = deal(rules=rules, seed=seed)
     out = [repr(rnd.dealt)]
     rnd = _decide_exposures(rnd, rng, out)
     out.append(f"exposed {rnd.exposed} face down {rnd.face_down}")
@@ -139,7 +139,7 @@ def _steps(rules: RuleSet, seed: int) -> list[str]:
 
 def _rollout(rules: RuleSet, seed: int) -> list[str]:
     rng = random.Random(seed)
-    start = deal(rules, seed=seed)
+    start = deal(rules=rules, seed=seed)
     out = []
     end = start.rollout(seed=seed)
     out += [repr(end.history), repr(end.score())]

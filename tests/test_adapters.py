@@ -24,7 +24,7 @@ def smallest_legal(rnd: Round, seat: int) -> int:
 
 
 def bare_trajectory(rules: RuleSet, seed: int) -> Round:
-    rnd = deal(rules, seed=seed)
+    rnd = deal(rules=rules, seed=seed)
     while not rnd.is_over:
         seat = _driver.actor(rnd)
         assert seat is not None
@@ -52,9 +52,9 @@ def test_pettingzoo_api_and_seed_tests(rules: RuleSet) -> None:
 
     from gongzhu.adapters.pettingzoo import env
 
-    api_test(env(rules), num_cycles=100)
-    seed_test(lambda: env(rules), num_cycles=100)
-    api_test(env(rules, shaped_rewards=True, information_state=True), num_cycles=60)
+    api_test(env(rules=rules), num_cycles=100)
+    seed_test(lambda: env(rules=rules), num_cycles=100)
+    api_test(env(rules=rules, shaped_rewards=True, information_state=True), num_cycles=60)
 
 
 def test_pettingzoo_rewards_are_the_deal_scores_and_shaped_rewards_sum_to_them() -> None:
@@ -85,8 +85,8 @@ def test_gymnasium_env_checker(rules: RuleSet) -> None:
 
     from gongzhu.adapters.gymnasium import GongzhuEnv
 
-    check_env(GongzhuEnv(rules, opponents="random"), skip_render_check=True)
-    check_env(GongzhuEnv(rules, seat=2, shaped_rewards=True), skip_render_check=True)
+    check_env(GongzhuEnv(rules=rules, opponents="random"), skip_render_check=True)
+    check_env(GongzhuEnv(rules=rules, seat=2, shaped_rewards=True), skip_render_check=True)
 
 
 def test_gymnasium_registers_the_env_and_gives_the_mask_in_info() -> None:
@@ -187,7 +187,7 @@ def test_one_seed_and_one_policy_give_one_trajectory_through_every_adapter(
     if _has("pettingzoo"):
         from gongzhu.adapters.pettingzoo import env
 
-        e = env(rules)
+        e = env(rules=rules)
         e.reset(seed=seed)
         for _agent in e.agent_iter():
             obs, _r, term, trunc, _i = e.last()
@@ -196,7 +196,7 @@ def test_one_seed_and_one_policy_give_one_trajectory_through_every_adapter(
     if _has("gymnasium"):
         from gongzhu.adapters.gymnasium import GongzhuEnv
 
-        g = GongzhuEnv(rules, opponents=[_Smallest()] * (rules.players - 1))
+        g = GongzhuEnv(rules=rules, opponents=[_Smallest()] * (rules.players - 1))
         _obs, info = g.reset(seed=seed)
         done = False
         while not done:

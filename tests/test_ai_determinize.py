@@ -37,7 +37,7 @@ def voids_of(view: PlayerView) -> list[int]:
 @st.composite
 def positions(draw: st.DrawFn) -> tuple[Round, int]:
     rules = draw(rule_sets())
-    rnd = deal(rules, seed=draw(st.integers(0, 10**6)))
+    rnd = deal(rules=rules, seed=draw(st.integers(0, 10**6)))
     if rnd.phase is Phase.EXPOSURE:
         face_down = rules.exposure_kind is ExposureKind.FACE_DOWN_UP
         for k in range(rnd.players):
@@ -132,7 +132,7 @@ def test_the_count_of_consistent_deals_is_exact_on_endgames() -> None:
     rules = RuleSet(exposable="")
     checked = 0
     for seed in range(30):
-        rnd = deal(rules, seed=seed)
+        rnd = deal(rules=rules, seed=seed)
         rng = random.Random(seed)
         for _ in range(52 - 10 - seed % 3):
             rnd = rnd.play(rng.choice(rnd.legal_plays.cards))
@@ -145,7 +145,7 @@ def test_the_count_of_consistent_deals_is_exact_on_endgames() -> None:
 
 def test_sampling_is_uniform_on_a_small_endgame() -> None:
     rules = RuleSet(exposable="")
-    rnd = deal(rules, seed=11)
+    rnd = deal(rules=rules, seed=11)
     rng = random.Random(5)
     for _ in range(52 - 9):
         rnd = rnd.play(rng.choice(rnd.legal_plays.cards))
@@ -179,7 +179,7 @@ def test_a_seat_whose_exposed_card_was_shown_is_a_claimer() -> None:
             "2C 4C 4H 5S 6H 7S 9C 9S AS KH QD TC TH",
             "2D 3D 3H 3S 6S 7D 8D 8H 9D 9H JH KC QH",
         ],
-        rules,
+        rules=rules,
         leader=2,
     )
     rnd = rnd.expose("TC", seat=2).pass_exposure()
@@ -212,7 +212,7 @@ def _face_down_position(seed: int, plays: int) -> Round:
     """A deal where every seat but 0 declares its first exposable card face down, then
     ``plays`` random cards."""
     rules = RuleSet(exposure_kind=ExposureKind.FACE_DOWN_UP)
-    rnd = deal(rules, seed=seed)
+    rnd = deal(rules=rules, seed=seed)
     for k in range(rnd.players):
         seat = (rnd.leader + k) % rnd.players
         held = [c for c in rnd.hands[seat] if c in rules.exposable]
@@ -292,7 +292,7 @@ def test_a_claimer_s_face_down_card_stays_in_its_shown_hand() -> None:
             "9D QC KS AC 2H 4H KC TH 5C TC AH 9H TS",
             "3D JH AD 4C 7H 7D 6C JC JS 5S 3H 7C 8S",
         ],
-        rules,
+        rules=rules,
     )
     rnd = rnd.expose("JD", seat=1, face_down=True)
     for seat in (2, 3, 0):

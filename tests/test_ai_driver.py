@@ -17,7 +17,7 @@ IN_TURN = RuleSet(exposure_order="in-turn")
 def test_awaiting_follows_the_rule_sets_exposure_order_then_the_play() -> None:
     r = deal(seed=7)
     assert awaiting(r) == r.exposure_pending == tuple((r.leader + k) % 4 for k in range(4))
-    t = deal(IN_TURN, seed=7)
+    t = deal(rules=IN_TURN, seed=7)
     assert awaiting(t) == (t.leader,)
     t = t.expose("", seat=t.leader)
     assert awaiting(t) == ((t.leader + 1) % 4,)
@@ -77,7 +77,7 @@ class _Refuser(RuleOfThumbStrategy):
 
 def test_a_claim_is_answered_by_accept_claim_or_accepted() -> None:
     rules = RuleSet(claims=True)
-    r = deal(rules, seed=1).pass_exposure()
+    r = deal(rules=rules, seed=1).pass_exposure()
     r = r.claim()
     claimer = r.claim_pending[0]  # type: ignore[index]
     first = awaiting(r)[0]

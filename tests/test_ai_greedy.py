@@ -25,7 +25,7 @@ VOID_WITH_PIG = [
 
 
 def _after_club_lead(rules: RuleSet) -> Round:
-    rnd = Round.from_hands(VOID_WITH_PIG, rules, leader=0)
+    rnd = Round.from_hands(VOID_WITH_PIG, rules=rules, leader=0)
     if rnd.phase is Phase.EXPOSURE:
         rnd = rnd.pass_exposure()
     return rnd.play(Card.parse("5C"), seat=0)
@@ -38,25 +38,25 @@ def test_greedy_plays_legal_cards_under_every_preset(preset: str) -> None:
         GreedyStrategy(seed=s, worlds=3, fallback=RuleOfThumbStrategy())
         for s in range(rules.players)
     ]
-    rnd = play_deal(bots, rules, seed=len(preset))  # the engine refuses an illegal card
+    rnd = play_deal(bots, rules=rules, seed=len(preset))  # the engine refuses an illegal card
     assert rnd.is_over
 
 
 @pytest.mark.parametrize("rules", [RuleSet(players=5), RuleSet(partnerships=True)])
 def test_greedy_plays_five_players_and_pairs(rules: RuleSet) -> None:
     bots = [GreedyStrategy(seed=s, worlds=4) for s in range(rules.players)]
-    assert play_deal(bots, rules, seed=11).is_over
+    assert play_deal(bots, rules=rules, seed=11).is_over
 
 
 def test_greedy_is_deterministic_for_a_seed_whatever_came_before() -> None:
-    rnd = deal(RuleSet(exposable=""), seed=21)
+    rnd = deal(rules=RuleSet(exposable=""), seed=21)
     for _ in range(9):
         view = rnd.view(rnd.to_act)
         rnd = rnd.play(view.legal_plays.cards[0], seat=rnd.to_act)
     view = rnd.view(rnd.to_act)
     fresh = GreedyStrategy(seed=5)
     used = GreedyStrategy(seed=5)
-    earlier = deal(RuleSet(exposable=""), seed=22)
+    earlier = deal(rules=RuleSet(exposable=""), seed=22)
     used.choose_play(earlier.view(earlier.to_act), earlier.view(earlier.to_act).legal_plays)
     assert fresh.trick_values(view, view.legal_plays) == used.trick_values(view, view.legal_plays)
     assert fresh.choose_play(view, view.legal_plays) == used.choose_play(view, view.legal_plays)
@@ -88,7 +88,7 @@ def test_greedy_ducks_a_trick_holding_the_pig() -> None:
             "5H 6H 7H 8H 9H TH JH QH KH AH 2D 3D 4D",
             "5D 6D 7D 8D 9D TD JD QD KD AD AC KS AS",
         ],
-        RuleSet(exposable=""),
+        rules=RuleSet(exposable=""),
         leader=0,
     )
     rnd = rnd.play(Card.parse("3S"), seat=0).play(PIG, seat=1).play(Card.parse("5H"), seat=2)
@@ -109,7 +109,7 @@ def test_greedy_breaks_ties_with_its_fallback_and_exposes_by_it() -> None:
         def choose_exposure(self, view: object) -> CardSet:
             return CardSet([PIG])
 
-    rnd = Round.from_hands(VOID_WITH_PIG, RuleSet(exposable="QS"), leader=0)
+    rnd = Round.from_hands(VOID_WITH_PIG, rules=RuleSet(exposable="QS"), leader=0)
     view = rnd.view(1)
     assert GreedyStrategy(seed=1, fallback=Lowest()).choose_exposure(view) == CardSet([PIG])
     assert GreedyStrategy(seed=1).choose_exposure(view) == CardSet()
@@ -119,7 +119,7 @@ def test_greedy_breaks_ties_with_its_fallback_and_exposes_by_it() -> None:
     for seed in range(8, 40):
         if ties >= 3:
             break
-        ties += _check_ties(deal(RuleSet(exposable=""), seed=seed), Lowest())
+        ties += _check_ties(deal(rules=RuleSet(exposable=""), seed=seed), Lowest())
     assert ties >= 3
 
 
@@ -163,7 +163,7 @@ def test_greedy_refuses_bad_arguments(kwargs: dict[str, object]) -> None:
 
 
 def test_greedy_refuses_bad_decisions() -> None:
-    rnd = deal(RuleSet(exposable=""), seed=1)
+    rnd = deal(rules=RuleSet(exposable=""), seed=1)
     with pytest.raises(GreedyError):
         GreedyStrategy().choose_play("view", CardSet())  # type: ignore[arg-type]
     with pytest.raises(GreedyError):
@@ -194,7 +194,7 @@ def _pig_discards(count: int) -> list[Round]:
     """Positions of rule-of-thumb play: the seat to act holds the pig, void in the led suit."""
     found = []
     for seed in range(200):
-        rnd = deal(RuleSet(exposable=""), seed=seed)
+        rnd = deal(rules=RuleSet(exposable=""), seed=seed)
         # The 0.1 bot drives the deals: the positions this test was written on.
         bot = RuleOfThumb01Strategy()
         while not rnd.is_over:
@@ -225,7 +225,7 @@ def test_the_cheap_levels_dump_the_pig_when_void(level: str) -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_decides_exposure_and_is_deterministic(level: str) -> None:
     rules = RuleSet.preset("classic")
-    rnd = deal(rules, seed=5)
+    rnd = deal(rules=rules, seed=5)
     assert rnd.phase is Phase.EXPOSURE
     for seat in range(rules.players):
         view = rnd.view(seat)
@@ -242,7 +242,7 @@ def test_every_level_decides_exposure_and_is_deterministic(level: str) -> None:
 def test_normal_and_easy_play_whole_deals_with_exposure() -> None:
     rules = RuleSet.preset("classic")
     bots = [make_strategy("normal", 1), make_strategy("easy", 2)] * 2
-    a = play_deal(bots, rules, seed=3)
-    b = play_deal([make_strategy("normal", 1), make_strategy("easy", 2)] * 2, rules, seed=3)
+    a = play_deal(bots, rules=rules, seed=3)
+    b = play_deal([make_strategy("normal", 1), make_strategy("easy", 2)] * 2, rules=rules, seed=3)
     assert a.is_over
     assert a.score().totals == b.score().totals

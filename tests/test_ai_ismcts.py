@@ -19,7 +19,7 @@ ISMCTS = [a for a in ALGORITHMS if a != "pimc"]
 
 
 def opening(seed: int, rules: RuleSet = MRIF, plays: int = 0) -> Round:
-    r = deal(rules, seed=seed)
+    r = deal(rules=rules, seed=seed)
     rng = random.Random(seed)
     for _ in range(plays):
         r = r.play(rng.choice(r.legal_plays.cards))
@@ -28,8 +28,8 @@ def opening(seed: int, rules: RuleSet = MRIF, plays: int = 0) -> Round:
 
 @pytest.mark.parametrize("algorithm", ISMCTS)
 def test_a_seed_and_a_simulation_limit_make_it_deterministic(algorithm: str) -> None:
-    a = play_deal([SearchStrategy(TINY, seed=9, algorithm=algorithm)] * 4, MRIF, seed=5)
-    b = play_deal([SearchStrategy(TINY, seed=9, algorithm=algorithm)] * 4, MRIF, seed=5)
+    a = play_deal([SearchStrategy(TINY, seed=9, algorithm=algorithm)] * 4, rules=MRIF, seed=5)
+    b = play_deal([SearchStrategy(TINY, seed=9, algorithm=algorithm)] * 4, rules=MRIF, seed=5)
     assert a == b
     view = opening(3, plays=5).view(opening(3, plays=5).to_act or 0)
     bot = SearchStrategy(Limit(simulations=80), seed=2, algorithm=algorithm)
@@ -66,7 +66,7 @@ def test_it_runs_the_tree_search_and_not_pimc() -> None:
 def test_legal_cards_under_every_preset(algorithm: str, preset: str) -> None:
     rules = RuleSet.preset(preset)
     bots = [SearchStrategy(TINY, seed=s, algorithm=algorithm) for s in range(rules.players)]
-    assert drive(deal(rules, seed=len(preset)), bots).is_over
+    assert drive(deal(rules=rules, seed=len(preset)), bots).is_over
 
 
 @pytest.mark.parametrize(
@@ -77,10 +77,10 @@ def test_legal_cards_under_every_preset(algorithm: str, preset: str) -> None:
 @pytest.mark.parametrize("algorithm", ISMCTS)
 def test_five_players_and_pairs(rules: RuleSet, algorithm: str) -> None:
     bots = [SearchStrategy(TINY, seed=s, algorithm=algorithm) for s in range(rules.players)]
-    assert drive(deal(rules, seed=2), bots).is_over
+    assert drive(deal(rules=rules, seed=2), bots).is_over
     rng = random.Random(1)
     for k in range(6):
-        r = deal(rules, seed=10 + k)
+        r = deal(rules=rules, seed=10 + k)
         if r.phase is Phase.EXPOSURE:
             for seat in range(r.players):
                 if seat not in r.exposure_decided:
@@ -138,7 +138,7 @@ def test_the_searching_seat_never_reads_hidden_cards(algorithm: str) -> None:
         if swapped is None:
             continue
         try:
-            other = Round.from_hands(swapped, MRIF, leader=r0.leader, dealer=r0.dealer)
+            other = Round.from_hands(swapped, rules=MRIF, leader=r0.leader, dealer=r0.dealer)
             for action in r.history:
                 other = other.apply(action)
         except GongzhuError:  # the swap made a past play illegal: try another deal
@@ -185,8 +185,8 @@ def test_progressive_widening_and_reused_deals_play_legal_reproducible_cards(
     monkeypatch.setattr(ismcts, "REUSE", 3)
     rules = RuleSet(partnerships=True, exposable="")
     limit = Limit(simulations=40)
-    a = play_deal([SearchStrategy(limit, seed=4, algorithm=algorithm)] * 4, rules, seed=8)
-    b = play_deal([SearchStrategy(limit, seed=4, algorithm=algorithm)] * 4, rules, seed=8)
+    a = play_deal([SearchStrategy(limit, seed=4, algorithm=algorithm)] * 4, rules=rules, seed=8)
+    b = play_deal([SearchStrategy(limit, seed=4, algorithm=algorithm)] * 4, rules=rules, seed=8)
     assert a == b
     r = opening(6, plays=2)
     view = r.view(r.to_act or 0)

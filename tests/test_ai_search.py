@@ -48,7 +48,7 @@ def drive(rnd: Round, bots: list[SearchStrategy]) -> Round:
 def test_search_plays_legal_cards_under_every_preset(preset: str) -> None:
     rules = RuleSet.preset(preset)
     bots = [SearchStrategy(TINY, seed=s) for s in range(rules.players)]
-    rnd = drive(deal(rules, seed=len(preset)), bots)
+    rnd = drive(deal(rules=rules, seed=len(preset)), bots)
     assert rnd.is_over
 
 
@@ -66,27 +66,27 @@ def test_search_plays_legal_cards_under_every_preset(preset: str) -> None:
 )
 def test_search_plays_legal_cards_under_options(rules: RuleSet) -> None:
     bots = [SearchStrategy(TINY, seed=s) for s in range(rules.players)]
-    assert drive(deal(rules, seed=2), bots).is_over
+    assert drive(deal(rules=rules, seed=2), bots).is_over
 
 
 def test_same_seed_and_simulation_limit_give_the_same_deal() -> None:
     rules = RuleSet(exposable="")
-    a = play_deal([SearchStrategy(TINY, seed=9)] * 4, rules, seed=5)
-    b = play_deal([SearchStrategy(TINY, seed=9)] * 4, rules, seed=5)
+    a = play_deal([SearchStrategy(TINY, seed=9)] * 4, rules=rules, seed=5)
+    b = play_deal([SearchStrategy(TINY, seed=9)] * 4, rules=rules, seed=5)
     assert a == b
 
 
 def test_a_decision_does_not_depend_on_earlier_calls() -> None:
-    r = deal(RuleSet(exposable=""), seed=8)
+    r = deal(rules=RuleSet(exposable=""), seed=8)
     view = r.view(r.to_act or 0)
     fresh = SearchStrategy(TINY, seed=3)
     used = SearchStrategy(TINY, seed=3)
-    used.analyse(deal(RuleSet(exposable=""), seed=1).view(0))
+    used.analyse(deal(rules=RuleSet(exposable=""), seed=1).view(0))
     assert fresh.analyse(view).moves == used.analyse(view).moves
 
 
 def test_analyse_rates_every_legal_card_best_first() -> None:
-    r = deal(RuleSet(exposable=""), seed=12)
+    r = deal(rules=RuleSet(exposable=""), seed=12)
     r = r.play(r.legal_plays[0])
     view = r.view(r.to_act or 0)
     a = SearchStrategy(seed=1).analyse(view, Limit(simulations=60))
@@ -109,7 +109,7 @@ def test_equivalent_cards_share_one_estimate() -> None:
         "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
         "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
     ]
-    r = Round.from_hands(hands, RuleSet(exposable=""))
+    r = Round.from_hands(hands, rules=RuleSet(exposable=""))
     a = SearchStrategy(seed=1).analyse(r.view(0), Limit(simulations=20))
     low = [m for m in a.moves if m.card.rank < 12]
     assert len({(m.expected, m.samples) for m in low}) == 1
@@ -123,13 +123,13 @@ def test_the_pig_is_dropped_under_a_higher_spade() -> None:
         "2S 4S 5S 6S 7S 8S 9S TS JS KS AC KD AD",
         "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
     ]
-    r = Round.from_hands(hands, RuleSet(exposable=""), leader=0).play("AS")
+    r = Round.from_hands(hands, rules=RuleSet(exposable=""), leader=0).play("AS")
     view = r.view(1)
     assert SearchStrategy(Limit(simulations=40), seed=1).choose_play(view, view.legal_plays) is PIG
 
 
 def test_exposure_analysis_rates_every_subset_and_declining() -> None:
-    r = deal(RuleSet(), seed=21)
+    r = deal(rules=RuleSet(), seed=21)
     seat = next(s for s in range(4) if len(r.hands[s] & r.rules.exposable) >= 2)
     held = r.hands[seat] & r.rules.exposable
     ea = SearchStrategy(seed=2).analyse_exposure(r.view(seat), Limit(simulations=64))
@@ -145,7 +145,7 @@ def test_exposure_analysis_rates_every_subset_and_declining() -> None:
 
 
 def test_nothing_to_expose_is_an_empty_exposure() -> None:
-    r = deal(RuleSet(exposable=""), seed=1)
+    r = deal(rules=RuleSet(exposable=""), seed=1)
     assert SearchStrategy(TINY).choose_exposure(r.view(0)) == CardSet()
 
 
@@ -159,7 +159,7 @@ def test_a_claim_is_accepted_only_when_playing_on_is_no_better() -> None:
         "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
         "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
     ]
-    r = Round.from_hands(hands, rules, leader=0).claim()
+    r = Round.from_hands(hands, rules=rules, leader=0).claim()
     bot = SearchStrategy(Limit(simulations=20), seed=1)
     assert bot.accept_claim(r.view(2)) is True
     # Seat 0 claims holding 2♦ too: seat 2, with A♦ and the sheep, would win that
@@ -170,7 +170,7 @@ def test_a_claim_is_accepted_only_when_playing_on_is_no_better() -> None:
         "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD AS",
         "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
     ]
-    r = Round.from_hands(hands, rules, leader=0).claim()
+    r = Round.from_hands(hands, rules=rules, leader=0).claim()
     assert bot.accept_claim(r.view(2)) is False
 
 
@@ -191,7 +191,7 @@ def test_limits_are_validated() -> None:
 
 
 def test_a_time_limit_stops_the_search() -> None:
-    r = deal(RuleSet(exposable=""), seed=3)
+    r = deal(rules=RuleSet(exposable=""), seed=3)
     view = r.view(r.to_act or 0)
     a = SearchStrategy(Limit(time=0.01), seed=1).analyse(view)
     assert a.worlds >= 1
@@ -202,7 +202,7 @@ def test_make_strategy_seats_search_bots() -> None:
     bot = make_strategy("search", seed=4)
     assert isinstance(bot, SearchStrategy)
     assert bot.seed == 4
-    r = deal(RuleSet(exposable=""), seed=4)
+    r = deal(rules=RuleSet(exposable=""), seed=4)
     v = r.view(r.to_act or 0)
     assert isinstance(bot.choose_play(v, v.legal_plays), Card)
 
@@ -211,7 +211,7 @@ def test_random_positions_give_legal_choices() -> None:
     rng = random.Random(0)
     for k in range(10):
         rules = RuleSet(players=5) if k % 2 else RuleSet(partnerships=True, exposable="")
-        r = deal(rules, seed=k)
+        r = deal(rules=rules, seed=k)
         r = drive(r, [SearchStrategy(TINY, seed=1)] * rules.players) if k == 0 else r
         if r.is_over:
             continue
@@ -226,7 +226,7 @@ def test_random_positions_give_legal_choices() -> None:
 
 
 def test_pruning_keeps_every_card_in_the_analysis_and_stays_within_budget() -> None:
-    r = deal(RuleSet(exposable=""), seed=30)
+    r = deal(rules=RuleSet(exposable=""), seed=30)
     view = r.view(r.to_act or 0)
     bot = SearchStrategy(Limit(simulations=300), seed=2, prune=True)
     a = bot.analyse(view)

@@ -19,7 +19,7 @@ MRIF = RuleSet(pig_with_all_hearts="unchanged", exposable="")
 
 def _late(rules: RuleSet, left: int, seed: int) -> Round:
     """A position of rule-of-thumb play where the seat to act holds ``left`` cards."""
-    rnd = deal(rules, seed=seed)
+    rnd = deal(rules=rules, seed=seed)
     bot = RuleOfThumbStrategy()
     if rnd.phase is Phase.EXPOSURE:
         rnd = rnd.pass_exposure()
@@ -78,14 +78,14 @@ def test_exposure_decisions_weigh_the_sampled_deals() -> None:
     bot = RuleOfThumbStrategy()
     checked = 0
     for seed in range(40):
-        rnd = deal(rules, seed=seed).pass_exposure()  # every seat declines
+        rnd = deal(rules=rules, seed=seed).pass_exposure()  # every seat declines
         view = rnd.view(rnd.to_act)
         worlds = Worlds(view)
         rng = random.Random(seed)
         for _ in range(10):
             hands, facedown = worlds.sample(rng)
             sampled = Round.from_hands(
-                [" ".join(f"{c}" for c in _mask_cards(h)) for h in hands], rules
+                [" ".join(f"{c}" for c in _mask_cards(h)) for h in hands], rules=rules
             )
             # What the public rule-of-thumb bot (the opponent model) would have exposed.
             would = sum(
@@ -110,7 +110,7 @@ def _mask_cards(mask: int) -> list[str]:
 def _worst(limit: float, rules: RuleSet, seed: int) -> float:
     """The longest clock time of any decision (exposure or card) of one deal."""
     bots = [SearchStrategy(Limit(time=limit), seed=s) for s in range(rules.players)]
-    rnd = deal(rules, seed=seed)
+    rnd = deal(rules=rules, seed=seed)
     worst = 0.0
     clock = time.perf_counter
     if rnd.phase is Phase.EXPOSURE:

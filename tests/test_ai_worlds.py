@@ -123,7 +123,7 @@ def test_refusals_are_typed() -> None:
 def test_a_seat_about_to_expose_sees_its_own_view_in_every_world(order: str, seed: int) -> None:
     from gongzhu import RuleSet
 
-    rnd = deal(RuleSet(exposure_order=order), seed=seed)
+    rnd = deal(rules=RuleSet(exposure_order=order), seed=seed)
     bots = RuleOfThumbStrategy()
     for _ in range(2):  # two seats decide (the rule-of-thumb exposes the odd card)
         seat = rnd.exposure_pending[0]

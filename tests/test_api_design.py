@@ -80,7 +80,7 @@ def test_every_action_kind_has_check_can_and_do() -> None:
         playing.check_claim()
     with pytest.raises(IllegalActionError):
         playing.check_respond(True, seat=1)
-    claiming = deal(RuleSet(claims=True, exposable=""), seed=2)
+    claiming = deal(rules=RuleSet(claims=True, exposable=""), seed=2)
     claiming = claiming.claim() if claiming.can_claim() else claiming
     if claiming.claim_pending is not None:
         answer = (claiming.claim_pending[0] + 1) % 4
@@ -102,10 +102,10 @@ def test_check_expose_changes_nothing() -> None:
 def test_a_preset_name_is_taken_wherever_a_rule_set_is() -> None:
     online = RuleSet.preset("online")
     assert score("10C 3H", rules="online") == score("10C 3H", rules=online)
-    assert exposure_factors("QS", "catch-the-pig") == {Card("QS"): 4}
-    assert str(exposure_preview("QS", "catch-the-pig")) == "Pig -100 → -400"
-    assert deal("online", seed=4) == deal(online, seed=4)
-    assert Round.from_hands(HANDS, "online") == Round.from_hands(HANDS, online)
+    assert exposure_factors("QS", rules="catch-the-pig") == {Card("QS"): 4}
+    assert str(exposure_preview("QS", rules="catch-the-pig")) == "Pig -100 → -400"
+    assert deal(rules="online", seed=4) == deal(rules=online, seed=4)
+    assert Round.from_hands(HANDS, rules="online") == Round.from_hands(HANDS, rules=online)
     with pytest.raises(RuleSetError, match="known: classic"):
         score("QS", rules="onlne")
 
@@ -173,7 +173,7 @@ def test_the_face_up_factor_is_read_from_the_rule_set() -> None:
     for name in ("classic", "catch-the-pig"):
         rules = RuleSet.preset(name)
         assert rules.engine.face_up_factor == rules.face_up_factor
-        assert exposure_factors("QS", rules) == {Card("QS"): rules.face_up_factor}
+        assert exposure_factors("QS", rules=rules) == {Card("QS"): rules.face_up_factor}
 
 
 # -- what a view asks of its seat --------------------------------------------------------------
@@ -191,13 +191,13 @@ def test_a_view_says_what_its_seat_is_asked() -> None:
     ]
     assert r.view(r.to_act).to_dict()["pending"] == "play"
     assert deal(seed=1).rollout(seed=2).view(0).pending is None
-    in_turn = deal(RuleSet(exposure_order="in-turn"), seed=1)
+    in_turn = deal(rules=RuleSet(exposure_order="in-turn"), seed=1)
     asked = [s for s in range(4) if in_turn.view(s).pending is Pending.EXPOSE]
     assert asked == [in_turn.exposure_pending[0]]
 
 
 def test_a_claim_asks_the_other_seats_to_respond() -> None:
-    r = deal(RuleSet(claims=True, exposable=""), seed=2)
+    r = deal(rules=RuleSet(claims=True, exposable=""), seed=2)
     while not r.can_claim() and not r.is_over:
         r = r.play(r.legal_plays[0])
     if r.is_over:

@@ -36,7 +36,7 @@ def _state(rules: RuleSet, hands: list[list[Card]]) -> Any:
 def _hands(rules: RuleSet, seed: int) -> list[list[Card]]:
     from gongzhu import deal
 
-    return [list(h) for h in deal(rules, seed=seed).dealt]
+    return [list(h) for h in deal(rules=rules, seed=seed).dealt]
 
 
 def _decide(s: Any, upto: int, choose: Any) -> None:
@@ -180,7 +180,10 @@ def test_item_18_state_text_round_trips_without_pickle() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "", "[" * 100_000, '{"format": "gongzhu-openspiel-state"}', "x" * 100_000,
+        "",
+        "[" * 100_000,
+        '{"format": "gongzhu-openspiel-state"}',
+        "x" * 100_000,
         '{"format": "gongzhu-openspiel-state", "version": 1, "rules": {}, "actions": [99]}',
         '{"format": "gongzhu-openspiel-state", "version": 1, "rules": {}, "actions": [0, 0]}',
         '{"format": "gongzhu-openspiel-state", "version": 1, "rules": {}, "actions": [1.5]}',
@@ -242,7 +245,7 @@ BAD_ACTIONS = [6.99, "32", True, None, math.nan, math.inf, np.array([5]), np.flo
 def test_item_10_gymnasium_takes_integers_only(action: Any) -> None:
     from gongzhu.adapters.gymnasium import GongzhuEnv
 
-    env = GongzhuEnv(RuleSet(exposable=""))
+    env = GongzhuEnv(rules=RuleSet(exposable=""))
     env.reset(seed=3)
     before = env.unwrapped.round
     with pytest.raises(ProtocolError):
@@ -254,7 +257,7 @@ def test_item_10_gymnasium_takes_integers_only(action: Any) -> None:
 def test_item_10_pettingzoo_takes_integers_only(action: Any) -> None:
     from gongzhu.adapters.pettingzoo import raw_env
 
-    env = raw_env(RuleSet(exposable=""))
+    env = raw_env(rules=RuleSet(exposable=""))
     env.reset(seed=3)
     before = env.round
     with pytest.raises(ProtocolError):
@@ -266,16 +269,16 @@ def test_item_10_numpy_integers_work_as_actions_and_seeds() -> None:
     from gongzhu.adapters.gymnasium import GongzhuEnv
     from gongzhu.adapters.pettingzoo import raw_env
 
-    pz = raw_env(RuleSet(exposable=""))
+    pz = raw_env(rules=RuleSet(exposable=""))
     pz.reset(seed=np.int64(5))
-    plain = raw_env(RuleSet(exposable=""))
+    plain = raw_env(rules=RuleSet(exposable=""))
     plain.reset(seed=5)
     assert pz.round == plain.round
     legal = int(pz.observe(pz.agent_selection)["action_mask"].nonzero()[0][0])
     pz.step(np.int64(legal))
     plain.step(legal)
     assert pz.round == plain.round
-    env = GongzhuEnv(RuleSet(exposable=""))
+    env = GongzhuEnv(rules=RuleSet(exposable=""))
     _obs, info = env.reset(seed=np.int32(5))
     env.step(np.int16(info["action_mask"].nonzero()[0][0]))
     with pytest.raises(ProtocolError):
@@ -298,12 +301,12 @@ def test_item_19_gymnasium_refuses_bad_opponents_and_rewards_at_construction() -
 def test_item_19_gymnasium_pays_nothing_more_after_termination() -> None:
     from gongzhu.adapters.gymnasium import GongzhuEnv
 
-    env = GongzhuEnv(RuleSet(exposable=""), illegal_reward=-7.0)
+    env = GongzhuEnv(rules=RuleSet(exposable=""), illegal_reward=-7.0)
     env.reset(seed=1)
     _obs, reward, terminated, _t, _info = env.step(999)
     assert terminated
     assert reward == -7.0
-    env2 = GongzhuEnv(RuleSet(exposable=""), opponents="random")
+    env2 = GongzhuEnv(rules=RuleSet(exposable=""), opponents="random")
     _obs, info = env2.reset(seed=2)
     done = False
     while not done:
@@ -317,7 +320,7 @@ def test_item_19_gymnasium_pays_nothing_more_after_termination() -> None:
 def test_item_19_pettingzoo_a_refused_step_changes_nothing() -> None:
     from gongzhu.adapters.pettingzoo import raw_env
 
-    env = raw_env(RuleSet(exposable=""), shaped_rewards=True)
+    env = raw_env(rules=RuleSet(exposable=""), shaped_rewards=True)
     env.reset(seed=3)
     rng = random.Random(1)
     while True:  # until some agent has a pending reward
@@ -343,11 +346,11 @@ def test_fuzz_find_a_huge_int_action_is_refused_typed() -> None:
     from gongzhu.adapters.gymnasium import GongzhuEnv
     from gongzhu.adapters.pettingzoo import raw_env
 
-    pz = raw_env(RuleSet(exposable=""))
+    pz = raw_env(rules=RuleSet(exposable=""))
     pz.reset(seed=1)
     with pytest.raises(GongzhuError):
         pz.step(10**5000)
-    env = GongzhuEnv(RuleSet(exposable=""))
+    env = GongzhuEnv(rules=RuleSet(exposable=""))
     env.reset(seed=1)
     _obs, _reward, terminated, _t, info = env.step(10**5000)
     assert terminated

@@ -194,12 +194,12 @@ def test_issue19_item_4_arena_is_the_same_for_every_executor_and_worker_count() 
 
 def test_issue19_item_4_simulate_is_the_same_for_every_executor_and_worker_count() -> None:
     table = BotTable(("random", "rule-of-thumb", "random", "rule-of-thumb"))
-    local = simulate(24, MRIF, table, seed=9)
-    assert simulate(24, MRIF, table, seed=9, workers=2) == local
+    local = simulate(24, rules=MRIF, strategies=table, seed=9)
+    assert simulate(24, rules=MRIF, strategies=table, seed=9, workers=2) == local
     with ThreadPoolExecutor(2) as pool:
-        assert simulate(24, MRIF, table, seed=9, executor=pool) == local
+        assert simulate(24, rules=MRIF, strategies=table, seed=9, executor=pool) == local
     with ProcessPoolExecutor(2) as pool:
-        assert simulate(24, MRIF, table, seed=9, executor=pool, workers=2) == local
+        assert simulate(24, rules=MRIF, strategies=table, seed=9, executor=pool, workers=2) == local
 
 
 @pytest.mark.parametrize("bad", ["ray", 3, object()])

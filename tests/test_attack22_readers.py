@@ -69,7 +69,7 @@ def test_item_9_the_reviews_reproducer_is_refused() -> None:
 
 
 def test_item_9_a_card_outside_the_rule_sets_deck_is_refused() -> None:
-    r = deal(RuleSet(players=5), seed=2).pass_exposure()
+    r = deal(rules=RuleSet(players=5), seed=2).pass_exposure()
     d = r.view(0).to_dict()
     PlayerView.from_dict(d)
     d["captured_points"][1] = ["2H"]  # a point card, but not in this pile's tricks
@@ -94,7 +94,7 @@ def test_item_9_every_real_view_is_still_accepted() -> None:
 
     for rules in (RuleSet(), RuleSet(claims=True), RuleSet(players=5),
                   RuleSet(exposure_kind="face-down-up")):  # fmt: skip
-        r = deal(rules, seed=rng.randrange(100))
+        r = deal(rules=rules, seed=rng.randrange(100))
         while True:
             for s in range(rules.players):
                 v = r.view(s)
@@ -231,10 +231,18 @@ def test_item_11_every_reader_refuses_what_its_schema_refuses(name: str) -> None
 
 @pytest.mark.parametrize(
     "build",
-    [lambda: Play(0, "2C"), lambda: Exposure(0, "QS"), lambda: Exposure(0, None),
-     lambda: Exposure(0, [PIG]), lambda: Play(True, PIG), lambda: Play(9, PIG),
-     lambda: Claim("0"), lambda: ClaimResponse(0, 1), lambda: Exposure(0, CardSet(), blind=1),
-     lambda: Exposure(0, CardSet([PIG]), face_down="yes")],
+    [
+        lambda: Play(0, "2C"),
+        lambda: Exposure(0, "QS"),
+        lambda: Exposure(0, None),
+        lambda: Exposure(0, [PIG]),
+        lambda: Play(True, PIG),
+        lambda: Play(9, PIG),
+        lambda: Claim("0"),
+        lambda: ClaimResponse(0, 1),
+        lambda: Exposure(0, CardSet(), blind=1),
+        lambda: Exposure(0, CardSet([PIG]), face_down="yes"),
+    ],
 )
 def test_item_14_bad_action_records_are_refused_when_built(build: Callable[[], Any]) -> None:
     with pytest.raises(ProtocolError):
@@ -256,10 +264,15 @@ def test_item_14_a_built_record_can_always_be_written_and_hashed() -> None:
 
 @pytest.mark.parametrize(
     "call",
-    [lambda: Translator(["zh"]), lambda: card_name(PIG, lang=["zh"]),  # type: ignore[arg-type]
-     lambda: negotiate({"zh": 1}), lambda: translator({"zh"}),  # type: ignore[arg-type]
-     lambda: negotiate(environ={"LANG": 5}), lambda: negotiate(environ=["zh"]),  # type: ignore[dict-item,arg-type]
-     lambda: Translator(b"zh")],  # type: ignore[arg-type]
+    [
+        lambda: Translator(["zh"]),
+        lambda: card_name(PIG, lang=["zh"]),  # type: ignore[arg-type]
+        lambda: negotiate({"zh": 1}),
+        lambda: translator({"zh"}),  # type: ignore[arg-type]
+        lambda: negotiate(environ={"LANG": 5}),
+        lambda: negotiate(environ=["zh"]),  # type: ignore[dict-item,arg-type]
+        lambda: Translator(b"zh"),
+    ],  # type: ignore[arg-type]
 )
 def test_item_16_a_language_that_is_not_text_is_a_language_error(call: Callable[[], Any]) -> None:
     with pytest.raises(LanguageError):
@@ -268,8 +281,12 @@ def test_item_16_a_language_that_is_not_text_is_a_language_error(call: Callable[
 
 @pytest.mark.parametrize(
     "call",
-    [lambda: card_name(deal(seed=1)), lambda: card_name([PIG]),  # type: ignore[arg-type]
-     lambda: Translator("zh").refusal(1.5), lambda: Translator().nickname("QS")],  # type: ignore[arg-type]
+    [
+        lambda: card_name(deal(seed=1)),
+        lambda: card_name([PIG]),  # type: ignore[arg-type]
+        lambda: Translator("zh").refusal(1.5),
+        lambda: Translator().nickname("QS"),
+    ],  # type: ignore[arg-type]
 )
 def test_fuzz_find_the_translator_renders_only_cards_and_refusals(call: Callable[[], Any]) -> None:
     with pytest.raises(LanguageError):

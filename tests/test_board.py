@@ -6,7 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gongzhu import Board, IllegalActionError, Phase, Reason, Round, RuleSet, deal
+from gongzhu import (
+    Board,
+    Card,
+    CardParseError,
+    IllegalActionError,
+    Phase,
+    Reason,
+    Round,
+    RuleSet,
+    deal,
+)
 from gongzhu.testing import rounds_in_progress
 
 
@@ -79,7 +89,7 @@ def test_refusals_are_typed() -> None:
         board.rollout(seed="1")  # type: ignore[arg-type]
     with pytest.raises(AttributeError):
         board._b = None  # type: ignore[misc]
-    claimed = deal(RuleSet(claims=True), seed=1).pass_exposure().claim()
+    claimed = deal(rules=RuleSet(claims=True), seed=1).pass_exposure().claim()
     with pytest.raises(IllegalActionError) as err:
         Board(claimed)
     assert err.value.reason is Reason.WRONG_PHASE
@@ -110,10 +120,10 @@ def test_the_bots_exposures_then_a_rule_of_thumb_rollout_is_the_bots_whole_deal(
 
     rules = RuleSet.preset("online") if seed % 2 else RuleSet()
     bots = [RuleOfThumbStrategy()] * rules.players
-    start = decide_exposures(deal(rules, seed=seed), bots)
+    start = decide_exposures(deal(rules=rules, seed=seed), bots)
     board = Board(start)
     board.rollout(seed=99, policy="rule-of-thumb")  # the seed is not used: no random seat
-    assert board.to_round() == play_deal(bots, rules, seed=seed)
+    assert board.to_round() == play_deal(bots, rules=rules, seed=seed)
 
 
 def test_policy_rollouts_are_deterministic_and_differ_by_policy() -> None:
@@ -169,3 +179,53 @@ def test_a_bad_policy_is_refused_with_the_known_names() -> None:
     with pytest.raises(IllegalActionError, match="one per seat"):
         board.rollout(policy=["greedy"] * 3)
     assert board.plays == ()  # nothing was played
+
+
+_CARDS = [Card.from_index(i) for i in range(52)]
+
+
+@settings(max_examples=40)
+@given(rounds_in_progress(), st.data())
+def test_why_illegal_and_push_card_answer_as_the_round_does(
+    rnd: Round, data: st.DataObject
+) -> None:
+    rnd = _settled(rnd)
+    board = Board(rnd)
+    while not rnd.is_over and data.draw(st.booleans(), "go on"):
+        for card in _CARDS:
+            for seat in (None, 0, 1, 2, 3, 7):
+                assert board.why_illegal(card, seat) == rnd.why_illegal(card, seat), (card, seat)
+        card = data.draw(st.sampled_from(_CARDS), "card")
+        text = data.draw(st.sampled_from([card.code, str(card)]), "spelling")
+        before = board.to_round()
+        if rnd.can_play(card):
+            board.push_card(text if data.draw(st.booleans(), "as text") else card)
+            rnd = rnd.play(card)
+        else:
+            with pytest.raises(IllegalActionError) as refused:
+                board.push_card(text)
+            with pytest.raises(IllegalActionError) as expected:
+                rnd.play(card)
+            assert refused.value.reason is expected.value.reason
+            assert str(refused.value) == str(expected.value)
+            assert board.to_round() == before  # unchanged
+        assert board.to_round() == rnd
+    if rnd.is_over:
+        assert board.why_illegal(_CARDS[0]) is Reason.WRONG_PHASE
+
+
+def test_push_card_refuses_an_illegal_card_and_leaves_the_board_unchanged() -> None:
+    board = Board(deal(seed=7).pass_exposure())
+    board.push_card("7C")  # seat 2 leads 7♣; seat 3 holds clubs and 9♠
+    assert board.why_illegal("9♠") is Reason.MUST_FOLLOW_SUIT
+    with pytest.raises(IllegalActionError) as refused:
+        board.push_card("9♠")
+    assert refused.value.reason is Reason.MUST_FOLLOW_SUIT
+    assert refused.value.seat == 3
+    assert board.plays == (5,)
+    assert board.legal_actions() == [0, 1, 2, 4, 7, 9]
+    board.push_card(Card("JC"))
+    assert board.plays == (5, 9)
+    with pytest.raises(CardParseError):
+        board.push_card("1X")
+    assert board.plays == (5, 9)

@@ -68,7 +68,7 @@ def _table(rules: RuleSet, seed: int) -> list[Strategy]:
 @pytest.mark.parametrize(("name", "rules"), RULE_SETS, ids=[n for n, _ in RULE_SETS])
 def test_bots_finish_deals_under_every_rule_set(name: str, rules: RuleSet) -> None:
     for seed in range(6):
-        rnd = play_deal(_table(rules, seed), rules, seed=seed)
+        rnd = play_deal(_table(rules, seed), rules=rules, seed=seed)
         assert rnd.is_over
         captured = CardSet()
         for pile in rnd.captured:
@@ -82,7 +82,7 @@ def test_bots_finish_deals_under_every_rule_set(name: str, rules: RuleSet) -> No
 
 @pytest.mark.parametrize(("name", "rules"), RULE_SETS, ids=[n for n, _ in RULE_SETS])
 def test_bots_finish_matches_under_every_rule_set(name: str, rules: RuleSet) -> None:
-    match, rounds = play_match(_table(rules, 1), rules, seed=1, max_deals=40)
+    match, rounds = play_match(_table(rules, 1), rules=rules, seed=1, max_deals=40)
     assert len(rounds) == match.deal_count
     assert match.is_over or match.deal_count == 40
     # RULES.md §5: the dealer moves one seat per deal; later deals are led by the pig taker.
@@ -92,7 +92,7 @@ def test_bots_finish_matches_under_every_rule_set(name: str, rules: RuleSet) -> 
 
 def test_match_deals_are_led_by_the_previous_pig_taker() -> None:
     # seeds/001 "Типичные ошибки" (5th): from the second deal the pig taker leads.
-    _match, rounds = play_match([RuleOfThumbStrategy()] * 4, RuleSet(), seed=5)
+    _match, rounds = play_match([RuleOfThumbStrategy()] * 4, rules=RuleSet(), seed=5)
     for before, after in itertools.pairwise(rounds):
         taker = before.score().pig_taker
         if taker is not None:
@@ -101,9 +101,9 @@ def test_match_deals_are_led_by_the_previous_pig_taker() -> None:
 
 def test_play_match_is_reproducible_and_seed_sensitive() -> None:
     rules = RuleSet.preset("online-quick")
-    a = play_match([RuleOfThumbStrategy()] * 4, rules, seed=11)
-    b = play_match([RuleOfThumbStrategy()] * 4, rules, seed=11)
-    c = play_match([RuleOfThumbStrategy()] * 4, rules, seed=12)
+    a = play_match([RuleOfThumbStrategy()] * 4, rules=rules, seed=11)
+    b = play_match([RuleOfThumbStrategy()] * 4, rules=rules, seed=11)
+    c = play_match([RuleOfThumbStrategy()] * 4, rules=rules, seed=12)
     assert a[1] == b[1]
     assert a[0].totals == b[0].totals
     assert a[1][0].dealt != c[1][0].dealt
@@ -112,8 +112,8 @@ def test_play_match_is_reproducible_and_seed_sensitive() -> None:
 def test_play_match_refuses_rules_that_never_end() -> None:
     endless = RuleSet(loss_threshold=None)
     with pytest.raises(MatchError, match="max_deals"):
-        play_match([RuleOfThumbStrategy()] * 4, endless, seed=1)
-    match, rounds = play_match([RuleOfThumbStrategy()] * 4, endless, seed=1, max_deals=3)
+        play_match([RuleOfThumbStrategy()] * 4, rules=endless, seed=1)
+    match, rounds = play_match([RuleOfThumbStrategy()] * 4, rules=endless, seed=1, max_deals=3)
     assert len(rounds) == 3
     assert not match.is_over
 
@@ -180,7 +180,7 @@ def test_bots_are_only_given_their_own_view(seed: int) -> None:
     # DESIGN: a view never holds another seat's unplayed cards unless exposed or shown.
     rules = RuleSet()
     recorders = [_Recorder(RandomStrategy(seed + s, expose_probability=0.5)) for s in range(4)]
-    rnd = play_deal(recorders, rules, seed=seed)
+    rnd = play_deal(recorders, rules=rules, seed=seed)
     dealt = [CardSet(cards) for cards in rnd.dealt]
     for seat, rec in enumerate(recorders):
         assert rec.calls, "every seat is asked at least once"
@@ -202,7 +202,7 @@ def test_bots_are_only_given_their_own_view(seed: int) -> None:
 def test_simultaneous_exposure_decisions_see_no_exposures() -> None:
     # seeds/001: everyone decides at once, so no decision sees another's exposure.
     recorders = [_Recorder(RandomStrategy(s, expose_probability=1.0)) for s in range(4)]
-    rnd = play_deal(recorders, RuleSet(), seed=2)
+    rnd = play_deal(recorders, rules=RuleSet(), seed=2)
     assert rnd.exposed == RuleSet().exposable  # all four were exposed
     for rec in recorders:
         view, legal = rec.calls[0]
@@ -214,7 +214,7 @@ def test_simultaneous_exposure_decisions_see_no_exposures() -> None:
 def test_in_turn_exposure_decisions_see_the_earlier_ones() -> None:
     rules = RuleSet(exposure_order=ExposureOrder.IN_TURN)
     recorders = [_Recorder(RandomStrategy(s, expose_probability=1.0)) for s in range(4)]
-    rnd = play_deal(recorders, rules, seed=2)
+    rnd = play_deal(recorders, rules=rules, seed=2)
     first = rnd.tricks[0].leader
     seen_before: CardSet = CardSet()
     for k in range(4):
@@ -234,7 +234,7 @@ def _mean_scores(rules: RuleSet, deals: int, rot_seats: int) -> tuple[float, flo
         table: list[Strategy] = [
             RuleOfThumbStrategy() if s in smart else RandomStrategy(1000 * i + s) for s in range(4)
         ]
-        totals = play_deal(table, rules, seed=i).score().totals
+        totals = play_deal(table, rules=rules, seed=i).score().totals
         for s, t in enumerate(totals):
             (rot if s in smart else rnd).append(t)
     return statistics.mean(rot), statistics.mean(rnd)
@@ -280,7 +280,7 @@ def _choose(rnd: Round) -> Card:
 
 
 def _after(hands: list[list[Card]], leader: int, plays: str, rules: RuleSet | None = None) -> Round:
-    rnd = Round.from_hands(hands, rules or RuleSet(), leader=leader).pass_exposure()  # §9.1
+    rnd = Round.from_hands(hands, rules=rules or RuleSet(), leader=leader).pass_exposure()  # §9.1
     for card in plays.split():
         rnd = rnd.play(card)
     return rnd
@@ -357,7 +357,7 @@ def test_rule_of_thumb_does_not_expose_a_negative_sheep() -> None:
     hands = _hands({2: "JD QD KD AD 3D"})
     rules = RuleSet(exposed_sheep_value=-200)
     bot = RuleOfThumbStrategy()
-    assert bot.choose_exposure(Round.from_hands(hands, rules).view(2)) == CardSet()
+    assert bot.choose_exposure(Round.from_hands(hands, rules=rules).view(2)) == CardSet()
     assert bot.choose_exposure(Round.from_hands(hands).view(2)) == parse_cards("JD")
 
 
@@ -372,9 +372,9 @@ def test_the_rule_of_thumb_bot_plays_the_same_deal_through_its_protocol_and_in_t
     # through its protocol, view by view: the same cards, so the same deal.
     rules = RuleSet.preset(preset)
     for seed in range(6):
-        through_views = play_deal([RuleOfThumbStrategy()] * rules.players, rules, seed=seed)
+        through_views = play_deal([RuleOfThumbStrategy()] * rules.players, rules=rules, seed=seed)
         # Round.rollout asks strategies for exposure through the protocol, as play_deal does.
-        in_core = deal(rules, seed=seed).rollout(RuleOfThumbStrategy(), seed=0)
+        in_core = deal(rules=rules, seed=seed).rollout(RuleOfThumbStrategy(), seed=0)
         # (Simultaneous decisions are applied in another order; the exposures are the same.)
         assert (in_core.exposed, in_core.face_down) == (
             through_views.exposed,

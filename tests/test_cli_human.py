@@ -64,7 +64,10 @@ def lowest_card_match(rules: RuleSet, seed: int, human: int) -> tuple[Match, lis
     while not match.is_over:
         number += 1
         rnd = deal(
-            rules, seed=_deal_seed(seed, number), leader=match.next_leader, dealer=match.dealer
+            rules=rules,
+            seed=_deal_seed(seed, number),
+            leader=match.next_leader,
+            dealer=match.dealer,
         )
         if rnd.phase is Phase.EXPOSURE:
             order = [(rnd.leader + k) % n for k in range(n)]
@@ -111,7 +114,7 @@ def test_a_whole_match_through_a_pipe_ends_with_the_oracles_totals(
     match, answers = lowest_card_match(rules, seed, human)
     # First a card the person does not hold, a hint and a word that is no card: each is
     # answered and the question asked again.
-    hand = deal(rules, seed=_deal_seed(seed, 1)).hands[human]
+    hand = deal(rules=rules, seed=_deal_seed(seed, 1)).hands[human]
     missing = next(c for c in rules.deck if c not in hand)
     first_card = next(i for i, a in enumerate(answers) if a != "pass")
     answers[first_card:first_card] = [missing.code, "hint", "xyzzy"]
@@ -141,7 +144,7 @@ def test_a_whole_match_through_a_pipe_ends_with_the_oracles_totals(
 def test_auto_at_every_question_plays_the_rule_of_thumb_match() -> None:
     # "auto" lets the rule-of-thumb bot answer for the person: the match is play_match's.
     rules = RuleSet.preset("online-quick")
-    match, _ = play_match([RuleOfThumbStrategy()] * 4, rules, seed=8)
+    match, _ = play_match([RuleOfThumbStrategy()] * 4, rules=rules, seed=8)
     result = run(["--human", "1", "--rules", "online-quick", "--seed", "8"], ["auto"] * 600)
     assert result.returncode == 0, result.stderr
     assert final_rows(result.stdout, match.deal_count) == [list(r) for r in match.history]
@@ -170,7 +173,9 @@ def test_a_whole_match_in_chinese() -> None:
 def test_the_exposure_question_shows_the_preview_and_explains_a_refusal() -> None:
     # Find a seeded first deal where seat 0 holds the pig.
     rules = RuleSet()
-    seed = next(s for s in range(200) if "QS" in deal(rules, seed=_deal_seed(s, 1)).hands[0].code)
+    seed = next(
+        s for s in range(200) if "QS" in deal(rules=rules, seed=_deal_seed(s, 1)).hands[0].code
+    )
     result = run(["--human", "0", "--seed", str(seed), "--max-deals", "1"], ["2C 3C", "QS", "quit"])
     out = result.stdout
     assert result.returncode == 0, result.stderr
@@ -273,7 +278,9 @@ def test_at_a_terminal_it_reads_what_is_typed_and_colours_red_suits() -> None:
 def test_a_face_down_declaration_under_catch_the_pig() -> None:
     # seeds/004 "Chyťte prase": face down ×2, face up ×4; the preview shows both.
     rules = RuleSet.preset("catch-the-pig")
-    seed = next(s for s in range(500) if "QS" in deal(rules, seed=_deal_seed(s, 1)).hands[0].code)
+    seed = next(
+        s for s in range(500) if "QS" in deal(rules=rules, seed=_deal_seed(s, 1)).hands[0].code
+    )
     result = run(
         ["--human", "0", "--rules", "catch-the-pig", "--seed", str(seed)], ["down QS", "quit"]
     )

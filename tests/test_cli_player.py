@@ -90,7 +90,10 @@ def oracle_match(rules: RuleSet, seed: int, human: int, level: str) -> tuple[Mat
     while not match.is_over:
         number += 1
         start = deal(
-            rules, seed=_deal_seed(seed, number), leader=match.next_leader, dealer=match.dealer
+            rules=rules,
+            seed=_deal_seed(seed, number),
+            leader=match.next_leader,
+            dealer=match.dealer,
         )
         rnd = start
 
@@ -207,7 +210,7 @@ def _rounds(rules: RuleSet, seed: int, deals: int) -> Match:
     from gongzhu.ai.strategies import RuleOfThumbStrategy, play_match
 
     match, _ = play_match(
-        [RuleOfThumbStrategy()] * rules.players, rules, seed=seed, max_deals=deals
+        [RuleOfThumbStrategy()] * rules.players, rules=rules, seed=seed, max_deals=deals
     )
     return match
 
@@ -376,7 +379,7 @@ def test_the_screen_shows_exposures_values_totals_threshold_and_counts(tmp_path:
 
     # A seed where another seat exposes in deal 1 (the normal bot exposes the pig it holds).
     def fits(s: int) -> bool:
-        first = deal(rules, seed=_deal_seed(s, 1))
+        first = deal(rules=rules, seed=_deal_seed(s, 1))
         mine = first.view(0).hand & rules.exposable
         theirs = any(make_bot("normal", 1).choose_exposure(first.view(k)) for k in (1, 2, 3))
         return bool(mine) and theirs

@@ -48,7 +48,9 @@ def test_playing_deals_in_small_chunks_gives_simulates_figures(
     # their seeds and their order are simulate()'s, so the statistics are identical.
     assert main(["play", "--deals", "250", "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    expected = simulate(250, RuleSet(), BotTable(("rule-of-thumb",) * 4), seed=2).summary()
+    expected = simulate(
+        250, rules=RuleSet(), strategies=BotTable(("rule-of-thumb",) * 4), seed=2
+    ).summary()
     assert out == "bots: 4 × rule-of-thumb\n" + expected + "\n"
 
 

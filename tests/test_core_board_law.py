@@ -49,7 +49,7 @@ def mixed_decisions(draw: st.DrawFn) -> State:
     """A fresh deal under face-down-up exposure, each seat deciding once with cards of both
     kinds (RULES.md §9.1), through the core; some seats expose blind first (§9.4)."""
     rules = draw(rule_sets(exposure_kind="face-down-up"))
-    rnd = draw(deals(rules))
+    rnd = draw(deals(rules=rules))
     s = rnd._core
     n = s.table.n
     for i in range(n):
@@ -108,7 +108,7 @@ def check_law(s: State, data: st.DataObject) -> None:
 
 
 @SETTINGS
-@given(rounds_in_progress(rule_sets()), st.data())
+@given(rounds_in_progress(rules=rule_sets()), st.data())
 def test_board_and_state_agree_on_every_play_and_the_totals(
     rnd: Round, data: st.DataObject
 ) -> None:
@@ -116,13 +116,13 @@ def test_board_and_state_agree_on_every_play_and_the_totals(
 
 
 @SETTINGS
-@given(rounds_in_progress(rule_sets(players=5)), st.data())
+@given(rounds_in_progress(rules=rule_sets(players=5)), st.data())
 def test_board_and_state_agree_with_five_players(rnd: Round, data: st.DataObject) -> None:
     check_law(rnd._core, data)
 
 
 @SETTINGS
-@given(rounds_in_progress(rule_sets(partnerships=True, claims=True)), st.data())
+@given(rounds_in_progress(rules=rule_sets(partnerships=True, claims=True)), st.data())
 def test_board_and_state_agree_with_pairs_and_claims(rnd: Round, data: st.DataObject) -> None:
     check_law(rnd._core, data)
 
@@ -137,7 +137,9 @@ def test_board_and_state_agree_after_mixed_exposure_decisions(
 
 @SETTINGS
 @given(
-    rounds_in_progress(rule_sets(three_exposed_force_fourth=True, exposure_kind="face-down-up")),
+    rounds_in_progress(
+        rules=rule_sets(three_exposed_force_fourth=True, exposure_kind="face-down-up")
+    ),
     st.data(),
 )
 def test_board_and_state_agree_when_three_exposed_force_the_fourth(
@@ -147,7 +149,7 @@ def test_board_and_state_agree_when_three_exposed_force_the_fourth(
 
 
 @SETTINGS
-@given(rounds_in_progress(rule_sets()), st.integers(0, 2**64))
+@given(rounds_in_progress(rules=rule_sets()), st.integers(0, 2**64))
 def test_random_rollouts_draw_the_same_cards_on_the_board_and_the_inlined_loop(
     rnd: Round, seed: int
 ) -> None:

@@ -70,7 +70,7 @@ def test_the_relief_follows_the_cards_still_out() -> None:
         "JD QD KD AD 2H 3H 4H 5H 6H 7H 8H 9H TH",
         "JH QH KH AH 2S 3S 4S 5S 6S 7S 8S 9S TS",
     ]
-    b = of_state(Round.from_hands(hands, rules, leader=0)._core)
+    b = of_state(Round.from_hands(hands, rules=rules, leader=0)._core)
     look = Look(b)
     ace, king, jack = 51, 50, 48
     assert look.relief(0, ace) - look.relief(0, jack) > look.relief(1, ace) - look.relief(1, jack)
@@ -89,7 +89,7 @@ def test_a_later_seat_answers_the_trick_greedily() -> None:
         "AC 2C 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
         "QS 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
     ]
-    rnd = Round.from_hands(hands, rules, leader=0).play("3C").play("5C")
+    rnd = Round.from_hands(hands, rules=rules, leader=0).play("3C").play("5C")
     b = of_state(rnd._core)
     ace, two = 12, 0
     win, duck = trick_values(b, [ace, two])

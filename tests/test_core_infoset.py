@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gongzhu import PlayerView, Round, Suit
+from gongzhu import CardSet, PlayerView, Round, Suit
 from gongzhu._core import infoset
 from gongzhu._core.infoset import Info, info_of, public_info
 from gongzhu.testing import rounds_in_progress
@@ -102,11 +102,39 @@ def test_a_spectator_knows_no_hand_and_sees_what_every_other_seat_sees(rnd: Roun
         assert getattr(spectator, name) == getattr(seats[0], name), name
 
 
-@given(rounds_in_progress())
-def test_the_spectator_info_is_the_web_s_spectator_view(rnd: Round) -> None:
-    # The web builds its spectator view from every seat's view (web/room_client.public_view);
-    # the spectator's Info gives the same JSON (ready for a Round.view of no seat).
-    room_client = pytest.importorskip("gongzhu.web.room_client")
-    out = PlayerView._of_info(public_info(rnd._core)).to_dict(include_rules=False)
+def _spectator_from_seat_views(rnd: Round) -> dict[str, object]:
+    """The spectator's JSON as the web built it before Round.view(None): from every seat's
+    view, each seat's exposures as the next seat sees them, the private fields emptied."""
+    n = rnd.players
+    views = [rnd.view(s) for s in range(n)]
+    others = [views[(s + 1) % n] for s in range(n)]
+    counts = tuple(others[s].face_down_counts[s] for s in range(n))
+    empty = CardSet()
+    public = attrs.evolve(
+        views[0],
+        hand=empty,
+        first_dealt=None,
+        own_face_down=empty,
+        legal_plays=empty,
+        exposures=tuple(others[s].exposures[s] for s in range(n)),
+        face_down_counts=counts,
+        pending=None,
+    )
+    out = public.to_dict(include_rules=False)
     out["seat"] = None
-    assert out == room_client.public_view(rnd)
+    out["exposure_previews"] = []
+    if any(counts):
+        out["running_totals"] = None
+    return out
+
+
+@given(rounds_in_progress())
+def test_the_spectator_view_is_the_public_info_and_what_the_seats_see(rnd: Round) -> None:
+    # Round.view(None) is the core's spectator Info as a view; the web sends its JSON
+    # (web/room_client.public_view), which is what the seats' views show of the others.
+    spectator = rnd.view(None)
+    assert ints(spectator.info) == ints(public_info(rnd._core))
+    out = spectator.to_dict(include_rules=False)
+    assert out == _spectator_from_seat_views(rnd)
+    room_client = pytest.importorskip("gongzhu.web.room_client")
+    assert room_client.public_view(rnd) == out

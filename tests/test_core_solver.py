@@ -67,7 +67,7 @@ def _brute_model(b: Board, mine: tuple[int, ...]) -> int:
 def _position(rules: RuleSet, left: int, rng: random.Random) -> Round:
     """A position of rule-of-thumb play with about ``left`` cards a hand, mid-trick or not."""
     while True:
-        rnd = deal(rules, seed=rng.getrandbits(32))
+        rnd = deal(rules=rules, seed=rng.getrandbits(32))
         if rnd.phase is Phase.EXPOSURE:
             bot = RuleOfThumbStrategy()
             for seat in range(rules.players):

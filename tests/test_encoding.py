@@ -49,7 +49,7 @@ def test_every_seat_decides_on_exposure_before_the_first_lead(
 ) -> None:
     rules = data.draw(st.sampled_from([RuleSet(), RuleSet(exposure_order="in-turn"),
                                        RuleSet(claims=True), RuleSet(exposable="")]))  # fmt: skip
-    start = deal(rules, seed=seed)
+    start = deal(rules=rules, seed=seed)
     end = drive(start, data)
     # The first action after exposure: a play, or a claim (accepted, it can end the deal
     # before any card is played).

@@ -36,7 +36,7 @@ def _positions(rng: random.Random, count: int) -> list[Board]:
     """Boards at random points of random deals (mid-trick included), played at random."""
     out = []
     for k in range(count):
-        r = deal(RULES, seed=rng.getrandbits(32))
+        r = deal(rules=RULES, seed=rng.getrandbits(32))
         b = of_state(settle(r._core))
         for _ in range(rng.randrange(52)):
             legal = b.legal()
@@ -152,8 +152,8 @@ def test_an_unreadable_weights_file_is_refused(tmp_path: Path) -> None:
 
 
 def test_the_search_with_the_evaluation_is_legal_deterministic_and_differs() -> None:
-    r = deal(RULES, seed=11)
-    rnd = Round.from_hands(r.dealt, RULES)
+    r = deal(rules=RULES, seed=11)
+    rnd = Round.from_hands(r.dealt, rules=RULES)
     view = rnd.view(rnd.to_act)
     lim = Limit(simulations=40)
     a = SearchStrategy(lim, seed=1, evaluation=True, horizon=2).analyse(view)

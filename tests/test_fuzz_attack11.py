@@ -57,7 +57,7 @@ SRC = str(Path(gongzhu.__file__).resolve().parents[1])
 
 
 def _finished(seed: int = 7, rules: RuleSet | None = None) -> Round:
-    return play_deal([RuleOfThumbStrategy()] * 4, rules or RuleSet(), seed=seed)
+    return play_deal([RuleOfThumbStrategy()] * 4, rules=rules or RuleSet(), seed=seed)
 
 
 # -- item 3: a bounded record.load ---------------------------------------------------------
@@ -340,11 +340,13 @@ def test_bad_arguments_raise_typed_errors(
 
 def test_simulate_takes_a_preset_name_as_the_cli_does() -> None:
     # #11 item 6: simulate(3, rules="classic") raised AttributeError.
-    assert simulate(3, rules="classic", seed=2) == simulate(3, RuleSet.preset("classic"), seed=2)
-    online = simulate(2, "online-quick", matches=True, seed=1)
+    assert simulate(3, rules="classic", seed=2) == simulate(
+        3, rules=RuleSet.preset("classic"), seed=2
+    )
+    online = simulate(2, rules="online-quick", matches=True, seed=1)
     assert online.rules == RuleSet.preset("online-quick")
-    assert play_deal([RuleOfThumbStrategy()] * 4, "online", seed=4) == play_deal(
-        [RuleOfThumbStrategy()] * 4, RuleSet.preset("online"), seed=4
+    assert play_deal([RuleOfThumbStrategy()] * 4, rules="online", seed=4) == play_deal(
+        [RuleOfThumbStrategy()] * 4, rules=RuleSet.preset("online"), seed=4
     )
 
 
@@ -545,7 +547,7 @@ def test_every_seat_decides_on_exposure_once_before_the_first_lead(
     # order from the leader, whatever order they arrived in (§9.2: no order could be seen).
     rules = RuleSet(exposure_order=order)
     log: list[tuple[int, tuple[CardSet, ...]]] = []
-    rnd = play_deal([_Recorder(log) for _ in range(4)], rules, seed=seed)
+    rnd = play_deal([_Recorder(log) for _ in range(4)], rules=rules, seed=seed)
     first_lead = rnd.tricks[0].leader
     decisions = [a for a in rnd.history if isinstance(a, Exposure)]
     plays_before = [a for a in rnd.history[: len(decisions)] if not isinstance(a, Exposure)]
@@ -564,7 +566,7 @@ def test_every_seat_decides_on_exposure_once_before_the_first_lead(
 
 def test_without_exposure_nobody_is_asked() -> None:
     log: list[tuple[int, tuple[CardSet, ...]]] = []
-    rnd = play_deal([_Recorder(log) for _ in range(4)], "czech-variant", seed=3)
+    rnd = play_deal([_Recorder(log) for _ in range(4)], rules="czech-variant", seed=3)
     assert log == []
     assert not any(isinstance(a, Exposure) for a in rnd.history)
 

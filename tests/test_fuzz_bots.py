@@ -41,7 +41,7 @@ anything = st.one_of(plausible, garbage)
 
 @given(anything, anything, anything)
 def test_play_deal_plays_or_refuses(strategies: Any, rules: Any, seed: Any) -> None:
-    result = timed(lambda: play_deal(strategies, rules, seed=seed), limit=3.0)
+    result = timed(lambda: play_deal(strategies, rules=rules, seed=seed), limit=3.0)
     assert isinstance(result, (Round, GongzhuError))
     if isinstance(result, Round):
         assert result.is_over
@@ -53,7 +53,7 @@ def test_play_match_plays_or_refuses(rules: Any, seed: Any, max_deals: Any) -> N
         cap = max_deals
         if isinstance(cap, int) and not isinstance(cap, bool) and cap > 3:
             cap = 3  # a valid cap stays quick
-        return play_match(_BOTS, rules, seed=seed, max_deals=cap)
+        return play_match(_BOTS, rules=rules, seed=seed, max_deals=cap)
 
     timed(run, limit=5.0)
 
@@ -62,7 +62,7 @@ def test_play_match_plays_or_refuses(rules: Any, seed: Any, max_deals: Any) -> N
 def test_simulate_runs_or_refuses(n: Any, rules: Any, strategies: Any, seed: Any) -> None:
     if isinstance(n, int) and not isinstance(n, bool) and n > 4:
         n = 4  # a valid count stays quick
-    timed(lambda: simulate(n, rules, strategies, seed=seed), limit=5.0)
+    timed(lambda: simulate(n, rules=rules, strategies=strategies, seed=seed), limit=5.0)
 
 
 @given(anything, anything, anything)
@@ -70,7 +70,9 @@ def test_simulate_options_run_or_refuse(workers: Any, matches: Any, progress: An
     if isinstance(workers, int) and not isinstance(workers, bool) and workers > 1:
         workers = 1  # processes are covered by tests/test_fuzz_attack11.py
     timed(
-        lambda: simulate(2, "online-quick", workers=workers, matches=matches, progress=progress),
+        lambda: simulate(
+            2, rules="online-quick", workers=workers, matches=matches, progress=progress
+        ),
         limit=5.0,
     )
 
@@ -126,7 +128,7 @@ def test_load_assembles_a_record_from_small_chunks() -> None:
     assert record.dumps(record.load(Trickle())) == text  # type: ignore[arg-type]
 
 
-_START = deal(RuleSet(claims=True), seed=4)
+_START = deal(rules=RuleSet(claims=True), seed=4)
 _LEGAL = st.sampled_from([0, 1, 2, 3, "2C", "QS", True, False, (), ("QS",)])
 actions = st.one_of(
     st.tuples(st.just(Play), st.fixed_dictionaries({"seat": anything, "card": anything})),
@@ -179,8 +181,8 @@ def test_round_rollout_completes_or_refuses(strategy: Any, seed: Any) -> None:
 
 _STAGES = [
     deal(seed=1),
-    deal(RuleSet(claims=True), seed=2),
-    deal(RuleSet(exposure_order="in-turn"), seed=3),
+    deal(rules=RuleSet(claims=True), seed=2),
+    deal(rules=RuleSet(exposure_order="in-turn"), seed=3),
     play_deal(_BOTS, seed=4),
 ]
 

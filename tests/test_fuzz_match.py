@@ -119,7 +119,7 @@ def test_extend_with_anything_but_finished_deals_is_a_match_error(things: Any) -
     assert _state(match) == _state(Match(CLASSIC))
 
 
-@given(st.lists(finished_rounds(CLASSIC), min_size=1, max_size=3), st.one_of(seats, any_int))
+@given(st.lists(finished_rounds(rules=CLASSIC), min_size=1, max_size=3), st.one_of(seats, any_int))
 def test_finished_rounds_add_and_any_seat_name_lookup_is_safe(
     rounds: list[Round], seat: Any
 ) -> None:

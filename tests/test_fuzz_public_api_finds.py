@@ -55,7 +55,7 @@ _VIEW = deal(seed=1).view(0)
 
 
 def _a_trick() -> Any:
-    r = deal(RuleSet(exposable=""), seed=1)
+    r = deal(rules=RuleSet(exposable=""), seed=1)
     r = r.play(r.legal_plays[0])
     return r.current_trick
 

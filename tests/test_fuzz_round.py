@@ -95,7 +95,7 @@ rules_strategy = st.one_of(
     rule_sets(blind_exposure=True, exposure_kind="face-down-up"),
     rule_sets(players=5),
 )
-round_strategy = st.one_of(deals(rules_strategy), rounds_in_progress(rules_strategy))
+round_strategy = st.one_of(deals(rules=rules_strategy), rounds_in_progress(rules=rules_strategy))
 
 ACTIONS = (
     "play", "play", "play-legal", "play-legal", "play-legal", "play-own", "expose",
@@ -349,7 +349,7 @@ def test_from_hands_accepts_exactly_the_deals_that_partition_the_deck(
     valid_seats = (leader is None or _is_seat_n(leader, rules.players)) and _is_seat_n(
         dealer, rules.players
     )
-    got = outcome(lambda: Round.from_hands(hands, rules, leader=leader, dealer=dealer))
+    got = outcome(lambda: Round.from_hands(hands, rules=rules, leader=leader, dealer=dealer))
     if valid and valid_seats:
         assert isinstance(got, Round)
         assert got.dealer == dealer
@@ -369,7 +369,7 @@ def _is_seat_n(value: object, n: int) -> bool:
 
 @given(garbage, st.one_of(st.none(), st.sampled_from([RuleSet()]), garbage))
 def test_from_hands_of_anything_is_a_round_or_a_library_error(hands: Any, rules: Any) -> None:
-    got = outcome(lambda: Round.from_hands(hands, rules if rules is not None else RuleSet()))
+    got = outcome(lambda: Round.from_hands(hands, rules=rules if rules is not None else RuleSet()))
     # Rules may be a preset's name (issue 28): an unknown name is a RuleSetError.
     assert isinstance(got, (Round, DealError, IllegalActionError, RuleSetError))
 
@@ -391,14 +391,14 @@ seed_args = st.one_of(st.none(), st.integers(), any_int, huge_ints, st.text(max_
 def test_deal_of_anything_is_a_round_or_a_library_error(
     rules: Any, seed: Any, leader: Any, dealer: Any
 ) -> None:
-    got = outcome(lambda: deal(rules, seed=seed, leader=leader, dealer=dealer))
+    got = outcome(lambda: deal(rules=rules, seed=seed, leader=leader, dealer=dealer))
     seed_ok = seed is None or isinstance(seed, str) or type(seed) is int
     if isinstance(got, Round):
         assert isinstance(rules, RuleSet)
         assert seed_ok
         assert got.seed == seed
         if seed is not None:  # the same seed deals the same hands
-            assert deal(rules, seed=seed, leader=leader, dealer=dealer).hands == got.hands
+            assert deal(rules=rules, seed=seed, leader=leader, dealer=dealer).hands == got.hands
     else:
         assert isinstance(got, (DealError, IllegalActionError))
 

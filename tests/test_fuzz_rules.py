@@ -228,7 +228,7 @@ def test_every_accepted_rule_set_deals_plays_and_scores_a_whole_deal(
     rules = outcome(lambda: RuleSet.from_dict(options), RuleSetError)
     if not isinstance(rules, RuleSet):
         return
-    rnd = deal(rules, seed=seed).pass_exposure()  # every seat decides first (RULES.md §9.1)
+    rnd = deal(rules=rules, seed=seed).pass_exposure()  # every seat decides first (RULES.md §9.1)
     while not rnd.is_over:
         rnd = rnd.play(rnd.legal_plays[0])
     totals = rnd.score().totals

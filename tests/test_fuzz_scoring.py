@@ -71,7 +71,9 @@ def test_score_of_anything_is_a_deal_score_or_a_deal_error(
 ) -> None:
     # A text ``rules`` names a preset (an unknown name is a RuleSetError listing them).
     got = outcome(
-        lambda: score(captured, exposed, rules, queen_bonus_tricks=queens), DealError, RuleSetError
+        lambda: score(captured, exposed, rules=rules, queen_bonus_tricks=queens),
+        DealError,
+        RuleSetError,
     )
     if isinstance(got, RuleSetError):
         assert isinstance(rules, str)
@@ -86,10 +88,10 @@ def test_score_of_anything_is_a_deal_score_or_a_deal_error(
 @given(st.data())
 def test_valid_captures_with_hostile_exposures_score_or_fail_cleanly(data: st.DataObject) -> None:
     rules = data.draw(rule_sets())
-    piles_ = data.draw(captures(rules, complete=data.draw(st.booleans())))
+    piles_ = data.draw(captures(rules=rules, complete=data.draw(st.booleans())))
     valid_exposure = data.draw(st.booleans())
-    exposed = data.draw(exposures(rules) if valid_exposure else exposed_args)
-    got = outcome(lambda: score(piles_, exposed, rules), DealError)
+    exposed = data.draw(exposures(rules=rules) if valid_exposure else exposed_args)
+    got = outcome(lambda: score(piles_, exposed, rules=rules), DealError)
     if valid_exposure:
         # The piles and exposures came from valid generators: nothing to refuse.
         assert isinstance(got, DealScore)
@@ -106,7 +108,7 @@ def test_valid_captures_with_hostile_exposures_score_or_fail_cleanly(data: st.Da
 def test_exposure_factors_of_anything_are_checked_factors_or_a_deal_error(
     exposed: Any, rules: Any
 ) -> None:
-    got = outcome(lambda: exposure_factors(exposed, rules), DealError, RuleSetError)
+    got = outcome(lambda: exposure_factors(exposed, rules=rules), DealError, RuleSetError)
     if isinstance(got, RuleSetError):
         assert isinstance(rules, str)  # text names a preset; not one of them
     if isinstance(rules, str) and not isinstance(got, GongzhuError):
@@ -125,7 +127,7 @@ def test_exposure_factors_of_anything_are_checked_factors_or_a_deal_error(
 def test_exposure_preview_of_anything_is_a_printable_preview_or_an_error(
     card: Any, rules: Any, factor: Any
 ) -> None:
-    got = outcome(lambda: exposure_preview(card, rules, factor=factor), GongzhuError)
+    got = outcome(lambda: exposure_preview(card, rules=rules, factor=factor), GongzhuError)
     if isinstance(rules, str) and not isinstance(got, GongzhuError):
         rules = RuleSet.preset(rules)  # text names a preset
     if isinstance(got, ExposurePreview):

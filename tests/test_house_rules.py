@@ -41,7 +41,7 @@ def test_a_pig_of_minus_200_and_its_exposure() -> None:
     assert score("QS", exposed="QS", rules=heavy).totals == (-400,)
     # 000 §05 with the heavier pig: all hearts turn the pig positive, +200 + 200.
     assert score(ALL + " QS", rules=heavy).totals == (400,)
-    assert str(exposure_preview("QS", heavy)) == "Pig -200 → -400"
+    assert str(exposure_preview("QS", rules=heavy)) == "Pig -200 → -400"
 
 
 def test_sheep_and_lone_transformer_values() -> None:
@@ -51,7 +51,7 @@ def test_sheep_and_lone_transformer_values() -> None:
     assert score("JD", exposed="JD", rules=rules).totals == (300,)
     assert score("TC", rules=rules).totals == (80,)
     assert score("TC", exposed="TC", rules=rules).totals == (160,)
-    assert str(exposure_preview("TC", rules)) == "Transformer ×2 → ×4 (alone +80 → +160)"
+    assert str(exposure_preview("TC", rules=rules)) == "Transformer ×2 → ×4 (alone +80 → +160)"
     # An explicit exposed sheep (004 variants: −200) still wins over the doubling.
     assert score("JD", exposed="JD", rules=rules.replace(exposed_sheep_value=-200)).totals == (
         -200,
@@ -69,8 +69,8 @@ def test_scaling_the_pig_scales_the_pig_line_and_nothing_else(data: st.DataObjec
     rules = data.draw(scoring_rules()).replace(pig_value=-100)
     piles = data.draw(partitions(rules))
     k = data.draw(st.integers(2, 5))
-    plain = score(piles, (), rules)
-    scaled = score(piles, (), rules.replace(pig_value=-100 * k))
+    plain = score(piles, (), rules=rules)
+    scaled = score(piles, (), rules=rules.replace(pig_value=-100 * k))
     for a, b in zip(plain.players, scaled.players, strict=True):
         assert b.pig == k * a.pig
         assert (b.hearts, b.sheep) == (a.hearts, a.sheep)
@@ -84,8 +84,8 @@ def test_scaling_the_sheep_scales_the_sheep_line_and_nothing_else(data: st.DataO
     exposed = data.draw(st.sampled_from([CardSet(), CardSet([SHEEP])]))
     exposed = exposed if SHEEP in rules.exposable else CardSet()
     k = data.draw(st.integers(2, 5))
-    plain = score(piles, exposed, rules)
-    scaled = score(piles, exposed, rules.replace(sheep_value=100 * k))
+    plain = score(piles, exposed, rules=rules)
+    scaled = score(piles, exposed, rules=rules.replace(sheep_value=100 * k))
     for a, b in zip(plain.players, scaled.players, strict=True):
         assert b.sheep == k * a.sheep
         assert (b.hearts, b.pig) == (a.hearts, a.pig)
@@ -96,7 +96,7 @@ def test_the_lone_bonus_is_transformer_bonus_times_its_factor(data: st.DataObjec
     bonus = data.draw(st.integers(0, 500))
     rules = RuleSet(transformer_bonus=bonus)
     exposed = data.draw(st.sampled_from([CardSet(), CardSet([TRANSFORMER])]))
-    result = score("TC 2C 3S", exposed, rules)
+    result = score("TC 2C 3S", exposed, rules=rules)
     assert result.totals == (bonus * (2 if exposed else 1),)
 
 
@@ -150,7 +150,7 @@ def test_a_rotating_leader_moves_one_seat_each_deal() -> None:
 def test_a_match_deals_with_the_rotating_leader() -> None:
     rules = RuleSet.preset("flat-pig")
     m = Match(rules, first_dealer=1)
-    rnd = deal(rules, seed=5, leader=m.next_leader, dealer=m.dealer)
+    rnd = deal(rules=rules, seed=5, leader=m.next_leader, dealer=m.dealer)
     assert rnd.leader == 2
 
 

@@ -130,18 +130,7 @@ SHARED_INTERNALS = ("gongzhu._core", "gongzhu._base", "gongzhu._codec")
 # public or _base home instead). Keys: "FROM -> PACKAGE:NAME" (a private name imported),
 # "FROM -> PACKAGE.MODULE" (a private module imported), "FROM -> .ATTRIBUTE" (a private
 # attribute of an object of another package); FROM "*" is any package.
-ALLOWED_REACH_INS: dict[str, str] = {
-    # The engine layer's friends: Round's core state and PlayerView's private named
-    # constructor (issue 28 item 6: an integer information state, PlayerView built from it;
-    # the `infoset` branch moves Round.view's body into PlayerView).
-    "gongzhu.view -> gongzhu.cards:_suit": "infoset: view.py",
-    "gongzhu.board -> ._core": "infoset: Round's core state",
-    "gongzhu.round -> ._of_state": "infoset: PlayerView's private named constructor (Round.view)",
-    "gongzhu.board -> ._from_core": "infoset: Round's core state",
-    # The batched engine (issue 29): like gongzhu.board, VectorDeal.from_rounds reads a
-    # Round's core state.
-    "gongzhu.vector -> ._core": "vector: VectorDeal.from_rounds reads Round's core state",
-}
+ALLOWED_REACH_INS: dict[str, str] = {}
 
 
 def _package(module: str) -> str:

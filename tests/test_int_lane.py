@@ -119,7 +119,7 @@ def test_other_seats_get_no_ids_and_a_record_keeps_its_own_seat() -> None:
 
 def test_a_whole_deal_in_the_integer_lane_matches_the_card_lane() -> None:
     for seed in range(5):
-        by_id = by_card = deal(RuleSet(claims=True), seed=seed)
+        by_id = by_card = deal(rules=RuleSet(claims=True), seed=seed)
         while not by_id.is_over:
             ids = by_id.legal_actions()
             pick = ids[seed % len(ids)]
@@ -140,7 +140,7 @@ def _holder(rnd: Round, *codes: str) -> int | None:
 
 def _mixed_deal() -> tuple[Round, int]:
     for seed in range(500):
-        rnd = deal(CATCH, seed=seed)
+        rnd = deal(rules=CATCH, seed=seed)
         seat = _holder(rnd, "QS", "TC")
         if seat is not None:
             return rnd, seat
@@ -201,7 +201,7 @@ def test_mixed_exposure_is_refused_where_it_makes_no_sense() -> None:
     for bad in (None, 1, 0.5):
         with pytest.raises(IllegalActionError):
             rnd.expose("QS TC", seat=seat, face_down=bad)  # type: ignore[arg-type]
-    classic = deal(RuleSet(), seed=0)
+    classic = deal(rules=RuleSet(), seed=0)
     holder = _holder(classic, "QS")
     assert holder is not None
     with pytest.raises(IllegalActionError) as err:
@@ -231,7 +231,7 @@ def test_every_mixed_id_is_an_exposure_of_two_disjoint_non_empty_parts() -> None
 def test_a_seat_holding_k_exposable_cards_has_3_to_the_k_decisions(
     seed: int, data: st.DataObject
 ) -> None:
-    rnd = deal(CATCH, seed=seed)
+    rnd = deal(rules=CATCH, seed=seed)
     seat = _actor(rnd)
     assert seat is not None
     held = len(rnd.hands[seat] & CATCH.exposable)

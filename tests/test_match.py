@@ -658,7 +658,7 @@ def test_a_match_of_real_rounds_feeds_leader_and_dealer_to_the_next_deal() -> No
     m = Match(rules, first_dealer=1)
     previous_pig_taker = None
     for n in range(6):
-        r = deal(rules, seed=n, leader=m.next_leader, dealer=m.dealer)
+        r = deal(rules=rules, seed=n, leader=m.next_leader, dealer=m.dealer)
         assert r.dealer == (1 + n) % 4
         if previous_pig_taker is not None:
             assert r.leader == previous_pig_taker

@@ -25,7 +25,7 @@ CLAIMS = RuleSet(claims=True)
 
 def fresh(hands: list[str], rules: RuleSet = RuleSet(), **kw: int) -> Round:  # noqa: B008
     """A deal in which every seat has declined exposure (RULES.md §9.1)."""
-    return Round.from_hands(hands, rules, **kw).pass_exposure()
+    return Round.from_hands(hands, rules=rules, **kw).pass_exposure()
 
 
 def refusal(action: Callable[[], object]) -> IllegalActionError:
@@ -67,7 +67,7 @@ def test_a_seat_given_as_true_is_not_seat_1() -> None:
 
 
 def test_expose_refuses_a_blind_flag_that_is_not_a_bool() -> None:
-    rnd = Round.from_hands(SUITS, RuleSet(blind_exposure=True))
+    rnd = Round.from_hands(SUITS, rules=RuleSet(blind_exposure=True))
     error = refusal(lambda: rnd.expose("QS", seat=0, blind="yes"))  # type: ignore[arg-type]
     assert error.reason is Reason.INVALID_CHOICE
 
@@ -83,7 +83,7 @@ def test_the_history_records_exposures_claims_and_responses_in_order() -> None:
     from gongzhu import Claim, ClaimResponse, Exposure, Play, parse_cards
 
     rnd = (
-        Round.from_hands(SUITS, CLAIMS)
+        Round.from_hands(SUITS, rules=CLAIMS)
         .expose("QS", seat=0)
         .pass_exposure()
         .claim()
@@ -144,7 +144,7 @@ def test_three_exposures_do_not_force_the_fourth_unless_the_option_is_on() -> No
     # with it on, the fourth card counts as exposed and is held back from the first club
     # lead (RULES.md §4 play restriction).
     def position(rules: RuleSet) -> Round:
-        rnd = Round.from_hands(SUITS, rules, leader=3)
+        rnd = Round.from_hands(SUITS, rules=rules, leader=3)
         return rnd.expose("QS", seat=0).expose("AH", seat=1).expose("JD", seat=2).pass_exposure()
 
     assert position(RuleSet()).why_illegal("TC") is None
@@ -171,7 +171,7 @@ def test_a_forced_ace_of_hearts_locks_the_hearts_from_the_first_lead() -> None:
 
     def position(rules: RuleSet) -> Round:
         return (
-            Round.from_hands(hands, rules)
+            Round.from_hands(hands, rules=rules)
             .expose("QS", seat=1)
             .expose("JD", seat=2)
             .expose("TC", seat=3)
@@ -204,7 +204,7 @@ def test_a_held_back_exposed_lead_is_reported_as_such_under_the_hearts_rules(
         RuleSet(hearts_must_be_broken=True),
         RuleSet(hearts_locked_by_exposed_ace=True),
     ):
-        rnd = Round.from_hands(SUITS, rules, leader=leader).expose(card, seat=leader)
+        rnd = Round.from_hands(SUITS, rules=rules, leader=leader).expose(card, seat=leader)
         rnd = rnd.pass_exposure()
         # RULES.md §9.6: for A♥ led from hearts only, the hearts rules excuse the leader,
         # so the exposure restriction alone is left, and it holds.

@@ -44,7 +44,7 @@ def test_line_7_is_the_deal_total_when_nothing_came_before() -> None:
 
 def test_the_sheet_shows_the_queen_of_diamonds_bonus_before_the_deal_line() -> None:
     # RULES.md §7 Q♦ trick bonus (002 v7): the bonus is part of the deal total.
-    result = score(["QD TC 7H", "JD"], (), BONUS, queen_bonus_tricks=[3, 0])
+    result = score(["QD TC 7H", "JD"], (), rules=BONUS, queen_bonus_tricks=[3, 0])
     labels = [label for label, _ in result[0].lines()]
     assert labels.index("Q♦ bonus") == labels.index("⑥ deal") - 1
     assert dict(result[0].lines())["Q♦ bonus"] == "+30"
@@ -58,7 +58,7 @@ def test_the_html_sheet_has_one_queen_bonus_row_whoever_earned_it(bonus_seat: in
     piles[bonus_seat] += " QD"
     counts = [0, 0]
     counts[bonus_seat] = 2
-    html = score(piles, (), BONUS, queen_bonus_tricks=counts)._repr_html_()
+    html = score(piles, (), rules=BONUS, queen_bonus_tricks=counts)._repr_html_()
     assert html.count("Q♦ bonus") == 1
     assert "+20" in html
 
@@ -83,12 +83,12 @@ def test_a_small_slam_is_not_a_fixed_grand_slam() -> None:
     # RULES.md §7 grand-slam outcome "fixed": only the grand slam gets the fixed value;
     # all hearts with Q♠ but without J♦ is scored by the lines (+300).
     rules = RuleSet(grand_slam_outcome="fixed")
-    small = score([f"{ALL} QS", "JD TC"], (), rules)
+    small = score([f"{ALL} QS", "JD TC"], (), rules=rules)
     assert small[0].all_hearts
     assert not small[0].grand_slam
     assert not small[0].fixed
     assert small.totals[0] == 300
-    grand = score([f"{ALL} QS JD TC"], (), rules)
+    grand = score([f"{ALL} QS JD TC"], (), rules=rules)
     assert grand[0].fixed
     assert grand[0].grand_slam
 
@@ -98,7 +98,7 @@ def test_zero_sum_leaves_the_sheep_alone_when_the_pig_stays_negative() -> None:
     # all-hearts taker's pig counts +100. With "pig positive only in a grand slam" and no
     # grand slam, the pig stays −100, so the sheep stays +100.
     rules = RuleSet(pig_sheep_zero_sum=True, pig_with_all_hearts="grand-slam-only")
-    assert score([f"{ALL} QS", "JD"], (), rules).totals == (100, 100)
+    assert score([f"{ALL} QS", "JD"], (), rules=rules).totals == (100, 100)
 
 
 # -- exposure factors (RULES.md §4, 004's face-down/face-up and blind exposures) ---------
@@ -125,7 +125,7 @@ def test_an_exposure_factor_of_64_is_the_documented_maximum() -> None:
 def test_exposing_when_exposure_is_off_says_so() -> None:
     # RULES.md §7 exposure: off (czech-variant bundle).
     with pytest.raises(DealError, match="exposure is off"):
-        score(["QS"], "QS", RuleSet.preset("czech-variant"))
+        score(["QS"], "QS", rules=RuleSet.preset("czech-variant"))
 
 
 def test_a_bad_exposed_card_is_named_as_a_bad_card() -> None:
@@ -176,7 +176,7 @@ def test_an_overlap_error_names_only_the_card_taken_twice() -> None:
 def test_a_card_outside_the_5_player_deck_is_named_alone() -> None:
     # RULES.md §7 players=5: 2♣ and 2♦ are removed from the deck.
     with pytest.raises(DealError) as info:
-        score(["QS 2C"], (), RuleSet(players=5))
+        score(["QS 2C"], (), rules=RuleSet(players=5))
     assert "2♣" in str(info.value)
     assert "Q♠" not in str(info.value)
 
@@ -186,11 +186,11 @@ def test_a_card_outside_the_5_player_deck_is_named_alone() -> None:
 
 def test_queen_bonus_counts_are_ints_0_to_52() -> None:
     piles = ["QD", "JD"]
-    assert score(piles, (), BONUS, queen_bonus_tricks=[52, 0]).totals == (520, 100)
-    assert score(piles, (), BONUS, queen_bonus_tricks=[0, 0]).totals == (0, 100)
+    assert score(piles, (), rules=BONUS, queen_bonus_tricks=[52, 0]).totals == (520, 100)
+    assert score(piles, (), rules=BONUS, queen_bonus_tricks=[0, 0]).totals == (0, 100)
     for bad in ([53, 0], [-1, 0], [True, 0], ["1", 0]):
         with pytest.raises(DealError, match="0-52"):
-            score(piles, (), BONUS, queen_bonus_tricks=bad)  # type: ignore[arg-type]
+            score(piles, (), rules=BONUS, queen_bonus_tricks=bad)  # type: ignore[arg-type]
 
 
 # -- a finished round's score (RULES.md §3: a pure function of the captured cards) -------
@@ -198,7 +198,7 @@ def test_queen_bonus_counts_are_ints_0_to_52() -> None:
 
 @pytest.mark.parametrize("rules", [RuleSet(), BONUS], ids=["default", "Q♦ bonus"])
 def test_a_finished_rounds_score_holds_the_captured_piles(rules: RuleSet) -> None:
-    rnd = play_deal([RandomStrategy(seed=s) for s in range(4)], rules, seed=7)
+    rnd = play_deal([RandomStrategy(seed=s) for s in range(4)], rules=rules, seed=7)
     result = rnd.score()
     assert result.captures == rnd.captured
     assert [p.cards for p in result.players] == list(rnd.captured)

@@ -23,16 +23,16 @@ def _mixed(seed: int) -> Sequence[Strategy]:
 
 
 def test_results_are_identical_for_one_and_two_workers() -> None:
-    one = simulate(24, RuleSet(), _mixed, workers=1, seed=9)
-    two = simulate(24, RuleSet(), _mixed, workers=2, seed=9)
+    one = simulate(24, rules=RuleSet(), strategies=_mixed, workers=1, seed=9)
+    two = simulate(24, rules=RuleSet(), strategies=_mixed, workers=2, seed=9)
     assert one == two
     assert one.deals == 24
 
 
 def test_match_results_are_identical_for_one_and_two_workers() -> None:
     rules = RuleSet.preset("online-quick")
-    one = simulate(3, rules, matches=True, workers=1, seed=4)
-    two = simulate(3, rules, matches=True, workers=2, seed=4)
+    one = simulate(3, rules=rules, matches=True, workers=1, seed=4)
+    two = simulate(3, rules=rules, matches=True, workers=2, seed=4)
     assert one == two
     assert one.matches == 3
     # RULES.md §6: every finished match has at least one loser.
@@ -46,7 +46,7 @@ def test_a_different_seed_gives_different_deals() -> None:
 def test_the_statistics_count_what_the_deals_show() -> None:
     # The same tasks replayed one by one give the counts simulate reports.
     rules = RuleSet()
-    sim = simulate(16, rules, _mixed, seed=3)
+    sim = simulate(16, rules=rules, strategies=_mixed, seed=3)
     rounds = [r for k in range(16) for r in play_task(rules, _mixed, 3, k, False)]
     sums = [sum(r.score().totals[s] for r in rounds) for s in range(4)]
     assert sim.score_sums == tuple(sums)
@@ -73,7 +73,9 @@ def test_task_seeds_differ_per_task_and_per_simulation() -> None:
 
 def test_five_players_and_summary() -> None:
     rules = RuleSet(players=5)
-    sim = simulate(10, rules, BotTable(("random", "rule-of-thumb") * 2 + ("random",)), seed=1)
+    sim = simulate(
+        10, rules=rules, strategies=BotTable(("random", "rule-of-thumb") * 2 + ("random",)), seed=1
+    )
     assert len(sim.mean_scores) == 5
     text = sim.summary()
     assert text.startswith("10 deals")
@@ -86,7 +88,7 @@ def test_five_players_and_summary() -> None:
         (lambda: simulate(-1), "non-negative"),
         (lambda: simulate(3, workers=-2), "workers"),
         (lambda: BotTable(("rule-of-thumb", "genius")), "unknown strategy"),
-        (lambda: simulate(2, RuleSet(loss_threshold=None), matches=True), "never end"),
+        (lambda: simulate(2, rules=RuleSet(loss_threshold=None), matches=True), "never end"),
     ],
 )
 def test_bad_arguments_raise_a_gongzhu_error(call: object, message: str) -> None:

@@ -135,7 +135,7 @@ def test_a_view_holds_what_a_client_draws() -> None:
     assert len(d["running_totals"]) == 4
 
 
-@given(finished_rounds(RuleSet(queen_of_diamonds_bonus=50)))
+@given(finished_rounds(rules=RuleSet(queen_of_diamonds_bonus=50)))
 def test_a_finished_views_running_totals_are_the_deal_score(rnd: Round) -> None:
     for seat in range(rnd.players):
         ds = rnd.view(seat).deal_score()
@@ -260,7 +260,7 @@ def test_every_action_round_trips_and_a_server_replays_a_deal_from_the_messages(
 
 
 def test_round_apply_takes_an_action_read_from_a_message() -> None:
-    rnd = deal(RuleSet(exposable=""), seed=3)
+    rnd = deal(rules=RuleSet(exposable=""), seed=3)
     message = {"type": "play", "seat": rnd.to_act, "card": rnd.legal_plays[0].code}
     assert rnd.apply(Action.from_dict(message)) == rnd.play(rnd.legal_plays[0])
 
@@ -320,7 +320,7 @@ def test_every_refusal_has_a_language_free_reason_and_matches_the_schema(
 
 
 def test_an_illegal_action_from_a_message_gives_the_client_the_reason() -> None:
-    rnd = deal(RuleSet(exposable=""), seed=3)
+    rnd = deal(rules=RuleSet(exposable=""), seed=3)
     other = (rnd.to_act + 1) % 4
     message = {"type": "play", "seat": other, "card": rnd.hands[other][0].code}
     with pytest.raises(IllegalActionError) as info:
@@ -340,7 +340,7 @@ def test_every_deal_score_round_trips_and_matches_the_schema(rnd: Round) -> None
     assert DealScore.from_dict(json.loads(json.dumps(d))) == ds
 
 
-@given(finished_rounds(RuleSet(queen_of_diamonds_bonus=50, partnerships=True)))
+@given(finished_rounds(rules=RuleSet(queen_of_diamonds_bonus=50, partnerships=True)))
 def test_deal_scores_with_the_queen_bonus_and_teams_round_trip(rnd: Round) -> None:
     d = rnd.score().to_dict()
     valid("score", d)
@@ -356,7 +356,7 @@ def test_deal_score_from_dict_refuses_a_stated_result_the_cards_do_not_give(key:
 
 
 def record_round() -> Round:
-    r = deal(RuleSet(exposable=""), seed=7)
+    r = deal(rules=RuleSet(exposable=""), seed=7)
     while not r.is_over:
         r = r.play(r.legal_plays[0])
     return r

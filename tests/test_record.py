@@ -122,14 +122,16 @@ def random_match(
             rng.shuffle(cards)
             n = rules.players
             hands = [cards[(seat - match.dealer - 1) % n :: n] for seat in range(n)]
-            r = Round.from_hands(hands, rules, leader=match.next_leader, dealer=match.dealer)
+            r = Round.from_hands(hands, rules=rules, leader=match.next_leader, dealer=match.dealer)
         else:
-            r = deal(rules, seed, leader=match.next_leader, dealer=match.dealer)
+            r = deal(rules=rules, seed=seed, leader=match.next_leader, dealer=match.dealer)
         r = play_random(rng, r)
         rounds.append(r)
         match = match.add(r)
     if unfinished and not match.is_over:
-        r = deal(rules, rng.randrange(1000), leader=match.next_leader, dealer=match.dealer)
+        r = deal(
+            rules=rules, seed=rng.randrange(1000), leader=match.next_leader, dealer=match.dealer
+        )
         rounds.append(play_random(rng, r, stop_after=rng.randrange(52)))
     return rounds, match
 
@@ -189,7 +191,7 @@ def test_reading_a_written_match_replays_equal_rounds_and_the_same_match(
 @given(rules=rule_sets(), seed=st.integers(0, 2**32), stop=st.integers(0, 52))
 def test_every_state_of_a_deal_round_trips_exactly(rules: RuleSet, seed: int, stop: int) -> None:
     rng = random.Random(seed)
-    r = play_random(rng, deal(rules, seed), stop_after=stop)
+    r = play_random(rng, deal(rules=rules, seed=seed), stop_after=stop)
     text = dumps(r)
     assert loads(text).rounds == (r,)
     assert dumps(loads(text)) == text
@@ -219,7 +221,7 @@ def as_json(action: Any) -> Any:
 def test_a_record_lists_every_action_of_the_history_in_order(
     rules: RuleSet, seed: int, stop: int
 ) -> None:
-    r = play_random(random.Random(seed), deal(rules, seed), stop_after=stop)
+    r = play_random(random.Random(seed), deal(rules=rules, seed=seed), stop_after=stop)
     written = written_actions(r)
     assert len(written) == len(r.history)
     for action, item in zip(r.history, written, strict=True):
@@ -236,7 +238,7 @@ def test_the_cards_of_a_trick_swept_up_by_an_accepted_claim_are_kept() -> None:
     # RULES.md §7 claims (002 glossary): the claimer takes every card still in play,
     # the unfinished trick's too; the record keeps which cards were played to it.
     rules = RuleSet(claims=True)
-    r = deal(rules, seed=11).pass_exposure()
+    r = deal(rules=rules, seed=11).pass_exposure()
     for _ in range(6):
         r = r.play(r.legal_plays[0])
     on_table = [c.code for c in r.current_trick.cards]
@@ -261,7 +263,7 @@ def test_every_refused_claim_and_every_answer_round_trips() -> None:
     # A refused claim leaves the claimer's hand shown (002 glossary); the same seat may
     # claim again once another trick is complete (RULES.md §9.7), and acceptances
     # before a refusal are part of the history.
-    r = deal(RuleSet(claims=True), seed=21).pass_exposure()
+    r = deal(rules=RuleSet(claims=True), seed=21).pass_exposure()
     for _ in range(5):
         r = r.play(r.legal_plays[0])
     first = r.to_act
@@ -295,7 +297,7 @@ def test_sealed_exposure_calls_keep_their_split_in_one_order_whatever_order_they
     # record) holds the decisions in play order from the leader: a web room's human and its
     # computers race, and the same game must write the same record (CI found the race).
     rules = RuleSet(exposure_kind="face-down-up")
-    r = Round.from_hands(SUITED, rules)  # seat 0 holds Q♠, 1 A♥, 2 J♦, 3 10♣
+    r = Round.from_hands(SUITED, rules=rules)  # seat 0 holds Q♠, 1 A♥, 2 J♦, 3 10♣
     leader = r.leader
     r = r.expose(["TC"], seat=3).expose([], seat=2, face_down=False)
     r = r.expose(["QS"], seat=0, face_down=True)
@@ -309,11 +311,11 @@ def test_sealed_exposure_calls_keep_their_split_in_one_order_whatever_order_they
     ]
     assert [a.seat for a in r.history] == order
     assert loads(dumps(r)).rounds == (r,)
-    swapped = Round.from_hands(SUITED, rules).expose([], seat=2).expose(["TC"], seat=3)
+    swapped = Round.from_hands(SUITED, rules=rules).expose([], seat=2).expose(["TC"], seat=3)
     swapped = swapped.expose(["AH"], seat=1).expose(["QS"], seat=0, face_down=True)
     assert swapped == r  # the same sealed decisions in another order: the same position
     assert dumps(swapped) == dumps(r)
-    other = Round.from_hands(SUITED, rules).expose([], seat=2).expose(["TC"], seat=3)
+    other = Round.from_hands(SUITED, rules=rules).expose([], seat=2).expose(["TC"], seat=3)
     other = other.expose(["AH"], seat=1).expose(["QS"], seat=0)  # Q♠ face up this time
     assert other != r
     assert dumps(other) != dumps(r)
@@ -321,7 +323,7 @@ def test_sealed_exposure_calls_keep_their_split_in_one_order_whatever_order_they
 
 def test_in_turn_exposure_calls_keep_the_order_they_were_made_in() -> None:
     rules = RuleSet(exposure_order="in-turn")
-    r = Round.from_hands(SUITED, rules)
+    r = Round.from_hands(SUITED, rules=rules)
     seats = [(r.leader + k) % 4 for k in range(4)]
     for s in seats:
         r = r.expose([], seat=s)
@@ -332,7 +334,7 @@ def test_a_claim_before_the_first_card_waits_for_every_exposure_decision() -> No
     # RULES.md §9.1: nothing is led or claimed until every seat has decided, so every
     # exposure comes before the first action and belongs in "exposures".
     rules = RuleSet(claims=True)
-    r = Round.from_hands(SUITED, rules).expose(["JD"], seat=2)
+    r = Round.from_hands(SUITED, rules=rules).expose(["JD"], seat=2)
     first = r.leader
     with pytest.raises(IllegalActionError) as info:
         r.claim()
@@ -358,7 +360,7 @@ def test_an_exposure_action_is_refused_where_the_exposures_field_belongs_or_too_
 def test_a_refused_claimer_cannot_grow_the_history_without_bound() -> None:
     # RULES.md §9.7: once refused, the claimer waits for another completed trick, so a
     # deal's history is bounded and always fits a record.
-    r = deal(RuleSet(claims=True), seed=1).pass_exposure()
+    r = deal(rules=RuleSet(claims=True), seed=1).pass_exposure()
     r = r.claim().respond(False, seat=1)
     with pytest.raises(IllegalActionError) as info:
         r.claim()
@@ -369,7 +371,7 @@ def test_a_refused_claimer_cannot_grow_the_history_without_bound() -> None:
 def test_in_turn_exposures_and_their_passes_are_recorded_in_turn() -> None:
     # Under in-turn exposure (RULES.md §4) seats decide once each from the leader.
     rules = RuleSet(exposure_order="in-turn")
-    r = deal(rules, seed=5)
+    r = deal(rules=rules, seed=5)
     order = [(r.leader + k) % 4 for k in range(4)]
     for seat in order[:3]:
         r = r.expose([c for c in r.hands[seat] if c in rules.exposable][:1], seat=seat)
@@ -382,7 +384,7 @@ def test_in_turn_exposures_and_their_passes_are_recorded_in_turn() -> None:
 
 def test_a_pass_under_in_turn_exposure_is_a_call_with_no_cards() -> None:
     rules = RuleSet(exposure_order="in-turn")
-    r = deal(rules, seed=5)
+    r = deal(rules=rules, seed=5)
     r = r.expose([], seat=r.leader)
     data = json.loads(dumps(r))
     assert data["deals"][0]["exposures"] == [
@@ -395,7 +397,7 @@ def test_a_forced_fourth_exposure_is_not_written_as_a_call() -> None:
     # "Three exposed force the fourth" (Chinese app rules): the engine exposes it at the lead.
     rules = RuleSet(three_exposed_force_fourth=True)
     for seed in range(200):
-        r = deal(rules, seed)
+        r = deal(rules=rules, seed=seed)
         holders = {c: next(s for s in range(4) if c in r.hands[s]) for c in rules.exposable}
         if len(set(holders.values())) == 4:
             break
@@ -414,9 +416,9 @@ def test_a_forced_fourth_exposure_is_not_written_as_a_call() -> None:
 def test_an_explicit_leader_who_holds_the_opening_card_is_kept_explicit() -> None:
     # With must_lead_opening_card (seeds/001) a given leader need not lead 2♣.
     rules = PRESETS["online"]
-    r = Round.from_hands(SUITED, rules)
+    r = Round.from_hands(SUITED, rules=rules)
     holder = r.leader
-    explicit = Round.from_hands(SUITED, rules, leader=holder)
+    explicit = Round.from_hands(SUITED, rules=rules, leader=holder)
     assert r != explicit
     assert json.loads(dumps(r))["deals"][0]["leader"] is None
     assert json.loads(dumps(explicit))["deals"][0]["leader"] == holder
@@ -721,7 +723,7 @@ def test_text_that_is_not_a_record_is_refused(text: str, words: str) -> None:
 
 def test_deals_under_different_rules_cannot_share_a_record() -> None:
     with pytest.raises(RecordError, match="rules of deal 1") as info:
-        dumps([deal(seed=1), deal(RuleSet(claims=True), seed=2)])
+        dumps([deal(seed=1), deal(rules=RuleSet(claims=True), seed=2)])
     assert info.value.deal == 2
 
 
@@ -750,7 +752,7 @@ def test_records_refuse_illegal_histories_before_the_engine_state_changes() -> N
     bad = suited_deal(actions=["3S"])
     rules = RuleSet(must_lead_opening_card=True)
     with pytest.raises(IllegalActionError):
-        Round.from_hands(SUITED, rules).play("3S")
+        Round.from_hands(SUITED, rules=rules).play("3S")
     rejects(
         record(bad, rules={"preset": "classic", "overrides": {"must_lead_opening_card": True}}),
         deal=1,

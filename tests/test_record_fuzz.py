@@ -63,11 +63,19 @@ def _match_text(rules: RuleSet, seed: int, deals: int, unfinished: bool) -> str:
     for _ in range(deals):
         if match.is_over:
             break
-        r = _play(rng, deal(rules, rng.randrange(10**6), match.next_leader, match.dealer))
+        r = _play(
+            rng,
+            deal(
+                rules=rules,
+                seed=rng.randrange(10**6),
+                leader=match.next_leader,
+                dealer=match.dealer,
+            ),
+        )
         rounds.append(r)
         match = match.add(r)
     if unfinished and not match.is_over:
-        r = deal(rules, 5, match.next_leader, match.dealer)
+        r = deal(rules=rules, seed=5, leader=match.next_leader, dealer=match.dealer)
         for _ in range(9):
             r = r.play(r.legal_plays[0])
         rounds.append(r)
@@ -76,7 +84,7 @@ def _match_text(rules: RuleSet, seed: int, deals: int, unfinished: bool) -> str:
 
 def _claims_text() -> str:
     """A deal with a face-down exposure, refused claims and a swept trick."""
-    r = deal(RuleSet(claims=True, exposure_kind="face-down-up"), 4)
+    r = deal(rules=RuleSet(claims=True, exposure_kind="face-down-up"), seed=4)
     holders = [s for s in range(4) if r.hands[s] & r.rules.exposable]
     r = r.expose([], seat=holders[0])
     r = r.expose(

@@ -32,7 +32,10 @@ def _assert_agree(
     note(f"rules: {rules}")
     note(f"piles: {[p.code for p in piles]}  exposed: {exposed}")
     got = score(
-        piles, list(exposed) if plain_exposed else exposed, rules, queen_bonus_tricks=queen_tricks
+        piles,
+        list(exposed) if plain_exposed else exposed,
+        rules=rules,
+        queen_bonus_tricks=queen_tricks,
     )
     ref = reference_score(piles, exposed, rules, queen_tricks)
     assert got.totals == ref.totals

@@ -135,7 +135,7 @@ def test_a_trick_renders_each_seat_and_card_in_play_order() -> None:
     assert [int(s) for s in re.findall(r"seat (\d+)", html)] == [0, 1, 2, 3]
 
 
-@given(rounds_in_progress(RuleSet()))
+@given(rounds_in_progress(rules=RuleSet()))
 @settings(max_examples=25)
 def test_a_round_renders_every_hand_and_every_capture(rnd: Round) -> None:
     html = rnd._repr_html_()
@@ -167,7 +167,7 @@ def test_the_player_sheet_html_has_the_seven_lines_of_the_text_sheet() -> None:
     assert cards_in(html) == parse_cards("10C QS 7H")
 
 
-@given(finished_rounds(RuleSet()))
+@given(finished_rounds(rules=RuleSet()))
 @settings(max_examples=20)
 def test_the_deal_table_shows_each_seats_cards_and_total_in_its_column(rnd: Round) -> None:
     ds = rnd.score()
@@ -212,7 +212,7 @@ def test_a_view_never_renders_a_card_its_seat_may_not_know(rnd: Round, data: st.
 def test_a_view_hides_other_seats_face_down_declarations() -> None:
     # seeds/004 "Chyťte prase": a face-down card is declared but hidden until played.
     rules = RuleSet.preset("catch-the-pig")
-    rnd = deal(rules, seed=1)
+    rnd = deal(rules=rules, seed=1)
     holder = next(s for s, h in enumerate(rnd.hands) if Card("QS") in h)
     rnd = rnd.expose("QS", seat=holder, face_down=True).pass_exposure()  # unsealed (§9.2)
     other = (holder + 1) % rnd.players

@@ -67,7 +67,7 @@ def play(rnd: Round, cards: str) -> Round:
 
 def start(hands: list[str], rules: RuleSet, **kw: int) -> Round:
     """A deal from explicit hands in which every seat has declined exposure (RULES.md §9.1)."""
-    return Round.from_hands(hands, rules, **kw).pass_exposure()
+    return Round.from_hands(hands, rules=rules, **kw).pass_exposure()
 
 
 def refusal(action: Callable[[], object]) -> IllegalActionError:
@@ -105,7 +105,7 @@ def test_the_two_of_clubs_must_open_under_online_rules() -> None:
 def test_opening_card_held_by_another_seat_decides_the_leader() -> None:
     # The 2♣ holder leads under 001 rules, whoever it is.
     swapped = [TABLE[2], TABLE[3], TABLE[0], TABLE[1]]
-    assert Round.from_hands(swapped, ONLINE).to_act == 2
+    assert Round.from_hands(swapped, rules=ONLINE).to_act == 2
 
 
 def test_a_later_deal_leader_is_given_explicitly_and_leads_any_card() -> None:
@@ -114,7 +114,7 @@ def test_a_later_deal_leader_is_given_explicitly_and_leads_any_card() -> None:
     rnd = start(TABLE, ONLINE, leader=2)
     assert rnd.to_act == 2
     assert rnd.legal_plays == rnd.hands[2]
-    assert deal(CLASSIC, seed=5, leader=3).to_act == 3
+    assert deal(rules=CLASSIC, seed=5, leader=3).to_act == 3
 
 
 def test_a_seven_of_spades_opening_card() -> None:
@@ -136,7 +136,7 @@ def test_the_highest_card_of_the_led_suit_takes_the_trick() -> None:
         "QS 3D 4D 5D 6D 7D 8D 9D TD QD KD AD 2H",
         "JD 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
     ]
-    rnd = Round.from_hands(hands, CLASSIC, leader=0)
+    rnd = Round.from_hands(hands, rules=CLASSIC, leader=0)
     rnd = play(rnd, "AC TC")
     assert rnd.legal_plays == rnd.hands[2]  # void in clubs: any card
     rnd = play(rnd, "QS JD")
@@ -150,7 +150,7 @@ def test_the_highest_card_of_the_led_suit_takes_the_trick() -> None:
 
 def test_following_suit_is_compulsory_but_beating_is_not() -> None:
     # seeds/000 §03 ("Перебивати не обов'язково"), 004 ("přebíjet se nemusí").
-    rnd = play(Round.from_hands(TABLE, CLASSIC), "5S")
+    rnd = play(Round.from_hands(TABLE, rules=CLASSIC), "5S")
     assert rnd.legal_plays == parse_cards("QS 6S 7S")  # nothing exposed: Q♠ is free
     assert rnd.why_illegal("6C") is Reason.MUST_FOLLOW_SUIT
     err = refusal(lambda: rnd.play("6C"))
@@ -170,7 +170,7 @@ def test_hearts_and_spades_may_be_led_at_once_by_default() -> None:
 
 
 def _exposed_pig(hands: list[str] = TABLE, rules: RuleSet = CLASSIC, **kw: int) -> Round:
-    return Round.from_hands(hands, rules, **kw).expose("QS", seat=1).pass_exposure()
+    return Round.from_hands(hands, rules=rules, **kw).expose("QS", seat=1).pass_exposure()
 
 
 def test_an_exposed_card_may_not_be_led_into_its_unplayed_suit() -> None:
@@ -257,11 +257,11 @@ def test_without_the_restriction_an_exposed_card_may_be_played_anywhere() -> Non
 def test_face_down_cards_are_not_restricted_but_face_up_ones_are() -> None:
     # seeds/004 "Chyťte prase"; RULES.md §7: the restriction binds only face-up cards.
     rules = RuleSet.preset("catch-the-pig")
-    down = Round.from_hands(TABLE, rules).expose("QS", seat=1, face_down=True)
+    down = Round.from_hands(TABLE, rules=rules).expose("QS", seat=1, face_down=True)
     assert down.exposed == CardSet()
     assert down.face_down == parse_cards("QS")
     assert play(down, "2S").can_play("QS")
-    up = Round.from_hands(TABLE, rules).expose("QS", seat=1)
+    up = Round.from_hands(TABLE, rules=rules).expose("QS", seat=1)
     assert play(up, "2S").why_illegal("QS") is Reason.EXPOSED_CARD_HELD_BACK
     # Factors: face down ×2, face up ×4.
     assert down.exposure_factors == {Card("QS"): 2}
@@ -269,7 +269,9 @@ def test_face_down_cards_are_not_restricted_but_face_up_ones_are() -> None:
 
 
 def test_face_down_exposure_needs_the_catch_the_pig_rules() -> None:
-    err = refusal(lambda: Round.from_hands(TABLE, CLASSIC).expose("QS", seat=1, face_down=True))
+    err = refusal(
+        lambda: Round.from_hands(TABLE, rules=CLASSIC).expose("QS", seat=1, face_down=True)
+    )
     assert err.reason is Reason.NOT_EXPOSABLE
 
 
@@ -278,7 +280,7 @@ def test_face_down_exposure_needs_the_catch_the_pig_rules() -> None:
 
 def test_exposing_keeps_the_card_in_hand_and_makes_it_public() -> None:
     # 000 §06: "показ не прибирає карту з руки".
-    rnd = Round.from_hands(TABLE, CLASSIC)
+    rnd = Round.from_hands(TABLE, rules=CLASSIC)
     assert rnd.phase is Phase.EXPOSURE
     after = rnd.expose("QS", seat=1).expose(["AH"], seat=3)
     assert Card("QS") in after.hands[1]
@@ -289,7 +291,7 @@ def test_exposing_keeps_the_card_in_hand_and_makes_it_public() -> None:
 
 
 def test_exposure_refusals_name_their_reason() -> None:
-    rnd = Round.from_hands(TABLE, CLASSIC).expose("QS", seat=1)
+    rnd = Round.from_hands(TABLE, rules=CLASSIC).expose("QS", seat=1)
     cases = {
         Reason.NOT_IN_HAND: lambda: rnd.expose("AH", seat=0),
         Reason.NOT_EXPOSABLE: lambda: rnd.expose("2S", seat=0),
@@ -316,14 +318,14 @@ def test_a_flag_that_is_not_a_bool_is_refused_not_guessed() -> None:
 
 def test_a_bad_leader_or_dealer_is_a_deal_error() -> None:
     with pytest.raises(DealError):
-        Round.from_hands(TABLE, CLASSIC, leader=4)
+        Round.from_hands(TABLE, rules=CLASSIC, leader=4)
     with pytest.raises(DealError):
-        Round.from_hands(TABLE, CLASSIC, dealer=True)  # type: ignore[arg-type]
+        Round.from_hands(TABLE, rules=CLASSIC, dealer=True)  # type: ignore[arg-type]
 
 
 def test_exposing_after_the_first_card_is_refused() -> None:
     # 000 §06: exposures are made before any lead.
-    rnd = play(Round.from_hands(TABLE, CLASSIC), "2S")
+    rnd = play(Round.from_hands(TABLE, rules=CLASSIC), "2S")
     assert rnd.phase is Phase.PLAY
     err = refusal(lambda: rnd.expose("AH", seat=3))
     assert (err.reason, err.seat) == (Reason.WRONG_PHASE, 3)
@@ -331,14 +333,14 @@ def test_exposing_after_the_first_card_is_refused() -> None:
 
 def test_exposure_off_refuses_every_exposure() -> None:
     # 004 bundle "Nehraje se na otáčení karet"; 003 v4.
-    rnd = Round.from_hands(TABLE, RuleSet.preset("czech-variant"))
+    rnd = Round.from_hands(TABLE, rules=RuleSet.preset("czech-variant"))
     assert rnd.phase is Phase.PLAY
     assert refusal(lambda: rnd.expose("AH", seat=3)).reason is Reason.EXPOSURE_OFF
 
 
 def test_a_subset_of_exposable_cards() -> None:
     # 001 house rules: only Q♠ and 10♣ may be exposed.
-    rnd = Round.from_hands(TABLE, CLASSIC.replace(exposable="QS TC"))
+    rnd = Round.from_hands(TABLE, rules=CLASSIC.replace(exposable="QS TC"))
     assert rnd.expose("TC", seat=2).exposed == parse_cards("TC")
     assert refusal(lambda: rnd.expose("AH", seat=3)).reason is Reason.NOT_EXPOSABLE
 
@@ -347,7 +349,7 @@ def test_blind_exposure_of_the_first_dealt_card() -> None:
     # seeds/004 variant: "Pokud je první rozdaná karta hráče otočená před podíváním na
     # ostatní karty, její efekt je dvojnásobný."
     rules = CLASSIC.replace(blind_exposure=True)
-    rnd = Round.from_hands(TABLE, rules)
+    rnd = Round.from_hands(TABLE, rules=rules)
     assert rnd.dealt[1][0] == Card("QS")
     blind = rnd.expose("QS", seat=1, blind=True)
     assert blind.blind == parse_cards("QS")
@@ -360,14 +362,14 @@ def test_blind_exposure_of_the_first_dealt_card() -> None:
 
 
 def test_blind_exposure_needs_its_option() -> None:
-    err = refusal(lambda: Round.from_hands(TABLE, CLASSIC).expose("QS", seat=1, blind=True))
+    err = refusal(lambda: Round.from_hands(TABLE, rules=CLASSIC).expose("QS", seat=1, blind=True))
     assert err.reason is Reason.NOT_EXPOSABLE
 
 
 def test_in_turn_exposure_goes_round_from_the_leader_once_each() -> None:
     # RULES.md §7 (Chinese rule pages): one seat at a time from the leader.
     rules = CLASSIC.replace(exposure_order="in-turn")
-    rnd = Round.from_hands(TABLE, rules)
+    rnd = Round.from_hands(TABLE, rules=rules)
     err = refusal(lambda: rnd.expose("QS", seat=1))
     assert (err.reason, err.seat) == (Reason.EXPOSURE_OUT_OF_TURN, 1)
     rnd = rnd.expose([], seat=0)
@@ -382,8 +384,8 @@ def test_in_turn_exposure_goes_round_from_the_leader_once_each() -> None:
 
 def test_simultaneous_exposure_in_any_order() -> None:
     # seeds/001: "Компьютеры решают одновременно с вами".
-    a = Round.from_hands(TABLE, CLASSIC).expose("AH", seat=3).expose("QS", seat=1)
-    b = Round.from_hands(TABLE, CLASSIC).expose("QS", seat=1).expose("AH", seat=3)
+    a = Round.from_hands(TABLE, rules=CLASSIC).expose("AH", seat=3).expose("QS", seat=1)
+    b = Round.from_hands(TABLE, rules=CLASSIC).expose("QS", seat=1).expose("AH", seat=3)
     assert a.exposed == b.exposed == parse_cards("QS AH")
 
 
@@ -391,7 +393,7 @@ def test_three_exposed_force_the_fourth_when_the_first_card_is_played() -> None:
     # RULES.md §7 (Chinese app rules); the library's reading: when the window closes.
     rules = CLASSIC.replace(three_exposed_force_fourth=True)
     rnd = (
-        Round.from_hands(TABLE, rules)
+        Round.from_hands(TABLE, rules=rules)
         .expose("QS", seat=1)
         .expose("JD", seat=2)
         .expose("AH", seat=3)
@@ -402,7 +404,7 @@ def test_three_exposed_force_the_fourth_when_the_first_card_is_played() -> None:
     assert after.exposures[2] == parse_cards("TC JD")
     assert after.exposure_factors[Card("TC")] == 2
     # Two exposed force nothing.
-    two = play(Round.from_hands(TABLE, rules).expose("QS", seat=1).expose("AH", seat=3), "2S")
+    two = play(Round.from_hands(TABLE, rules=rules).expose("QS", seat=1).expose("AH", seat=3), "2S")
     assert two.exposed == parse_cards("QS AH")
 
 
@@ -410,7 +412,7 @@ def test_a_forced_exposure_binds_the_leader_too() -> None:
     # The fourth card is exposed when the window closes, i.e. before the first
     # lead: its holder may not lead it into its unplayed suit (000 §06).
     rules = CLASSIC.replace(three_exposed_force_fourth=True)
-    rnd = Round.from_hands(TABLE, rules, leader=2).expose("QS", seat=1).expose("AH", seat=3)
+    rnd = Round.from_hands(TABLE, rules=rules, leader=2).expose("QS", seat=1).expose("AH", seat=3)
     rnd = rnd.expose([], seat=0).expose("JD", seat=2)
     assert Card("TC") not in rnd.legal_plays
     assert rnd.why_illegal("TC") is Reason.EXPOSED_CARD_HELD_BACK
@@ -425,7 +427,7 @@ def test_hearts_must_be_broken_before_they_are_led() -> None:
     assert rnd.why_illegal("3H") is Reason.HEARTS_NOT_BROKEN
     assert rnd.legal_plays == rnd.hands[1] - rnd.hands[1].of_suit(Card("3H").suit)
     # A heart discarded on diamonds breaks hearts.
-    rnd = play(Round.from_hands(TABLE, rules), "2D 3H 6D QD")
+    rnd = play(Round.from_hands(TABLE, rules=rules), "2D 3H 6D QD")
     assert rnd.to_act == 3
     assert rnd.can_play("QH")
 
@@ -439,13 +441,13 @@ def test_a_leader_with_only_hearts_may_lead_them_unbroken() -> None:
 def test_an_exposed_ace_of_hearts_locks_hearts_until_one_is_played() -> None:
     # RULES.md §7 "blood lock" (an online program).
     rules = CLASSIC.replace(hearts_locked_by_exposed_ace=True)
-    unexposed = Round.from_hands(TABLE, rules, leader=1)
+    unexposed = Round.from_hands(TABLE, rules=rules, leader=1)
     assert unexposed.pass_exposure().can_play("3H")
     locked = unexposed.expose("AH", seat=3).pass_exposure()
     assert locked.why_illegal("3H") is Reason.HEARTS_LOCKED
     assert locked.can_play("6S")
     # Following with a heart is not leading: allowed (seat 1 is void in diamonds).
-    opened = Round.from_hands(TABLE, rules).expose("AH", seat=3)
+    opened = Round.from_hands(TABLE, rules=rules).expose("AH", seat=3)
     opened = play(opened, "2D")
     assert opened.can_play("3H")
     opened = play(opened, "3H 6D QD")
@@ -466,7 +468,7 @@ EARLY_PLAY = "2H 6H 9H QH  KH 3H 7H TH  AH 4H 8H JH  TC 5H 2C JD  QD 2S QS 2D"
 
 def test_the_deal_ends_when_every_point_card_is_out() -> None:
     rules = CLASSIC.replace(end_when_points_out=True)
-    rnd = play(Round.from_hands(EARLY, rules, leader=0), EARLY_PLAY)
+    rnd = play(Round.from_hands(EARLY, rules=rules, leader=0), EARLY_PLAY)
     assert rnd.is_over
     assert rnd.phase is Phase.COMPLETE
     assert len(rnd.tricks) == 5
@@ -475,14 +477,14 @@ def test_the_deal_ends_when_every_point_card_is_out() -> None:
     left = _union(rnd.hands)
     assert len(left) == 32
     assert _union(rnd.captured) | left == rules.deck
-    assert rnd.score().totals == score(rnd.captured, (), rules).totals
+    assert rnd.score().totals == score(rnd.captured, (), rules=rules).totals
     # Seat 3 took all 16 point cards: 000 §05, (+200 + 100 + 100) × 2.
     assert rnd.score().totals == (0, 0, 0, 800)
     assert refusal(lambda: rnd.play("3S")).reason is Reason.WRONG_PHASE
 
 
 def test_without_the_option_all_tricks_are_played() -> None:
-    rnd = play(Round.from_hands(EARLY, CLASSIC, leader=0), EARLY_PLAY)
+    rnd = play(Round.from_hands(EARLY, rules=CLASSIC, leader=0), EARLY_PLAY)
     assert not rnd.is_over
     assert rnd.trick_number == 6
 
@@ -500,7 +502,7 @@ CLAIMS = CLASSIC.replace(claims=True)
 
 
 def test_an_accepted_claim_gives_the_claimer_every_remaining_card() -> None:
-    rnd = play(Round.from_hands(SUITS, CLAIMS), "AS 2H 2D 2C")
+    rnd = play(Round.from_hands(SUITS, rules=CLAIMS), "AS 2H 2D 2C")
     claimed = rnd.claim()
     assert claimed.phase is Phase.CLAIM
     assert claimed.to_act is None
@@ -517,7 +519,7 @@ def test_an_accepted_claim_gives_the_claimer_every_remaining_card() -> None:
 
 
 def test_a_refused_claim_lets_play_continue_with_the_hand_shown() -> None:
-    rnd = play(Round.from_hands(SUITS, CLAIMS), "AS 2H 2D 2C").claim()
+    rnd = play(Round.from_hands(SUITS, rules=CLAIMS), "AS 2H 2D 2C").claim()
     refused = rnd.respond(False, seat=2)
     assert refused.phase is Phase.PLAY
     assert refused.to_act == 0
@@ -527,7 +529,9 @@ def test_a_refused_claim_lets_play_continue_with_the_hand_shown() -> None:
 
 
 def test_claim_refusals() -> None:
-    assert refusal(lambda: Round.from_hands(SUITS, CLASSIC).claim()).reason is Reason.CLAIMS_OFF
+    assert (
+        refusal(lambda: Round.from_hands(SUITS, rules=CLASSIC).claim()).reason is Reason.CLAIMS_OFF
+    )
     rnd = start(SUITS, CLAIMS)
     assert refusal(lambda: rnd.claim(2)).reason is Reason.NOT_YOUR_TURN
     assert refusal(lambda: rnd.respond(True, seat=1)).reason is Reason.WRONG_PHASE
@@ -550,8 +554,8 @@ def test_the_queen_of_diamonds_taker_scores_each_later_trick() -> None:
     moves = " ".join(
         f"{s} {h} {d} {c}" for s, h, d, c in zip(spades, hearts, diamonds, clubs, strict=True)
     )
-    plain = play(Round.from_hands(SUITS, CLASSIC), moves)
-    bonus = play(Round.from_hands(SUITS, CLASSIC.replace(queen_of_diamonds_bonus=10)), moves)
+    plain = play(Round.from_hands(SUITS, rules=CLASSIC), moves)
+    bonus = play(Round.from_hands(SUITS, rules=CLASSIC.replace(queen_of_diamonds_bonus=10)), moves)
     assert plain.score().totals == (800, 0, 0, 0)
     assert bonus.score().totals == (800 + 10 * 10, 0, 0, 0)
 
@@ -562,7 +566,7 @@ def test_the_queen_of_diamonds_taker_scores_each_later_trick() -> None:
 def test_five_players_get_ten_cards_without_the_two_of_clubs_and_diamonds() -> None:
     # seeds/003, 004: "při 5 hráčích se nepoužívají 2 Křížová a kárová".
     rules = RuleSet(players=5)
-    rnd = deal(rules, seed=11).pass_exposure()
+    rnd = deal(rules=rules, seed=11).pass_exposure()
     assert [len(h) for h in rnd.hands] == [10] * 5
     held = _union(rnd.hands)
     assert len(held) == 50
@@ -578,7 +582,7 @@ def test_five_players_get_ten_cards_without_the_two_of_clubs_and_diamonds() -> N
 
 def test_three_players_get_seventeen_cards_without_the_two_of_clubs() -> None:
     # RULES.md §7 (an extension).
-    rnd = deal(RuleSet(players=3), seed=2).pass_exposure()
+    rnd = deal(rules=RuleSet(players=3), seed=2).pass_exposure()
     assert [len(h) for h in rnd.hands] == [17] * 3
     assert Card("2C") not in _union(rnd.hands)
     while not rnd.is_over:
@@ -592,7 +596,7 @@ def test_cards_are_dealt_one_at_a_time_starting_after_the_dealer() -> None:
         rules = RuleSet(players=players)
         order = shuffled_deck(rules, 99)
         for dealer in range(players):
-            rnd = deal(rules, seed=99, dealer=dealer)
+            rnd = deal(rules=rules, seed=99, dealer=dealer)
             assert rnd.dealer == dealer
             for k, index in enumerate(order):
                 seat = (dealer + 1 + k) % players
@@ -600,16 +604,16 @@ def test_cards_are_dealt_one_at_a_time_starting_after_the_dealer() -> None:
 
 
 def test_moving_the_dealer_rotates_the_same_shuffle() -> None:
-    base = deal(CLASSIC, seed="club night")
-    moved = deal(CLASSIC, seed="club night", dealer=2)
+    base = deal(rules=CLASSIC, seed="club night")
+    moved = deal(rules=CLASSIC, seed="club night", dealer=2)
     assert moved.dealt == base.dealt[-2:] + base.dealt[:-2]
 
 
 def test_the_same_seed_gives_the_same_deal() -> None:
     # seeds/001: "тот же номер раздачи при той же игре повторит ту же партию".
-    assert deal(CLASSIC, seed=42) == deal(CLASSIC, seed=42)
-    assert deal(CLASSIC, seed=42).hands != deal(CLASSIC, seed=43).hands
-    assert deal(CLASSIC, seed=42).seed == 42
+    assert deal(rules=CLASSIC, seed=42) == deal(rules=CLASSIC, seed=42)
+    assert deal(rules=CLASSIC, seed=42).hands != deal(rules=CLASSIC, seed=43).hands
+    assert deal(rules=CLASSIC, seed=42).seed == 42
 
 
 # -- from_hands validation -------------------------------------------------------------------------
@@ -632,16 +636,16 @@ def test_from_hands_refuses_what_is_not_a_deal(
     hands: list[str], rules: RuleSet, message: str
 ) -> None:
     with pytest.raises(DealError, match=message):
-        Round.from_hands(hands, rules)
+        Round.from_hands(hands, rules=rules)
 
 
 def test_from_hands_refuses_cards_outside_a_five_player_deck() -> None:
     deck = [c.code for c in RuleSet(players=5).deck]
     hands = [" ".join(deck[i * 10 : (i + 1) * 10]) for i in range(5)]
-    assert Round.from_hands(hands, RuleSet(players=5)).players == 5
+    assert Round.from_hands(hands, rules=RuleSet(players=5)).players == 5
     bad = [hands[0].replace(deck[0], "2C"), *hands[1:]]
     with pytest.raises(DealError, match="not in the 5-player deck"):
-        Round.from_hands(bad, RuleSet(players=5))
+        Round.from_hands(bad, rules=RuleSet(players=5))
 
 
 def test_a_round_cannot_be_built_directly() -> None:
@@ -668,14 +672,14 @@ def test_play_of_a_card_not_in_hand() -> None:
 
 
 def test_no_such_seat() -> None:
-    rnd = Round.from_hands(TABLE, CLASSIC)
+    rnd = Round.from_hands(TABLE, rules=CLASSIC)
     assert rnd.why_illegal("2S", seat=7) is Reason.NO_SUCH_SEAT
     assert refusal(lambda: rnd.view(4)).reason is Reason.NO_SUCH_SEAT
     assert refusal(lambda: rnd.play("2S", seat=-1)).reason is Reason.NO_SUCH_SEAT
 
 
 def test_score_before_the_end_is_refused() -> None:
-    err = refusal(lambda: Round.from_hands(TABLE, CLASSIC).score())
+    err = refusal(lambda: Round.from_hands(TABLE, rules=CLASSIC).score())
     assert err.reason is Reason.WRONG_PHASE
     assert err.action == "score"
 
@@ -690,7 +694,7 @@ def test_check_play_raises_what_why_illegal_answers() -> None:
 
 
 def _reason_cases() -> dict[Reason, Callable[[], object]]:
-    fresh = Round.from_hands(TABLE, CLASSIC)
+    fresh = Round.from_hands(TABLE, rules=CLASSIC)
     table = fresh.pass_exposure()
     blind = CLASSIC.replace(blind_exposure=True)
     return {
@@ -703,25 +707,29 @@ def _reason_cases() -> dict[Reason, Callable[[], object]]:
             TABLE, CLASSIC.replace(hearts_must_be_broken=True), leader=1
         ).play("3H"),
         Reason.HEARTS_LOCKED: lambda: (
-            Round.from_hands(TABLE, CLASSIC.replace(hearts_locked_by_exposed_ace=True), leader=1)
+            Round.from_hands(
+                TABLE, rules=CLASSIC.replace(hearts_locked_by_exposed_ace=True), leader=1
+            )
             .expose("AH", seat=3)
             .pass_exposure()
             .play("3H")
         ),
         Reason.WRONG_PHASE: lambda: table.play("2S").expose("QS", seat=1),
-        Reason.EXPOSURE_OFF: lambda: Round.from_hands(TABLE, CLASSIC.replace(exposable="")).expose(
-            "QS", seat=1
-        ),
+        Reason.EXPOSURE_OFF: lambda: Round.from_hands(
+            TABLE, rules=CLASSIC.replace(exposable="")
+        ).expose("QS", seat=1),
         Reason.NOT_EXPOSABLE: lambda: fresh.expose("2S", seat=0),
         # Only a blind exposure leaves its seat undecided (RULES.md §9.4).
         Reason.ALREADY_EXPOSED: lambda: (
-            Round.from_hands(TABLE, blind).expose("QS", seat=1, blind=True).expose("QS", seat=1)
+            Round.from_hands(TABLE, rules=blind)
+            .expose("QS", seat=1, blind=True)
+            .expose("QS", seat=1)
         ),
         Reason.EXPOSURE_OUT_OF_TURN: lambda: Round.from_hands(
-            TABLE, CLASSIC.replace(exposure_order="in-turn")
+            TABLE, rules=CLASSIC.replace(exposure_order="in-turn")
         ).expose("AH", seat=3),
         Reason.NOT_FIRST_DEALT_CARD: lambda: Round.from_hands(
-            TABLE, CLASSIC.replace(blind_exposure=True)
+            TABLE, rules=CLASSIC.replace(blind_exposure=True)
         ).expose("AH", seat=3, blind=True),
         Reason.CLAIMS_OFF: lambda: table.claim(),
         Reason.NO_SUCH_SEAT: lambda: table.expose("AH", seat=9),
@@ -749,7 +757,7 @@ def test_every_reason_is_raised_by_some_action(reason: Reason) -> None:
 
 
 def test_a_round_is_immutable() -> None:
-    rnd = Round.from_hands(TABLE, CLASSIC)
+    rnd = Round.from_hands(TABLE, rules=CLASSIC)
     with pytest.raises(AttributeError):
         rnd.leader = 2  # type: ignore[misc]
     with pytest.raises(AttributeError):
@@ -759,7 +767,7 @@ def test_a_round_is_immutable() -> None:
 
 
 def test_play_and_expose_leave_the_old_round_unchanged() -> None:
-    rnd = Round.from_hands(TABLE, CLASSIC)
+    rnd = Round.from_hands(TABLE, rules=CLASSIC)
     snapshot = pickle.dumps(rnd)
     exposed = rnd.expose("QS", seat=1)
     played = exposed.pass_exposure().play("2S")
@@ -775,7 +783,7 @@ def test_play_and_expose_leave_the_old_round_unchanged() -> None:
 
 
 def test_rounds_pickle_round_trip() -> None:
-    rnd = deal(RuleSet.preset("online"), seed=3).pass_exposure()
+    rnd = deal(rules=RuleSet.preset("online"), seed=3).pass_exposure()
     rnd = rnd.play(rnd.legal_plays[0])
     back = pickle.loads(pickle.dumps(rnd))
     assert back == rnd
@@ -785,7 +793,7 @@ def test_rounds_pickle_round_trip() -> None:
 
 
 def test_equal_positions_are_equal_and_hash_alike() -> None:
-    fresh = Round.from_hands(TABLE, CLASSIC)
+    fresh = Round.from_hands(TABLE, rules=CLASSIC)
     a = fresh.pass_exposure()
     b = start(list(TABLE), RuleSet())
     assert a == b

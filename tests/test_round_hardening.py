@@ -10,7 +10,7 @@ import contextlib
 import copy
 import inspect
 import pickle
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -19,6 +19,7 @@ import gongzhu.errors as errors_module
 from gongzhu import (
     PIG,
     Card,
+    CardParseError,
     CardSet,
     DealError,
     GongzhuError,
@@ -59,7 +60,7 @@ def refusal(action: Any) -> IllegalActionError:
 
 def test_a_refused_claimer_may_not_claim_again_until_a_trick_is_complete() -> None:
     # RULES.md §9.7; on 0.1.0 claim/refuse cycles grew the history without bound.
-    r = deal(RuleSet(claims=True), seed=1).pass_exposure()
+    r = deal(rules=RuleSet(claims=True), seed=1).pass_exposure()
     c = r.to_act
     assert c is not None
     r = r.claim(c).respond(False, seat=(c + 1) % 4)
@@ -82,7 +83,7 @@ def test_a_seat_may_not_decline_exposure_again_and_again() -> None:
 
 def test_the_longest_reachable_history_stays_bounded() -> None:
     # Every seat claims at every trick and is refused: the most actions a deal can hold.
-    r = deal(RuleSet(claims=True), seed=3).pass_exposure()
+    r = deal(rules=RuleSet(claims=True), seed=3).pass_exposure()
     while not r.is_over:
         if r.can_claim():
             claimer = r.to_act
@@ -124,6 +125,7 @@ def test_hash_eq_pickle_and_deepcopy_do_not_recurse_on_a_long_history() -> None:
 def _error_examples() -> Iterator[GongzhuError]:
     yield IllegalActionError(Reason.NOT_IN_HAND, 2, Card("QS"), "detail", action="expose")
     yield IllegalActionError(Reason.WRONG_PHASE, None)
+    yield errors_module.ActionTypeError(Reason.INVALID_CHOICE, None, detail="x", action="rollout")
     yield errors_module.CardParseError("not a card", token="1X", position=1)
     yield errors_module.RuleSetError("bad", options=("players", "partnerships"))
     yield errors_module.RecordError("bad move", deal=2, move=5, field="actions")
@@ -224,13 +226,13 @@ def test_a_face_down_card_does_not_count_towards_three_exposed_force_the_fourth(
     # Two face up and one face down forced the fourth face up on 0.1.0, so every seat
     # knew the face-down card was the one left over.
     rules = RuleSet.preset("catch-the-pig").replace(three_exposed_force_fourth=True)
-    r = Round.from_hands(TABLE, rules)  # seat 1 Q♠, seat 2 J♦ 10♣, seat 3 A♥
+    r = Round.from_hands(TABLE, rules=rules)  # seat 1 Q♠, seat 2 J♦ 10♣, seat 3 A♥
     r = r.expose("QS", seat=1, face_down=True).expose("JD", seat=2).expose("AH", seat=3)
     r = r.pass_exposure().play("2S")
     assert r.exposed == parse_cards("JD AH")
     assert r.face_down == parse_cards("QS")
     # Three face up do force the fourth, even one declared face down (it turns face up).
-    r = Round.from_hands(TABLE, rules).expose("QS", seat=1, face_down=True)
+    r = Round.from_hands(TABLE, rules=rules).expose("QS", seat=1, face_down=True)
     r = r.expose("JD TC", seat=2).expose("AH", seat=3).pass_exposure().play("2S")
     assert r.exposed == parse_cards("QS JD TC AH")
     assert r.face_down == CardSet()
@@ -239,7 +241,7 @@ def test_a_face_down_card_does_not_count_towards_three_exposed_force_the_fourth(
 
 def test_a_face_down_ace_of_hearts_does_not_lock_hearts() -> None:
     rules = RuleSet.preset("catch-the-pig").replace(hearts_locked_by_exposed_ace=True)
-    r = Round.from_hands(TABLE, rules, leader=1).expose("AH", seat=3, face_down=True)
+    r = Round.from_hands(TABLE, rules=rules, leader=1).expose("AH", seat=3, face_down=True)
     r = r.pass_exposure()
     assert r.can_play("3H")
 
@@ -260,11 +262,11 @@ def test_the_first_lead_waits_for_every_exposure_decision() -> None:
     assert r.phase is Phase.PLAY
     assert r.play("2S").to_act == 1
     # Without exposure in the rules there is nothing to wait for.
-    assert Round.from_hands(TABLE, RuleSet(exposable="")).phase is Phase.PLAY
+    assert Round.from_hands(TABLE, rules=RuleSet(exposable="")).phase is Phase.PLAY
 
 
 def test_in_turn_exposure_offers_one_seat_at_a_time() -> None:
-    r = Round.from_hands(TABLE, RuleSet(exposure_order="in-turn"), leader=2)
+    r = Round.from_hands(TABLE, rules=RuleSet(exposure_order="in-turn"), leader=2)
     assert r.exposure_pending == (2,)
     r = r.expose(())  # the seat may be left out: it is known
     assert r.exposure_pending == (3,)
@@ -285,7 +287,7 @@ def test_simultaneous_choices_are_sealed_until_all_have_decided() -> None:
     assert r.view(1).exposures[3] == CardSet()
     assert r.exposure_decided == (1, 3)  # who has decided is public
     # Face-down declarations are sealed too (not even their count shows).
-    pig = Round.from_hands(TABLE, RuleSet.preset("catch-the-pig"))
+    pig = Round.from_hands(TABLE, rules=RuleSet.preset("catch-the-pig"))
     pig = pig.expose("QS", seat=1, face_down=True)
     assert pig.view(0).face_down_counts == (0, 0, 0, 0)
     assert pig.view(1).own_face_down == parse_cards("QS")
@@ -298,7 +300,7 @@ def test_simultaneous_choices_are_sealed_until_all_have_decided() -> None:
 def test_blind_exposure_is_the_first_act_of_its_seat_and_not_its_decision() -> None:
     # RULES.md §9.4: only the first dealt card, before any other exposure, once.
     rules = RuleSet(blind_exposure=True)
-    r = Round.from_hands(TABLE, rules)  # seat 1 was dealt Q♠ first
+    r = Round.from_hands(TABLE, rules=rules)  # seat 1 was dealt Q♠ first
     blind = r.expose("QS", seat=1, blind=True)
     assert 1 not in blind.exposure_decided
     assert blind.exposure_factors == {Card("QS"): 4}
@@ -324,14 +326,14 @@ def test_follow_suit_beats_the_literal_first_trick_restriction() -> None:
         "KS AS TC JC 6D 7D 8D 9D TD JD 9H TH JH",
         "6S 7S 8S 9S TS JS AC QD KD AD QH KH AH",
     ]
-    r = Round.from_hands(hands, rules).expose("QS", seat=1).pass_exposure().play("2S")
+    r = Round.from_hands(hands, rules=rules).expose("QS", seat=1).pass_exposure().play("2S")
     assert r.legal_plays == parse_cards("QS")
 
 
 def test_the_opening_card_is_led_even_when_exposed() -> None:
     # RULES.md §9.6: the opening card when it must be led never gives way.
     rules = RuleSet(opening_card="QS", must_lead_opening_card=True)
-    r = Round.from_hands(TABLE, rules).expose("QS", seat=1).pass_exposure()
+    r = Round.from_hands(TABLE, rules=rules).expose("QS", seat=1).pass_exposure()
     assert r.to_act == 1
     assert r.legal_plays == parse_cards("QS")
 
@@ -341,7 +343,7 @@ def test_restrictions_give_way_in_order_when_they_leave_no_card() -> None:
     # not broken, the blood lock on: hearts-broken and the blood lock excuse a leader who
     # holds only hearts, so the exposure restriction alone is left and holds A♥ back.
     rules = RuleSet(hearts_locked_by_exposed_ace=True, hearts_must_be_broken=True)
-    r = Round.from_hands(SUITS, rules, leader=1).expose("AH", seat=1).pass_exposure()
+    r = Round.from_hands(SUITS, rules=rules, leader=1).expose("AH", seat=1).pass_exposure()
     assert r.legal_plays == r.hands[1] - parse_cards("AH")
     assert r.why_illegal("AH") is Reason.EXPOSED_CARD_HELD_BACK
     # With another suit in hand the hearts rules hold, and the restriction holds A♥ back.
@@ -351,7 +353,7 @@ def test_restrictions_give_way_in_order_when_they_leave_no_card() -> None:
         "JD 2D 3D 4D 5D 6D 7D 8D 9D TD QD KD AD",
         "TC AH QH KH 5C 6C 7C 8C 9C JC QC KC AC",
     ]
-    r = Round.from_hands(hands, rules, leader=3).expose("AH", seat=3).pass_exposure()
+    r = Round.from_hands(hands, rules=rules, leader=3).expose("AH", seat=3).pass_exposure()
     assert r.legal_plays == parse_cards("TC 5C 6C 7C 8C 9C JC QC KC AC")
     assert r.why_illegal("AH") is Reason.HEARTS_NOT_BROKEN
 
@@ -378,3 +380,69 @@ def test_claims_off_names_the_seat_that_tried_to_claim() -> None:
     error = refusal(lambda: r.claim(seat=3))
     assert (error.reason, error.seat) == (Reason.CLAIMS_OFF, 3)
     assert str(error).startswith("seat 3 may not claim")
+
+
+# -- issue 28 (the library user's review, item 6): wrong argument types are TypeErrors ------
+
+
+def _wrong_types() -> list[tuple[str, Callable[[], object], type[GongzhuError]]]:
+    from gongzhu import Board, play_deal, score
+    from gongzhu.parallel import simulate
+
+    r = deal(seed=1).pass_exposure()
+    bad: Any = 3.5  # the wrong type, given on purpose
+    return [
+        ("Round.rollout(name)", lambda: r.rollout("rule-of-thumb"), IllegalActionError),
+        ("Round.rollout(seed=text)", lambda: r.rollout(seed="x"), IllegalActionError),
+        ("Board(number)", lambda: Board(bad), IllegalActionError),
+        ("Board.rollout(seed=text)", lambda: Board(r).rollout(seed="x"), IllegalActionError),
+        ("Board.rollout(policy=number)", lambda: Board(r).rollout(policy=bad), IllegalActionError),
+        ("Board.push(text)", lambda: Board(r).push(bad), IllegalActionError),
+        ("Board.push_card(number)", lambda: Board(r).push_card(bad), CardParseError),
+        ("score(number)", lambda: score(bad), DealError),
+        ("score([number])", lambda: score([bad]), DealError),
+        ("score(exposed=number)", lambda: score(["QS"], exposed=bad), DealError),
+        ("score(queen_bonus_tricks=n)", lambda: score(["QS"], queen_bonus_tricks=bad), DealError),
+        ("deal(seed=float)", lambda: deal(seed=bad), DealError),
+        ("Round.from_hands(number)", lambda: Round.from_hands(bad), DealError),
+        ("RuleSet(players=text)", lambda: RuleSet(players=bad), errors_module.RuleSetError),
+        ("RuleSet(direction=number)", lambda: RuleSet(direction=bad), errors_module.RuleSetError),
+        ("Card(number)", lambda: Card(bad), CardParseError),
+        ("Card.parse(number)", lambda: Card.parse(bad), CardParseError),
+        ("parse_cards(number)", lambda: parse_cards(bad), CardParseError),
+        ("CardSet(number)", lambda: CardSet(bad), CardParseError),
+        ("Round.play(number)", lambda: r.play(bad), CardParseError),
+        ("simulate(text)", lambda: simulate(bad), errors_module.SimulationError),
+        ("play_deal(number)", lambda: play_deal(bad), errors_module.SimulationError),
+    ]
+
+
+@pytest.mark.parametrize(("call", "area"), [(c, a) for _, c, a in _wrong_types()],
+                         ids=[name for name, _, _ in _wrong_types()])  # fmt: skip
+def test_a_wrong_argument_type_is_a_type_error_and_still_its_area_s_error(
+    call: Callable[[], object], area: type[GongzhuError]
+) -> None:
+    with pytest.raises(errors_module.ArgumentTypeError) as caught:
+        call()
+    assert isinstance(caught.value, TypeError)
+    assert isinstance(caught.value, area)  # an existing `except` clause keeps working
+
+
+def test_a_bad_value_of_the_right_type_is_not_a_type_error() -> None:
+    from gongzhu import Board, score
+    from gongzhu.parallel import simulate
+
+    r = deal(seed=1).pass_exposure()
+    for call in (
+        lambda: RuleSet(players=7),
+        lambda: RuleSet(direction="left"),
+        lambda: Card("1X"),
+        lambda: r.rollout(seed=10**90),
+        lambda: Board(r).rollout(policy="nonsense"),
+        lambda: Board(r).push(99),
+        lambda: simulate(-1),
+        lambda: score(["QS 1X"]),
+    ):
+        with pytest.raises(GongzhuError) as caught:
+            call()
+        assert not isinstance(caught.value, TypeError), caught.value

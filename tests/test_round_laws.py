@@ -209,12 +209,15 @@ def fresh_rounds(draw: st.DrawFn) -> tuple[Round, bool]:
     leader = draw(st.one_of(st.none(), st.integers(0, n - 1)))
     dealer = draw(st.integers(0, n - 1))
     if draw(st.booleans()):
-        rnd = deal(rules, seed=draw(st.integers(0, 2**32 - 1)), leader=leader, dealer=dealer)
+        rnd = deal(rules=rules, seed=draw(st.integers(0, 2**32 - 1)), leader=leader, dealer=dealer)
     else:
         order = draw(st.permutations(list(rules.deck)))
         k = rules.hand_size
         rnd = Round.from_hands(
-            [order[i * k : (i + 1) * k] for i in range(n)], rules, leader=leader, dealer=dealer
+            [order[i * k : (i + 1) * k] for i in range(n)],
+            rules=rules,
+            leader=leader,
+            dealer=dealer,
         )
     return rnd, leader is None and rules.must_lead_opening_card
 
@@ -364,23 +367,23 @@ def test_the_highest_card_of_the_led_suit_wins_and_leads_next(rnd: Round) -> Non
 def test_a_finished_round_scores_as_score_of_its_captures(rnd: Round) -> None:
     rules = rnd.rules
     bonus = queen_bonus_tricks(rnd) if rules.queen_of_diamonds_bonus else None
-    expected = score(rnd.captured, rnd.exposure_factors, rules, queen_bonus_tricks=bonus)
+    expected = score(rnd.captured, rnd.exposure_factors, rules=rules, queen_bonus_tricks=bonus)
     assert rnd.score().totals == expected.totals
 
 
 @given(rule_sets(), st.integers(0, 2**64), st.integers(0, 4))
 def test_the_same_seed_gives_the_same_deal(rules: RuleSet, seed: int, dealer: int) -> None:
     dealer %= rules.players
-    a, b = deal(rules, seed, dealer=dealer), deal(rules, seed, dealer=dealer)
+    a, b = deal(rules=rules, seed=seed, dealer=dealer), deal(rules=rules, seed=seed, dealer=dealer)
     assert a == b
     assert a.dealt == b.dealt
     assert a.to_act == b.to_act
-    assert deal(rules, str(seed)) == deal(rules, str(seed))
+    assert deal(rules=rules, seed=str(seed)) == deal(rules=rules, seed=str(seed))
 
 
 @given(deals())
 def test_a_deal_rebuilt_from_its_dealt_cards_is_the_same_deal(rnd: Round) -> None:
-    again = Round.from_hands(rnd.dealt, rnd.rules, leader=rnd.leader, dealer=rnd.dealer)
+    again = Round.from_hands(rnd.dealt, rules=rnd.rules, leader=rnd.leader, dealer=rnd.dealer)
     assert again.hands == rnd.hands
     assert again.dealt == rnd.dealt
     assert again.legal_plays <= rnd.hands[rnd.leader]
@@ -391,8 +394,8 @@ def test_a_deal_rebuilt_from_its_dealt_cards_is_the_same_deal(rnd: Round) -> Non
 
 @given(rule_sets(), st.integers(0, 1000))
 def test_dealing_from_one_seat_later_rotates_the_hands(rules: RuleSet, seed: int) -> None:
-    a = deal(rules, seed, dealer=0)
-    b = deal(rules, seed, dealer=1)
+    a = deal(rules=rules, seed=seed, dealer=0)
+    b = deal(rules=rules, seed=seed, dealer=1)
     assert b.dealt == (a.dealt[-1], *a.dealt[:-1])
 
 
@@ -418,7 +421,10 @@ def test_reference_model_catches_a_known_restriction() -> None:
 
 
 @settings(max_examples=50)
-@given(deals(rule_sets(three_exposed_force_fourth=True)), st.sampled_from(["AH", "QS", "JD", "TC"]))
+@given(
+    deals(rules=rule_sets(three_exposed_force_fourth=True)),
+    st.sampled_from(["AH", "QS", "JD", "TC"]),
+)
 def test_three_exposed_cards_force_the_fourth_before_the_first_lead(
     rnd: Round, left_out: str
 ) -> None:

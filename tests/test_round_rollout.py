@@ -57,7 +57,7 @@ def test_a_rollout_declines_exposure_and_keeps_the_history() -> None:
 def test_a_random_rollout_plays_only_legal_cards() -> None:
     for seed in range(20):
         rules = RuleSet.preset(("classic", "online", "czech", "catch-the-pig")[seed % 4])
-        start = deal(rules, seed=seed)
+        start = deal(rules=rules, seed=seed)
         end = start.rollout(seed=seed)
         replayed = start
         for action in end.history:  # apply() validates every action again
@@ -130,7 +130,7 @@ def test_the_core_policy_hook_plays_like_the_public_api() -> None:
         seen.append(to_act(state))
         return legal.bit_length() - 1
 
-    start = deal(RuleSet(exposable=""), seed=2)
+    start = deal(rules=RuleSet(exposable=""), seed=2)
     end = Round._from_core(rollout(start._core, (highest,) * 4, seed_state(1)))
     by_hand = start
     while not by_hand.is_over:
@@ -140,7 +140,7 @@ def test_the_core_policy_hook_plays_like_the_public_api() -> None:
 
 
 def test_a_policy_returning_an_illegal_card_raises() -> None:
-    start = deal(RuleSet(exposable=""), seed=2)
+    start = deal(rules=RuleSet(exposable=""), seed=2)
     with pytest.raises(ValueError, match="not a legal play"):
         rollout(start._core, (lambda s, legal: 52,) * 4, seed_state(1))
 
@@ -157,7 +157,7 @@ def test_the_core_bit_helpers() -> None:
 
 def test_apply_dispatches_every_action_record() -> None:
     rules = RuleSet(claims=True)
-    fresh = deal(rules, seed=1)
+    fresh = deal(rules=rules, seed=1)
     holder = next(s for s, h in enumerate(fresh.hands) if Card("QS") in h)
     exposed = fresh.apply(Exposure(holder, parse_cards("QS")))
     assert exposed == fresh.expose("QS", seat=holder)

@@ -608,7 +608,7 @@ def test_new_options_round_trip_through_dicts_and_records(rules: RuleSet) -> Non
     ):
         assert option in data
     assert RuleSet.from_dict(json.loads(json.dumps(data))) == rules
-    rnd = deal(rules, seed=1)
+    rnd = deal(rules=rules, seed=1)
     while rnd.exposure_decided != tuple(range(rules.players)) and rules.exposable:
         seat = next(s for s in range(rules.players) if s not in rnd.exposure_decided)
         try:
@@ -616,3 +616,33 @@ def test_new_options_round_trip_through_dicts_and_records(rules: RuleSet) -> Non
         except GongzhuError:
             break
     assert loads(dumps([rnd])).rules == rules
+
+
+def test_options_lists_every_option_from_its_definition() -> None:
+    import enum
+
+    import attrs
+
+    from gongzhu.rules import OPTION_NAMES, OptionInfo
+
+    listed = RuleSet.options()
+    assert all(isinstance(o, OptionInfo) for o in listed)
+    assert tuple(o.name for o in listed) == OPTION_NAMES
+    defaults = RuleSet()
+    for option, field in zip(listed, attrs.fields(RuleSet), strict=True):
+        assert option.default == getattr(defaults, option.name)
+        assert option.description == field.metadata["doc"]
+        assert option.description
+        assert option.sources == field.metadata["sources"]
+        if issubclass(option.kind, enum.Enum):
+            assert option.values == tuple(option.kind)
+            for value in option.values:  # every allowed value is accepted, by name or value
+                assert getattr(RuleSet(**{option.name: value.value}), option.name) is value
+        elif option.kind is bool:
+            assert option.values == (False, True)
+        else:
+            assert option.values == ()
+        if option.optional:
+            assert option.default is None or RuleSet(**{option.name: None})
+        if option.default is not None:
+            assert isinstance(option.default, option.kind)

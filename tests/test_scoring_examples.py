@@ -62,7 +62,7 @@ def seat0_total(
     exposed: str | Mapping[Card | str, int] = "",
     rules: RuleSet = CLASSIC,
 ) -> int:
-    result = score(deal(seat0, seat1, rules), exposed, rules)
+    result = score(deal(seat0, seat1, rules), exposed, rules=rules)
     return result.totals[0]
 
 
@@ -136,7 +136,7 @@ def test_seeds_001_example_deal_under_the_online_rules() -> None:
     assert not rest & parse_cards(f"{ALL} QS JD TC")
     for i, card in enumerate(rest):
         piles[i % 4].append(card)
-    assert score(piles, (), ONLINE).totals == (60, -190, 50, -70)
+    assert score(piles, (), rules=ONLINE).totals == (60, -190, 50, -70)
     # Under the default (000) rules North's 10♣ + 3♥ scores 0, not +50.
     assert score(piles).totals == (60, -190, 0, -70)
 
@@ -216,7 +216,7 @@ def test_rules_7_1_worked_example(
 def test_zero_sum_with_an_unchanged_pig_scores_the_taker_by_the_lines() -> None:
     # RULES.md §7 zero sum + pig_with_all_hearts=unchanged: 200 − 100 for the taker.
     rules = RuleSet(pig_sheep_zero_sum=True, pig_with_all_hearts="unchanged")
-    result = score(deal("JD", f"{ALL} QS", rules), (), rules)
+    result = score(deal("JD", f"{ALL} QS", rules), (), rules=rules)
     assert result[1].pig == -100
     assert result[0].sheep == 100
     assert result.totals[:2] == (100, 100)
@@ -244,7 +244,7 @@ def test_sheet_lines_of_002_case_1() -> None:
 
 
 def test_sheet_lines_of_the_001_grand_slam_with_the_sign_swap() -> None:
-    p = score(deal(f"{ALL} QS JD TC", rules=ONLINE), "JD", ONLINE)[0]
+    p = score(deal(f"{ALL} QS JD TC", rules=ONLINE), "JD", rules=ONLINE)[0]
     assert (p.hearts, p.pig, p.sheep, p.base, p.multiplier) == (200, 100, 200, 500, 2)
     assert p.grand_slam
     assert p.all_hearts
@@ -261,7 +261,7 @@ def test_sheet_lines_of_a_lone_exposed_transformer() -> None:
 
 
 def test_sheet_lines_of_the_fixed_grand_slam() -> None:
-    p = score(deal(f"{ALL} QS JD TC", rules=CZECH_VARIANT), (), CZECH_VARIANT)[0]
+    p = score(deal(f"{ALL} QS JD TC", rules=CZECH_VARIANT), (), rules=CZECH_VARIANT)[0]
     assert p.fixed
     assert p.total == 1000
     assert "(grand slam, fixed)" in p.sheet()
@@ -297,7 +297,7 @@ def test_flags_for_a_grand_slam_16_and_15() -> None:
     assert score(deal(f"{ALL} QS JD TC")).grand_slam_seat == 0
     assert score(deal(f"{ALL} QS JD")).grand_slam_seat is None
     fifteen = RuleSet(grand_slam="15")
-    assert score(deal(f"{ALL} QS JD", rules=fifteen), (), fifteen).grand_slam_seat == 0
+    assert score(deal(f"{ALL} QS JD", rules=fifteen), (), rules=fifteen).grand_slam_seat == 0
 
 
 def test_flags_for_the_lone_transformer_and_the_pig_taker() -> None:
@@ -316,7 +316,7 @@ def test_team_totals_add_partners_opposite() -> None:
     # RULES.md §7 pairs (library's reading, pagat): seats 0+2 against 1+3.
     rules = RuleSet(partnerships=True)
     piles = ["QS AC", "TC 2C", f"JD {ALL}", "KC"]
-    result = score(piles, (), rules)
+    result = score(piles, (), rules=rules)
     assert result.totals == (-100, 50, 300, 0)
     assert result.team_totals == (200, 50)
     # issue #15 item 8: without pairs each seat is a team of one.
@@ -329,7 +329,7 @@ def test_team_totals_add_partners_opposite() -> None:
 def test_queen_of_diamonds_bonus_is_added_after_the_transformer() -> None:
     rules = RuleSet(queen_of_diamonds_bonus=10)
     piles = deal("QD TC 7H")
-    result = score(piles, (), rules, queen_bonus_tricks=[3, 5, 0, 0])
+    result = score(piles, (), rules=rules, queen_bonus_tricks=[3, 5, 0, 0])
     assert result[0].bonus == 30
     assert result.totals[0] == 2 * -10 + 30
     assert result[1].bonus == 0  # only the Q♦ taker's count counts
@@ -337,13 +337,13 @@ def test_queen_of_diamonds_bonus_is_added_after_the_transformer() -> None:
 
 def test_queen_of_diamonds_bonus_is_off_by_default_and_without_counts() -> None:
     piles = deal("QD TC 7H")
-    assert score(piles, (), CLASSIC, queen_bonus_tricks=[3, 0, 0, 0]).totals[0] == -20
-    assert score(piles, (), RuleSet(queen_of_diamonds_bonus=10)).totals[0] == -20
+    assert score(piles, (), rules=CLASSIC, queen_bonus_tricks=[3, 0, 0, 0]).totals[0] == -20
+    assert score(piles, (), rules=RuleSet(queen_of_diamonds_bonus=10)).totals[0] == -20
 
 
 def test_queen_bonus_counts_must_match_the_piles() -> None:
     with pytest.raises(DealError):
-        score(deal("QD"), (), RuleSet(queen_of_diamonds_bonus=10), queen_bonus_tricks=[1])
+        score(deal("QD"), (), rules=RuleSet(queen_of_diamonds_bonus=10), queen_bonus_tricks=[1])
 
 
 # -- exposure factors: "Chyťte prase" (004), blind exposure (004) ----------------------
@@ -391,12 +391,12 @@ def test_a_plain_exposure_is_face_up() -> None:
     from gongzhu import exposure_factors
 
     assert exposure_factors("QS TC") == {TRANSFORMER: 2, PIG: 2}
-    assert exposure_factors("QS", CATCH_THE_PIG) == {PIG: 4}
+    assert exposure_factors("QS", rules=CATCH_THE_PIG) == {PIG: 4}
 
 
 def test_exposing_a_card_that_is_not_exposable_is_a_deal_error() -> None:
     with pytest.raises(DealError):
-        score(deal("QS"), "QS", CZECH_VARIANT)  # exposure is off in the bundle
+        score(deal("QS"), "QS", rules=CZECH_VARIANT)  # exposure is off in the bundle
     with pytest.raises(DealError):
         score(deal("QS"), "KS")
     with pytest.raises(DealError):
@@ -498,12 +498,12 @@ def test_face_value_hearts_total_minus_200() -> None:
 def test_five_player_deck_has_no_2c_or_2d() -> None:
     rules = RuleSet(players=5)
     with pytest.raises(DealError):
-        score(["QS 2C"], (), rules)
+        score(["QS 2C"], (), rules=rules)
     with pytest.raises(DealError):
-        score(["2D"], (), rules)
+        score(["2D"], (), rules=rules)
     piles = deal("TC QS 7H", rules=rules)
     assert len(piles) == 5
-    assert score(piles, (), rules).totals[0] == -220
+    assert score(piles, (), rules=rules).totals[0] == -220
 
 
 def test_more_piles_than_players_is_a_deal_error() -> None:
@@ -536,13 +536,13 @@ def test_exposure_preview_each_card() -> None:
 
 
 def test_exposure_preview_follows_the_rules() -> None:
-    assert exposure_preview("QS", CATCH_THE_PIG).after == -400
-    assert exposure_preview("QS", CATCH_THE_PIG, factor=2).after == -200
-    ten = exposure_preview("TC", CATCH_THE_PIG)
+    assert exposure_preview("QS", rules=CATCH_THE_PIG).after == -400
+    assert exposure_preview("QS", rules=CATCH_THE_PIG, factor=2).after == -200
+    ten = exposure_preview("TC", rules=CATCH_THE_PIG)
     assert (ten.after, ten.lone_after) == (8, 200)
-    assert exposure_preview("JD", RuleSet(exposed_sheep_value=-200)).after == -200
+    assert exposure_preview("JD", rules=RuleSet(exposed_sheep_value=-200)).after == -200
     with pytest.raises(DealError):
-        exposure_preview("QS", CZECH_VARIANT)
+        exposure_preview("QS", rules=CZECH_VARIANT)
     with pytest.raises(DealError):
         exposure_preview("KS")
 

@@ -19,9 +19,9 @@ def test_the_kernel_imports_nothing_from_the_public_modules() -> None:
     tree = ast.parse(Path(kernel.__file__).with_name("scoring.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            assert node.module in ("__future__", "typing") or (
-                node.module or ""
-            ).startswith("gongzhu._core."), node.module
+            assert node.module in ("__future__", "typing") or (node.module or "").startswith(
+                "gongzhu._core."
+            ), node.module
         assert not isinstance(node, ast.Import)
 
 
@@ -59,9 +59,7 @@ def test_score_is_the_kernel_plus_the_public_objects() -> None:
     # seeds/000 §07: 4 × (−200 − 10) with 10♣ and Q♠ exposed.
     rules = RuleSet()
     masks = tuple(p.mask for p in (score("10C QS 7H").captures[0],))
-    totals, lines, all_hearts, slam, pig = kernel.score_masks(
-        masks, 1, 2, 1, 2, rules.engine, None
-    )
+    totals, lines, all_hearts, slam, pig = kernel.score_masks(masks, 1, 2, 1, 2, rules.engine, None)
     assert totals == (-840,) == score("10C QS 7H", exposed="QS TC").totals
     assert lines[0] == (-10, -200, 0, -210, 2, 4, 0, -840, 0)
     assert (all_hearts, slam, pig) == (-1, -1, 0)

@@ -50,8 +50,8 @@ def test_exposing_the_sheep_doubles_its_line(name: str, data: st.DataObject) -> 
     rules = RuleSet.preset(name)
     piles = data.draw(partitions(rules))
     others = data.draw(st.sets(st.sampled_from([ACE_OF_HEARTS, PIG, TRANSFORMER])))
-    plain = score(piles, CardSet(others), rules)
-    exposed = score(piles, CardSet(others | {SHEEP}), rules)
+    plain = score(piles, CardSet(others), rules=rules)
+    exposed = score(piles, CardSet(others | {SHEEP}), rules=rules)
     for before, after in zip(plain.players, exposed.players, strict=True):
         assert after.sheep == 2 * before.sheep
         assert (after.sheep != 0) == (SHEEP in before.cards)
@@ -81,8 +81,8 @@ def test_scores_are_invariant_under_permuting_seats(
     rules, piles, exposed = case
     order = list(range(len(piles)))
     rnd.shuffle(order)  # type: ignore[attr-defined]
-    base = score(piles, exposed, rules).totals
-    permuted = score([piles[i] for i in order], exposed, rules).totals
+    base = score(piles, exposed, rules=rules).totals
+    permuted = score([piles[i] for i in order], exposed, rules=rules).totals
     assert permuted == tuple(base[i] for i in order)
 
 
@@ -118,8 +118,8 @@ def test_score_is_pure_and_deterministic(
     rules, piles, exposed = case
     as_lists = [list(p) for p in piles]
     snapshot_piles, snapshot_exposed = copy.deepcopy(as_lists), dict(exposed)
-    first = score(as_lists, exposed, rules)
-    second = score(as_lists, exposed, rules)
+    first = score(as_lists, exposed, rules=rules)
+    second = score(as_lists, exposed, rules=rules)
     assert as_lists == snapshot_piles
     assert exposed == snapshot_exposed
     assert first.totals == second.totals

@@ -136,7 +136,7 @@ def test_a_views_picture_draws_only_what_the_seat_knows(rnd: Round, seat: int) -
 
 def test_face_down_declarations_are_backs_to_the_others() -> None:
     rules = RuleSet.preset("catch-the-pig")
-    rnd = next(r for r in (deal(rules, seed=s) for s in range(100)) if PIG in r.hands[1])
+    rnd = next(r for r in (deal(rules=rules, seed=s) for s in range(100)) if PIG in r.hands[1])
     # Sealed until every seat has decided (RULES.md §9.2), then a back to the others.
     rnd = rnd.expose("QS", seat=1, face_down=True).pass_exposure()
     other = parse(svg.view(rnd.view(0)))

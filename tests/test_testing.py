@@ -95,13 +95,15 @@ def test_rule_sets_reach_every_option_value() -> None:
     assert len(presets) >= 3
 
 
-@given(hands(rule_sets()))
+@given(hands(rules=rule_sets()))
 def test_hands_have_the_hand_size(hand: CardSet) -> None:
     assert len(hand) in (10, 13, 17)
 
 
 @given(
-    st.sampled_from([3, 4, 5]).flatmap(lambda n: st.tuples(st.just(n), hands(RuleSet(players=n))))
+    st.sampled_from([3, 4, 5]).flatmap(
+        lambda n: st.tuples(st.just(n), hands(rules=RuleSet(players=n)))
+    )
 )
 def test_hands_come_from_the_rule_sets_deck(case: tuple[int, CardSet]) -> None:
     players, hand = case
@@ -117,16 +119,16 @@ def test_deals_are_fresh_valid_rounds(rnd: Round) -> None:
     assert not rnd.current_trick.cards
     assert rnd.phase in (Phase.EXPOSURE, Phase.PLAY)
     assert all(len(h) == rnd.rules.hand_size for h in rnd.hands)
-    again = Round.from_hands(rnd.dealt, rnd.rules, leader=rnd.leader, dealer=rnd.dealer)
+    again = Round.from_hands(rnd.dealt, rules=rnd.rules, leader=rnd.leader, dealer=rnd.dealer)
     assert again.hands == rnd.hands
 
 
-@given(deals(RuleSet.preset("online")))
+@given(deals(rules=RuleSet.preset("online")))
 def test_deals_use_a_given_rule_set(rnd: Round) -> None:
     assert rnd.rules == RuleSet.preset("online")
 
 
-@given(rule_sets().flatmap(lambda r: st.tuples(st.just(r), exposures(r))))
+@given(rule_sets().flatmap(lambda r: st.tuples(st.just(r), exposures(rules=r))))
 def test_exposures_are_valid_score_arguments(case: tuple[RuleSet, dict[Card, int]]) -> None:
     rules, exposed = case
     assert set(exposed) <= set(rules.exposable)
@@ -134,10 +136,10 @@ def test_exposures_are_valid_score_arguments(case: tuple[RuleSet, dict[Card, int
     if rules.blind_exposure:
         allowed |= {f * 2 for f in allowed}
     assert set(exposed.values()) <= allowed
-    score([CardSet()] * rules.players, exposed, rules)  # accepted by score()
+    score([CardSet()] * rules.players, exposed, rules=rules)  # accepted by score()
 
 
-@given(rule_sets().flatmap(lambda r: st.tuples(st.just(r), captures(r))))
+@given(rule_sets().flatmap(lambda r: st.tuples(st.just(r), captures(rules=r))))
 def test_captures_partition_the_deck(case: tuple[RuleSet, tuple[CardSet, ...]]) -> None:
     rules, piles = case
     assert len(piles) == rules.players
@@ -146,7 +148,7 @@ def test_captures_partition_the_deck(case: tuple[RuleSet, tuple[CardSet, ...]]) 
     for p in piles:
         out = out | p
     assert out == rules.deck
-    assert len(score(piles, (), rules).totals) == rules.players
+    assert len(score(piles, (), rules=rules).totals) == rules.players
 
 
 @given(captures(complete=False))
@@ -185,7 +187,7 @@ def test_finished_rounds_include_exposures_and_claims() -> None:
     rules = rule_sets(claims=True, blind_exposure=True, exposure_kind="face-down-up")
 
     @settings(max_examples=60, database=None, derandomize=True)
-    @given(finished_rounds(rules))
+    @given(finished_rounds(rules=rules))
     def collect(rnd: Round) -> None:
         found["exposed"] += bool(rnd.exposed)
         found["face down"] += bool(rnd.face_down)

@@ -45,7 +45,7 @@ def test_the_data_are_each_seats_score_change_from_every_trick_boundary_to_the_e
     assert all(len(x) == 53 for x in xs)
     for d in (0, 1):
         targets = [round(100 * y) for y, k in zip(ys, ds, strict=True) if k == d]
-        rnd = Round.from_hands(deal(rules, seed=f"gongzhu-train:0:{d}").dealt, rules)
+        rnd = Round.from_hands(deal(rules=rules, seed=f"gongzhu-train:0:{d}").dealt, rules=rules)
         final = rnd.rollout(RuleOfThumbStrategy()).score().totals
         # Nothing is captured before the first trick: the whole final score is still to come.
         assert tuple(targets[:4]) == final

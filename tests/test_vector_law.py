@@ -21,7 +21,7 @@ from gongzhu._core.rollout import settle
 from gongzhu.errors import ProtocolError, RuleSetError
 from gongzhu.testing import _expose_randomly, deals, rounds_in_progress, rule_sets
 from gongzhu.vector import VectorDeal
-from gongzhu.vector._tables import unpack
+from gongzhu.vector._tables import BITS, SUIT, ZERO, popcount, unpack
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -73,9 +73,9 @@ def batches(draw: st.DrawFn, rules: st.SearchStrategy[RuleSet]) -> list[Round]:
     out = []
     for _ in range(size):
         if draw(st.booleans()):
-            rnd = _expose_randomly(draw, draw(deals(rs)))
+            rnd = _expose_randomly(draw, draw(deals(rules=rs)))
         else:
-            rnd = draw(rounds_in_progress(rs))
+            rnd = draw(rounds_in_progress(rules=rs))
         out.append(_playing(rnd))
     return out
 
@@ -115,7 +115,7 @@ def test_every_preset_deals_like_gongzhu_deal_and_plays_like_rounds(
             rules = rules.replace(players=5, opening_card=RuleSet(players=5).opening_card)
     seeds = [0, 1, -7, "text seed", 2**64, *range(100, 120)]
     batch = VectorDeal.deal(rules, seeds, dealer=players - 1)
-    rounds = [deal(rules, s, dealer=players - 1) for s in seeds]
+    rounds = [deal(rules=rules, seed=s, dealer=players - 1) for s in seeds]
     for i, rnd in enumerate(rounds):
         assert tuple(int(h) for h in batch.hands[i]) == tuple(h.mask for h in rnd.hands)
         assert batch.to_act[i] == rnd.leader
@@ -248,3 +248,45 @@ def test_random_playouts_of_deals_out_of_step() -> None:
     for _ in range(5):  # a whole trick for some: in step at the next trick's start again
         batch.step(batch.random_actions(rng), where=np.arange(30) % 2 == 0)
     _check_playout(batch, seed=11)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_priority_leads_and_discards_are_uniform_over_the_hand(players: int) -> None:
+    # The playout of a fresh batch takes every lead and every void follower's card as the
+    # first card of the hand in the deal's order. Conditional on the play so far, that card
+    # must be uniform over the hand: for a hand of m cards, the card's rank among them
+    # (in index order) is uniform over 0..m-1, at every trick, also for a seat that led or
+    # discarded before.
+    rules = RuleSet(exposable="", players=players, opening_card="3C" if players == 5 else "2C")
+    size = 6000
+    batch = VectorDeal.random(rules, size, rng=7)
+    rng = np.random.default_rng(8)
+    batch.step(batch.random_actions(rng))  # the first lead by a fresh draw
+    batch.playout(rng)
+    plays = batch._plays.astype(np.int64)
+    seat_of = np.zeros((size, 52), np.int64)
+    for s in range(players):
+        seat_of[unpack(batch._dealt[:, s])] = s
+    cols = np.arange(size)
+    counts = {"lead": np.zeros((14, 13), np.int64), "discard": np.zeros((14, 13), np.int64)}
+    held = batch._dealt.copy()
+    for p in range(1, plays.shape[0]):
+        if plays[p, 0] < 0:
+            break
+        card = plays[p]
+        seat = seat_of[cols, card]
+        hand = held[cols, seat]
+        first = p % players == 0
+        void = (hand & SUIT[plays[p - p % players] // 13]) == ZERO
+        pick = np.full(size, first) if first else void
+        below = popcount(hand & (BITS[card] - np.uint64(1)))
+        m = popcount(hand)
+        np.add.at(counts["lead" if first else "discard"], (m[pick], below[pick]), 1)
+        held[cols, seat] &= ~BITS[card]
+    for kind, table in counts.items():
+        assert table.sum() > 20000, kind
+        for m in range(1, 14):
+            row = table[m, :m]
+            if row.sum() >= 200:
+                expected = row.sum() / m
+                assert (np.abs(row - expected) < 5 * np.sqrt(expected)).all(), (kind, m, row)

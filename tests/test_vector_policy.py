@@ -80,7 +80,7 @@ def test_a_vector_rule_of_thumb_batch_is_round_rollout_of_the_strategy() -> None
     batch = VectorDeal.deal(rules, range(20))
     while not batch.done.all():
         batch.step(rule_of_thumb(batch))
-    expected = [deal(rules, s).rollout(RuleOfThumbStrategy()) for s in range(20)]
+    expected = [deal(rules=rules, seed=s).rollout(RuleOfThumbStrategy()) for s in range(20)]
     assert batch.to_rounds() == expected
 
 

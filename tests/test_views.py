@@ -119,7 +119,7 @@ def test_a_view_never_shows_another_seats_unplayed_cards_at_any_step(
 
 
 @settings(max_examples=30)
-@given(rounds_in_progress(RuleSet.preset("catch-the-pig")))
+@given(rounds_in_progress(rules=RuleSet.preset("catch-the-pig")))
 def test_face_down_exposures_of_other_seats_are_hidden(rnd: Round) -> None:
     # seeds/004 "Chyťte prase": a face-down card is declared but hidden until played.
     for seat in range(rnd.players):
@@ -136,7 +136,7 @@ def test_a_claim_shows_the_claimers_hand_to_everyone() -> None:
         "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
         "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
     ]
-    rnd = Round.from_hands(hands, RuleSet(claims=True)).pass_exposure().claim()
+    rnd = Round.from_hands(hands, rules=RuleSet(claims=True)).pass_exposure().claim()
     for seat in (1, 2, 3):
         assert rnd.view(seat).shown == rnd.hands[0]
         assert rnd.hands[0] <= visible_cards(rnd.view(seat))
@@ -150,7 +150,7 @@ def test_a_face_up_exposure_is_public_and_a_face_down_one_is_a_count() -> None:
         "KS AS TC JC 6D 7D 8D 9D TD JD 9H TH JH",
         "8S 9S TS JS QC KC AC QD KD AD QH KH AH",
     ]
-    rnd = Round.from_hands(hands, RuleSet.preset("catch-the-pig"))
+    rnd = Round.from_hands(hands, rules=RuleSet.preset("catch-the-pig"))
     rnd = rnd.expose("QS", seat=1, face_down=True).expose("AH", seat=3)
     # Simultaneous order is sealed until every seat has decided (RULES.md §9.2).
     assert rnd.view(0).exposures[3] == CardSet()

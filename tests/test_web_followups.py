@@ -15,7 +15,7 @@ from gongzhu.web.store import MemoryStore
 
 
 def test_a_watchers_view_asks_nothing_while_a_seat_is_asked_something() -> None:
-    rnd = deal(RuleSet.preset("online"), seed=5)
+    rnd = deal(rules=RuleSet.preset("online"), seed=5)
     # Exposure: every seat owes a decision, the watcher none.
     assert rnd.view(0).to_dict()["pending"] == "expose"
     assert public_view(rnd)["pending"] is None

@@ -63,7 +63,7 @@ def test_the_scanner_sees_cards_and_the_oracle_hides_others() -> None:
     # The check below must be able to fail: a frame with another seat's card is caught.
     from gongzhu import RuleSet, deal
 
-    rnd = deal(RuleSet.preset("online"), seed=1).pass_exposure()
+    rnd = deal(rules=RuleSet.preset("online"), seed=1).pass_exposure()
     other = rnd.hands[1].cards[0].code
     frame = {"type": "state", "view": {"hand": [other]}, "rules": {"opening_card": "2C"}}
     assert other in codes_in(frame) & hidden_from(rnd, 0)

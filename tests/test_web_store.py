@@ -103,7 +103,7 @@ def test_a_room_seed_deals_what_play_match_deals() -> None:
     # A room seed replays the same cards: deal k of game 1 is play_match's deal k.
     room, _ = Room.create(MemoryStore(), Settings(exposure=False), "Ann", seed=1234)
     rules = Settings(exposure=False).rules()
-    _, rounds = play_match([make_strategy("easy")] * 4, rules, seed=1234, max_deals=1)
+    _, rounds = play_match([make_strategy("easy")] * 4, rules=rules, seed=1234, max_deals=1)
     assert room.round.dealt == rounds[0].dealt
 
 

@@ -117,7 +117,7 @@ class Surfaces:
         for rules in (RuleSet(), RuleSet(claims=True), RuleSet(players=5),
                       RuleSet(exposure_kind="face-down-up")):  # fmt: skip
             for seed in range(3):
-                r = deal(rules, seed=seed)
+                r = deal(rules=rules, seed=seed)
                 while not r.is_over:
                     if rng.random() < 0.15:
                         views.append(r.view(rng.randrange(rules.players)).to_dict())
@@ -239,7 +239,12 @@ class Surfaces:
         rng = self.rng
         env = raw_env(rng.choice(["classic", "catch-the-pig", "online"]))
         seed = rng.choice([rng.randrange(1000), *HOSTILE_VALUES[:6]])
-        if self._guard("pettingzoo reset", lambda: env.reset(seed=seed) or True, f"reset({seed!r})") is None:
+        if (
+            self._guard(
+                "pettingzoo reset", lambda: env.reset(seed=seed) or True, f"reset({seed!r})"
+            )
+            is None
+        ):
             return
         for _ in range(rng.randrange(1, 60)):
             agent = env.agent_selection
@@ -321,7 +326,7 @@ class Surfaces:
 
         rng = self.rng
         if view is None:
-            r = deal(RuleSet(exposable=rng.choice(["", "QS"])), seed=rng.randrange(500))
+            r = deal(rules=RuleSet(exposable=rng.choice(["", "QS"])), seed=rng.randrange(500))
             r = r.pass_exposure() if r.rules.exposable else r
             for _ in range(rng.randrange(0, 40)):
                 if r.is_over:

@@ -1,8 +1,8 @@
 """Sphinx directives that generate documentation from the code, so the two cannot drift.
 
 ``.. gongzhu-options::``
-    One section per :class:`gongzhu.RuleSet` option, from ``attrs.fields(RuleSet)``:
-    its metadata (``doc``, ``sources``, ``type``, ``optional``), its default, its
+    One section per :class:`gongzhu.RuleSet` option, from ``RuleSet.options()`` (the
+    options' own definitions): its description, sources, type, default, allowed
     values (enum members with their docstrings) and the presets that change it.
 ``.. gongzhu-presets::``
     One section per entry of :data:`gongzhu.PRESETS`: its description (from the
@@ -26,7 +26,6 @@ import re
 import types
 from typing import Any
 
-import attrs
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
@@ -37,7 +36,14 @@ from sphinx.util.nodes import nested_parse_with_titles
 
 import gongzhu
 from gongzhu.cards import Card, CardSet
-from gongzhu.rules import FACE_VALUE_HEARTS, OPTION_NAMES, PRESETS, STANDARD_HEARTS, RuleSet
+from gongzhu.rules import (
+    FACE_VALUE_HEARTS,
+    OPTION_NAMES,
+    PRESETS,
+    STANDARD_HEARTS,
+    OptionInfo,
+    RuleSet,
+)
 
 _logger = logging.getLogger(__name__)
 
@@ -141,21 +147,20 @@ def _literal(value: Any) -> str:
     return out
 
 
-def _type_name(field: attrs.Attribute[Any]) -> str:
-    kind = field.metadata["type"]
-    name = kind.__name__
-    if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        name = f":class:`~gongzhu.rules.{name}`"
+def _type_name(option: OptionInfo) -> str:
+    kind = option.kind
+    if issubclass(kind, enum.Enum):
+        name = f":class:`~gongzhu.rules.{kind.__name__}`"
     else:
-        name = f"``{name}``"
-    return name + (" or ``None``" if field.metadata.get("optional") else "")
+        name = f"``{kind.__name__}``"
+    return name + (" or ``None``" if option.optional else "")
 
 
-def _values(field: attrs.Attribute[Any], docs: dict[tuple[str, str], list[str]]) -> list[str]:
-    kind = field.metadata["type"]
-    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+def _values(option: OptionInfo, docs: dict[tuple[str, str], list[str]]) -> list[str]:
+    kind = option.kind
+    if issubclass(kind, enum.Enum):
         out = [""]
-        for member in kind:
+        for member in option.values:
             doc = " ".join(line.strip() for line in docs.get((kind.__name__, member.name), []))
             out.append(f'   * ``"{member.value}"`` ({kind.__name__}.{member.name})')
             if doc:
@@ -166,52 +171,51 @@ def _values(field: attrs.Attribute[Any], docs: dict[tuple[str, str], list[str]])
     return []
 
 
-def _option_rst(field: attrs.Attribute[Any], docs: dict[tuple[str, str], list[str]]) -> list[str]:
-    name = field.name
-    for key in ("doc", "sources", "type"):
-        if not field.metadata.get(key):
+def _option_rst(option: OptionInfo, docs: dict[tuple[str, str], list[str]]) -> list[str]:
+    name = option.name
+    for key in ("description", "sources"):
+        if not getattr(option, key):
             _logger.warning("RuleSet option %r has no %r metadata", name, key)
-    default = getattr(RuleSet(), name)
+    default = option.default
     lines = [
         f".. _option-{name}:",
         "",
         f"``{name}``",
         "-" * (len(name) + 4),
         "",
-        _text(field.metadata.get("doc", "")),
+        _text(option.description),
         "",
-        f":Default: {_literal(default)} (type {_type_name(field)})",
+        f":Default: {_literal(default)} (type {_type_name(option)})",
     ]
-    values = _values(field, docs)
+    values = _values(option, docs)
     if values:
         lines.append(f":Values: {values[0]}")
         lines.extend(values[1:])
-    lines.append(f":Sources: {_text(field.metadata.get('sources', ''))}")
+    lines.append(f":Sources: {_text(option.sources)}")
     changed = [
         f":ref:`{preset} <preset-{preset}>` ({_literal(getattr(rules, name))})"
         for preset, rules in PRESETS.items()
         if getattr(rules, name) != default
     ]
     lines.append(f":Presets: {', '.join(changed) if changed else 'all use the default'}")
-    example = _example(field, default)
+    example = _example(option)
     if example is not None:
         lines.append(f":Example: ``RuleSet({name}={example})``")
     lines.append("")
     return lines
 
 
-def _example(field: attrs.Attribute[Any], default: Any) -> str | None:
-    """A keyword value other than the default, from a preset or the field's type (if any)."""
+def _example(option: OptionInfo) -> str | None:
+    """A keyword value other than the default, from a preset or the option's values (if any)."""
+    default = option.default
     for rules in PRESETS.values():
-        value = getattr(rules, field.name)
+        value = getattr(rules, option.name)
         if value != default:
             return _code(value)
-    kind = field.metadata["type"]
-    if kind is bool:
-        return repr(not default)
-    if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        return _code(next(m for m in kind if m != default))
-    if field.metadata.get("optional") and default is not None:
+    other = next((v for v in option.values if v != default), None)
+    if other is not None:
+        return _code(other)
+    if option.optional and default is not None:
         return "None"
     return None
 
@@ -299,8 +303,8 @@ class OptionsDirective(_GeneratedDirective):
     def _lines(self) -> list[str]:
         docs = _attr_docs()
         out: list[str] = []
-        for field in attrs.fields(RuleSet):
-            out += _option_rst(field, docs)
+        for option in RuleSet.options():
+            out += _option_rst(option, docs)
         return out
 
 

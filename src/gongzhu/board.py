@@ -42,7 +42,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, NoReturn
 
-from gongzhu._base.seeds import check_seed
+from gongzhu._base.seeds import SEED_INT_LIMIT, check_seed
 from gongzhu._base.text import brief
 from gongzhu._core import board as _board
 from gongzhu._core import policy as _policy
@@ -53,7 +53,7 @@ from gongzhu._core.play import mask_ids as _mask_ids
 from gongzhu._core.rng import seed_state as _seed_state
 from gongzhu._core.state import CLAIMING, State
 from gongzhu.cards import Card, CardSet, unchecked_cardset
-from gongzhu.errors import IllegalActionError, Reason
+from gongzhu.errors import ActionTypeError, IllegalActionError, Reason
 from gongzhu.phase import Phase
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder
@@ -116,19 +116,30 @@ _BY_NAME: Final[dict[str, object]] = {
 }
 
 
+_ALL_RANDOM: Final[list[object]] = [None] * 5  # every seat random (the core reads n of them)
+
+
 def _policies(policy: object, n: int) -> list[object]:
     """One core policy per seat from a policy name or one name per seat."""
     names = [policy] * n if isinstance(policy, str) else policy
     if not isinstance(names, Sequence) or len(names) != n:
         detail = f"policy must be one of {', '.join(POLICIES)}, or one per seat ({n})"
-        raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+        error = IllegalActionError if isinstance(names, Sequence) else ActionTypeError
+        raise error(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
     out: list[object] = []
     for name in names:
-        if not isinstance(name, str) or name not in _BY_NAME:
+        if not isinstance(name, str):
+            detail = f"a policy is named by text, got {brief(name)}; known: {', '.join(POLICIES)}"
+            raise ActionTypeError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+        if name not in _BY_NAME:
             detail = f"unknown policy {brief(name)}; known: {', '.join(POLICIES)}"
             raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
         out.append(_BY_NAME[name])
     return out
+
+
+def _card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
 
 
 def _refuse(detail: str) -> NoReturn:
@@ -142,12 +153,18 @@ def _refuse_seed(detail: str) -> IllegalActionError:
     return IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
 
 
+def _refuse_seed_type(detail: str) -> IllegalActionError:
+    return ActionTypeError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+
+
 class Board:
     """One deal's card play as a mutable position: ``Board(round)``, from a round whose
     exposure decisions are all made and where no claim is pending.
 
     :meth:`legal_actions` lists the legal ids of the seat to act,
     :meth:`push` plays one and :meth:`pop` takes the last push back;
+    :meth:`push_card` plays a card given as a :class:`~gongzhu.Card` or its text,
+    and :meth:`why_illegal` says why a card may not be played (as the round does);
     :meth:`copy` branches (the copy's undo stack starts empty);
     :meth:`rollout` plays the rest (at random, or by a policy); :meth:`totals` scores a
     finished deal; :meth:`to_round` is the :class:`~gongzhu.Round` reached.
@@ -159,13 +176,13 @@ class Board:
 
     def __init__(self, round_: Round) -> None:
         if not isinstance(round_, Round):
-            raise IllegalActionError(
+            raise ActionTypeError(
                 Reason.INVALID_CHOICE,
                 None,
                 detail=f"a Board is made from a Round, got {type(round_).__name__}",
                 action="board",
             )
-        s = round_._core
+        s = round_.engine_state
         if _exposure_open(s):
             raise IllegalActionError(
                 Reason.EXPOSURE_PENDING,
@@ -268,13 +285,59 @@ class Board:
         """The seat to act plays the card with index ``action`` (refused unless it is legal)."""
         b = self._b
         if action.__class__ is not int or not 0 <= action < 52 or not b.legal() >> action & 1:
-            raise IllegalActionError(
+            error = IllegalActionError if isinstance(action, int) else ActionTypeError
+            raise error(
                 Reason.INVALID_CHOICE,
                 None if b.done else b.to_act(),
                 detail=f"{brief(action)} is not a legal play now; legal: {self.legal_actions()}",
                 action="push",
             )
         b.push(action)
+
+    def push_card(self, card: Card | str) -> None:
+        """The seat to act plays ``card``: a :class:`~gongzhu.Card` or its text (``"QS"``,
+        ``"10♠"``, anything :meth:`Card.parse <gongzhu.Card.parse>` reads).
+
+        An illegal card is refused with :class:`~gongzhu.IllegalActionError`, whose
+        ``reason`` is :meth:`why_illegal`'s, and the board is left as it was.
+
+        >>> from gongzhu import deal
+        >>> b = Board(deal(seed=7).pass_exposure())
+        >>> b.push_card("7C")
+        >>> b.push_card("9♠")
+        Traceback (most recent call last):
+        ...
+        gongzhu.errors.IllegalActionError: seat 3 may not play 9♠: must follow suit (clubs were led)
+        >>> b.plays
+        (5,)
+        """
+        b = self._b
+        if not (card.__class__ is Card or isinstance(card, str)):
+            self.to_round().check_play(card)  # raises the Round's error for the argument
+        index = _card(card).index
+        if not b.legal() >> index & 1:
+            self.to_round().check_play(card)  # raises the Round's refusal, with its detail
+        b.push(index)
+
+    def why_illegal(self, card: Card | str, seat: int | None = None) -> Reason | None:
+        """Why ``seat`` (default: the seat to act) may not play ``card`` now; None if it may.
+
+        The same answer as :meth:`Round.why_illegal <gongzhu.Round.why_illegal>` in the
+        round this board has reached (:meth:`to_round`): a legal card is answered from the
+        board's legal set, a refusal by the round's rules.
+
+        >>> from gongzhu import deal
+        >>> b = Board(deal(seed=7).pass_exposure())
+        >>> b.why_illegal("7C"), b.why_illegal("7C", seat=0)
+        (None, <Reason.NOT_YOUR_TURN: 'not your turn'>)
+        """
+        b = self._b
+        fast = (card.__class__ is Card or isinstance(card, str)) and (
+            seat is None or (seat.__class__ is int and not b.done and seat == b.to_act())
+        )
+        if fast and b.legal() >> _card(card).index & 1:
+            return None
+        return self.to_round().why_illegal(card, seat)
 
     def pop(self) -> int:
         """Take back the last :meth:`push`; returns its id (after a :meth:`rollout`, nothing
@@ -320,12 +383,17 @@ class Board:
         >>> b.copy().rollout(seed=1, policy=["greedy", "random", "rule-of-thumb", "random"])
         (200, -210, -30, -60)
         """
+        # The common call (an int seed, every seat random) is checked inline: a search
+        # rolls out thousands of times a decision, and the checks' calls cost 10% of it.
         if seed is None:
             seed = random.getrandbits(64)
-        else:
-            check_seed(seed, error=_refuse_seed, text=False)
+        elif seed.__class__ is not int or not -SEED_INT_LIMIT < seed < SEED_INT_LIMIT:
+            check_seed(seed, error=_refuse_seed, type_error=_refuse_seed_type, text=False)
         b = self._b
-        policies = _policies(policy, b.cfg.n)
+        if policy.__class__ is str and policy == "random":
+            policies = _ALL_RANDOM
+        else:
+            policies = _policies(policy, b.cfg.n)
         b.undo.clear()  # the plays below are not pushes: nothing before them can be popped
         _policy.rollout(b, policies, _seed_state(seed))
         return b.totals()
@@ -345,9 +413,9 @@ class Board:
         """The :class:`~gongzhu.Round` this board's plays reach (history included)."""
         origin = self._origin
         if callable(origin):  # a board of a sampled deal (gongzhu.ai.Worlds): its round
-            origin = origin()._core
+            origin = origin().engine_state
             object.__setattr__(self, "_origin", origin)
-        return Round._from_core(_board.to_state(origin, self._b))
+        return Round.from_engine_state(_board.to_state(origin, self._b))
 
     def __repr__(self) -> str:
         state = "over" if self._b.done else f"seat {self._b.to_act()} to act"
@@ -403,7 +471,7 @@ def round_of_world(view: PlayerView, hands: Sequence[int], facedown: int) -> Rou
         and (not tricks or tricks[0].cards[0] == opening)
     )
     rnd = Round.from_hands(
-        dealt, rules, leader=None if lead_opening else leader, dealer=view.dealer
+        dealt, rules=rules, leader=None if lead_opening else leader, dealer=view.dealer
     )
     if rnd.phase is Phase.EXPOSURE:
         order = [(leader + k) % n for k in range(n)]

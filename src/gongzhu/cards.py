@@ -27,7 +27,7 @@ from typing import Any, Final, NoReturn, overload
 
 from gongzhu._base.display import svg as _svg
 from gongzhu._base.text import brief
-from gongzhu.errors import CardParseError
+from gongzhu.errors import CardParseError, CardTypeError
 
 __all__ = ["ACE_OF_HEARTS", "DECK", "PIG", "SHEEP", "TRANSFORMER", "Card", "CardSet", "Hand",
            "Rank", "Suit", "parse_cards"]  # fmt: skip
@@ -166,7 +166,7 @@ class Card:
         if isinstance(suit_or_text, str) and rank is None:
             return cls.parse(suit_or_text)
         if not isinstance(suit_or_text, Suit) or not isinstance(rank, Rank):
-            raise CardParseError(
+            raise CardTypeError(
                 f"Card() takes a Suit and a Rank, or text; got {brief(suit_or_text)}"
             )
         return _CARDS[suit_or_text * 13 + rank - 2]
@@ -267,7 +267,7 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
 
 def _parse_token(token: str, position: int | None) -> Card:
     if not isinstance(token, str):
-        raise CardParseError(f"expected text, got {type(token).__name__}", brief(token), position)
+        raise CardTypeError(f"expected text, got {type(token).__name__}", brief(token), position)
     text = token.strip()
     if not text:
         raise CardParseError("empty token", token, position)
@@ -369,7 +369,7 @@ class CardSet(Set[Card]):
             try:
                 items = iter(cards)
             except TypeError:
-                raise CardParseError(
+                raise CardTypeError(
                     f"CardSet takes an iterable of cards, got {type(cards).__name__}"
                 ) from None
             for card in items:
@@ -570,7 +570,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> CardSet:
             # Lazily: a huge iterable (range(10**15)) fails at its first bad token.
             tokens = iter(text)
         except TypeError:
-            raise CardParseError(
+            raise CardTypeError(
                 f"expected text or an iterable of cards, got {type(text).__name__}"
             ) from None
     mask = 0

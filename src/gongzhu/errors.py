@@ -14,9 +14,13 @@ from typing import Any, Protocol
 from gongzhu._base.text import brief
 
 __all__ = [
+    "ActionTypeError",
+    "ArgumentTypeError",
     "CardParseError",
+    "CardTypeError",
     "DealError",
     "DealNotOverError",
+    "DealTypeError",
     "GongzhuError",
     "IllegalActionError",
     "MatchError",
@@ -24,7 +28,9 @@ __all__ = [
     "Reason",
     "RecordError",
     "RuleSetError",
+    "RuleSetTypeError",
     "SimulationError",
+    "SimulationTypeError",
 ]
 
 
@@ -286,7 +292,7 @@ class IllegalActionError(GongzhuError, ValueError):
         translates it), ``message`` the English sentence, ``card`` a card code.
 
         >>> from gongzhu import RuleSet, deal
-        >>> r = deal(RuleSet(exposable=""), seed=1)    # no exposure: play starts at once
+        >>> r = deal(rules=RuleSet(exposable=""), seed=1)    # no exposure: play starts at once
         >>> try:
         ...     r.play(r.legal_plays[0], seat=(r.to_act + 1) % 4)
         ... except IllegalActionError as error:
@@ -356,3 +362,60 @@ class ProtocolError(GongzhuError, ValueError):
         'card'
         """
         return {**super().to_dict(), "path": self.path}
+
+
+# -- arguments of the wrong type ----------------------------------------------------------------
+
+
+class ArgumentTypeError(GongzhuError, TypeError):
+    """A public function was given an argument of the wrong type (a number for a card,
+    text for a seed, a bot's name where a :class:`~gongzhu.bots.Strategy` is expected).
+
+    Python's own convention: a ``TypeError`` (and still a :class:`GongzhuError`). Each
+    area raises its own subclass, which is also the error that area raised before
+    (:class:`CardTypeError` is a :class:`CardParseError`, :class:`ActionTypeError` an
+    :class:`IllegalActionError` …), so an existing ``except`` clause keeps working.
+
+    >>> from gongzhu import Card, RuleSet, deal
+    >>> for wrong in (lambda: Card(3.5), lambda: RuleSet(players="4"),
+    ...               lambda: deal(seed=1).rollout("rule-of-thumb")):
+    ...     try:
+    ...         wrong()
+    ...     except TypeError as error:
+    ...         print(type(error).__name__, isinstance(error, ArgumentTypeError))
+    CardTypeError True
+    RuleSetTypeError True
+    ActionTypeError True
+    """
+
+
+class CardTypeError(CardParseError, ArgumentTypeError):
+    """Not a card, nor card text: a :class:`CardParseError` and an :class:`ArgumentTypeError`."""
+
+
+class RuleSetTypeError(RuleSetError, ArgumentTypeError):
+    """An option value of the wrong type: a :class:`RuleSetError` and an
+    :class:`ArgumentTypeError`."""
+
+
+class DealTypeError(DealError, ArgumentTypeError):
+    """Deal data of the wrong type (hands, captures): a :class:`DealError` and an
+    :class:`ArgumentTypeError`."""
+
+
+class SimulationTypeError(SimulationError, ArgumentTypeError):
+    """An argument of a simulation of the wrong type: a :class:`SimulationError` and an
+    :class:`ArgumentTypeError`."""
+
+
+class ActionTypeError(IllegalActionError, ArgumentTypeError):
+    """An action's argument of the wrong type (a strategy, a seed, a policy): an
+    :class:`IllegalActionError` (``reason`` is ``INVALID_CHOICE``) and an
+    :class:`ArgumentTypeError`.
+
+    >>> from gongzhu import deal
+    >>> deal(seed=1).rollout(seed="x")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gongzhu.errors.ActionTypeError: roll out refused: ... (seed must be an int, got str)
+    """

@@ -14,7 +14,7 @@ class Phase(enum.Enum):
     """What a :class:`Round` expects next.
 
     >>> from gongzhu import RuleSet, deal
-    >>> deal(seed=1).phase, deal(RuleSet(exposable=""), seed=1).phase
+    >>> deal(seed=1).phase, deal(rules=RuleSet(exposable=""), seed=1).phase
     (<Phase.EXPOSURE: 'exposure'>, <Phase.PLAY: 'play'>)
     """
 

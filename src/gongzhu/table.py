@@ -234,7 +234,7 @@ def _match_seed(seed: int | str, game: int) -> int | str:
 
 def _deal(rules: RuleSet, seed: int | str, game: int, number: int, match: Match) -> Round:
     return deal(
-        rules,
+        rules=rules,
         seed=match_deal_seed(_match_seed(seed, game), number),
         leader=match.next_leader,
         dealer=match.dealer,

@@ -34,6 +34,7 @@ except ImportError as _exc:  # say how to get it rather than only "No module nam
         "gongzhu.testing needs Hypothesis: install the test extra, pip install 'gongzhu[test]'"
     ) from _exc
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu.cards import ACE_OF_HEARTS, DECK, PIG, SHEEP, TRANSFORMER, Card, CardSet
 from gongzhu.dealing import deal
 from gongzhu.errors import RuleSetError
@@ -309,14 +310,15 @@ def _rules_strategy(rules: _RulesArg) -> SearchStrategy[RuleSet]:
 # -- hands and deals -----------------------------------------------------------------
 
 
-def hands(rules: _RulesArg = None) -> SearchStrategy[CardSet]:
+@keyword_only("rules")
+def hands(*, rules: _RulesArg = None) -> SearchStrategy[CardSet]:
     """One seat's hand: ``rules.hand_size`` distinct cards of the rule set's deck.
 
     ``rules`` is a rule set, a strategy of rule sets, or None (the default rules).
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10, database=None)
-    ... @given(hands(RuleSet(players=5)))
+    ... @given(hands(rules=RuleSet(players=5)))
     ... def check(hand):
     ...     assert len(hand) == 10 and Card("2C") not in hand
     >>> check()
@@ -333,14 +335,15 @@ def _deals(draw: st.DrawFn, rules: SearchStrategy[RuleSet]) -> Round:
     # None: the opening card's holder leads (a first deal); a seat: a later deal.
     leader = draw(st.one_of(st.none(), st.integers(0, n - 1)))
     if draw(st.booleans()):
-        return deal(rs, seed=draw(st.integers(0, 2**32 - 1)), leader=leader, dealer=dealer)
+        return deal(rules=rs, seed=draw(st.integers(0, 2**32 - 1)), leader=leader, dealer=dealer)
     order = draw(st.permutations(tuple(rs.deck)))
     size = rs.hand_size
     hands_ = [order[seat * size : (seat + 1) * size] for seat in range(n)]
-    return Round.from_hands(hands_, rs, leader=leader, dealer=dealer)
+    return Round.from_hands(hands_, rules=rs, leader=leader, dealer=dealer)
 
 
-def deals(rules: _RulesArg = None) -> SearchStrategy[Round]:
+@keyword_only("rules")
+def deals(*, rules: _RulesArg = None) -> SearchStrategy[Round]:
     """A fresh :class:`~gongzhu.Round` (nothing exposed or played yet).
 
     Half the examples are shuffled by :func:`gongzhu.deal` with a random seed,
@@ -351,7 +354,7 @@ def deals(rules: _RulesArg = None) -> SearchStrategy[Round]:
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10, database=None)
-    ... @given(deals(RuleSet.preset("online")))
+    ... @given(deals(rules=RuleSet.preset("online")))
     ... def check(rnd):
     ...     assert sum(len(h) for h in rnd.hands) == 52 and not rnd.tricks
     >>> check()
@@ -377,7 +380,8 @@ def _exposures(draw: st.DrawFn, rules: RuleSet) -> dict[Card, int]:
     return {card: draw(st.sampled_from(choices)) for card in sorted(chosen)}
 
 
-def exposures(rules: RuleSet | None = None) -> SearchStrategy[dict[Card, int]]:
+@keyword_only("rules")
+def exposures(*, rules: RuleSet | None = None) -> SearchStrategy[dict[Card, int]]:
     """An ``exposed`` argument for :func:`gongzhu.score`: exposed card → factor.
 
     Only the rule set's exposable cards, with the factors it can produce:
@@ -387,7 +391,7 @@ def exposures(rules: RuleSet | None = None) -> SearchStrategy[dict[Card, int]]:
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10, database=None)
-    ... @given(exposures(RuleSet.preset("catch-the-pig")))
+    ... @given(exposures(rules=RuleSet.preset("catch-the-pig")))
     ... def check(exposed):
     ...     assert set(exposed.values()) <= {2, 4}
     >>> check()
@@ -428,8 +432,9 @@ def _captures(
     return tuple(CardSet.from_mask(p) for p in piles)
 
 
+@keyword_only("rules")
 def captures(
-    rules: _RulesArg = None, *, complete: bool = True
+    *, rules: _RulesArg = None, complete: bool = True
 ) -> SearchStrategy[tuple[CardSet, ...]]:
     """Disjoint capture piles, one per seat, for :func:`gongzhu.score`.
 
@@ -512,7 +517,8 @@ def _finished(draw: st.DrawFn, rounds: SearchStrategy[Round]) -> Round:
     return rnd
 
 
-def finished_rounds(rules: _RulesArg = None) -> SearchStrategy[Round]:
+@keyword_only("rules")
+def finished_rounds(*, rules: _RulesArg = None) -> SearchStrategy[Round]:
     """Complete :class:`~gongzhu.Round` objects, reached by random legal actions.
 
     Each starts from :func:`deals`, makes random exposures while the window is
@@ -522,12 +528,12 @@ def finished_rounds(rules: _RulesArg = None) -> SearchStrategy[Round]:
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=5, database=None)
-    ... @given(finished_rounds(RuleSet()))
+    ... @given(finished_rounds(rules=RuleSet()))
     ... def check(rnd):
     ...     assert rnd.is_over and sum(len(c) for c in rnd.captured) == 52
     >>> check()
     """
-    return _finished(deals(rules))
+    return _finished(deals(rules=rules))
 
 
 @st.composite
@@ -544,7 +550,8 @@ def _in_progress(draw: st.DrawFn, rounds: SearchStrategy[Round]) -> Round:
     return rnd
 
 
-def rounds_in_progress(rules: _RulesArg = None) -> SearchStrategy[Round]:
+@keyword_only("rules")
+def rounds_in_progress(*, rules: _RulesArg = None) -> SearchStrategy[Round]:
     """Rounds that are not complete: a fresh deal plus a random number of legal actions.
 
     The phase may be exposure, play, or a pending claim.
@@ -556,4 +563,4 @@ def rounds_in_progress(rules: _RulesArg = None) -> SearchStrategy[Round]:
     ...     assert not rnd.is_over
     >>> check()
     """
-    return _in_progress(deals(rules))
+    return _in_progress(deals(rules=rules))

@@ -28,7 +28,7 @@ from gongzhu._core.infoset import Info
 from gongzhu._core.infoset import info_of as _info_of
 from gongzhu._core.rules import queen_counts as _queen_counts
 from gongzhu._core.state import State
-from gongzhu.cards import Card, CardSet, Suit, _suit
+from gongzhu.cards import Card, CardSet, Suit
 from gongzhu.cards import unchecked_cardset as _from_mask
 from gongzhu.errors import GongzhuError
 from gongzhu.phase import Pending, Phase
@@ -89,9 +89,12 @@ class PlayerView:
     decides; this field says whether *this* seat still owes its decision."""
 
     @classmethod
-    def _of_state(cls, s: State, seat: int) -> PlayerView:
-        """The view of the core state ``s`` for ``seat`` (:meth:`Round.view`; trusted input)."""
-        return cls._of_info(_info_of(s, seat))
+    def from_engine_state(cls, state: State, seat: int) -> PlayerView:
+        """What ``seat`` sees of an engine core state (:attr:`Round.engine_state
+        <gongzhu.Round.engine_state>`), or the spectator's view for a seat of ``-1``; as
+        :meth:`Round.view <gongzhu.Round.view>`, without building the Round. Nothing is
+        checked: give it only states that came from the engine."""
+        return cls._of_info(_info_of(state, seat))
 
     @classmethod
     def _of_info(cls, info: Info) -> PlayerView:
@@ -180,7 +183,7 @@ class PlayerView:
 
     def unseen_in(self, suit: Suit) -> CardSet:
         """Unseen cards of one suit (e.g. to count the spades still out)."""
-        return _from_mask(self.unseen().mask & _suit(suit).mask)
+        return self.unseen().of_suit(suit)
 
     def _repr_html_(self) -> str:
         """The view as HTML, built from the view's own fields only (no hidden card can leak).
@@ -243,7 +246,7 @@ class PlayerView:
             return ()
         taken = self.own_face_down.mask | self.exposures[self.seat].mask
         free = self.hand.mask & self.rules.exposable.mask & ~taken
-        return tuple(exposure_preview(c, self.rules) for c in _from_mask(free))
+        return tuple(exposure_preview(c, rules=self.rules) for c in _from_mask(free))
 
     def deal_score(self) -> DealScore | None:
         """The deal's score if it ended now, when this seat can know it; else ``None``.
@@ -255,7 +258,7 @@ class PlayerView:
         score.
 
         >>> from gongzhu import RuleSet, deal
-        >>> r = deal(RuleSet(exposable=""), seed=4)
+        >>> r = deal(rules=RuleSet(exposable=""), seed=4)
         >>> while not r.is_over:
         ...     r = r.play(r.legal_plays[0])
         >>> r.view(0).deal_score().totals == r.score().totals
@@ -284,7 +287,7 @@ class PlayerView:
             elif self.phase is Phase.COMPLETE:
                 return None  # swept up by an accepted claim: the view does not say by whom
             queen = counts
-        return score(piles, factors, rules, queen_bonus_tricks=queen)
+        return score(piles, factors, rules=rules, queen_bonus_tricks=queen)
 
     @property
     def running_totals(self) -> tuple[int, ...] | None:
@@ -315,6 +318,8 @@ class PlayerView:
         ('expose', False)
         """
         out = {f.name: _encode(getattr(self, f.name)) for f in _FIELDS}
+        if self.seat < 0:
+            out["seat"] = None  # a spectator's view (Round.view(None)): no seat
         if not include_rules:
             del out["rules"]
         out["trick_number"] = self.trick_number

@@ -41,19 +41,22 @@ def check_seed(
     seed: object,
     *,
     error: Callable[[str], BaseException],
+    type_error: Callable[[str], BaseException] | None = None,
     text: bool = True,
     none: bool = True,
     what: str = "seed",
 ) -> None:
     """Raise ``error(message)`` unless ``seed`` is a seed (see the module's docstring).
 
-    ``text=False`` where only ints are seeds (rollouts), ``none=False`` where a seed
-    is required; ``what`` names the argument in the message.
+    ``type_error`` (default: ``error``) builds the error for a seed of the wrong type
+    (the caller's :class:`~gongzhu.errors.ArgumentTypeError`); ``text=False`` where only
+    ints are seeds (rollouts), ``none=False`` where a seed is required; ``what`` names
+    the argument in the message.
     """
     if seed is None:
         if none:
             return
-        raise error(f"{what} is required, got None")
+        raise (type_error or error)(f"{what} is required, got None")
     if isinstance(seed, int) and not isinstance(seed, bool):
         if -SEED_INT_LIMIT < seed < SEED_INT_LIMIT:
             return
@@ -70,4 +73,4 @@ def check_seed(
             raise error(f"a text {what} must be valid Unicode (it has a lone surrogate)") from None
         return
     kinds = "an int or text" if text else "an int"
-    raise error(f"{what} must be {kinds}, got {type(seed).__name__}")
+    raise (type_error or error)(f"{what} must be {kinds}, got {type(seed).__name__}")

@@ -84,7 +84,7 @@ def running_totals(rnd: Round) -> tuple[int, ...]:
     """The deal score of the cards captured so far (the final score once complete)."""
     if rnd.is_over:
         return rnd.score().totals
-    return score(rnd.captured, rnd.exposure_factors, rnd.rules).totals
+    return score(rnd.captured, rnd.exposure_factors, rules=rnd.rules).totals
 
 
 def render(rnd: Round, names: Sequence[str] | None = None) -> str:

@@ -34,6 +34,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu.adapters import _driver
 from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy, rules_of
 from gongzhu.dealing import deal
@@ -59,13 +60,14 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (gymnasium's)
 
+    @keyword_only("rules", "seat", "opponents", "render_mode")
     def __init__(
         self,
+        *,
         rules: RuleSet | str | None = None,
         seat: int = 0,
         opponents: str | Strategy | Sequence[Strategy] = "rule-of-thumb",
         render_mode: str | None = None,
-        *,
         shaped_rewards: bool = False,
         information_state: bool = False,
         illegal_reward: float = -1000.0,
@@ -89,7 +91,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         size = information_state_size(n) if information_state else observation_size(n)
         self.observation_space = spaces.Box(-_BOUND, _BOUND, (size,), np.float32)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self.round: Round = deal(self.rules, seed=0)
+        self.round: Round = deal(rules=self.rules, seed=0)
         self._strategies = self._bots(0)
         self._paid = 0
 
@@ -161,7 +163,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         seed = _driver.seed_int(seed)
         super().reset(seed=seed)
         deal_seed = seed if seed is not None else int(self.np_random.integers(2**48))
-        self.round = deal(self.rules, seed=deal_seed)
+        self.round = deal(rules=self.rules, seed=deal_seed)
         self._strategies = self._bots(deal_seed)
         self._paid = 0
         self._play_bots()

@@ -232,7 +232,7 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             if len(self._dealt) == self._deck:
                 n = self.rules.players
                 hands = [[Card.from_index(i) for i in self._dealt[s::n]] for s in range(n)]
-                self.round = Round.from_hands(hands, self.rules)
+                self.round = Round.from_hands(hands, rules=self.rules)
                 self._first_leader = self.round.leader
             return
         seat = self.current_player()
@@ -529,7 +529,7 @@ def state_from_text(text: str) -> GongzhuState:
 
 def deal_actions(game: GongzhuGame, seed: int | str) -> list[int]:
     """The chance actions that deal what ``gongzhu.deal(rules, seed=seed)`` deals."""
-    dealt = deal(game.rules, seed=seed).dealt
+    dealt = deal(rules=game.rules, seed=seed).dealt
     return [dealt[s][k].index for k in range(len(dealt[0])) for s in range(len(dealt))]
 
 

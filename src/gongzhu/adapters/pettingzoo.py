@@ -35,6 +35,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu.adapters import _driver
 from gongzhu.ai.strategies import rules_of
 from gongzhu.dealing import deal
@@ -56,11 +57,12 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         "is_parallelizable": False,
     }
 
+    @keyword_only("rules", "render_mode")
     def __init__(
         self,
+        *,
         rules: RuleSet | str | None = None,
         render_mode: str | None = None,
-        *,
         shaped_rewards: bool = False,
         information_state: bool = False,
         seed: int | None = None,
@@ -89,7 +91,7 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         self._rewarded = False
         self._seeds = random.Random(seed)
-        self.round: Round = deal(self.rules, seed=0)
+        self.round: Round = deal(rules=self.rules, seed=0)
         self.final_totals: tuple[int, ...] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -106,7 +108,7 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
             deal_seed = seed
         else:
             deal_seed = self._seeds.getrandbits(48)
-        self.round = deal(self.rules, seed=deal_seed)
+        self.round = deal(rules=self.rules, seed=deal_seed)
         self.final_totals = None
         self._paid = (0,) * self.rules.players
         self._rewarded = False
@@ -177,18 +179,22 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         pass
 
 
+@keyword_only("rules", "render_mode")
 def raw_env(
-    rules: RuleSet | str | None = None, render_mode: str | None = None, **kwargs: Any
+    *, rules: RuleSet | str | None = None, render_mode: str | None = None, **kwargs: Any
 ) -> GongzhuAEC:
     """The environment without PettingZoo's wrappers."""
-    return GongzhuAEC(rules, render_mode, **kwargs)
+    return GongzhuAEC(rules=rules, render_mode=render_mode, **kwargs)
 
 
-def env(rules: RuleSet | str | None = None, render_mode: str | None = None, **kwargs: Any) -> Any:
+@keyword_only("rules", "render_mode")
+def env(
+    *, rules: RuleSet | str | None = None, render_mode: str | None = None, **kwargs: Any
+) -> Any:
     """The AEC environment, wrapped in PettingZoo's order-enforcing wrapper.
 
     ``rules``: a :class:`~gongzhu.RuleSet` or a preset name (default: classic);
     keywords: ``shaped_rewards``, ``information_state``, ``seed`` (of the deal
     seeds used by unseeded resets).
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(rules, render_mode, **kwargs))
+    return wrappers.OrderEnforcingWrapper(raw_env(rules=rules, render_mode=render_mode, **kwargs))

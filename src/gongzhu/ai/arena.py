@@ -279,7 +279,7 @@ def _play_game(
             secs[k] += seconds
             moves[k] += 1
 
-    rnd = play_out(Round.from_hands(hands, rules), strategies, timed)
+    rnd = play_out(Round.from_hands(hands, rules=rules), strategies, timed)
     return rnd.score().totals, moves[0], secs[0], moves[1], secs[1]
 
 
@@ -369,7 +369,7 @@ def _hands(
         bot_seed: int | str = seed
     else:
         path = DEAL_FILE if deal_file is None else Path(deal_file)
-        loaded = load_deals(path, rules)
+        loaded = load_deals(path, rules=rules)
         if deals is not None:
             if deals > len(loaded):
                 raise ArenaError(f"{path.name} holds {len(loaded)} deals, not {deals}")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.text import brief as _brief
 from gongzhu.cards import CardSet, parse_cards
 from gongzhu.dealing import deal
@@ -74,7 +75,10 @@ def _path(path: object) -> Path:
         raise ArenaError(f"not a path: {_brief(str(exc))}") from None
 
 
-def load_deals(path: str | os.PathLike[str], rules: RuleSet | None = None) -> list[list[CardSet]]:
+@keyword_only("rules")
+def load_deals(
+    path: str | os.PathLike[str], *, rules: RuleSet | None = None
+) -> list[list[CardSet]]:
     """Read a deal file: a JSON object ``{"format": "gongzhu-deals", "version": 1,
     "players": 4, "deals": [[hand, hand, hand, hand], ...]}``, each hand a string of
     card codes (``"2S 3S QS ..."``). Every deal is checked as :meth:`Round.from_hands`
@@ -106,7 +110,7 @@ def load_deals(path: str | os.PathLike[str], rules: RuleSet | None = None) -> li
             raise ArenaError(f"{_shown(p)}: deal {k} must be a list of {players} hand strings")
         try:
             hands = [parse_cards(h) for h in item]
-            Round.from_hands(item, check)
+            Round.from_hands(item, rules=check)
         except (GongzhuError, ValueError) as exc:
             raise ArenaError(f"{_shown(p)}: deal {k}: {exc}") from None
         out.append(hands)
@@ -140,7 +144,7 @@ def _read_json(p: Path) -> Any:
 
 def _seeded_deals(rules: RuleSet, seed: int | str, count: int) -> list[list[tuple[Any, ...]]]:
     return [
-        [tuple(h) for h in deal(rules, seed=f"gongzhu-arena:{seed}:{k}").dealt]
+        [tuple(h) for h in deal(rules=rules, seed=f"gongzhu-arena:{seed}:{k}").dealt]
         for k in range(count)
     ]
 

@@ -52,7 +52,7 @@ from typing import Protocol, runtime_checkable
 from gongzhu._base.text import brief as _brief
 from gongzhu.actions import Action, ClaimResponse, Exposure, Play
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import SimulationError
+from gongzhu.errors import SimulationError, SimulationTypeError
 from gongzhu.phase import Phase
 from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
@@ -93,7 +93,7 @@ def check_strategies(strategies: object, players: int) -> tuple[Strategy, ...]:
     """``strategies`` as a tuple of one :class:`Strategy` per seat, or a
     :class:`~gongzhu.SimulationError` saying what is wrong."""
     if isinstance(strategies, (str, bytes)) or not isinstance(strategies, Sequence):
-        raise SimulationError(
+        raise SimulationTypeError(
             f"strategies must be a sequence of strategies, one per seat;"
             f" got {type(strategies).__name__}"
         )
@@ -162,14 +162,19 @@ def decide(rnd: Round, seat: int, strategy: Strategy) -> Action:
     """
     if seat not in awaiting(rnd):
         raise SimulationError(f"seat {_brief(seat)} has no decision to make now")
-    view = rnd.view(seat)
     phase = rnd.phase
     if phase is Phase.EXPOSURE:
-        return Exposure(seat, strategy.choose_exposure(view))
+        return _exposure_of(rnd, seat, strategy)
+    view = rnd.view(seat)
     if phase is Phase.CLAIM:
         answer = getattr(strategy, "accept_claim", None)
         return ClaimResponse(seat, bool(answer(view)) if callable(answer) else True)
     return Play(seat, strategy.choose_play(view, view.legal_plays))
+
+
+def _exposure_of(rnd: Round, seat: int, strategy: Strategy) -> Exposure:
+    """The exposure decision of ``seat``, which owes it, by ``strategy`` from its view."""
+    return Exposure(seat, strategy.choose_exposure(rnd.view(seat)))
 
 
 def decide_exposures(
@@ -209,15 +214,27 @@ def decide_exposures(
         pending = [s for s in rnd.exposure_pending if strategies[s] is not None]
         if not pending:
             return rnd
-        chosen: list[tuple[Action, float]] = []
+        # decide() without its second look at who is awaited (these seats are), and with
+        # nobody watching, without the clock (reading CPU time is a system call) and the
+        # action record when the choice is a plain CardSet (which the record would pass).
+        chosen: list[tuple[int, CardSet | Exposure, float]] = []
         for seat in sorted(pending) if sealed else pending[:1]:
-            t0 = clock()
-            action = decide(rnd, seat, strategies[seat])  # type: ignore[arg-type]
-            chosen.append((action, clock() - t0))
-        for action, seconds in chosen:
+            strategy = strategies[seat]
+            assert strategy is not None  # pending holds seats with a strategy only
+            if on_action is None:
+                cards = strategy.choose_exposure(rnd.view(seat))
+                plain = cards.__class__ is CardSet
+                chosen.append((seat, cards if plain else Exposure(seat, cards), 0.0))
+            else:
+                t0 = clock()
+                chosen.append((seat, _exposure_of(rnd, seat, strategy), clock() - t0))
+        for seat, choice, seconds in chosen:
+            if isinstance(choice, CardSet):
+                rnd = rnd.expose(choice, seat=seat)  # what rnd.apply(Exposure(seat, choice)) does
+                continue
             if on_action is not None:
-                on_action(rnd, action, seconds)
-            rnd = rnd.apply(action)
+                on_action(rnd, choice, seconds)
+            rnd = rnd.apply(choice)
 
 
 def play_out(
@@ -237,14 +254,17 @@ def play_out(
     clock = time.process_time
     while not rnd.is_over:
         if on_action is None and rnd.phase is Phase.PLAY:
-            # The common step, a card with nobody watching: what decide() and apply() do,
+            # The common steps, cards with nobody watching: what decide() and apply() do,
             # without the Action object and the second look at who acts (a match of fast
-            # bots spends a third of its time there).
-            seat = rnd.to_act
-            assert seat is not None  # in card play a seat is always to act
-            view = rnd.view(seat)
-            rnd = rnd.play(checked[seat].choose_play(view, view.legal_plays), seat)
-            continue
+            # bots spends a third of its time there). A card leads to card play or to the
+            # end, never to a claim (only a claim does): the phase is not asked again.
+            while True:
+                seat = rnd.to_act
+                assert seat is not None  # in card play a seat is always to act
+                view = rnd.view(seat)
+                rnd = rnd.play(checked[seat].choose_play(view, view.legal_plays), seat)
+                if rnd.is_over:
+                    return rnd
         seat = awaiting(rnd)[0]
         t0 = clock()
         action = decide(rnd, seat, checked[seat])

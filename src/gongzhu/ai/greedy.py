@@ -26,7 +26,7 @@ With a ``seed`` the bot is deterministic: each decision's random numbers are
 derived from the seed and the position, not from the calls before it.
 
 >>> from gongzhu import RuleSet, deal
->>> r = deal(RuleSet(exposable=""), seed=4)
+>>> r = deal(rules=RuleSet(exposable=""), seed=4)
 >>> view = r.view(r.to_act)
 >>> bot = GreedyStrategy(seed=1)
 >>> card = bot.choose_play(view, view.legal_plays)

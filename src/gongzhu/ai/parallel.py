@@ -30,6 +30,7 @@ from typing import Any, Final
 
 import attrs
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
 from gongzhu._base.text import brief as _brief
 from gongzhu.ai.registry import STRATEGIES, make_strategy
@@ -42,7 +43,7 @@ from gongzhu.ai.strategies import (
 )
 from gongzhu.ai.tasks import check_executor, run_tasks
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER
-from gongzhu.errors import SimulationError
+from gongzhu.errors import SimulationError, SimulationTypeError
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 
@@ -284,8 +285,8 @@ def play_task(
     ts = task_seed(seed, number)
     strategies = factory(ts)
     if matches:
-        return play_match(strategies, rules, seed=ts, max_deals=_MATCH_CAP)[1]
-    return (play_deal(strategies, rules, seed=ts, dealer=number % rules.players),)
+        return play_match(strategies, rules=rules, seed=ts, max_deals=_MATCH_CAP)[1]
+    return (play_deal(strategies, rules=rules, seed=ts, dealer=number % rules.players),)
 
 
 def _run_chunk(
@@ -349,9 +350,10 @@ def _check_simulate(
 ) -> None:
     """Refuse :func:`simulate`'s bad arguments with a :class:`~gongzhu.SimulationError`."""
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < _MAX_TASKS:
-        raise SimulationError(f"n must be a non-negative int below 10**15, got {_brief(n)}")
+        error = SimulationError if isinstance(n, int) else SimulationTypeError
+        raise error(f"n must be a non-negative int below 10**15, got {_brief(n)}")
     if strategies is not None and not callable(strategies):
-        raise SimulationError(
+        raise SimulationTypeError(
             "strategies must build one strategy per seat from a task seed (a callable"
             f" such as BotTable), got {type(strategies).__name__}"
         )
@@ -372,11 +374,12 @@ def _check_simulate(
         raise SimulationError("these rules never end a match; simulate deals instead")
 
 
+@keyword_only("rules", "strategies")
 def simulate(
     n: int,
+    *,
     rules: RuleSet | str = _DEFAULT_RULES,
     strategies: StrategyFactory | None = None,
-    *,
     matches: bool = False,
     workers: int = 1,
     seed: int = 0,
@@ -413,7 +416,8 @@ def simulate(
     Bad arguments raise :class:`~gongzhu.SimulationError`.
 
     >>> from gongzhu import RuleSet
-    >>> a = simulate(12, RuleSet.preset("online"), BotTable(("random",) * 4), seed=5)
+    >>> table = BotTable(("random",) * 4)
+    >>> a = simulate(12, rules=RuleSet.preset("online"), strategies=table, seed=5)
     >>> a.deals, sum(a.pig_taken) <= 12
     (12, True)
     """

@@ -19,7 +19,7 @@ decision's random stream is derived from the seed and the position, not from
 the calls before it.
 
 >>> from gongzhu import deal, RuleSet
->>> r = deal(RuleSet(exposable=""), seed=4)
+>>> r = deal(rules=RuleSet(exposable=""), seed=4)
 >>> bot = SearchStrategy(Limit(simulations=60), seed=1)
 >>> view = r.view(r.to_act)
 >>> card = bot.choose_play(view, view.legal_plays)

@@ -26,6 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief as _brief
 from gongzhu._core import policy as _policy
@@ -202,10 +203,11 @@ def rules_of(rules: RuleSet | str | None) -> RuleSet:
     raise SimulationError(f"rules must be a RuleSet or a preset name, got {type(rules).__name__}")
 
 
+@keyword_only("rules")
 def play_deal(
     strategies: Sequence[Strategy],
-    rules: RuleSet | str = _DEFAULT_RULES,
     *,
+    rules: RuleSet | str = _DEFAULT_RULES,
     seed: int | str | None = None,
     leader: int | None = None,
     dealer: int = 0,
@@ -231,7 +233,7 @@ def play_deal(
     """
     rules = rules_of(rules)
     checked = check_strategies(strategies, rules.players)
-    rnd = deal(rules, seed=seed, leader=leader, dealer=dealer)
+    rnd = deal(rules=rules, seed=seed, leader=leader, dealer=dealer)
     return play_out(rnd, checked)
 
 
@@ -239,10 +241,11 @@ _deal_seed = match_deal_seed
 """The old private name of :func:`gongzhu.dealing.match_deal_seed` (kept for callers)."""
 
 
+@keyword_only("rules")
 def play_match(
     strategies: Sequence[Strategy],
-    rules: RuleSet | str = _DEFAULT_RULES,
     *,
+    rules: RuleSet | str = _DEFAULT_RULES,
     seed: int | str | None = None,
     max_deals: int | None = None,
 ) -> tuple[Match, tuple[Round, ...]]:
@@ -256,7 +259,7 @@ def play_match(
     (no threshold and no deal cap) needs ``max_deals``.
 
     >>> from gongzhu import RuleSet
-    >>> match, deals = play_match([RuleOfThumbStrategy()] * 4, RuleSet.preset("online-quick"),
+    >>> match, deals = play_match([RuleOfThumbStrategy()] * 4, rules=RuleSet.preset("online-quick"),
     ...                           seed=3)
     >>> match.is_over, len(deals) == match.deal_count
     (True, True)
@@ -278,7 +281,7 @@ def play_match(
         number = len(rounds) + 1
         deal_seed = None if seed is None else _deal_seed(seed, number)
         rnd = play_deal(
-            checked, rules, seed=deal_seed, leader=match.next_leader, dealer=match.dealer
+            checked, rules=rules, seed=deal_seed, leader=match.next_leader, dealer=match.dealer
         )
         rounds.append(rnd)
         match = match.add(rnd)

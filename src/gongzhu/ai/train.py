@@ -73,7 +73,9 @@ def generate(
     ys: list[float] = []
     ds: list[int] = []
     for d in range(deals):
-        rnd = Round.from_hands(deal(rules, seed=f"gongzhu-train:{seed}:{d}").dealt, rules)
+        rnd = Round.from_hands(
+            deal(rules=rules, seed=f"gongzhu-train:{seed}:{d}").dealt, rules=rules
+        )
         view = rnd.view(0)  # every hand is known here: the deal itself is the "sampled" one
         b = Worlds(view).start([sum(c.mask for c in h) for h in rnd.dealt], 0)
         rng = random.Random(f"gongzhu-train:{seed}:{d}:play")

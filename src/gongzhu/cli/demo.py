@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     rules = RuleSet()
     # The seats named as in every command: by compass, seat 0 South.
     seats = Seats(compass_names(t, rules, 0))
-    _, rounds = play_match([RuleOfThumbStrategy()] * 4, rules, seed=args.seed)
+    _, rounds = play_match([RuleOfThumbStrategy()] * 4, rules=rules, seed=args.seed)
     first = rounds[0]
     print(
         t.gettext(

@@ -152,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
     from gongzhu.ai.strategies import play_match
 
     table = BotTable(bots)
-    match, rounds = play_match(table(seed), rules, seed=seed, max_deals=args.max_deals)
+    match, rounds = play_match(table(seed), rules=rules, seed=seed, max_deals=args.max_deals)
     if not args.quiet:
         print(
             t.gettext("Match: rules {rules}, seed {seed}, bots {bots}").format(
@@ -210,8 +210,8 @@ def _simulate(
             try:
                 sim = parallel.simulate(
                     args.deals,
-                    rules,
-                    table,
+                    rules=rules,
+                    strategies=table,
                     workers=args.workers,
                     seed=seed,
                     progress=progress.update,

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     t = translator_for(args)
     rules = rules_from(args)
     piles = ["" if pile.strip() == "-" else pile for pile in args.piles]
-    result = score(piles, args.exposed or (), rules)
+    result = score(piles, args.exposed or (), rules=rules)
     if args.json:
         print(json.dumps(_json(result, rules), ensure_ascii=False, indent=2))
         return 0

@@ -21,7 +21,7 @@ and read back, checked, by ``from_dict()``:
 :func:`schema` returns each JSON Schema (draft 2020-12, self-contained).
 
 >>> from gongzhu import Action, RuleSet, deal
->>> rnd = deal(RuleSet(exposable=""), seed=1)
+>>> rnd = deal(rules=RuleSet(exposable=""), seed=1)
 >>> message = {"type": "play", "seat": rnd.to_act, "card": rnd.legal_plays[0].code}
 >>> rnd = rnd.apply(Action.from_dict(message))
 >>> rnd.history[-1].to_dict() == message

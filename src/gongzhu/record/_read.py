@@ -188,7 +188,7 @@ def _replay_deal(
         where.at("hands").fail("a deal without a seed needs its hands")
     try:
         if seed is not None:
-            r = deal(rules, seed, leader, dealer)
+            r = deal(rules=rules, seed=seed, leader=leader, dealer=dealer)
             for seat, (mine, dealt) in enumerate(zip(hands or r.dealt, r.dealt, strict=True)):
                 if tuple(mine) != dealt:
                     where.at("hands").fail(
@@ -196,7 +196,7 @@ def _replay_deal(
                     )
         else:
             assert hands is not None
-            r = Round.from_hands(hands, rules, leader=leader, dealer=dealer)
+            r = Round.from_hands(hands, rules=rules, leader=leader, dealer=dealer)
     except RecordError:
         raise
     except GongzhuError as exc:

@@ -11,7 +11,14 @@ from gongzhu._base.text import brief
 from gongzhu._core.config import Config
 from gongzhu.cards import Card, CardSet, card_tokens, unchecked_cardset
 from gongzhu.cards import parse_cards as _parse_cards
-from gongzhu.errors import CardParseError, DealError, IllegalActionError, Reason
+from gongzhu.errors import (
+    CardParseError,
+    CardTypeError,
+    DealError,
+    DealTypeError,
+    IllegalActionError,
+    Reason,
+)
 
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 
@@ -47,7 +54,7 @@ def _to_card(card: Any) -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    raise CardParseError(f"expected a Card or card text, got {type(card).__name__}")
+    raise CardTypeError(f"expected a Card or card text, got {type(card).__name__}")
 
 
 def _exposure_masks(cards: Any, face_down: Any, seat: int) -> tuple[int, int]:
@@ -92,7 +99,7 @@ def _hands_from(hands: Any, cfg: Config) -> tuple[tuple[int, ...], ...]:
     a wrong hand size, a wrong number of hands).
     """
     if isinstance(hands, (str, CardSet)) or not isinstance(hands, Sequence):
-        raise DealError("hands must be a sequence of hands, one per seat")
+        raise DealTypeError("hands must be a sequence of hands, one per seat")
     dealt: list[tuple[int, ...]] = []
     seen = 0
     for seat, hand in enumerate(hands):

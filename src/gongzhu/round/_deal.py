@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import random
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.seeds import SEED_INT_LIMIT, check_seed
 from gongzhu._core.deal import shuffle as _shuffle
 from gongzhu._core.deal import split as _split
 from gongzhu.cards import unchecked_cardset
-from gongzhu.errors import DealError
+from gongzhu.errors import DealError, DealTypeError
 from gongzhu.round._checks import _deal_seat
 from gongzhu.round._round import _DEFAULT_RULES, Round
 from gongzhu.rules import RuleSet
@@ -33,7 +34,7 @@ def match_deal_seed(seed: int | str, number: int) -> int:
     """The seed of deal ``number`` (1, 2, …) of a match seeded with ``seed`` (stable across runs).
 
     :func:`gongzhu.play_match`, the web table and the terminal game deal deal
-    ``k`` of a match as ``deal(rules, seed=match_deal_seed(seed, k), …)``, so one
+    ``k`` of a match as ``deal(rules=rules, seed=match_deal_seed(seed, k), …)``, so one
     match seed replays the same cards everywhere.
 
     >>> match_deal_seed(7, 1) == match_deal_seed(7, 1) != match_deal_seed(7, 2)
@@ -80,7 +81,9 @@ def _shuffle_plan(deck: int) -> tuple[tuple[int, ...], tuple[tuple[int, int, int
     return plan
 
 
+@keyword_only("rules", "seed", "leader", "dealer")
 def deal(
+    *,
     rules: RuleSet | str = _DEFAULT_RULES,
     seed: int | str | None = None,
     leader: int | None = None,
@@ -102,14 +105,14 @@ def deal(
     >>> from gongzhu import RuleSet, deal
     >>> deal(seed=42).hands == deal(seed=42).hands
     True
-    >>> len(deal(RuleSet(players=5), seed=1).hands[0])
+    >>> len(deal(rules=RuleSet(players=5), seed=1).hands[0])
     10
     """
     if isinstance(rules, str):  # a preset's name
         rules = RuleSet.preset(rules)
     if not isinstance(rules, RuleSet):
         raise DealError(f"rules must be a RuleSet, got {type(rules).__name__}")
-    check_seed(seed, error=DealError)
+    check_seed(seed, error=DealError, type_error=DealTypeError)
     cfg = rules.engine
     _deal_seat(dealer, cfg.n, "dealer")
     order = shuffled_deck(rules, seed)

@@ -104,6 +104,13 @@ class _Position:
         """The core state (read it, never change it)."""
         return self._s
 
+    @property
+    def engine_state(self) -> State:
+        """This position as the engine core's immutable state, for engines built on the
+        core (:class:`~gongzhu.Board`, :mod:`gongzhu.vector`); see
+        :meth:`Round.from_engine_state`. Read it, never change it."""
+        return self._s
+
     # -- what is expected next ----------------------------------------------------------
 
     @property
@@ -434,7 +441,7 @@ class _Position:
         # included); the DealScore is built around it (its sheets on first read).
         return score_of_state(s)
 
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: int | None) -> PlayerView:
         """Everything ``seat`` may know, and nothing else (safe to send to that player).
 
         >>> from gongzhu import deal
@@ -442,11 +449,21 @@ class _Position:
         >>> v = r.view(r.to_act)
         >>> v.hand == r.hands[r.to_act], v.legal_plays == r.legal_plays, r.view(3).legal_plays
         (True, True, CardSet(''))
+
+        ``seat=None`` is a spectator's view, of no seat: the public facts only (no
+        hand, asked nothing, each seat's exposures once every other seat may see
+        them, RULES.md §9.2). Its ``seat`` is ``-1``, ``null`` in its JSON.
+
+        >>> w = r.view(None)
+        >>> w.seat, len(w.hand), w.pending, w.to_dict()["seat"]
+        (-1, 0, None, None)
         """
         s = self._s
+        if seat is None:
+            return PlayerView.from_engine_state(s, -1)  # the core's public_info: a seat of -1
         if seat.__class__ is not int or not 0 <= seat < s.table.n:
             seat = _check_seat(seat, s.table.n, "view")
-        return PlayerView._of_state(s, seat)
+        return PlayerView.from_engine_state(s, seat)
 
     def unseen(self, seat: int) -> CardSet:
         """Cards ``seat`` has not seen: in other hands, not exposed face up, not shown."""

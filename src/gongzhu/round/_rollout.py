@@ -20,10 +20,10 @@ from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief
 from gongzhu._core import rng as _rng
 from gongzhu._core import rollout as _ro
-from gongzhu._core.play import expose, exposure_open
+from gongzhu._core.play import expose, exposure_open, next_to_expose
 from gongzhu._core.state import State
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import IllegalActionError, Reason
+from gongzhu.errors import ActionTypeError, IllegalActionError, Reason
 from gongzhu.view import PlayerView
 
 _R = TypeVar("_R", bound="_Table")
@@ -55,6 +55,10 @@ def _refuse_rollout(detail: str) -> NoReturn:
     raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="roll out")
 
 
+def _refuse_type(detail: str) -> NoReturn:
+    raise ActionTypeError(Reason.INVALID_CHOICE, None, detail=detail, action="roll out")
+
+
 def _is_strategy(obj: object) -> bool:
     return callable(getattr(obj, "choose_play", None)) and callable(
         getattr(obj, "choose_exposure", None)
@@ -66,7 +70,7 @@ def _protocol_policy(strategy: _Decider, rnd: _Table) -> _ro.Policy:
 
     def policy(state: State, legal: int) -> int:
         seat = (state.leader + (state.trick & 7)) % state.table.n
-        view = PlayerView._of_state(state, seat)
+        view = PlayerView.from_engine_state(state, seat)
         choice: object = strategy.choose_play(view, view.legal_plays)
         card = choice if isinstance(choice, Card) else Card.parse(choice)  # type: ignore[arg-type]
         if not legal & card.mask:
@@ -87,32 +91,34 @@ def rollout(rnd: _R, strategy: object, seed: object) -> _R:
         if len(given) != n or len(strategy) != n:
             _refuse_rollout(f"give one strategy per seat ({n})")
     else:
-        _refuse_rollout("strategy must be a Strategy, one per seat, or None")
+        _refuse_type("strategy must be a Strategy, one per seat, or None")
     for entry in given:
         if entry is not None and not _is_strategy(entry):
-            _refuse_rollout(f"not a Strategy: {brief(entry)}")
+            _refuse_type(f"not a Strategy: {brief(entry)}")
     strategies = cast(tuple[_Decider | None, ...], given)  # checked just above
     if seed is None:
         seed = random.getrandbits(64)
     else:
-        check_seed(seed, error=_refuse_rollout, text=False)
+        check_seed(seed, error=_refuse_rollout, type_error=_refuse_type, text=False)
     assert isinstance(seed, int)  # check_seed refused anything else
     # Exposure through the strategies' protocol; seats without one decline, in the core
     # (under simultaneous order the core declines for them after the others, at once).
     s: State = rnd._core
     # Seats without a strategy decline in the core (one step for all of them, in turn
     # from the leader, as the loop below would): only strategies need the protocol.
-    # Who decides next is the round's own rule (Round.exposure_pending: the next seat
-    # from the leader in turn, every undecided seat from the leader when simultaneous).
+    # Who decides next is the core's rule, as in Round.exposure_pending (the next seat
+    # from the leader in turn, every undecided seat from the leader when simultaneous);
+    # in turn it is asked of the core directly, once per seat (a property call costs more).
     if exposure_open(s) and strategy is not None and any(entry is not None for entry in strategies):
         if s.table.cfg.in_turn:
-            while pending := rnd.exposure_pending:
-                seat = pending[0]
+            while exposure_open(s):
+                seat = next_to_expose(s)
                 chosen = strategies[seat]
                 if chosen is None:
-                    rnd = rnd._from_core(expose(rnd._core, seat, 0, False, False))
+                    rnd = rnd._from_core(expose(s, seat, 0, False, False))
                 else:
                     rnd = rnd.expose(chosen.choose_exposure(rnd.view(seat)), seat=seat)
+                s = rnd._core
         else:
             picks = [
                 (seat, decider.choose_exposure(rnd.view(seat)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.seeds import SEED_INT_LIMIT
 from gongzhu._base.text import brief
 from gongzhu._codec import encoding as _encoding
@@ -85,11 +86,12 @@ class Round(_Position):
     # -- construction and the core ------------------------------------------------------
 
     @classmethod
+    @keyword_only("rules")
     def from_hands(
         cls,
         hands: Sequence[Iterable[Card | str] | str],
-        rules: RuleSet | str = _DEFAULT_RULES,
         *,
+        rules: RuleSet | str = _DEFAULT_RULES,
         leader: int | None = None,
         dealer: int = 0,
     ) -> Round:
@@ -140,6 +142,19 @@ class Round(_Position):
     @classmethod
     def _from_core(cls, state: State) -> Round:
         """The Round of a core state (trusted: the state came from the core)."""
+        return _make(state)
+
+    @classmethod
+    def from_engine_state(cls, state: State) -> Round:
+        """The Round of an engine core state: another round's :attr:`engine_state`, or a
+        state the core's functions made from one. Nothing is checked, so give it only
+        states that came from the engine.
+
+        >>> from gongzhu import deal
+        >>> r = deal(seed=1)
+        >>> Round.from_engine_state(r.engine_state) == r
+        True
+        """
         return _make(state)
 
     def play(self, card: Card | str, seat: int | None = None) -> Round:
@@ -409,7 +424,7 @@ class Round(_Position):
         t = s.table
         seat = _check_seat(seat, t.n, "expose")
         held = t.hands[seat] & ~s.gone & t.cfg.exposable & ~(t.up | t.down)
-        return {c: str(exposure_preview(c, self.rules)) for c in unchecked_cardset(held)}
+        return {c: str(exposure_preview(c, rules=self.rules)) for c in unchecked_cardset(held)}
 
     # -- claims ------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import attrs
 
 from gongzhu._base.text import brief
 from gongzhu.cards import ACE_OF_HEARTS, Card, CardSet, Rank, parse_cards
-from gongzhu.errors import CardParseError, RuleSetError
+from gongzhu.errors import CardParseError, RuleSetError, RuleSetTypeError
 from gongzhu.rules.options import (
     _EXPOSABLE_CARDS,
     _REMOVED,
@@ -103,7 +103,11 @@ def _check_type(inst: object, attribute: attrs.Attribute[Any], value: Any) -> No
         if isinstance(expected, type) and issubclass(expected, enum.Enum):
             # The allowed values, as the text a caller may pass.
             name += " (one of " + ", ".join(repr(m.value) for m in expected) + ")"
-        raise RuleSetError(
+        # A bad value of the right kind (an int too large, unknown text where text is
+        # read) is a RuleSetError; a value of another type is a RuleSetTypeError too.
+        bad_value = isinstance(value, int) if expected is int else isinstance(value, str)
+        error = RuleSetError if bad_value and expected is not bool else RuleSetTypeError
+        raise error(
             f"{attribute.name}: expected {name}{' or None' if optional else ''},"
             f" got {brief(value)}",
             [attribute.name],

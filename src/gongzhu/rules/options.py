@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, TypedDict
+from typing import Any, Final, TypeAlias, TypedDict
+
+import attrs
 
 from gongzhu._core.config import (
     PIG_GRAND_SLAM_ONLY,
@@ -31,6 +33,7 @@ __all__ = [
     "GrandSlam",
     "GrandSlamOutcome",
     "LaterLeader",
+    "OptionInfo",
     "PigWithAllHearts",
     "RuleSetOptions",
     "SimultaneousLoss",
@@ -296,3 +299,54 @@ class RuleSetOptions(TypedDict, total=False):
     simultaneous_loss: SimultaneousLoss | str
     tied_winners: TiedWinners | str
     exact_threshold_flips: bool
+
+
+OptionKind: TypeAlias = type
+"""The type of an option's values: ``int``, ``bool``, an enum class … (:attr:`OptionInfo.kind`)."""
+
+
+@attrs.frozen
+class OptionInfo:
+    """One :class:`~gongzhu.RuleSet` option as :meth:`RuleSet.options
+    <gongzhu.RuleSet.options>` lists it, read from the option's own definition.
+
+    ``kind`` is the value's type (an enum class for a choice); ``values`` the allowed
+    values of an enum or a bool option (empty where any value of the type is checked
+    by range); ``optional`` says ``None`` is allowed too; ``description`` and
+    ``sources`` are the option's documentation and the seeds it comes from.
+    """
+
+    name: str
+    kind: OptionKind
+    default: Any
+    values: tuple[Any, ...]
+    optional: bool
+    description: str
+    sources: str
+
+
+def option_infos(cls: type[Any]) -> tuple[OptionInfo, ...]:
+    """Every option of the rule set class ``cls``, in documentation order: its name,
+    type, default, allowed values and description (:meth:`RuleSet.options
+    <gongzhu.RuleSet.options>`; the *Variants* page's option list is built from it).
+
+    >>> from gongzhu import RuleSet
+    >>> option = next(o for o in RuleSet.options() if o.name == "exposure_kind")
+    >>> option.kind.__name__, option.default.value, [v.value for v in option.values]
+    ('ExposureKind', 'open', ['open', 'face-down-up'])
+    >>> [(o.name, o.default, o.values) for o in RuleSet.options()][:2]
+    [('players', 4, ()), ('partnerships', False, (False, True))]
+    """
+    defaults = cls()
+    out = []
+    for field in attrs.fields(cls):
+        meta = field.metadata
+        kind = meta["type"]
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            values: tuple[Any, ...] = tuple(kind)
+        else:
+            values = (False, True) if kind is bool else ()
+        default = getattr(defaults, field.name)
+        doc, sources = meta["doc"], meta["sources"]
+        out.append(OptionInfo(field.name, kind, default, values, meta["optional"], doc, sources))
+    return tuple(out)

@@ -50,6 +50,7 @@ from gongzhu.rules.options import (
     RuleSetOptions,
     SimultaneousLoss,
     TiedWinners,
+    option_infos,
 )
 
 if sys.version_info >= (3, 11):
@@ -365,6 +366,8 @@ class RuleSet:
     def __attrs_post_init__(self) -> None:
         _validate(self)
 
+    options = classmethod(option_infos)  # every option as an OptionInfo (the docs list them)
+
     # -- derived facts ---------------------------------------------------------
 
     @cached_property
@@ -485,10 +488,7 @@ class RuleSet:
         >>> RuleSet().preset_name(), RuleSet(players=5).preset_name()
         ('classic', None)
         """
-        for name, preset in PRESETS.items():
-            if preset == self:
-                return name
-        return None
+        return next((name for name, preset in PRESETS.items() if preset == self), None)
 
     def closest_preset(self) -> tuple[str, dict[str, tuple[Any, Any]]]:
         """The preset this differs least from, and the differences (preset value, this value).
@@ -595,6 +595,5 @@ PRESETS: Final[Mapping[str, RuleSet]] = MappingProxyType(_PRESETS)
 _BASE_PRESET: Final = "classic"
 _PRESET_ALIASES: Final = {"czech": "classic"}
 
-# The methods' doctests run here, in their own module (the package sets the classes'
-# __module__ to its public path, where a doctest finder would skip them).
+# The doctests run here (the package sets __module__ to its public path, which doctest skips).
 __test__ = {"RuleSet": RuleSet}

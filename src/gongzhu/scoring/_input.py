@@ -8,10 +8,11 @@ from collections.abc import Iterable, Mapping
 from itertools import islice
 from typing import Any, Final, NoReturn
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.frozen import FrozenMap
 from gongzhu._base.text import brief
 from gongzhu.cards import Card, CardSet, parse_cards
-from gongzhu.errors import CardParseError, DealError
+from gongzhu.errors import CardParseError, DealError, DealTypeError
 from gongzhu.rules import RuleSet
 
 _DEFAULT_RULES: Final = RuleSet()
@@ -92,8 +93,10 @@ def _same(given: Any, stated: Any) -> bool:
     return bool(given == stated)
 
 
+@keyword_only("rules")
 def exposure_factors(
     exposed: Iterable[Card | str] | str | Mapping[Card | str, int] | None,
+    *,
     rules: RuleSet | str = _DEFAULT_RULES,
 ) -> dict[Card, int]:
     """Normalise an ``exposed`` argument to {card: factor}, checked against the rules.
@@ -150,7 +153,7 @@ def _bounded(value: Any, limit: int, what: str) -> list[Any]:
     try:
         items = list(islice(value, limit + 1))
     except TypeError:
-        raise DealError(f"{what} must be cards, got {type(value).__name__}") from None
+        raise DealTypeError(f"{what} must be cards, got {type(value).__name__}") from None
     if len(items) > limit:
         raise DealError(f"{what}: more than {limit} items")
     return items
@@ -165,7 +168,8 @@ def _as_cardset(value: Any, what: str) -> CardSet:
         return parse_cards(value)
     except CardParseError as exc:
         # The parse error (its token and position) stays attached as the cause.
-        raise DealError(f"{what}: {exc}") from exc
+        error = DealTypeError if isinstance(exc, TypeError) else DealError
+        raise error(f"{what}: {exc}") from exc
 
 
 _SCORE_KEYS: Final = ("totals", "team_totals", "all_hearts_seat", "grand_slam_seat", "pig_taker",

@@ -28,7 +28,7 @@ from gongzhu._core.scoring import first_bad_mask as _bad_masks
 from gongzhu._core.scoring import score_masks as _score_masks
 from gongzhu._core.state import State
 from gongzhu.cards import ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER, Card, CardSet, unchecked_cardset
-from gongzhu.errors import DealError
+from gongzhu.errors import DealError, DealTypeError
 from gongzhu.rules import RuleSet
 from gongzhu.scoring._input import (
     _SCORE_KEYS,
@@ -434,7 +434,7 @@ def _score_piles(
         try:
             counts = tuple(islice(queen_bonus_tricks, len(piles) + 1))
         except TypeError:
-            raise DealError("queen_bonus_tricks needs one count 0-52 per pile") from None
+            raise DealTypeError("queen_bonus_tricks needs one count 0-52 per pile") from None
         if len(counts) != len(piles) or not all(
             isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 52 for c in counts
         ):
@@ -442,7 +442,7 @@ def _score_piles(
     else:
         counts = None
     if exposure is None:
-        exposure = _factor_ints(adopt_map(exposure_factors(exposed, rules)))
+        exposure = _factor_ints(adopt_map(exposure_factors(exposed, rules=rules)))
         if exposed.__class__ is CardSet and len(_CARDSET_EXPOSURES) < 64:
             _CARDSET_EXPOSURES[(exposed.mask, tables.face_up_factor)] = exposure
     return _finish(masks, exposure, rules, tables, counts, piles)

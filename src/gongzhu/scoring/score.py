@@ -9,8 +9,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 from typing import Any
 
+from gongzhu._base.deprecation import keyword_only
 from gongzhu.cards import Card, CardSet
-from gongzhu.errors import DealError
+from gongzhu.errors import DealError, DealTypeError
 from gongzhu.rules import RuleSet
 from gongzhu.scoring._input import _DEFAULT_RULES, _as_cardset
 from gongzhu.scoring.result import DealScore, _score_piles
@@ -18,11 +19,12 @@ from gongzhu.scoring.result import DealScore, _score_piles
 __all__ = ["score"]
 
 
+@keyword_only("rules")
 def score(
     captures: Iterable[Iterable[Card | str] | str] | CardSet | str,
     exposed: Iterable[Card | str] | str | Mapping[Card | str, int] | None = (),
-    rules: RuleSet | str = _DEFAULT_RULES,
     *,
+    rules: RuleSet | str = _DEFAULT_RULES,
     queen_bonus_tricks: Sequence[int] | None = None,
 ) -> DealScore:
     """Score one deal. Pure: the same input always gives the same :class:`DealScore`.
@@ -62,7 +64,7 @@ def score(
                 else list(islice(captures, rules.players + 1))
             )
         except TypeError:
-            raise DealError(
+            raise DealTypeError(
                 f"captures must be card piles, one per seat; got {type(captures).__name__}"
             ) from None
         if len(raw) > rules.players:

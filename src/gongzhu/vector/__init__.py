@@ -10,7 +10,8 @@ which engine (``Round``, the core's ``Board``, or this one).
 
 from __future__ import annotations
 
-from gongzhu.vector._engine import VectorDeal, random_cards
+from gongzhu.vector._engine import VectorDeal
+from gongzhu.vector._playout import random_cards
 from gongzhu.vector._policy import rule_of_thumb
 
 __all__ = ["GongzhuVectorEnv", "VectorDeal", "random_cards", "rule_of_thumb"]

@@ -25,43 +25,35 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from gongzhu._core import play as _p
-from gongzhu._core.bits import ACE_BIT, HEARTS, PIG_BIT, QUEEN_OF_DIAMONDS_BIT, SHEEP_BIT, TEN_BIT
-from gongzhu._core.config import RESTRICT_DEAL, RESTRICT_SUIT, Config
-from gongzhu._core.rules import HEARTS_BROKEN, queen_counts
-from gongzhu._core.scoring import score_masks
-from gongzhu._core.state import COMPLETE, PLAYING, played, trick_cards
+from gongzhu._core.bits import QUEEN_OF_DIAMONDS_BIT
+from gongzhu._core.config import Config
+from gongzhu._core.rules import HEARTS_BROKEN
 from gongzhu.dealing import shuffled_deck
 from gongzhu.errors import DealError, IllegalActionError, ProtocolError, Reason
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
+from gongzhu.vector._legal import NONE_LED as _NONE_LED
+from gongzhu.vector._legal import legal_bits as _legal_bits
+from gongzhu.vector._playout import playout as _playout
+from gongzhu.vector._playout import random_cards
+from gongzhu.vector._rounds import from_rounds as _from_rounds
+from gongzhu.vector._rounds import origin as _origin
+from gongzhu.vector._score import factors as _factors
+from gongzhu.vector._score import totals as _totals
 from gongzhu.vector._tables import (
     BITS,
     I64,
-    POP8,
-    POP16,
-    SEL8,
-    SUIT,
     U64,
     ZERO,
     Bools,
-    bitcount,
-    heart_tables,
     popcount,
+    u64,
 )
 
 __all__ = ["VectorDeal"]
 
-_NONE_LED: Final = 4  # ``led`` before the trick's first card
 _HEART_FLAG: Final = np.array([HEARTS_BROKEN if 26 <= c < 39 else 0 for c in range(64)], np.int64)
 _CARD_SUIT: Final = np.arange(64, dtype=np.int64) // 13
-_LOW32: Final = np.uint64(0xFFFFFFFF)
-_LOW16: Final = np.uint64(0xFFFF)
-
-
-def _u(x: int) -> np.uint64:
-    out: np.uint64 = np.uint64(x)
-    return out
 
 
 class VectorDeal:
@@ -130,6 +122,10 @@ class VectorDeal:
         self._nplays: I64 = np.zeros(size, np.int64)
         self._to_act: I64 = np.zeros(size, np.int64)
         self._rows: I64 = np.arange(size, dtype=np.int64)
+        self._wrap: I64 = np.arange(2 * n, dtype=np.int64) % n  # _wrap[a + b]: (a + b) % n
+        # A batch from random(): each deal's cards in the order dealt, a deal a column (the
+        # playout's priority order; see gongzhu.vector._playout).
+        self._order: npt.NDArray[np.int8] | None = None
         # Aligned: every deal in play, all with the same number of cards in the trick and
         # of plays made on the batch (``_k``, ``_p``), so a step writes whole rows.
         self._aligned = True
@@ -140,8 +136,8 @@ class VectorDeal:
         self._seeds: list[int | str] | None = None
         self._dealer = 0
         # Per rule set: the point cards, the heart values by card, the team of each seat.
-        self._exposable = _u(cfg.exposable)
-        self._opening_card = _u(cfg.opening_card)
+        self._exposable = u64(cfg.exposable)
+        self._opening_card = u64(cfg.opening_card)
         self._team: I64 = np.array(cfg.team_of, dtype=np.int64)
         self._paired = cfg.nteams < n
 
@@ -199,79 +195,21 @@ class VectorDeal:
     def _random_dealt(self, gen: np.random.Generator, size: int) -> U64:
         deck = np.flatnonzero((np.uint64(self._cfg.deck) & BITS[:52]) != ZERO)
         n = self.players
-        order = deck[np.argsort(gen.random((size, deck.size)), axis=1)]
-        cards = order.reshape(size, deck.size // n, n)
-        dealt: U64 = np.bitwise_or.reduce(BITS[cards], axis=1)
-        return np.roll(dealt, 1, axis=1)  # card k to seat (1 + k) % n (dealer 0)
+        order = np.ascontiguousarray(np.argsort(gen.random((size, deck.size)), axis=1).T)
+        if deck.size < 52:
+            order = deck[order]
+        self._order = order.astype(np.int8)
+        # (positions, deals): position k goes to seat (1 + k) % n (dealer 0).
+        bits = BITS[order].reshape(deck.size // n, n, size)
+        dealt: U64 = np.roll(np.bitwise_or.reduce(bits, axis=0), 1, axis=0).T
+        return dealt
 
     @classmethod
     def from_rounds(cls, rounds: Sequence[Round]) -> VectorDeal:
         """A batch of the positions of ``rounds`` (one rule set; every exposure decided, no
         claim pending); :meth:`round` plays on from each of them."""
-        rounds = list(rounds)
-        if not rounds:
-            raise ProtocolError("from_rounds needs at least one Round")
-        for i, rnd in enumerate(rounds):
-            if not isinstance(rnd, Round):
-                raise ProtocolError(f"round {i} is a {type(rnd).__name__}, not a Round")
-        rules = rounds[0].rules
-        batch = cls(rules, len(rounds))
-        n = batch.players
-        for i, rnd in enumerate(rounds):
-            if rnd.rules != rules:
-                raise ProtocolError(f"round {i} has other rules than round 0 (one rule set)")
-            s = rnd._core
-            if s.done != COMPLETE and not s.trick and not s.tricks and _p.exposure_open(s):
-                raise IllegalActionError(
-                    Reason.EXPOSURE_PENDING, None, detail=f"round {i}", action="batch"
-                )
-            if s.done not in (PLAYING, COMPLETE):
-                raise IllegalActionError(
-                    Reason.WRONG_PHASE, None, detail=f"round {i}: a claim is pending",
-                    action="batch",
-                )  # fmt: skip
-            t = s.table
-            batch._dealt[i] = t.hands
-            batch._capt[i] = s.capt
-            batch._every[i] = t.every
-            batch._played[i] = played(s)
-            batch._up[i], batch._down[i], batch._blind[i] = t.up, t.down, t.blind
-            batch._shown[i] = t.shown
-            batch._opening[i] = t.opening
-            batch._leader[i] = s.leader
-            batch._flags[i] = s.flags
-            batch._ntricks[i] = len(s.tricks)
-            batch._done[i] = s.done == COMPLETE
-            cards = trick_cards(s)
-            batch._count[i] = len(cards)
-            if cards:
-                led = cards[0] // 13
-                batch._led[i] = led
-                batch._trick[: len(cards), i] = cards
-                best = max(c for c in cards if c // 13 == led)
-                batch._best[i] = best
-                batch._bestpos[i] = cards.index(best)
-                batch._taken[i] = sum(1 << c for c in cards)
-            for _lead, winner, tcards in s.tricks:
-                batch._note_voids(i, winner, _lead, tcards)
-            if cards:
-                batch._note_voids(i, -1, s.leader, cards)
-            if batch._cfg.queen_bonus:
-                batch._qd_counts[i] = queen_counts(n, s.tricks)
-                for _lead, winner, tcards in s.tricks:
-                    if 23 in tcards:
-                        batch._qd_taker[i] = winner
-            batch._to_act[i] = (s.leader + len(cards)) % n
-        batch._rounds = rounds
-        batch._aligned = not batch._done.any() and bool((batch._count == batch._count[0]).all())
-        batch._k = int(batch._count[0])
+        batch: VectorDeal = _from_rounds(cls, rounds)
         return batch
-
-    def _note_voids(self, i: int, _winner: int, leader: int, cards: Sequence[int]) -> None:
-        led = cards[0] // 13
-        for k, c in enumerate(cards):
-            if c // 13 != led:
-                self._voids[i] |= np.uint32(1 << (4 * ((leader + k) % self.players) + led))
 
     # -- reading --------------------------------------------------------------------------
 
@@ -307,84 +245,9 @@ class VectorDeal:
         """The bytes of the batch's arrays (divided by ``len(batch)``: the memory a deal)."""
         return sum(v.nbytes for v in vars(self).values() if isinstance(v, np.ndarray))
 
-    def _exposed(self) -> U64:
-        """The face-up exposures that bind play now (the forced fourth before the first lead)."""
-        up = self._up
-        cfg = self._cfg
-        if not cfg.force_fourth:
-            return up
-        ex = self._exposable
-        mine = up & ex
-        fourth = (popcount(mine) == 3) & (self._ntricks == 0) & (self._count == 0)
-        out: U64 = np.where(fourth, up | (ex & ~mine), up)
-        return out
-
     def legal_bits(self) -> U64:
         """``(n,)`` ``uint64`` masks of the cards the seat to act may play (0 once over)."""
-        cfg = self._cfg
-        rows = self._rows
-        hand = self._dealt[rows, self._to_act] & ~self._played
-        led = self._led
-        if self._aligned and self._k == 0:
-            follow = hand  # every deal leads
-            legal: U64 = hand
-        else:
-            follow = hand & SUIT[led]
-            legal = np.where(follow != ZERO, follow, hand)
-        lead = led == _NONE_LED
-        first = self._ntricks == 0
-        has_up = bool(self._up.any())
-        exposed = self._exposed() if has_up else self._up
-        if cfg.must_lead_opening:
-            opening = lead & first & self._opening & ((hand & self._opening_card) != ZERO)
-        else:
-            opening = None
-        if cfg.hearts_rule or (cfg.blood_lock and has_up):
-            # The lead's restrictions give way in the order of RULES.md §9.6 (see the
-            # core's legal_mask): the exposure restriction, then hearts.
-            broken = (self._flags & HEARTS_BROKEN) != 0
-            lock = np.bool_(cfg.hearts_rule) | ((exposed & _u(ACE_BIT)) != ZERO)
-            blocked = np.where(
-                lead & lock & ~broken & ((hand & _u(~HEARTS & (1 << 52) - 1)) != ZERO),
-                _u(HEARTS), ZERO,
-            )  # fmt: skip
-        else:
-            blocked = None
-        held = None
-        if has_up and cfg.restriction == RESTRICT_SUIT:
-            mine_all = exposed & hand
-            held = np.zeros_like(hand)
-            for suit in range(4):
-                sm = SUIT[suit]
-                mine = mine_all & sm
-                unled = (self._flags >> suit & 1) == 0
-                other = (hand & sm & ~mine) != ZERO
-                held |= np.where(lead & unled & other, mine, ZERO)
-            # Following: an exposed card stays back in the first trick led in its suit.
-            led_c = np.minimum(led, 3)
-            unled_f = (self._flags >> led_c & 1) == 0
-            free = follow & ~exposed
-            keep = ~lead & (follow != ZERO) & unled_f & ((exposed & follow) != ZERO)
-            keep &= free != ZERO
-            legal = np.where(keep, free, legal)
-        elif has_up and cfg.restriction == RESTRICT_DEAL:
-            held = np.where(lead & first, exposed & hand, ZERO)
-            free = legal & ~exposed
-            keep = ~lead & first & ((legal & exposed) != ZERO) & (free != ZERO)
-            legal = np.where(keep, free, legal)
-        if blocked is not None or held is not None:
-            b = blocked if blocked is not None else ZERO
-            h = held if held is not None else ZERO
-            choice = hand & ~b & ~h
-            choice = np.where(choice != ZERO, choice, hand & ~b)
-            choice = np.where(choice != ZERO, choice, hand)
-            legal = np.where(lead, choice, legal)
-        if opening is not None:
-            legal = np.where(opening, self._opening_card, legal)
-        if self._aligned:
-            return legal
-        out: U64 = np.where(self._done, ZERO, legal)
-        return out
+        return _legal_bits(self)
 
     def legal_mask(self) -> Bools:
         """``(n, 52)`` booleans: the cards the seat to act in each deal may play (none once
@@ -479,7 +342,7 @@ class VectorDeal:
         self._bestpos[r] = np.where(better, count, self._bestpos[r])
         count = count + 1
         self._count[r] = count
-        self._to_act[r] = (seat + 1) % n
+        self._to_act[r] = self._wrap[seat + 1]
         full = count == n
         if full.any():
             k = ri[full]
@@ -516,7 +379,7 @@ class VectorDeal:
         self._nplays[:] = self._p
         self._count[:] = k + 1
         seat += 1
-        seat %= n
+        np.subtract(seat, n, out=seat, where=seat == n)
         if k + 1 == n:
             self._k = 0
             self._finish(self._rows, slice(None))
@@ -537,15 +400,14 @@ class VectorDeal:
     def _finish(self, ri: I64, r: Any) -> None:
         """Complete the tricks of rows ``ri`` (``r``: the same rows, maybe as a slice)."""
         cfg = self._cfg
-        n = self.players
-        winner = (self._leader[r] + self._bestpos[r]) % n
+        winner = self._wrap[self._leader[r] + self._bestpos[r]]
         taken = self._taken[r]
         self._capt[ri, winner] |= taken
         if cfg.queen_bonus:
             taker = self._qd_taker[r]
             again = (taker >= 0) & (winner == taker)
             self._qd_counts[ri, winner] += again
-            newly = (taker < 0) & ((taken & _u(QUEEN_OF_DIAMONDS_BIT)) != ZERO)
+            newly = (taker < 0) & ((taken & u64(QUEEN_OF_DIAMONDS_BIT)) != ZERO)
             self._qd_taker[r] = np.where(newly, winner, taker)
         self._flags[r] |= np.left_shift(1, self._led[r])
         self._leader[r] = winner
@@ -558,7 +420,7 @@ class VectorDeal:
         self._trick[:, r] = -1
         over = self._played[r] == self._every[r]
         if cfg.end_when_points_out:
-            pc = _u(cfg.point_cards)
+            pc = u64(cfg.point_cards)
             every_capt = np.bitwise_or.reduce(self._capt[ri], axis=1)
             over |= (every_capt & pc) == pc
         if over.any():
@@ -580,104 +442,19 @@ class VectorDeal:
         """Play every unfinished deal to its end with uniformly random legal cards.
 
         The same distribution as :meth:`step` with :meth:`random_actions` until done,
-        faster: once a trick is led, its other cards are drawn at once (a follower's legal
-        cards depend on its hand, the led suit and the exposures, never on the other
-        followers' cards).
+        faster: a trick's followers are drawn at once, and under rules whose leads are
+        free, the leads and the void followers' cards come from a random priority order
+        (see :mod:`gongzhu.vector._playout`).
         """
-        while not self._done.all():
-            if self._aligned and self._k == 0:
-                if self._plain():
-                    self._plain_playout(rng)
-                else:
-                    self._random_trick(rng)
-                continue
-            active = np.flatnonzero(~self._done)
-            plays = self._nplays[active]
-            if (self._count[active] == 0).all() and (plays == plays[0]).all():
-                sub = self._take(active)  # the deals still in play, aligned again
-                sub.playout(rng)
-                self._put(active, sub)
-                return
-            self._play(random_cards(self.legal_bits(), rng), ~self._done)
+        _playout(self, rng)
 
-    def _plain(self) -> bool:
-        """True when every lead of the rest of the deals may be any card of the hand: no
-        hearts-broken rule, no exposure, no opening card still to lead, and the deals end
-        with their last card (what :meth:`_plain_playout` needs)."""
-        cfg = self._cfg
-        return not (
-            cfg.hearts_rule
-            or cfg.end_when_points_out
-            or cfg.queen_bonus
-            or self._up.any()
-            or (self._opening & (self._ntricks == 0)).any()
-            or not (self._ntricks == self._ntricks[:1]).all()  # one hand size in every deal
-        )
-
-    def _plain_playout(self, rng: np.random.Generator) -> None:
-        """:meth:`playout` of an aligned batch at a trick's start under :meth:`_plain` rules.
-
-        The hands are held by position in the trick (row 0 the leader's) and turned to
-        the winner after each trick, so a trick's cards need no gather by seat.
-        """
-        n = self.players
-        rows = self._rows
-        pos = np.arange(n)[:, None]
-        leader = self._leader.copy()
-        seats = (leader + pos) % n
-        hands = np.take_along_axis(self._dealt.T, seats, axis=0) & ~self._played
-        left = int(popcount(hands[0, :1])[0]) if self._size else 0
-        played, capt, flags, voids = self._played, self._capt, self._flags, self._voids
-        plays = self._plays
-        p = self._p
-        cards = np.empty((n, self._size), np.int64)
-        for _ in range(left):
-            lead = random_cards(hands[0], rng)
-            led = _CARD_SUIT[lead]
-            follow = hands[1:] & SUIT[led]
-            cards[0] = lead
-            cards[1:] = _random_followers(
-                np.where(follow != ZERO, follow, hands[1:]), follow, led, rng
-            )
-            bits = BITS[cards]
-            hands &= ~bits
-            taken = bits[0] | bits[1]
-            for j in range(2, n):
-                taken |= bits[j]
-            played |= taken
-            plays[p : p + n] = cards
-            p += n
-            best = lead
-            win = np.zeros(self._size, np.int64)
-            off = _CARD_SUIT[cards] != led
-            for j in range(1, n):
-                card = np.where(off[j], -1, cards[j])
-                better = card > best
-                best = np.where(better, card, best)
-                win = np.where(better, j, win)
-                voids |= off[j].astype(np.uint32) << (4 * seats[j] + led).astype(np.uint32)
-            leader = (leader + win) % n
-            capt[rows, leader] |= taken
-            flags |= np.left_shift(1, led)
-            flags |= np.where((taken & _u(HEARTS)) != ZERO, HEARTS_BROKEN, 0)
-            hands = np.take_along_axis(hands, (win + pos) % n, axis=0)
-            seats = (leader + pos) % n
-        self._p = p
-        self._nplays[:] = p
-        self._leader[:] = leader
-        self._to_act[:] = leader
-        self._ntricks += left
-        self._done[:] = played == self._every
-        if self._done.any():
-            self._aligned = False
-
-    _BY_COLUMN: Final = ("_trick", "_plays")  # arrays whose second axis is the batch's
+    _BY_COLUMN: Final = ("_trick", "_plays", "_order")  # arrays whose second axis is the batch's
 
     def _take(self, rows: I64) -> VectorDeal:
         """The deals ``rows`` (all in play, at a trick's start) as an aligned batch of their own."""
         sub = VectorDeal.__new__(VectorDeal)
         for name, value in vars(self).items():
-            if isinstance(value, np.ndarray) and name not in ("_rows", "_team"):
+            if isinstance(value, np.ndarray) and name not in ("_rows", "_team", "_wrap"):
                 value = value[:, rows] if name in self._BY_COLUMN else value[rows]
             setattr(sub, name, value)
         sub._size = len(rows)
@@ -702,112 +479,23 @@ class VectorDeal:
         """Write the deals of ``sub`` (made by :meth:`_take`) back to ``rows``."""
         self._aligned = False
         for name, value in vars(sub).items():
-            if isinstance(value, np.ndarray) and name not in ("_rows", "_team"):
+            if isinstance(value, np.ndarray) and name not in ("_rows", "_team", "_wrap"):
                 if name in self._BY_COLUMN:
                     getattr(self, name)[:, rows] = value
                 else:
                     getattr(self, name)[rows] = value
-
-    def _random_trick(self, rng: np.random.Generator) -> None:
-        """One whole trick of every deal of an aligned batch at a trick's start, at random:
-        the lead, then every follower's card at once."""
-        cfg = self._cfg
-        n = self.players
-        self._play_aligned(random_cards(self.legal_bits(), rng))
-        led = self._led
-        # (followers, deals) arrays: row j is the lead's j+1-th follower in every deal.
-        seats = (self._leader[None, :] + np.arange(1, n)[:, None]) % n
-        hands = np.take_along_axis(self._dealt.T, seats, axis=0) & ~self._played
-        follow = hands & SUIT[led]
-        legal = np.where(follow != ZERO, follow, hands)
-        if self._up.any():
-            exposed = self._up
-            if cfg.restriction == RESTRICT_SUIT:
-                unled = (self._flags >> led & 1) == 0
-                free = follow & ~exposed
-                keep = (follow != ZERO) & unled & ((exposed & follow) != ZERO) & (free != ZERO)
-                legal = np.where(keep, free, legal)
-            elif cfg.restriction == RESTRICT_DEAL:
-                first = self._ntricks == 0
-                free = legal & ~exposed
-                keep = first & ((legal & exposed) != ZERO) & (free != ZERO)
-                legal = np.where(keep, free, legal)
-        cards = _random_followers(legal, follow, led, rng)
-        self._plays[self._p : self._p + n - 1] = cards
-        self._trick[1:] = cards
-        suit = _CARD_SUIT[cards]
-        off = suit != led
-        shifts = (4 * seats + led).astype(np.uint32)
-        voids = off.astype(np.uint32) << shifts
-        bits = BITS[cards]
-        top = self._best  # the lead's card (set by the lead's step)
-        pos = self._bestpos
-        taken = self._taken
-        for j in range(n - 1):
-            taken |= bits[j]
-            self._voids |= voids[j]
-            card = np.where(off[j], -1, cards[j])
-            better = card > top
-            np.copyto(top, card, where=better)
-            np.copyto(pos, j + 1, where=better)
-        self._played |= taken
-        self._flags |= np.where((taken & _u(HEARTS)) != ZERO, HEARTS_BROKEN, 0)
-        self._p += n - 1
-        self._nplays[:] = self._p
-        self._k = 0
-        self._finish(self._rows, slice(None))
 
     # -- results --------------------------------------------------------------------------
 
     def factors(self, up: U64, down: U64, blind: U64) -> tuple[I64, I64, I64, I64]:
         """The scoring factors of A♥, Q♠, J♦ and 10♣ for each row's exposures (the core's
         :func:`~gongzhu._core.rules.card_factor`, on arrays)."""
-        cfg = self._cfg
-        if not (up.any() or down.any()):
-            ones = np.ones(up.shape, np.int64)
-            return ones, ones, ones, ones
-        out = []
-        for bit in (ACE_BIT, PIG_BIT, SHEEP_BIT, TEN_BIT):
-            b = _u(bit)
-            f = np.where((up & b) != ZERO, cfg.face_up_factor, np.where((down & b) != ZERO, 2, 1))
-            out.append(np.where(((blind & b) != ZERO) & (f > 1), f * 2, f).astype(np.int64))
-        return out[0], out[1], out[2], out[3]
-
-    def _scores(
-        self, capt: U64, fa: I64, fq: I64, fj: I64, ft: I64, qd: I64 | None
-    ) -> tuple[I64, Bools]:
-        """Each seat's total by the scoring kernel's plain lines, and the rows it cannot
-        score that way (a seat holding every heart: the kernel scores those)."""
-        cfg = self._cfg
-        sums = heart_tables(cfg.heart_values, cfg.heart_sums)[1]
-        fa2, fq2, fj2, ft2 = fa[:, None], fq[:, None], fj[:, None], ft[:, None]
-        hearts = sums[(capt >> _u(26)).astype(np.int64) & 0x1FFF] * fa2
-        base = hearts + np.where((capt & _u(PIG_BIT)) != ZERO, cfg.pig_value * fq2, 0)
-        sheep = np.where(fj2 == 1, cfg.sheep_value, cfg.exposed_sheep_value * fj2 // 2)
-        base = base + np.where((capt & _u(SHEEP_BIT)) != ZERO, sheep, 0)
-        blockers = (capt & _u(cfg.lone_blockers)) != ZERO
-        ten = np.where(blockers, base * 2 * ft2, cfg.transformer_bonus * ft2)
-        total = np.where((capt & _u(TEN_BIT)) != ZERO, ten, base)
-        if cfg.queen_bonus and qd is not None:
-            has_q = (capt & _u(QUEEN_OF_DIAMONDS_BIT)) != ZERO
-            total = total + np.where(has_q, cfg.queen_bonus * qd, 0)
-        hard = ((capt & _u(HEARTS)) == _u(HEARTS)).any(axis=1)
-        return total.astype(np.int64), hard
+        return _factors(self._cfg, up, down, blind)
 
     def totals(self) -> I64:
         """``(n, players)`` each seat's score of each finished deal (``score(...).totals``;
         zeros for a deal still in play)."""
-        cfg = self._cfg
-        fa, fq, fj, ft = self.factors(self._up, self._down, self._blind)
-        qd = self._qd_counts if cfg.queen_bonus else None
-        total, hard = self._scores(self._capt, fa, fq, fj, ft, qd)
-        for i in np.flatnonzero(hard):
-            queen = tuple(int(x) for x in self._qd_counts[i]) if cfg.queen_bonus else None
-            masks = tuple(int(x) for x in self._capt[i])
-            f = int(fa[i]), int(fq[i]), int(fj[i]), int(ft[i])
-            total[i] = score_masks(masks, *f, cfg, queen, False)[0]
-        out: I64 = np.where(self._done[:, None], total, 0)
-        return out
+        return _totals(self)
 
     def observation(self, seat: Any = None) -> npt.NDArray[np.float32]:
         """``(n, size)`` float32: row ``i`` is :meth:`PlayerView.observation()
@@ -819,28 +507,13 @@ class VectorDeal:
 
     # -- back to Rounds -------------------------------------------------------------------
 
-    def _origin(self, i: int) -> Round:
-        if self._rounds is not None:
-            return self._rounds[i]
-        if self._seeds is not None:
-            from gongzhu.dealing import deal
-
-            rnd = deal(self.rules, self._seeds[i], dealer=self._dealer)
-        else:
-            n = self.players
-            dealt = tuple(
-                tuple(c for c in range(52) if int(self._dealt[i, s]) >> c & 1) for s in range(n)
-            )
-            rnd = Round._start(self.rules, self._cfg, dealt, None, self._dealer, None)
-        return rnd.pass_exposure() if rnd.phase.name == "EXPOSURE" else rnd
-
     def round(self, i: int) -> Round:
         """Deal ``i`` as a :class:`~gongzhu.Round`: its start position with the cards
         played on the batch applied through :meth:`Round.apply <gongzhu.Round.apply>`."""
         if type(i) is not int or not -self._size <= i < self._size:
             raise ProtocolError(f"no deal {i!r} in a batch of {self._size}")
         i %= self._size
-        rnd = self._origin(i)
+        rnd = _origin(self, i)
         for c in self._plays[: int(self._nplays[i]), i]:
             rnd = rnd.apply(int(c))
         return rnd
@@ -848,51 +521,3 @@ class VectorDeal:
     def to_rounds(self) -> list[Round]:
         """Every deal as a :class:`~gongzhu.Round` (see :meth:`round`)."""
         return [self.round(i) for i in range(self._size)]
-
-
-def _random_followers(legal: U64, follow: U64, led: I64, rng: np.random.Generator) -> I64:
-    """:func:`random_cards` of the followers' ``legal`` masks (``(followers, deals)``): a
-    follower holding the led suit draws from the 13 bits of that suit."""
-    shape = legal.shape
-    pattern = ((legal >> (13 * led).astype(np.uint64)) & np.uint64(0x1FFF)).astype(np.int64)
-    count = POP16[pattern].astype(np.int64)
-    k = (rng.random(shape) * count).astype(np.int64)
-    low = pattern & 0xFF
-    c = POP8[low]
-    up = k >= c
-    k -= up * c
-    x = np.where(up, pattern >> 8, low)
-    cards: I64 = 13 * led + 8 * up + SEL8[x << 3 | k]
-    void = (follow == ZERO).reshape(-1)
-    if void.any():  # a void follower: any legal card of its hand
-        flat = cards.reshape(-1)
-        flat[void] = random_cards(legal.reshape(-1)[void], rng)
-    return cards
-
-
-def random_cards(legal: U64, rng: np.random.Generator) -> I64:
-    """A uniformly random card of each non-empty mask of ``legal`` (``-1`` for an empty one):
-    card number ``k`` of the ``m`` cards (in index order), ``k = floor(u * m)`` for one
-    uniform draw ``u`` a mask.
-
-    Card number ``k`` is found by halving: the low 32 bits or the high, then 16, then 8,
-    then a select table on the last 8 bits (no loop, a few operations a batch).
-    """
-    x = np.asarray(legal, dtype=np.uint64)
-    total = bitcount(x)
-    k = (rng.random(x.shape[0]) * total).astype(np.int64)
-    base = np.zeros(x.shape[0], np.int64)
-    for half, low in ((32, _LOW32), (16, _LOW16)):
-        part = x & low
-        c = bitcount(part)
-        up = k >= c
-        k -= up * c
-        base += up * half
-        x = np.where(up, x >> np.uint64(half), part)
-    x16 = x.astype(np.int64)
-    part8 = x16 & 0xFF
-    c = POP8[part8]
-    up = k >= c
-    k -= up * c
-    card: I64 = base + 8 * up + SEL8[np.where(up, x16 >> 8, part8) << 3 | k]
-    return np.where(total > 0, card, -1)

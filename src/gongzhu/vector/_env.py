@@ -29,7 +29,8 @@ from gongzhu.ai.strategies import rules_of
 from gongzhu.errors import ProtocolError
 from gongzhu.protocol import NUM_ACTIONS, observation_size
 from gongzhu.rules import RuleSet
-from gongzhu.vector._engine import VectorDeal, random_cards
+from gongzhu.vector._engine import VectorDeal
+from gongzhu.vector._playout import random_cards
 from gongzhu.vector._policy import rule_of_thumb
 
 __all__ = ["GongzhuVectorEnv"]

@@ -24,6 +24,7 @@ from gongzhu._codec.encoding import SCORE_SCALE as _SCORE_SCALE
 from gongzhu._core.bits import HEARTS, POINT_CARDS
 from gongzhu._core.scoring import score_masks
 from gongzhu.phase import Phase
+from gongzhu.vector._score import scores
 from gongzhu.vector._tables import BITS, I64, U64, ZERO, popcount, unpack
 
 __all__ = ["observation"]
@@ -58,7 +59,7 @@ def running_totals(batch: Any, seat: I64) -> tuple[I64, npt.NDArray[np.bool_]]:
         known &= ~(batch._done & (batch._qd_taker < 0))
     fa, fq, fj, ft = batch.factors(batch._up, own_down, ZERO * down)
     qd = batch._qd_counts if cfg.queen_bonus else None
-    totals, hard = batch._scores(batch._capt, fa, fq, fj, ft, qd)
+    totals, hard = scores(batch.cfg, batch._capt, fa, fq, fj, ft, qd)
     for i in np.flatnonzero(hard & known):
         queen = tuple(int(x) for x in batch._qd_counts[i]) if cfg.queen_bonus else None
         masks = tuple(int(x) for x in batch._capt[i])

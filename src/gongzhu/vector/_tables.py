@@ -22,6 +22,14 @@ BITS: Final[U64] = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
 """``BITS[c]``: the bit of card ``c`` (64 entries, so that bit tricks may index 52-63)."""
 FULL: Final = np.uint64(_FULL)
 ZERO: Final = np.uint64(0)
+
+
+def u64(x: int) -> np.uint64:
+    """The mask ``x`` as a NumPy ``uint64`` scalar."""
+    out: np.uint64 = np.uint64(x)
+    return out
+
+
 SUIT: Final[U64] = np.array([*SUIT_MASKS, _FULL], dtype=np.uint64)
 """The suit masks by suit, then every card (index 4: no suit led yet)."""
 POP16: Final = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.uint8)

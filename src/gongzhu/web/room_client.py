@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Final, Protocol
 
-import attrs
-
-from gongzhu.cards import CardSet
 from gongzhu.phase import Phase
 from gongzhu.record import dumps
 from gongzhu.round import Round
@@ -59,40 +56,19 @@ def public_view(rnd: Round) -> dict[str, Any]:
     """What a spectator sees: a view of no seat (``seat`` null, no hand), public facts only,
     without the rule set (``to_dict(include_rules=False)``) and asked nothing (``pending`` null).
 
-    Each seat's face-up exposures and face-down counts are taken from the view
-    of another seat, so a sealed exposure (RULES.md §9.2) shows only once
+    It is :meth:`Round.view(None) <gongzhu.Round.view>`'s JSON (the engine core's
+    spectator information): a sealed exposure (RULES.md §9.2) shows only once
     every seat may see it.
 
     >>> from gongzhu import SHEEP, RuleSet, deal
-    >>> r = deal(RuleSet.preset("online"), seed=3)
+    >>> r = deal(rules=RuleSet.preset("online"), seed=3)
     >>> holder = next(s for s, h in enumerate(r.hands) if SHEEP in h)
     >>> r = r.expose("JD", seat=holder)
     >>> v = public_view(r)
     >>> v["seat"], v["hand"], v["exposures"][holder], v["pending"]
     (None, [], [], None)
     """
-    n = rnd.players
-    views = [rnd.view(s) for s in range(n)]
-    others = [views[(s + 1) % n] for s in range(n)]
-    exposures = tuple(others[s].exposures[s] for s in range(n))
-    counts = tuple(others[s].face_down_counts[s] for s in range(n))
-    empty = CardSet()
-    public = attrs.evolve(
-        views[0],
-        hand=empty,
-        first_dealt=None,
-        own_face_down=empty,
-        legal_plays=empty,
-        exposures=exposures,
-        face_down_counts=counts,
-        pending=None,  # a watcher is asked nothing (not seat 0's request)
-    )
-    out = public.to_dict(include_rules=False)
-    out["seat"] = None
-    out["exposure_previews"] = []
-    if any(counts):
-        out["running_totals"] = None
-    return out
+    return rnd.view(None).to_dict(include_rules=False)
 
 
 def shown_seed(room: RoomFacts) -> str | None:

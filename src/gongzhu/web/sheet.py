@@ -7,7 +7,7 @@ running totals, so any rule that changes a total is counted once, by
 deal counted double).
 
 >>> from gongzhu import Match, RuleSet, deal
->>> r = deal(RuleSet.preset("online"), seed=3).pass_exposure()
+>>> r = deal(rules=RuleSet.preset("online"), seed=3).pass_exposure()
 >>> while not r.is_complete:
 ...     r = r.play(r.legal_plays[0], seat=r.to_act)
 >>> rows = deal_history([r], Match(r.rules).add(r))

@@ -9,7 +9,7 @@ page's language. The sentences live in the same gettext catalogues as every
 other message (``tools/i18n.sh``).
 
 >>> from gongzhu import RuleSet, deal
->>> r = deal(RuleSet.preset("online"), seed=1).pass_exposure()
+>>> r = deal(rules=RuleSet.preset("online"), seed=1).pass_exposure()
 >>> seat = r.to_act
 >>> other = next(c for c in r.hands[seat] if c.code != "2C")
 >>> try:

@@ -395,12 +395,12 @@ class _Game(_Display):
         face_down_up = rules.exposure_kind is ExposureKind.FACE_DOWN_UP
         self.say("  " + t.gettext("You may expose, doubling the card's effect:"))
         for card in held:
-            effect = t.preview(exposure_preview(card, rules))
+            effect = t.preview(exposure_preview(card, rules=rules))
             line = f"    {card.code:3} " + t.gettext("{card}: {effect}").format(
                 card=t.card_name(card), effect=effect
             )
             if face_down_up:
-                down = t.preview(exposure_preview(card, rules, factor=2))
+                down = t.preview(exposure_preview(card, rules=rules, factor=2))
                 line += t.gettext("; face down: {preview}").format(preview=down)
             self.say(line)
         restriction = self._restriction_text()

@@ -1,0 +1,71 @@
+"""Scoring a batch: the exposure factors and each seat's total, the core's scoring
+kernel (:mod:`gongzhu._core.scoring`) restated on arrays, with the kernel itself for the
+rare deals its plain lines do not cover.
+
+``batch`` is a :class:`~gongzhu.vector.VectorDeal` (typed ``Any``: the engine imports
+this module, so this one cannot import the engine back).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from gongzhu._core.bits import ACE_BIT, HEARTS, PIG_BIT, QUEEN_OF_DIAMONDS_BIT, SHEEP_BIT, TEN_BIT
+from gongzhu._core.config import Config
+from gongzhu._core.scoring import score_masks
+from gongzhu.vector._tables import I64, U64, ZERO, Bools, heart_tables, u64
+
+__all__ = ["factors", "scores", "totals"]
+
+
+def factors(cfg: Config, up: U64, down: U64, blind: U64) -> tuple[I64, I64, I64, I64]:
+    """The scoring factors of A♥, Q♠, J♦ and 10♣ for each row's exposures (the core's
+    :func:`~gongzhu._core.rules.card_factor`, on arrays)."""
+    if not (up.any() or down.any()):
+        ones = np.ones(up.shape, np.int64)
+        return ones, ones, ones, ones
+    out = []
+    for bit in (ACE_BIT, PIG_BIT, SHEEP_BIT, TEN_BIT):
+        b = u64(bit)
+        f = np.where((up & b) != ZERO, cfg.face_up_factor, np.where((down & b) != ZERO, 2, 1))
+        out.append(np.where(((blind & b) != ZERO) & (f > 1), f * 2, f).astype(np.int64))
+    return out[0], out[1], out[2], out[3]
+
+
+def scores(
+    cfg: Config, capt: U64, fa: I64, fq: I64, fj: I64, ft: I64, qd: I64 | None
+) -> tuple[I64, Bools]:
+    """Each seat's total by the scoring kernel's plain lines, and the rows it cannot
+    score that way (a seat holding every heart: the kernel scores those)."""
+    sums = heart_tables(cfg.heart_values, cfg.heart_sums)[1]
+    fa2, fq2, fj2, ft2 = fa[:, None], fq[:, None], fj[:, None], ft[:, None]
+    hearts = sums[(capt >> u64(26)).astype(np.int64) & 0x1FFF] * fa2
+    base = hearts + np.where((capt & u64(PIG_BIT)) != ZERO, cfg.pig_value * fq2, 0)
+    sheep = np.where(fj2 == 1, cfg.sheep_value, cfg.exposed_sheep_value * fj2 // 2)
+    base = base + np.where((capt & u64(SHEEP_BIT)) != ZERO, sheep, 0)
+    blockers = (capt & u64(cfg.lone_blockers)) != ZERO
+    ten = np.where(blockers, base * 2 * ft2, cfg.transformer_bonus * ft2)
+    total = np.where((capt & u64(TEN_BIT)) != ZERO, ten, base)
+    if cfg.queen_bonus and qd is not None:
+        has_q = (capt & u64(QUEEN_OF_DIAMONDS_BIT)) != ZERO
+        total = total + np.where(has_q, cfg.queen_bonus * qd, 0)
+    hard = ((capt & u64(HEARTS)) == u64(HEARTS)).any(axis=1)
+    return total.astype(np.int64), hard
+
+
+def totals(batch: Any) -> I64:
+    """``(n, players)`` each seat's score of each finished deal (``score(...).totals``;
+    zeros for a deal still in play)."""
+    cfg = batch.cfg
+    fa, fq, fj, ft = factors(cfg, batch._up, batch._down, batch._blind)
+    qd = batch._qd_counts if cfg.queen_bonus else None
+    total, hard = scores(cfg, batch._capt, fa, fq, fj, ft, qd)
+    for i in np.flatnonzero(hard):
+        queen = tuple(int(x) for x in batch._qd_counts[i]) if cfg.queen_bonus else None
+        masks = tuple(int(x) for x in batch._capt[i])
+        f = int(fa[i]), int(fq[i]), int(fj[i]), int(ft[i])
+        total[i] = score_masks(masks, *f, cfg, queen, False)[0]
+    out: I64 = np.where(batch._done[:, None], total, 0)
+    return out
