@@ -21,7 +21,7 @@ RULES = attrs.evolve(RuleSet.preset("flat-pig"), partnerships=True)
 def greedy_game(seed: int, cards: int) -> Round:
     """``cards`` plays of a deal as the model has them: each follow the greedy model's first
     choice (every hand known), each lead the rule of thumb's."""
-    rnd = deal(RULES, seed=seed)
+    rnd = deal(rules=RULES, seed=seed)
     policy = _Greedy()
     for _ in range(cards):
         view = rnd.view(rnd.to_act)
@@ -94,7 +94,7 @@ def test_swapping_two_seats_cards_never_raises_the_true_deals_weight() -> None:
 
 
 def test_no_other_seat_played_weight_one() -> None:
-    rnd = deal(RULES, seed=4)
+    rnd = deal(rules=RULES, seed=4)
     view = rnd.view(rnd.to_act)
     worlds = Worlds(view)
     assert PlayModel(view).weight(*worlds.sample(random.Random(0))) == 1.0

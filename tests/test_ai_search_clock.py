@@ -45,7 +45,7 @@ def test_every_decision_of_a_deal_stops_within_ten_percent(
     bots = [
         SearchStrategy(Limit(time=LIMIT), seed=s, solve=0, inference=inference) for s in range(4)
     ]
-    rnd = deal(rules, seed=2)
+    rnd = deal(rules=rules, seed=2)
     worst = 0.0
     polled = 0
     while not rnd.is_over:

@@ -252,7 +252,7 @@ for name in ("classic", "catch-the-pig", "online"):
     rules = PRESETS[name] if name in PRESETS else RuleSet()
     for seed in range(6):
         pick = random.Random(seed)
-        r = deal(rules, seed=seed)
+        r = deal(rules=rules, seed=seed)
         while not r.is_over:
             ids = r.legal_actions()
             if not ids:
@@ -260,7 +260,7 @@ for name in ("classic", "catch-the-pig", "online"):
             r = r.apply(ids[pick.randrange(len(ids))])
         out.append([a.to_dict() for a in r.history])
         out.append(list(r.score().totals) if r.is_over else None)
-        mid = deal(rules, seed=seed).pass_exposure()
+        mid = deal(rules=rules, seed=seed).pass_exposure()
         out.append([a.to_dict() for a in mid.rollout(seed=seed).history])
 print(gongzhu.compiled, hashlib.sha256(json.dumps(out).encode()).hexdigest())
 """

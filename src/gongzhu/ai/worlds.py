@@ -136,7 +136,7 @@ class Worlds:
     def weight(self, world: World, beta: float = 0.5) -> float:
         """The importance weight of ``world``: ``beta`` to the power of the other seats' past
         plays and exposure decisions the rule-of-thumb model would not have made (1 for
-        ``beta=1``; the search bot uses 0.5)."""
+        ``beta=1``; the search bot uses 0.6)."""
         hands, facedown = self._ints(world)
         if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 <= beta <= 1:
             raise SimulationError(f"beta must be a number in [0, 1], got {_brief(beta)}")
