@@ -217,9 +217,14 @@ def _check_result(rnd: Round, kind: str, result: Any) -> None:
         assert len(result.totals) == rnd.players
     if kind == "view":
         assert isinstance(result, PlayerView)
-        assert result.hand == rnd.hands[result.seat]
-        if result.seat != rnd.to_act:
+        if result.seat == -1:  # Round.view(None): a spectator's view, no hand
+            assert not result.hand
             assert not result.legal_plays
+            assert result.pending is None
+        else:
+            assert result.hand == rnd.hands[result.seat]
+            if result.seat != rnd.to_act:
+                assert not result.legal_plays
     if kind == "unseen":
         assert isinstance(result, CardSet)
     if kind == "why_illegal":
@@ -399,6 +404,8 @@ def test_deal_of_anything_is_a_round_or_a_library_error(
         assert got.seed == seed
         if seed is not None:  # the same seed deals the same hands
             assert deal(rules=rules, seed=seed, leader=leader, dealer=dealer).hands == got.hands
+    elif isinstance(rules, str):  # a preset's name: an unknown one is the rules' error
+        assert isinstance(got, (RuleSetError, DealError, IllegalActionError))
     else:
         assert isinstance(got, (DealError, IllegalActionError))
 
