@@ -50,7 +50,7 @@ def mixed_decisions(draw: st.DrawFn) -> State:
     kinds (RULES.md §9.1), through the core; some seats expose blind first (§9.4)."""
     rules = draw(rule_sets(exposure_kind="face-down-up"))
     rnd = draw(deals(rules=rules))
-    s = rnd._core
+    s = rnd.engine_state
     n = s.table.n
     for i in range(n):
         seat = (s.leader + i) % n
@@ -99,7 +99,7 @@ def check_law(s: State, data: st.DataObject) -> None:
         b.push(card)
         assert snapshot(twin)[:-1] == snapshot(b)[:-1]
         agree(s, b)
-    assert b.totals() == _p.totals(s) == Round._from_core(s).score().totals
+    assert b.totals() == _p.totals(s) == Round.from_engine_state(s).score().totals
     assert key(to_state(start, b)) == key(s)
     # Unmake every play: back to the start.
     while b.undo:
@@ -112,19 +112,19 @@ def check_law(s: State, data: st.DataObject) -> None:
 def test_board_and_state_agree_on_every_play_and_the_totals(
     rnd: Round, data: st.DataObject
 ) -> None:
-    check_law(rnd._core, data)
+    check_law(rnd.engine_state, data)
 
 
 @SETTINGS
 @given(rounds_in_progress(rules=rule_sets(players=5)), st.data())
 def test_board_and_state_agree_with_five_players(rnd: Round, data: st.DataObject) -> None:
-    check_law(rnd._core, data)
+    check_law(rnd.engine_state, data)
 
 
 @SETTINGS
 @given(rounds_in_progress(rules=rule_sets(partnerships=True, claims=True)), st.data())
 def test_board_and_state_agree_with_pairs_and_claims(rnd: Round, data: st.DataObject) -> None:
-    check_law(rnd._core, data)
+    check_law(rnd.engine_state, data)
 
 
 @SETTINGS
@@ -145,7 +145,7 @@ def test_board_and_state_agree_after_mixed_exposure_decisions(
 def test_board_and_state_agree_when_three_exposed_force_the_fourth(
     rnd: Round, data: st.DataObject
 ) -> None:
-    check_law(rnd._core, data)
+    check_law(rnd.engine_state, data)
 
 
 @SETTINGS
@@ -158,7 +158,7 @@ def test_random_rollouts_draw_the_same_cards_on_the_board_and_the_inlined_loop(
     from gongzhu._core import rollout as ro
     from gongzhu._core.policy import rollout as board_rollout
 
-    s = settle(rnd._core)
+    s = settle(rnd.engine_state)
     x = ro.seed_state(seed)
     inlined = ro._rollout_random(s, x)
     if s.done != PLAYING:

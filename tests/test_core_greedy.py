@@ -28,7 +28,7 @@ def _net(rules: RuleSet, seat: int, before: tuple[int, ...], after: tuple[int, .
 def test_the_look_ahead_leaves_the_board_as_it_was(rules: RuleSet) -> None:
     rng = random.Random(f"greedy-restore:{rules}")
     for left in (13, 9, 5, 2):
-        b = of_state(_position(rules, left, rng)._core)
+        b = of_state(_position(rules, left, rng).engine_state)
         before = _snapshot(b)
         values = trick_values(b, _cards(b.legal()))
         assert _snapshot(b) == before
@@ -45,7 +45,7 @@ def test_last_to_play_a_card_is_worth_its_trick_as_the_board_scores_it_plus_its_
     n = rules.players
     found = 0
     while found < 6:
-        b = of_state(_position(rules, rng.randrange(1, 12), rng)._core)
+        b = of_state(_position(rules, rng.randrange(1, 12), rng).engine_state)
         if len(b.trick) != n - 1:
             continue
         found += 1
@@ -70,7 +70,7 @@ def test_the_relief_follows_the_cards_still_out() -> None:
         "JD QD KD AD 2H 3H 4H 5H 6H 7H 8H 9H TH",
         "JH QH KH AH 2S 3S 4S 5S 6S 7S 8S 9S TS",
     ]
-    b = of_state(Round.from_hands(hands, rules=rules, leader=0)._core)
+    b = of_state(Round.from_hands(hands, rules=rules, leader=0).engine_state)
     look = Look(b)
     ace, king, jack = 51, 50, 48
     assert look.relief(0, ace) - look.relief(0, jack) > look.relief(1, ace) - look.relief(1, jack)
@@ -90,7 +90,7 @@ def test_a_later_seat_answers_the_trick_greedily() -> None:
         "QS 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
     ]
     rnd = Round.from_hands(hands, rules=rules, leader=0).play("3C").play("5C")
-    b = of_state(rnd._core)
+    b = of_state(rnd.engine_state)
     ace, two = 12, 0
     win, duck = trick_values(b, [ace, two])
     # Winning: the pig (-100), less the ace's relief (its rank, and the transformer still out).

@@ -58,7 +58,7 @@ def test_an_info_holds_the_seat_s_own_hand_and_public_facts(
     rnd: Round, data: st.DataObject
 ) -> None:
     seat = data.draw(st.integers(0, rnd.players - 1))
-    info = info_of(rnd._core, seat)
+    info = info_of(rnd.engine_state, seat)
     assert info.hand == rnd.hands[seat].mask
     assert info.sizes == tuple(len(h) for h in rnd.hands)
     assert info.exposed & ~rnd.exposed.mask == 0
@@ -90,8 +90,8 @@ def test_known_voids_are_the_suits_a_seat_did_not_follow(rnd: Round, data: st.Da
 @given(rounds_in_progress())
 def test_a_spectator_knows_no_hand_and_sees_what_every_other_seat_sees(rnd: Round) -> None:
     n = rnd.players
-    spectator = public_info(rnd._core)
-    seats = [info_of(rnd._core, s) for s in range(n)]
+    spectator = public_info(rnd.engine_state)
+    seats = [info_of(rnd.engine_state, s) for s in range(n)]
     assert (spectator.seat, spectator.hand, spectator.own_down, spectator.legal) == (-1, 0, 0, 0)
     assert (spectator.first, spectator.asked) == (-1, infoset.ASK_NOTHING)
     # A seat's exposures as the next seat sees them (sealed ones show once all decided).
@@ -133,7 +133,7 @@ def test_the_spectator_view_is_the_public_info_and_what_the_seats_see(rnd: Round
     # Round.view(None) is the core's spectator Info as a view; the web sends its JSON
     # (web/room_client.public_view), which is what the seats' views show of the others.
     spectator = rnd.view(None)
-    assert ints(spectator.info) == ints(public_info(rnd._core))
+    assert ints(spectator.info) == ints(public_info(rnd.engine_state))
     out = spectator.to_dict(include_rules=False)
     assert out == _spectator_from_seat_views(rnd)
     room_client = pytest.importorskip("gongzhu.web.room_client")

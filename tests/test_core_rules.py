@@ -48,7 +48,7 @@ def test_rules_9_6_example_every_heart_but_the_exposed_ace_may_be_led(rules: Rul
     # The hearts rule and the blood lock excuse a leader who holds only hearts, so the
     # exposure restriction holds and nothing needs to give way.
     r = Round.from_hands(SUITS, rules=rules, leader=1).expose("AH", seat=1).pass_exposure()
-    s = r._core
+    s = r.engine_state
     legal = _p.legal(s)
     assert legal == mask(SUITS[1]) & ~mask("AH")
     assert len(_p.legal_ids(s)) == 12
@@ -68,7 +68,7 @@ def test_rules_9_6_the_hearts_rule_still_binds_a_leader_with_another_suit() -> N
         SUITS[3],
     ]
     r = Round.from_hands(hands, rules=rules, leader=0).pass_exposure()
-    assert _p.legal(r._core) == mask("2S")
+    assert _p.legal(r.engine_state) == mask("2S")
 
 
 # -- RULES.md §9.1 and §9.3: one decision, both kinds --------------------------------------------
@@ -79,12 +79,12 @@ CHYTTE = RuleSet(exposure_kind="face-down-up")
 def test_rules_9_1_one_decision_shows_the_pig_and_hides_the_transformer() -> None:
     # RULES.md §9.1: under face-down-up exposure one decision may hold both kinds.
     r = Round.from_hands(POINTS, rules=CHYTTE, leader=0)
-    s = r._core
+    s = r.engine_state
     up, down = mask("QS"), mask("TC")
     assert _p.decision_reason(s, 0, up, 0, False) == (_p.OK, -1)
     assert _p.decision_reason(s, 3, 0, down, False) == (_p.OK, -1)
     s = _p.decide(s, 0, up, 0, False)  # seat 0 holds Q♠ only: a plain face-up decision
-    s2 = _p.decide(Round.from_hands(POINTS, rules=CHYTTE, leader=0)._core, 0, 0, 0, False)
+    s2 = _p.decide(Round.from_hands(POINTS, rules=CHYTTE, leader=0).engine_state, 0, 0, 0, False)
     assert s2.table.decided == 1
     # Seat 3 holds 10♣ and seat 2 J♦ and A♥: seat 2 shows A♥ and hides J♦ in ONE decision.
     assert _p.decision_reason(s, 2, mask("AH"), mask("JD"), False) == (_p.OK, -1)
@@ -106,10 +106,10 @@ def test_a_decision_entry_reads_back_its_parts(up: str, down: str, blind: bool) 
 
 
 def test_a_decision_refuses_a_card_both_up_and_down_and_face_down_when_not_played() -> None:
-    s = Round.from_hands(POINTS, rules=CHYTTE, leader=0)._core
+    s = Round.from_hands(POINTS, rules=CHYTTE, leader=0).engine_state
     code, card = _p.decision_reason(s, 2, mask("JD AH"), mask("JD"), False)
     assert (code, card) == (_p.INVALID_CHOICE, 22)
-    plain = Round.from_hands(POINTS, rules=RuleSet(), leader=0)._core
+    plain = Round.from_hands(POINTS, rules=RuleSet(), leader=0).engine_state
     assert _p.decision_reason(plain, 2, mask("AH"), mask("JD"), False)[0] == _p.FACE_DOWN_OFF
 
 
@@ -118,7 +118,7 @@ def test_rules_9_3_face_down_cards_never_force_the_fourth() -> None:
     # fourth". A♥ and Q♠ face up and J♦ face down (one mixed decision): 10♣ stays free,
     # and the deal scores without a 10♣ factor.
     rules = RuleSet(exposure_kind="face-down-up", three_exposed_force_fourth=True)
-    s = Round.from_hands(POINTS, rules=rules, leader=0)._core
+    s = Round.from_hands(POINTS, rules=rules, leader=0).engine_state
     s = _p.decide(s, 0, mask("QS"), 0, False)
     s = _p.decide(s, 2, mask("AH"), mask("JD"), False)
     s = _p.decline_all(s)
@@ -126,7 +126,7 @@ def test_rules_9_3_face_down_cards_never_force_the_fourth() -> None:
     s = _p.advance(s, lowest(_p.legal(s)))
     assert (s.table.up, s.table.down) == (mask("QS AH"), mask("JD"))
     # Three face up do force the fourth, and a face-down fourth turns face up.
-    s = Round.from_hands(POINTS, rules=rules, leader=0)._core
+    s = Round.from_hands(POINTS, rules=rules, leader=0).engine_state
     s = _p.decide(s, 0, mask("QS"), 0, False)
     s = _p.decide(s, 2, mask("AH JD"), 0, False)
     s = _p.decide(s, 3, 0, mask("TC"), False)
@@ -141,7 +141,7 @@ def test_rules_9_3_face_down_cards_never_force_the_fourth() -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rounds_in_progress(rules=rule_sets()))
 def test_the_legal_mask_is_cached_and_its_ids_are_the_legal_plays(rnd: Round) -> None:
-    s = rnd._core
+    s = rnd.engine_state
     assert s.lm == -1 or s.lm == _p._legal(s)
     lm = _p.legal(s)
     assert s.lm == lm == _p._legal(s)
@@ -154,10 +154,10 @@ def test_the_legal_mask_is_cached_and_its_ids_are_the_legal_plays(rnd: Round) ->
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(finished_rounds(rules=rule_sets()))
 def test_core_totals_are_the_public_score(rnd: Round) -> None:
-    assert _p.totals(rnd._core) == rnd.score().totals
+    assert _p.totals(rnd.engine_state) == rnd.score().totals
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(finished_rounds(rules=rule_sets(queen_of_diamonds_bonus=50)))
 def test_core_totals_count_the_queen_of_diamonds_bonus(rnd: Round) -> None:
-    assert _p.totals(rnd._core) == rnd.score().totals
+    assert _p.totals(rnd.engine_state) == rnd.score().totals

@@ -97,7 +97,7 @@ def test_the_solver_equals_brute_force(rules: RuleSet, left: int) -> None:
     rng = random.Random(f"{rules}:{left}")
     for _ in range(6):
         rnd = _position(rules, left, rng)
-        b = of_state(rnd._core)
+        b = of_state(rnd.engine_state)
         seat = b.to_act()
         mine = _team(rules, seat)
         cards = _cards(b.legal())
@@ -126,7 +126,7 @@ def test_cards_of_one_class_are_worth_the_same_to_every_seat(rules: RuleSet) -> 
     rng = random.Random(f"classes:{rules}")
     merged = 0
     for _ in range(8):
-        b = of_state(_position(rules, 3, rng)._core)
+        b = of_state(_position(rules, 3, rng).engine_state)
         seat = b.to_act()
         legal = b.legal()
         live = 0
@@ -156,7 +156,7 @@ def test_the_solver_merges_equivalent_cards_and_uses_its_table() -> None:
     rules = RuleSet(exposable="")
     merged = 0
     for _ in range(10):
-        b = of_state(_position(rules, 4, rng)._core)
+        b = of_state(_position(rules, 4, rng).engine_state)
         solver = Solver(b, (b.to_act(),), 10**7)
         legal = b.legal()
         classes = solver.classes(legal)
@@ -168,7 +168,7 @@ def test_the_solver_merges_equivalent_cards_and_uses_its_table() -> None:
 
 
 def test_the_solver_stops_at_its_budget() -> None:
-    b = of_state(_position(RuleSet(exposable=""), 5, random.Random(2))._core)
+    b = of_state(_position(RuleSet(exposable=""), 5, random.Random(2)).engine_state)
     before = list(b.hands)
     solver = Solver(b, (b.to_act(),), 50)
     assert solver.root(_cards(b.legal())) is None
@@ -181,7 +181,7 @@ def test_the_solver_stops_at_its_budget() -> None:
 def test_the_model_solver_is_the_best_reply_to_the_policy(rules: RuleSet) -> None:
     rng = random.Random(f"model:{rules}")
     for _ in range(5):
-        b = of_state(_position(rules, 3, rng)._core)
+        b = of_state(_position(rules, 3, rng).engine_state)
         mine = _team(rules, b.to_act())
         cards = _cards(b.legal())
         got = Solver(b, mine, 10**7, model=True).root(cards)

@@ -37,7 +37,7 @@ def _positions(rng: random.Random, count: int) -> list[Board]:
     out = []
     for k in range(count):
         r = deal(rules=RULES, seed=rng.getrandbits(32))
-        b = of_state(settle(r._core))
+        b = of_state(settle(r.engine_state))
         for _ in range(rng.randrange(52)):
             legal = b.legal()
             cards = [c for c in range(52) if legal >> c & 1]

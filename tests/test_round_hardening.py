@@ -101,16 +101,16 @@ def test_hash_eq_pickle_and_deepcopy_do_not_recurse_on_a_long_history() -> None:
     # #11 item 1: hash() segfaulted and ==, pickle, deepcopy hit RecursionError. The public
     # API can no longer reach such a history, so build one in the core: 20,000 exposure
     # entries (a kind the log stores like any other).
-    start = deal(seed=1)._core
+    start = deal(seed=1).engine_state
     long_log = chain(tuple(1 | (s % 4) << 2 for s in range(20_000)))
     s = State(
         start.table, start.gone, start.capt, start.leader, start.trick, start.tricks,
         start.flags, start.done, long_log,
     )  # fmt: skip
-    r = Round._from_core(s)
-    assert len(entries(r._core.log)) == 20_000
+    r = Round.from_engine_state(s)
+    assert len(entries(r.engine_state.log)) == 20_000
     hash(r)
-    assert r == Round._from_core(s)
+    assert r == Round.from_engine_state(s)
     back = pickle.loads(pickle.dumps(r))
     assert back == r
     assert hash(back) == hash(r)

@@ -131,7 +131,7 @@ def test_the_core_policy_hook_plays_like_the_public_api() -> None:
         return legal.bit_length() - 1
 
     start = deal(rules=RuleSet(exposable=""), seed=2)
-    end = Round._from_core(rollout(start._core, (highest,) * 4, seed_state(1)))
+    end = Round.from_engine_state(rollout(start.engine_state, (highest,) * 4, seed_state(1)))
     by_hand = start
     while not by_hand.is_over:
         by_hand = by_hand.play(by_hand.legal_plays[-1])
@@ -142,7 +142,7 @@ def test_the_core_policy_hook_plays_like_the_public_api() -> None:
 def test_a_policy_returning_an_illegal_card_raises() -> None:
     start = deal(rules=RuleSet(exposable=""), seed=2)
     with pytest.raises(ValueError, match="not a legal play"):
-        rollout(start._core, (lambda s, legal: 52,) * 4, seed_state(1))
+        rollout(start.engine_state, (lambda s, legal: 52,) * 4, seed_state(1))
 
 
 def test_the_core_bit_helpers() -> None:

@@ -35,7 +35,7 @@ def _mask(rnd: Round) -> np.ndarray:
 
 def _playing(rnd: Round) -> Round:
     """``rnd`` with every exposure decided (undecided seats decline) and no claim pending."""
-    return Round._from_core(settle(rnd._core))
+    return Round.from_engine_state(settle(rnd.engine_state))
 
 
 def play_both(rounds: list[Round], seed: int) -> VectorDeal:

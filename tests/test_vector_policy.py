@@ -38,7 +38,7 @@ def preset(name: str, players: int) -> RuleSet:
 def play_alongside(batch: VectorDeal) -> int:
     """Play ``batch`` by the vector policy and a core board of each deal by the core's; the
     number of decisions compared."""
-    boards: list[Board] = [of_state(r._core) for r in batch.to_rounds()]
+    boards: list[Board] = [of_state(r.engine_state) for r in batch.to_rounds()]
     compared = 0
     while not batch.done.all():
         chosen = rule_of_thumb(batch)

@@ -19,8 +19,8 @@ The policy hook (for search code; documented-private, no public objects per card
     ``Round.rollout(strategy)``; from search code, call the core directly::
 
         from gongzhu._core.rollout import rollout, seed_state
-        end = rollout(rnd._core, (my_policy,) * rnd.players, seed_state(7))
-        finished = Round._from_core(end)
+        end = rollout(rnd.engine_state, (my_policy,) * rnd.players, seed_state(7))
+        finished = Round.from_engine_state(end)
 
     A returned card that is not legal raises ``ValueError`` (the facade turns
     it into ``IllegalActionError``). Exposure decisions are not the policy's:

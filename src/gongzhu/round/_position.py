@@ -100,11 +100,6 @@ class _Position:
         raise AttributeError(f"Round is immutable: cannot delete {name!r}")
 
     @property
-    def _core(self) -> State:
-        """The core state (read it, never change it)."""
-        return self._s
-
-    @property
     def engine_state(self) -> State:
         """This position as the engine core's immutable state, for engines built on the
         core (:class:`~gongzhu.Board`, :mod:`gongzhu.vector`); see

@@ -4,7 +4,7 @@
 strategies decide on exposure through their protocol, turns each strategy
 into a core policy (see :mod:`gongzhu._core.rollout`) and runs the core loop.
 The round is passed in, typed by what the rollout reads of it (``_Table``: its
-``_from_core`` builds the round of a core state, since :mod:`gongzhu.round`
+``from_engine_state`` builds the round of a core state, since :mod:`gongzhu.round`
 imports this module); a seat's view of a core state comes straight from
 :class:`~gongzhu.PlayerView`, a layer down. A strategy is typed by the protocol
 the rollout asks (``_Decider``: :class:`gongzhu.bots.Strategy` lives a layer up).
@@ -35,13 +35,13 @@ class _Table(Protocol):
     @property
     def players(self) -> int: ...
     @property
-    def _core(self) -> State: ...
+    def engine_state(self) -> State: ...
     @property
     def exposure_pending(self) -> tuple[int, ...]: ...
     def view(self, seat: int) -> PlayerView: ...
     def expose(self: _R, cards: CardSet, seat: int | None = None) -> _R: ...
     def check_play(self, card: Card, seat: int | None = None) -> None: ...
-    def _from_core(self: _R, state: State) -> _R: ...
+    def from_engine_state(self: _R, state: State) -> _R: ...
 
 
 class _Decider(Protocol):
@@ -74,7 +74,7 @@ def _protocol_policy(strategy: _Decider, rnd: _Table) -> _ro.Policy:
         choice: object = strategy.choose_play(view, view.legal_plays)
         card = choice if isinstance(choice, Card) else Card.parse(choice)  # type: ignore[arg-type]
         if not legal & card.mask:
-            rnd._from_core(state).check_play(card, seat)  # the round's own refusal
+            rnd.from_engine_state(state).check_play(card, seat)  # the round's own refusal
         return card.index
 
     return policy
@@ -103,7 +103,7 @@ def rollout(rnd: _R, strategy: object, seed: object) -> _R:
     assert isinstance(seed, int)  # check_seed refused anything else
     # Exposure through the strategies' protocol; seats without one decline, in the core
     # (under simultaneous order the core declines for them after the others, at once).
-    s: State = rnd._core
+    s: State = rnd.engine_state
     # Seats without a strategy decline in the core (one step for all of them, in turn
     # from the leader, as the loop below would): only strategies need the protocol.
     # Who decides next is the core's rule, as in Round.exposure_pending (the next seat
@@ -115,10 +115,10 @@ def rollout(rnd: _R, strategy: object, seed: object) -> _R:
                 seat = next_to_expose(s)
                 chosen = strategies[seat]
                 if chosen is None:
-                    rnd = rnd._from_core(expose(s, seat, 0, False, False))
+                    rnd = rnd.from_engine_state(expose(s, seat, 0, False, False))
                 else:
                     rnd = rnd.expose(chosen.choose_exposure(rnd.view(seat)), seat=seat)
-                s = rnd._core
+                s = rnd.engine_state
         else:
             picks = [
                 (seat, decider.choose_exposure(rnd.view(seat)))
@@ -136,4 +136,4 @@ def rollout(rnd: _R, strategy: object, seed: object) -> _R:
             policies.append(hook())
         else:
             policies.append(_protocol_policy(entry, rnd))
-    return rnd._from_core(_ro.rollout(rnd._core, policies, _rng.seed_state(seed)))
+    return rnd.from_engine_state(_ro.rollout(rnd.engine_state, policies, _rng.seed_state(seed)))

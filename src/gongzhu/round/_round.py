@@ -140,11 +140,6 @@ class Round(_Position):
         return _make(_begin(cfg, hands, dealt, dealer, seed, -1 if leader is None else leader))
 
     @classmethod
-    def _from_core(cls, state: State) -> Round:
-        """The Round of a core state (trusted: the state came from the core)."""
-        return _make(state)
-
-    @classmethod
     def from_engine_state(cls, state: State) -> Round:
         """The Round of an engine core state: another round's :attr:`engine_state`, or a
         state the core's functions made from one. Nothing is checked, so give it only
