@@ -61,6 +61,28 @@ def _select13() -> npt.NDArray[np.int8]:
 
 
 _SEL13: Final = _select13()
+_LOW13: Final = _SEL13[::16].copy()  # the lowest set bit of a 13-bit pattern (0 for none)
+_NUMBERS: Final = np.arange(26, dtype=np.intp)
+_NUMBER_BITS: Final = np.left_shift(1, _NUMBERS)
+_ONE_INTP: Final = np.intp(1)
+# A card's key in its trick when it follows suit: above every card that does not
+# (key 0), by rank; the seat (below 8) goes in the low bits.
+_WIN_KEY: Final = np.array([(c % 13 + 1) * 8 for c in range(64)], np.intp)
+
+
+def _count26(x: Ints) -> npt.NDArray[np.uint8]:
+    """The set bits of each pattern of up to 26 bits (two 13-bit lookups)."""
+    out: npt.NDArray[np.uint8] = _POP13[x & 0x1FFF] + _POP13[x >> 13]
+    return out
+
+
+def _nth26(x: Ints, k: Ints) -> Int8s:
+    """The index of set bit number ``k`` of each pattern of up to 26 bits."""
+    low = x & 0x1FFF
+    below = _POP13[low].astype(np.intp)
+    high = 13 + _SEL13[(x >> 13) << 4 | np.maximum(k - below, 0)]
+    out: Int8s = np.where(k >= below, high, _SEL13[low << 4 | np.minimum(k, 15)])
+    return out
 
 
 def random_cards(legal: U64, rng: np.random.Generator) -> I64:
@@ -139,101 +161,147 @@ def plain(batch: Any) -> bool:
     )
 
 
-def _low_index(x: U64) -> I64:
-    """The index of the lowest set bit of each non-zero mask (exact: bits below 53)."""
-    out: I64 = np.frexp((x & (~x + _ONE)).astype(np.float64))[1] - 1
-    return out
-
-
-def _priorities(batch: Any, rng: np.random.Generator) -> tuple[Int8s, Int8s, U64, U64]:
-    """The priority order of :func:`plain_playout`, as ``(positions, deals)`` arrays (a
-    deal a column): ``order`` (the card at each position), ``where`` (``(52, deals)``: the
-    position of each card), the positions of each seat's cards (``(seats, deals)`` masks)
-    and the positions of the cards still in the hands (``(deals,)`` masks)."""
+def _seat_orders(batch: Any, rng: np.random.Generator) -> tuple[Int8s, Ints]:
+    """Each seat's priority order of :func:`plain_playout`: ``order``, ``(width, seats,
+    deals)`` (``order[i, s, d]``: seat ``s``'s card number ``i`` in deal ``d``), and
+    ``held``, ``(seats, deals)`` masks of the numbers ``i`` whose card the seat still holds.
+    A batch from :meth:`VectorDeal.random` takes the deal's order (a seat's cards in the
+    order dealt; ``width`` = cards dealt a seat); any other batch draws one (``width`` =
+    cards left a seat, every one held)."""
     n, size = batch.players, batch._size
-    rows = np.arange(size)
-    if batch._order is not None:  # the deal's order: position k went to seat (k + 1) % n
-        order = batch._order
-        count = order.shape[0]
-        seat_of = (np.arange(count) + 1) % n
-        per_seat = np.array([BITS[:count][seat_of == s].sum() for s in range(n)], np.uint64)
-        seatpos = np.repeat(per_seat[:, None], size, axis=1)
-    else:
-        order = np.ascontiguousarray(np.argsort(rng.random((size, 52)), axis=1).T, np.int8)
-        count = 52
-        seat_of_card = np.full((52, size), -1, np.intp)
+    if batch._order is not None:  # position k of the deal went to seat (k + 1) % n
+        width = batch._order.shape[0] // n
+        order = batch._order.reshape(width, n, size)[:, (np.arange(n) - 1) % n]
+        held = np.zeros((n, size), np.intp)
+        if batch._played.any():
+            for i in range(width):
+                kept = (~batch._played >> order[i].astype(np.uint64)) & _ONE
+                held |= kept.astype(np.intp) << i
+        else:
+            held |= (1 << width) - 1
+    else:  # every seat holds ``width`` cards: by seat, each seat's in a random order
+        hands = batch._dealt & ~batch._played[:, None]
+        width = int(bitcount(hands[:1, :1])[0, 0]) if size else 0
+        owner = np.full((size, 52), float(n))
         for s in range(n):
-            seat_of_card[((batch._dealt[None, :, s] >> _CARDS52[:, None]) & _ONE) != ZERO] = s
-        seat_of_pos = seat_of_card.reshape(-1).take(order.astype(np.intp) * size + rows)
-        seatpos = np.stack(
-            [np.bitwise_or.reduce(np.where(seat_of_pos == s, BITS[:52, None], ZERO), axis=0)
-             for s in range(n)]
-        )  # fmt: skip
-    where = np.zeros(52 * size, np.int8)
-    where[order.astype(np.intp) * size + rows] = np.arange(count, dtype=np.int8)[:, None]
-    if batch._played.any():
-        held = ((~batch._played)[None, :] >> order.astype(np.uint64)) & _ONE
-        rem: U64 = np.bitwise_or.reduce(held << _CARDS52[:count, None], axis=0)
-    else:
-        rem = np.full(size, (1 << count) - 1, np.uint64)
-    return order, where, seatpos, rem
+            owner[((hands[:, s, None] >> _CARDS52) & _ONE) != ZERO] = s
+        ranked = np.argsort(owner + rng.random((size, 52)), axis=1)[:, : n * width]
+        order = np.ascontiguousarray(ranked.T.reshape(n, width, size).transpose(1, 0, 2), np.int8)
+        held = np.full((n, size), (1 << width) - 1, np.intp)
+    return order, held
+
+
+def _suit_numbers(order: Int8s) -> Ints:
+    """``(seats, deals)``: the numbers ``i`` of each seat's cards of each suit, as four
+    13-bit masks at bits 0, 16, 32 and 48 (the suit's cards in the seat's own order).
+    Seats of more than 13 cards (3 players) take 32 bits a suit: ``(2, seats, deals)``,
+    the suits 0-1, then 2-3."""
+    width, n, size = order.shape
+    suits = (order.view(np.uint8) * np.uint8(5)) >> np.uint8(6)  # the card's // 13
+    numbers = np.arange(width, dtype=np.uint8)[:, None, None]
+    if width <= 13:
+        shifts = (suits << np.uint8(4)) + numbers
+        out = np.zeros((n, size), np.intp)
+        for i in range(0, width, 3):  # in slices: each temporary well under 128 KB
+            out |= np.left_shift(_ONE_INTP, shifts[i : i + 3]).sum(axis=0)
+        return out
+    shifts = ((suits & np.uint8(1)) << np.uint8(5)) + numbers
+    high = suits >= 2
+    wide = np.zeros((2, n, size), np.intp)
+    for i in range(width):
+        bit = _ONE_INTP << shifts[i]
+        wide[0] |= np.where(high[i], 0, bit)
+        wide[1] |= np.where(high[i], bit, 0)
+    return wide
 
 
 def plain_playout(batch: Any, rng: np.random.Generator) -> None:
-    """:func:`playout` of an aligned batch at a trick's start under :func:`plain` rules:
-    the leads and the void followers' cards by the priority order (see the module), the
-    other followers' cards by one fresh draw each; the captured cards, the suits led and
-    the hearts flag are written once at the end."""
+    """:func:`playout` of an aligned batch at a trick's start under :func:`plain` rules.
+
+    A seat's hand is a mask over the numbers of its own priority order (see the
+    module): a lead or a void follower's card is the hand's lowest number (a table
+    lookup), and a follower holding the led suit draws number ``k`` of its numbers of
+    that suit (masks made once). A trick is a fixed two dozen operations on ``(seats,
+    deals)`` arrays in seat order, whoever leads; the plays in play order come from
+    the seats' cards twice over (``leader + j``, no remainder). The captured cards,
+    voids, suits led and hearts flag are written once at the end.
+    """
     n, size = batch.players, batch._size
-    order, where, seatpos, rem = _priorities(batch, rng)
+    order3, held = _seat_orders(batch, rng)
+    width = order3.shape[0]
+    suit_numbers = _suit_numbers(order3)
+    order = np.ascontiguousarray(order3.transpose(2, 1, 0)).reshape(-1)  # (deals, seats, i)
     rows = np.arange(size)
-    orderf, seatposf = order.reshape(-1), seatpos.reshape(-1)
-    dealt = np.ascontiguousarray(batch._dealt.T).reshape(-1)
-    pos = np.arange(n)[:, None]
-    wrap = np.arange(2 * n) % n
+    seats = np.arange(n, dtype=np.intp)[:, None]
+    order_at = rows * (n * width) + seats * width  # (seats, deals): the seat's number 0
+    order_at_flat = order_at.reshape(-1)
+    turns = seats * size  # (seats, 1): play j of a trick is seat leader + j of `twice`
     leader = batch._leader.copy()
-    played, voids = batch._played, batch._voids
-    left = int(bitcount(dealt[batch._leader[:1] * size] & ~played[:1])[0]) if size else 0
-    draws = rng.random((left, n - 1, size))
+    left = int(_count26(held[0, :1])[0]) if size else 0
+    # A seat of more than 13 cards (3 players): the same lookups, two lanes of 13 bits.
+    narrow = width <= 13
+    lowest = _LOW13.__getitem__ if narrow else lambda x: _nth26(x, np.zeros_like(x))
+    counted = _POP13.__getitem__ if narrow else _count26
+    nth = (lambda x, k: _SEL13[x << 4 | k]) if narrow else _nth26
+    draws = np.empty((n, size))
+    twice = np.empty((2 * n, size), np.int8)
+    leds = np.empty((left, size), np.uint8)
+    offs = np.empty((left, n, size), np.bool_)
     winners = np.empty((left, size), np.intp)
     takens = np.empty((left, size), np.uint64)
-    leds = np.empty((left, size), np.intp)
-    cards = np.empty((n, size), np.intp)
     p = batch._p
     for t in range(left):
-        seats = wrap[leader + pos]
-        idx = seats * size + rows
-        own = rem & seatposf.take(idx)
-        first = orderf.take(_low_index(own) * size + rows)  # each seat's first card
-        lead = first[0]
+        at = leader * size + rows
+        free = lowest(held)  # each seat's first card in its order (a number)
+        first = free.reshape(-1).take(at)
+        lead = order.take(order_at_flat.take(at) + first)
         led = _CARD_SUIT[lead]
-        hands = dealt.take(idx[1:]) & ~played
-        pattern = ((hands >> _SHIFT13[led]) & _M13).astype(np.intp)
-        count = _POP13[pattern]
-        cards[0] = lead
-        cards[1:] = 13 * led + _SEL13[pattern << 4 | (draws[t] * count).astype(np.intp)]
-        void = count == 0
-        np.copyto(cards[1:], first[1:], where=void)
-        taken = np.bitwise_or.reduce(BITS[cards], axis=0)
-        played |= taken
-        rem &= ~np.bitwise_or.reduce(BITS[where.take(cards * size + rows)], axis=0)
-        batch._plays[p : p + n] = cards
+        if narrow:
+            pattern = held & ((suit_numbers >> (led << 4)) & 0x1FFF)
+        else:
+            lane = np.where(led >= 2, suit_numbers[1], suit_numbers[0])
+            pattern = held & ((lane >> ((led & 1) << 5)) & 0xFFFFFFFF)
+        count = counted(pattern)
+        off = count == 0
+        rng.random(out=draws)
+        drawn = nth(pattern, (draws * count).astype(np.intp))
+        number = np.where(off | (seats == leader), free, drawn)  # the leader: its first
+        held ^= _ONE_INTP << number
+        cards = order.take(order_at + number).astype(np.intp)
+        twice[:n] = cards
+        twice[n:] = cards
+        twice.reshape(-1).take(at + turns, out=batch._plays[p : p + n])
         p += n
-        voids |= np.bitwise_or.reduce(
-            void.astype(np.uint32) << (4 * seats[1:] + led).astype(np.uint32), axis=0
-        )
-        np.copyto(cards[1:], -1, where=void)
-        win = np.bitwise_and(np.max(cards * 8 + pos, axis=0), 7)
-        leader = wrap[leader + win]
-        winners[t], takens[t], leds[t] = leader, taken, led
-    for s in range(n):
-        batch._capt[:, s] |= np.bitwise_or.reduce(np.where(winners == s, takens, ZERO), axis=0)
-    batch._flags |= np.bitwise_or.reduce(np.left_shift(1, leds), axis=0)
-    batch._flags |= np.where((played & np.uint64(HEARTS)) != ZERO, HEARTS_BROKEN, 0)
+        key = np.where(off, 0, _WIN_KEY[cards]) | seats
+        leader = key.max(axis=0) & 7
+        leds[t], offs[t], winners[t] = led, off, leader
+        takens[t] = np.bitwise_or.reduce(BITS[cards], axis=0)
+    _write_tricks(batch, leds, offs, winners, takens)
     batch._p = p
     batch._nplays[:] = p
-    batch._leader[:] = leader
-    batch._to_act[:] = leader
+
+
+def _write_tricks(batch: Any, leds: Ints, offs: Bools, winners: Ints, takens: U64) -> None:
+    """The state after :func:`plain_playout`'s tricks (``(tricks, deals)``: the suit led,
+    the winner, the cards taken; ``(tricks, seats, deals)``: who showed out)."""
+    left, n, size = offs.shape
+    rows = np.arange(size)
+    shown_out = np.bitwise_or.reduce(offs.view(np.uint8) << leds[:, None, :].astype(np.uint8))
+    for s in range(n):
+        batch._voids |= shown_out[s].astype(np.uint32) << np.uint32(4 * s)
+    # The tricks' cards are disjoint: a seat's captured cards are the sum of its tricks'.
+    capt = np.bincount(
+        (rows * n + winners).reshape(-1),
+        weights=takens.reshape(-1).astype(np.float64),
+        minlength=size * n,
+    )
+    batch._capt |= capt.astype(np.uint64).reshape(size, n)
+    played = batch._played
+    played |= np.bitwise_or.reduce(takens, axis=0)
+    batch._flags |= np.bitwise_or.reduce(np.left_shift(1, leds), axis=0)
+    batch._flags |= np.where((played & np.uint64(HEARTS)) != ZERO, HEARTS_BROKEN, 0)
+    batch._leader[:] = winners[-1]
+    batch._to_act[:] = winners[-1]
     batch._ntricks += left
     batch._done[:] = played == batch._every
     if batch._done.any():
