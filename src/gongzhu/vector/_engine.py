@@ -352,7 +352,6 @@ class VectorDeal:
         """A step of an aligned batch: every deal plays, all at trick position ``_k``."""
         n = self.players
         k = self._k
-        seat = self._to_act
         bit = BITS[c]
         self._played |= bit
         self._flags |= _HEART_FLAG[c]
@@ -369,20 +368,22 @@ class VectorDeal:
         else:
             led = self._led
             off = suit != led
-            self._voids |= off.astype(np.uint32) << (4 * seat + led).astype(np.uint32)
-            better = ~off & (c > self._best)
-            np.copyto(self._best, c, where=better)
-            np.copyto(self._bestpos, k, where=better)
+            self._voids |= np.left_shift(
+                off, 4 * self._to_act + led, dtype=np.uint32, casting="unsafe"
+            )
+            better = (c > self._best) & ~off
+            self._best = np.where(better, c, self._best)
+            self._bestpos = np.where(better, k, self._bestpos)
             self._taken |= bit
         self._p += 1
-        self._k = k + 1
         self._nplays[:] = self._p
-        self._count[:] = k + 1
-        seat += 1
-        np.subtract(seat, n, out=seat, where=seat == n)
         if k + 1 == n:
             self._k = 0
-            self._finish(self._rows, slice(None))
+            self._finish(self._rows, slice(None))  # the winner leads next
+        else:
+            self._k = k + 1
+            self._count[:] = k + 1
+            self._to_act = self._wrap[self._to_act + 1]
 
     def _force_fourth(self, r: Any, first: Bools) -> None:
         """The forced fourth (the core's forced_fourth) as the first card of the deal is

@@ -14,9 +14,9 @@ import numpy as np
 from gongzhu._core.bits import ACE_BIT, HEARTS
 from gongzhu._core.config import RESTRICT_DEAL, RESTRICT_SUIT
 from gongzhu._core.rules import HEARTS_BROKEN
-from gongzhu.vector._tables import SUIT, U64, ZERO, popcount, u64
+from gongzhu.vector._tables import I64, SUIT, U64, ZERO, popcount, u64
 
-__all__ = ["exposed", "legal_bits"]
+__all__ = ["exposed", "hand_and_legal", "legal_bits"]
 
 NONE_LED: Final = 4  # ``led`` before the trick's first card
 
@@ -36,9 +36,25 @@ def exposed(batch: Any) -> U64:
 
 def legal_bits(batch: Any) -> U64:
     """``(n,)`` ``uint64`` masks of the cards the seat to act may play (0 once over)."""
+    return hand_and_legal(batch)[1]
+
+
+_BASE: dict[tuple[int, int], I64] = {}
+
+
+def _row_base(size: int, n: int) -> I64:
+    """``arange(size) * n``: the flat index of each row's first seat (cached)."""
+    base = _BASE.get((size, n))
+    if base is None:
+        base = _BASE[size, n] = np.arange(size, dtype=np.int64) * n
+    return base
+
+
+def hand_and_legal(batch: Any) -> tuple[U64, U64]:
+    """The hand of the seat to act in every deal and :func:`legal_bits` (0 once over)."""
     cfg = batch._cfg
-    rows = batch._rows
-    hand = batch._dealt[rows, batch._to_act] & ~batch._played
+    dealt = batch._dealt
+    hand = dealt.take(_row_base(*dealt.shape) + batch._to_act) & ~batch._played
     led = batch._led
     if batch._aligned and batch._k == 0:
         follow = hand  # every deal leads
@@ -46,9 +62,11 @@ def legal_bits(batch: Any) -> U64:
     else:
         follow = hand & SUIT[led]
         legal = np.where(follow != ZERO, follow, hand)
+    has_up = cfg.exposable != 0 and bool(batch._up.any())
+    if not (has_up or cfg.must_lead_opening or cfg.hearts_rule):  # a free lead
+        return hand, legal if batch._aligned else np.where(batch._done, ZERO, legal)
     lead = led == NONE_LED
     first = batch._ntricks == 0
-    has_up = bool(batch._up.any())
     shown = exposed(batch) if has_up else batch._up
     if cfg.must_lead_opening:
         opening = lead & first & batch._opening & ((hand & batch._opening_card) != ZERO)
@@ -97,6 +115,6 @@ def legal_bits(batch: Any) -> U64:
     if opening is not None:
         legal = np.where(opening, batch._opening_card, legal)
     if batch._aligned:
-        return legal
+        return hand, legal
     out: U64 = np.where(batch._done, ZERO, legal)
-    return out
+    return hand, out

@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from gongzhu._core.bits import JACK_OF_DIAMONDS, PIG_BIT, SHEEP_BIT, SPADES, TEN_BIT
 from gongzhu._core.policy import SHORT_LEADS, SHORT_WEIGHT
+from gongzhu.vector._legal import hand_and_legal
 from gongzhu.vector._policy_tables import (
     FACTORS,
     I32,
@@ -37,75 +38,117 @@ __all__ = ["rule_of_thumb"]
 _PIG: Final = np.uint64(PIG_BIT)
 _SHEEP: Final = np.uint64(SHEEP_BIT)
 _TEN: Final = np.uint64(TEN_BIT)
-_M13: Final = np.uint64(0x1FFF)
-_SHIFTS: Final = (13 * np.arange(5, dtype=np.uint64))[:, None]  # by suit (4: none led)
+_SHIFT13: Final = 13 * np.arange(5, dtype=np.int64)  # by suit (4: none led)
+_SHIFTS: Final = _SHIFT13[:4, None]
 _FOUR: Final = np.arange(4, dtype=np.intp)[:, None]
-_POP13: Final = POP16[:8192].astype(np.intp)
+_POP13_U8: Final = POP16[:8192].astype(np.uint8)
 _SUIT4: Final = SUIT[:4, None]
+_M13: Final = np.uint64(0x1FFF)
 _BITWISE_COUNT: Final[Any] = getattr(np, "bitwise_count", None)
 _ABOVE_SHEEP: Final = np.uint64(SUIT[1] & ~(BITS[JACK_OF_DIAMONDS + 1] - np.uint64(1)))
-_SPADE_ROW: Final = (np.arange(4) == SPADES)[:, None]
+_SUIT256: Final = 256 * _FOUR
 _FACTOR_INDEX: Final = np.zeros(max(FACTORS) + 1, np.intp)
 _FACTOR_INDEX[list(FACTORS)] = np.arange(len(FACTORS))
+# The follow tables' row base by ``top card + 52 * pig out``: ``(variant * 13 + rank) * 8192``
+# with variant the top's suit, or 4 for spades while the pig is out.
+_CARDS: Final = np.arange(52, dtype=np.int64)
+_ROW_BASE: Final = 8192 * np.concatenate((_CARDS, _CARDS + 13 * (_CARDS >= 13 * SPADES)))
+# A pile's hearts and its pig and sheep bits as one 15-bit number (see _Seat.pile).
+_PIG_SHIFT: Final = np.int64(PIG_BIT.bit_length() - 1 - 13)
+_SHEEP_SHIFT: Final = np.int64(SHEEP_BIT.bit_length() - 1 - 14)
 
 
 def _lanes(x: U64) -> npt.NDArray[np.intp]:
     """``(4, n)``: each mask's 13-bit pattern in each suit."""
-    out: npt.NDArray[np.intp] = ((x[None, :] >> _SHIFTS[:4]) & _M13).astype(np.intp)
+    out: npt.NDArray[np.intp] = (x.view(np.int64)[None, :] >> _SHIFTS) & 0x1FFF
     return out
 
 
-_EARLY: Final = 40 * 16
 _SHORT: dict[int, I64] = {}
 
 
 def _short_suit_terms(n: int) -> I64:
-    """``64 ×`` a suit's lead terms by ``(early * 40 + cards out) * 16 + cards held``: the
-    core's ``short_suit_bonus`` early, less 30 where nobody can follow."""
+    """``64 ×`` a suit's lead terms by ``((early * 2 + holds the pig) * 4 + suit) * 256 +
+    cards out * 16 + cards held``: the core's ``short_suit_bonus`` early (not for spades
+    while holding the pig), less 30 where nobody can follow."""
     table = _SHORT.get(n)
     if table is None:
-        out = np.arange(40)[None, :, None]
-        held = np.arange(16)[None, None, :]
-        bonus = SHORT_WEIGHT * (out - (n - 1) * held) // (n - 1) * np.arange(2)[:, None, None]
-        table = _SHORT[n] = (64 * (bonus - 30 * (out == 0))).reshape(-1)
+        out = np.arange(16)[:, None]
+        held = np.arange(16)[None, :]
+        bonus = SHORT_WEIGHT * (out - (n - 1) * held) // (n - 1)
+        table = np.zeros((2, 2, 4, 16, 16), np.int64)
+        for early in range(2):
+            for pig in range(2):
+                for suit in range(4):
+                    on = early and not (pig and suit == SPADES)
+                    table[early, pig, suit] = 64 * (bonus * on - 30 * (out == 0))
+        table = _SHORT[n] = table.reshape(-1)
     return table
 
 
-def _best_of_suits(tables: tuple[I32, I64], variant: Any, legal: U64, per_suit: Any = 0) -> I64:
+_OFFSETS: dict[int, npt.NDArray[np.intp]] = {}
+
+
+def _best_of_suits(tables: tuple[I32, I64], variant: Any, legal: U64, per_suit: Any = None) -> I64:
     """The best legal card by packed suit tables (see ``_policy_tables.pack_best``), with
     ``per_suit`` (``(4, n)``, ``64 ×`` a score) added to each suit's scores."""
     table, where = tables
-    blocks = where.take(variant + where.shape[1] * _FOUR)
-    packed = table.take(blocks + _lanes(legal))
-    if not isinstance(per_suit, int):
+    offsets = _OFFSETS.get(where.shape[1])
+    if offsets is None:
+        offsets = _OFFSETS[where.shape[1]] = where.shape[1] * _FOUR
+    packed = table.take(where.take(variant + offsets) + _lanes(legal))
+    if per_suit is not None:
         packed += per_suit
     out: I64 = 63 - (packed.max(axis=0) & 63)
     return out
 
 
+_PILES: dict[int, tuple[Any, I64]] = {}  # by id(config): the config and its pile table
+
+
 class _Seat:
     """What the seat to act may know in the deals ``r`` (a slice, or rows ``ri``)."""
 
-    def __init__(self, batch: VectorDeal, r: Any, ri: I64) -> None:
+    def __init__(self, batch: VectorDeal, r: Any, ri: I64, hand: U64 | None = None) -> None:
         cfg = batch.cfg
         self.seat: I64 = batch._to_act[r]
         self.played: U64 = batch._played[r]
-        mine = batch._dealt[ri, self.seat]
-        self.hand: U64 = mine & ~self.played
-        self.pig_out: Bools = ((self.played | self.hand) & _PIG) == ZERO
+        if hand is None:
+            hand = batch._dealt[ri, self.seat] & ~self.played
+        self.hand: U64 = hand
+        self.seen: U64 = self.played | hand
+        self.pig_out: Bools = (self.seen & _PIG) == ZERO
         # The face-up exposures and its own face-down cards (plain numbers without any;
         # only a batch of Rounds has exposures: deal() and random() decline them).
         self.fa: Any = 1
         self.pig: Any = cfg.pig_value
         self.sheep: Any = cfg.sheep_value
-        up = batch._up[r]
-        own_down = batch._down[r] & mine
-        if batch._rounds is not None and (up.any() or own_down.any()):
-            fa, fq, fj, _ = batch.factors(up, own_down, ZERO * own_down)
-            self.fa = fa
-            self.pig = cfg.pig_value * fq
-            self.sheep = np.where(fj == 1, cfg.sheep_value, cfg.exposed_sheep_value * fj // 2)
+        if batch._rounds is not None:
+            up = batch._up[r]
+            own_down = batch._down[r] & batch._dealt[ri, self.seat]
+            if up.any() or own_down.any():
+                fa, fq, fj, _ = batch.factors(up, own_down, ZERO * own_down)
+                self.fa = fa
+                self.pig = cfg.pig_value * fq
+                self.sheep = np.where(fj == 1, cfg.sheep_value, cfg.exposed_sheep_value * fj // 2)
         self.sums = heart_tables(cfg.heart_values, cfg.heart_sums)[1]
+        self.table: I64 | None = None
+        if isinstance(self.fa, int) and isinstance(self.pig, int) and isinstance(self.sheep, int):
+            self.table = self._pile_table(cfg)
+
+    def _pile_table(self, cfg: Any) -> I64:
+        """The base score of each 15-bit pile number ``hearts | pig << 13 | sheep << 14``,
+        by :meth:`pile` itself (the same numbers for every deal: no exposures)."""
+        entry = _PILES.get(id(cfg))
+        if entry is None or entry[0] is not cfg:
+            if len(_PILES) > 16:
+                _PILES.clear()
+            i = np.arange(1 << 15, dtype=np.uint64)
+            masks = ((i & _M13) << np.uint64(26)) | ((i >> np.uint64(13)) & np.uint64(1)) * _PIG
+            masks |= ((i >> np.uint64(14)) & np.uint64(1)) * _SHEEP
+            entry = _PILES[id(cfg)] = (cfg, self.pile(masks))
+        table: I64 = entry[1]
+        return table
 
     def factor(self, sel: Any = None) -> Any:
         """The index of the A♥ factor in the tables' variants (0 for a plain 1), of the
@@ -115,8 +158,16 @@ class _Seat:
     def pile(self, mask: U64, sel: Any = None) -> I64:
         """The base score of the captured ``mask`` (the core's ``_pile``) of the deals
         ``sel`` (positions among ``r``; default all)."""
+        m = mask.view(np.int64)
+        if self.table is not None:
+            number = ((m >> 26) & 0x1FFF) | ((m >> _PIG_SHIFT) & 0x2000)
+            number |= (m >> _SHEEP_SHIFT) & 0x4000
+            piled: I64 = self.table.take(number)
+            return piled
         fa, pig, sheep = _pick(self.fa, sel), _pick(self.pig, sel), _pick(self.sheep, sel)
-        hearts = self.sums[(mask >> np.uint64(26)).astype(np.intp) & 0x1FFF] * fa
+        hearts = self.sums.take((m >> 26) & 0x1FFF)
+        if not isinstance(fa, int):
+            hearts = hearts * fa
         out: I64 = (
             hearts
             + np.where((mask & _PIG) != ZERO, pig, 0)
@@ -130,12 +181,12 @@ def _pick(value: Any, sel: Any) -> Any:
     return value if sel is None or isinstance(value, int) else value[sel]
 
 
-def _counts(x: U64) -> npt.NDArray[np.intp]:
+def _counts(x: U64) -> npt.NDArray[np.uint8]:
     """``(4, n)``: the cards of each mask in each suit."""
     if _BITWISE_COUNT is not None:
-        counts: npt.NDArray[np.intp] = _BITWISE_COUNT(x[None, :] & _SUIT4).astype(np.intp)
+        counts: npt.NDArray[np.uint8] = _BITWISE_COUNT(x[None, :] & _SUIT4)
         return counts
-    out: npt.NDArray[np.intp] = _POP13[_lanes(x)]
+    out: npt.NDArray[np.uint8] = _POP13_U8[_lanes(x)]
     return out
 
 
@@ -157,97 +208,99 @@ def rule_of_thumb(batch: VectorDeal, legal: U64 | None = None) -> I64:
     True
     """
     if legal is None:
-        legal = batch.legal_bits()
+        hand, legal = hand_and_legal(batch)
+    else:
+        hand = None
     if batch._aligned:  # every deal at trick position _k: whole arrays, no row selection
         if batch._k == 0:
-            return _lead(batch, slice(None), batch._rows, legal)
-        return _follow(batch, slice(None), batch._rows, legal, batch._k == batch.players - 1)
+            return _lead(batch, slice(None), batch._rows, legal, hand)
+        last = batch._k == batch.players - 1
+        return _follow(batch, slice(None), batch._rows, legal, last, hand)
     card = np.full(len(batch), -1, np.int64)
     lead = batch._count == 0
     rows = np.flatnonzero((legal != ZERO) & lead)
     if rows.size:
-        card[rows] = _lead(batch, rows, rows, legal[rows])
+        card[rows] = _lead(batch, rows, rows, legal[rows], None if hand is None else hand[rows])
     rows = np.flatnonzero((legal != ZERO) & ~lead)
     if rows.size:
         last = batch._count[rows] == batch.players - 1
-        card[rows] = _follow(batch, rows, rows, legal[rows], last)
+        mine = None if hand is None else hand[rows]
+        card[rows] = _follow(batch, rows, rows, legal[rows], last, mine)
     return card
 
 
-def _lead(batch: VectorDeal, r: Any, ri: I64, legal: U64) -> I64:
+def _lead(batch: VectorDeal, r: Any, ri: I64, legal: U64, hand: U64 | None) -> I64:
     """The core's ``_lead`` for the deals ``r``: the short-suit terms by suit, the rest
     from :func:`~gongzhu.vector._policy_tables.lead_table`."""
     cfg = batch.cfg
-    n = batch.players
-    me = _Seat(batch, r, ri)
-    hand, played = me.hand, me.played
-    outstanding = np.uint64(cfg.deck) & ~played & ~hand
-    holds_pig = (hand & _PIG) != ZERO
-    early = bitcount(played) < SHORT_LEADS * n
-    # Each suit's short-suit terms by (early, cards out, cards held): no bonus for spades
-    # while holding the pig; 30 less where nobody can follow.
-    key = _counts(outstanding) * 16 + _counts(hand)
-    key += _EARLY * early
-    key[SPADES] -= _EARLY * (early & holds_pig)
-    per_suit = _short_suit_terms(n).take(key)
-    case = np.where(me.pig_out, 2, holds_pig)
-    sheep = (outstanding & _ABOVE_SHEEP) != ZERO
-    variant = (case * 4 + me.factor()) * 2 + sheep
+    me = _Seat(batch, r, ri, hand)
+    outstanding = np.uint64(cfg.deck) & ~me.seen
+    holds_pig = (me.hand & _PIG) != ZERO
+    early = _BITWISE_COUNT(me.played) if _BITWISE_COUNT is not None else bitcount(me.played)
+    early = early < SHORT_LEADS * batch.players
+    # Each suit's short-suit terms by (early, holds the pig, suit, cards out, cards held).
+    key = _counts(outstanding) * np.uint8(16) + _counts(me.hand)
+    key = key + ((early * 2 + holds_pig) * 1024 + _SUIT256)
+    per_suit = _short_suit_terms(batch.players).take(key)
+    variant = np.where(me.pig_out, 16, holds_pig * 8) + ((outstanding & _ABOVE_SHEEP) != ZERO)
+    if not isinstance(me.fa, int):
+        variant += me.factor() * 2
     return _best_of_suits(lead_table(cfg.heart_values), variant, legal, per_suit)
 
 
-def _last(batch: VectorDeal, me: _Seat, ri: I64, at: I64, led: I64, partner: Any) -> I64:
+def _last(batch: VectorDeal, me: _Seat, ri: Any, at: I64, partner: Any) -> I64:
     """The core's card of the trick's last seat following suit: the card that takes (the
     sheep, or the highest but the pig) when taking is worth it, else the duck; decided
-    by the gain only in the deals that have both."""
-    _, duck, take = follow_tables()
-    ducked = duck.take(at).astype(np.int64)
-    won = take.take(at).astype(np.int64)
-    rank: I64 = np.where(won >= 0, won, ducked)
-    vi = np.flatnonzero((won >= 0) & (ducked >= 0))
+    by the gain only in the deals that have both (``ri``: the rows, or None for all)."""
+    _, duck, take, last = follow_tables()
+    both = last.take(at)
+    card = (both & 63).astype(np.int64)
+    vi = np.flatnonzero(both >= 64)
     if vi.size:
-        card = won[vi] + 13 * led[vi]
-        taken = batch._taken[ri[vi]] | BITS[card]
-        gain = me.pile(taken, vi)
-        ti = np.flatnonzero((taken & _TEN) != ZERO)
-        if ti.size:  # the transformer doubles the taker's whole pile (or scores alone)
-            sel = vi[ti]
-            mine = me.pile(batch._capt[ri[sel], me.seat[sel]], sel) + gain[ti]
-            gain[ti] = np.where(mine != 0, mine, 25)
+        at = at[vi]
+        won = take.take(at)
+        rows = vi if ri is None else ri[vi]
+        taken = batch._taken[rows] | BITS[won]
+        # The transformer doubles the taker's whole pile (or scores alone).
+        piles = me.pile(np.stack((taken, batch._capt[rows, me.seat[vi]])), vi)
+        gain = piles[0]
+        mine = gain + piles[1]
+        gain = np.where((taken & _TEN) != ZERO, np.where(mine != 0, mine, 25), gain)
         if batch._paired:  # the partner would take it anyway
             gain = np.where(partner[vi], -gain, gain)
-        rank[vi] = np.where(gain >= 0, won[vi], ducked[vi])
-    return rank
+        card[vi] = np.where(gain >= 0, won, duck.take(at))
+    return card
 
 
-def _follow(batch: VectorDeal, r: Any, ri: I64, legal: U64, last: Any) -> I64:
+def _follow(batch: VectorDeal, r: Any, ri: I64, legal: U64, last: Any, hand: U64 | None) -> I64:
     """The core's following card for the deals ``r`` (``last``: the seat plays the trick's
     last card; a bool, or one a deal): its ``_discard`` where the seat is void."""
-    me = _Seat(batch, r, ri)
+    me = _Seat(batch, r, ri, hand)
+    rows = None if isinstance(r, slice) else ri
     led = batch._led[r]
-    top = batch._best[r]
-    pattern = ((legal >> _SHIFTS[led, 0]) & _M13).astype(np.intp)
-    void = pattern == 0
+    pattern = (legal.view(np.int64) >> _SHIFT13.take(led)) & 0x1FFF
     winner = batch._wrap[batch._leader[r] + batch._bestpos[r]]
     partner: Any = False
     if batch._paired:
         partner = batch._team[winner] == batch._team[me.seat]
     # The tables' row (led suit, or 4 for spades with the pig out) * 13 + the top's rank.
-    at = (((led == SPADES) & me.pig_out) * 13 + top) * 8192 + pattern
+    at = _ROW_BASE.take(batch._best[r] + 52 * me.pig_out) + pattern
     follow = follow_tables()[0]
-    if last is True or (not isinstance(last, bool) and last.any()):
-        rank = _last(batch, me, ri, at, led, partner)
-        if last is not True:
-            rank = np.where(last, rank, follow.take(at))
+    if last is True:
+        card = _last(batch, me, rows, at, partner)
+    elif last is False or not last.any():
+        card = follow.take(at).astype(np.int64)
     else:
-        rank = follow.take(at)
-    card: I64 = rank + 13 * led
-    vi = np.flatnonzero(void)
+        card = np.where(last, _last(batch, me, rows, at, partner), follow.take(at))
+    vi = np.flatnonzero(pattern == 0)
     if vi.size:  # the void seats' discards (a few deals: on those only)
         mine = legal[vi]
-        variant = me.pig_out[vi] * 8 + me.factor(vi)
-        if ((mine & _TEN) != ZERO).any():  # the winner's pile decides the 10♣'s score
-            variant += (me.pile(batch._capt[ri[vi], winner[vi]], vi) < 0) * 4
+        variant = me.pig_out[vi] * 8
+        if not isinstance(me.fa, int):
+            variant += me.factor(vi)
+        if (mine & _TEN).any():  # the winner's pile decides the 10♣'s score
+            captured = batch._capt[vi if rows is None else rows[vi], winner[vi]]
+            variant += (me.pile(captured, vi) < 0) * 4
         if batch._paired:
             variant += partner[vi] * 16
         card[vi] = _best_of_suits(discard_table(batch.cfg.heart_values), variant, mine)

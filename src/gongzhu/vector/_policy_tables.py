@@ -13,7 +13,7 @@ a handful of lookups.
   best card of each pattern, ``score * 64 + 63 - card`` (so the maximum over suits is
   the best score and, among equal scores, the lowest card, as the core's loop keeps).
   The per-card scores are the core's ``_lead`` and ``_discard`` terms.
-* :func:`follow_tables`: following suit, the rank the core plays for each variant (the
+* :func:`follow_tables`: following suit, the card the core plays for each variant (the
   suit, and for spades whether the pig is out), the top card's rank and the pattern of
   legal cards: not last to play, or last and ducking, or last and taking.
 """
@@ -172,14 +172,20 @@ def _build_follow() -> tuple[I8, I8, I8]:
     return follow.reshape(-1), duck.reshape(-1), take.reshape(-1)
 
 
-_FOLLOW: list[tuple[I8, I8, I8]] = []
+_FOLLOW: list[tuple[I8, I8, I8, I8]] = []
 
 
-def follow_tables() -> tuple[I8, I8, I8]:
-    """Following suit: the rank played not last (``follow``), last when not taking
-    (``duck``, ``-1`` with no card below the top) and last when taking (``take``, ``-1``
-    with none above), by ``(variant * 13 + top rank) * 8192 + pattern``; variant the led
-    suit, or 4 for spades while the pig is out."""
+def follow_tables() -> tuple[I8, I8, I8, I8]:
+    """Following suit, the card (id) played: not last to play (``follow``), last when not
+    taking (``duck``, ``-1`` with no card below the top) and last when taking (``take``,
+    ``-1`` with none above), by ``(variant * 13 + top rank) * 8192 + pattern``; variant the
+    led suit, or 4 for spades while the pig is out. ``last``: the card the last seat plays
+    where it has no choice (the take, else the duck), plus 64 where it has both."""
     if not _FOLLOW:
-        _FOLLOW.append(_build_follow())
+        suit = np.minimum(np.arange(5), 3).repeat(13 * 8192)
+        follow, duck, take = (
+            np.where(rank >= 0, rank + 13 * suit, -1).astype(np.int8) for rank in _build_follow()
+        )
+        last = np.where(take >= 0, take, duck) + 64 * ((take >= 0) & (duck >= 0))
+        _FOLLOW.append((follow, duck, take, last.astype(np.int8)))
     return _FOLLOW[0]
