@@ -137,6 +137,60 @@ def test_random_deals_are_whole_deals_and_play_like_rounds() -> None:
     assert (again.hands == VectorDeal.random(RuleSet(), 8, rng=3).hands).all()
 
 
+def test_random_deals_are_uniform() -> None:
+    # Every card is equally likely at every position of the deal's order (which seat
+    # gets it, and where it stands in that seat's priority order), and two given cards
+    # share a seat with the chance of a uniform shuffle, 12/51.
+    size = 26000
+    batch = VectorDeal.random(RuleSet(), size, rng=11)
+    order = batch._order.astype(np.int64)  # (positions, deals)
+    assert (np.sort(order, axis=0) == np.arange(52)[:, None]).all()  # each a permutation
+    counts = np.zeros((52, 52), np.int64)
+    np.add.at(counts, (order, np.arange(52)[:, None]), 1)
+    expected = size / 52
+    assert (np.abs(counts - expected) < 5 * np.sqrt(expected)).all()
+    hands = unpack(batch.hands)  # (deals, seats, 52)
+    seat_of = hands.argmax(axis=1)
+    together = (seat_of[:, 0] == seat_of[:, 51]).mean()
+    assert abs(together - 12 / 51) < 5 * np.sqrt(12 / 51 * 39 / 51 / size)
+
+
+class _TiedBits:
+    """A bit generator whose first draws give every card of some deals the same key."""
+
+    def __init__(self, tied_rows: set[int], m: int) -> None:
+        self.calls = 0
+        self.tied_rows, self.m = tied_rows, m
+        self.inner = np.random.default_rng(5).bit_generator
+
+    def random_raw(self, size: int) -> np.ndarray:
+        out = self.inner.random_raw(size)
+        if self.calls == 0:
+            keys = out.view(np.uint32)
+            for row in self.tied_rows:
+                keys[row * self.m : (row + 1) * self.m] = 12345 << 6
+        self.calls += 1
+        return out
+
+
+class _FakeGenerator:
+    def __init__(self, bits: _TiedBits) -> None:
+        self.bit_generator = bits
+
+
+def test_a_deal_whose_draws_tie_is_drawn_again() -> None:
+    batch = VectorDeal(RuleSet(), 6)
+    bits = _TiedBits({1, 4}, 52)
+    dealt = batch._random_dealt(_FakeGenerator(bits), 6)  # type: ignore[arg-type]
+    assert bits.calls == 2  # once for the batch, once more for the two tied deals
+    order = batch._order.astype(np.int64)
+    assert (np.sort(order, axis=0) == np.arange(52)[:, None]).all()
+    # A tied deal kept would be the cards in index order (the tie broken by the card).
+    assert not (order[:, 1] == np.arange(52)).all()
+    assert not (order[:, 4] == np.arange(52)).all()
+    assert (np.bitwise_or.reduce(dealt, axis=1) == np.uint64(RuleSet().deck.mask)).all()
+
+
 @pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
 @given(batches(rule_sets()), st.integers(0, 2**32))

@@ -19,6 +19,7 @@ legal masks at every step and the same totals at the end.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -54,6 +55,7 @@ __all__ = ["VectorDeal"]
 
 _HEART_FLAG: Final = np.array([HEARTS_BROKEN if 26 <= c < 39 else 0 for c in range(64)], np.int64)
 _CARD_SUIT: Final = np.arange(64, dtype=np.int64) // 13
+_LITTLE: Final = sys.byteorder == "little"
 
 
 class VectorDeal:
@@ -193,15 +195,35 @@ class VectorDeal:
         return batch
 
     def _random_dealt(self, gen: np.random.Generator, size: int) -> U64:
-        deck = np.flatnonzero((np.uint64(self._cfg.deck) & BITS[:52]) != ZERO)
-        n = self.players
-        order = np.ascontiguousarray(np.argsort(gen.random((size, deck.size)), axis=1).T)
-        if deck.size < 52:
-            order = deck[order]
-        self._order = order.astype(np.int8)
-        # (positions, deals): position k goes to seat (1 + k) % n (dealer 0).
-        bits = BITS[order].reshape(deck.size // n, n, size)
-        dealt: U64 = np.roll(np.bitwise_or.reduce(bits, axis=0), 1, axis=0).T
+        """Shuffled decks (``self._order``: ``(positions, deals)``) and the hands they deal.
+
+        A deal's order sorts its cards by 26 random bits each, the card in the 6 bits
+        below (one ``uint32`` sort, no argsort); the rare deal with two equal draws
+        (about 2 in 100,000) is drawn again, so every order is equally likely.
+        """
+        deck = np.flatnonzero((np.uint64(self._cfg.deck) & BITS[:52]) != ZERO).astype(np.uint32)
+        n, m = self.players, deck.size
+        keys = np.empty((size, m), np.uint32)
+        redraw = np.arange(size)
+        while redraw.size:
+            raw = gen.bit_generator.random_raw(-(-redraw.size * m // 2)).view(np.uint32)
+            drawn = (raw[: redraw.size * m].reshape(-1, m) & np.uint32(~63 & 0xFFFFFFFF)) | deck
+            drawn.sort(axis=1)
+            if redraw.size == size:
+                keys = drawn
+            else:
+                keys[redraw] = drawn
+            tied = (drawn[:, 1:] ^ drawn[:, :-1]) < 64  # equal draws: only the card differs
+            redraw = redraw[tied.any(axis=1)] if tied.any() else redraw[:0]
+        # The card is the key's low 6 bits: its first byte (little-endian or not, by view).
+        low = keys.view(np.uint8).reshape(size, m, 4)[:, :, 0 if _LITTLE else 3]
+        order = np.ascontiguousarray((low & np.uint8(63)).view(np.int8).T)
+        self._order = order
+        # Position k goes to seat (1 + k) % n (dealer 0).
+        dealt: U64 = np.empty((size, n), np.uint64)
+        for k in range(n):
+            cards = order[k::n].astype(np.intp)
+            dealt[:, (k + 1) % n] = np.bitwise_or.reduce(BITS[cards], axis=0)
         return dealt
 
     @classmethod

@@ -34,7 +34,7 @@ import numpy.typing as npt
 from gongzhu._core.bits import HEARTS
 from gongzhu._core.config import RESTRICT_DEAL, RESTRICT_SUIT
 from gongzhu._core.rules import HEARTS_BROKEN
-from gongzhu.vector._tables import BITS, I64, POP8, POP16, SEL8, SUIT, U64, ZERO, bitcount
+from gongzhu.vector._tables import BITS, I64, POP8, POP16, SEL8, SUIT, U64, ZERO, Bools, bitcount
 
 __all__ = ["plain", "plain_playout", "playout", "random_cards"]
 
@@ -61,13 +61,8 @@ def _select13() -> npt.NDArray[np.int8]:
 
 
 _SEL13: Final = _select13()
-_LOW13: Final = _SEL13[::16].copy()  # the lowest set bit of a 13-bit pattern (0 for none)
-_NUMBERS: Final = np.arange(26, dtype=np.intp)
-_NUMBER_BITS: Final = np.left_shift(1, _NUMBERS)
+_LOW13: Final = _SEL13[::16].astype(np.intp)  # the lowest set bit of a 13-bit pattern
 _ONE_INTP: Final = np.intp(1)
-# A card's key in its trick when it follows suit: above every card that does not
-# (key 0), by rank; the seat (below 8) goes in the low bits.
-_WIN_KEY: Final = np.array([(c % 13 + 1) * 8 for c in range(64)], np.intp)
 
 
 def _count26(x: Ints) -> npt.NDArray[np.uint8]:
@@ -191,13 +186,27 @@ def _seat_orders(batch: Any, rng: np.random.Generator) -> tuple[Int8s, Ints]:
     return order, held
 
 
-def _suit_numbers(order: Int8s) -> Ints:
+def _suits(order: Int8s) -> npt.NDArray[np.uint8]:
+    """The suit of each card of ``order`` (``c // 13`` as ``(c * 5) >> 6``, on bytes)."""
+    out: npt.NDArray[np.uint8] = (order.view(np.uint8) * np.uint8(5)) >> np.uint8(6)
+    return out
+
+
+def _win_keys(order: Int8s, suits: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """Each card's key in its trick, ``(rank + 1) * 8 + seat``: the highest key among the
+    cards that follow suit is the winner's (a card that does not follow counts 0)."""
+    seats = np.arange(order.shape[1], dtype=np.uint8)[None, :, None]
+    rank = order.view(np.uint8) - suits * np.uint8(13)
+    out: npt.NDArray[np.uint8] = ((rank + np.uint8(1)) << np.uint8(3)) | seats
+    return out
+
+
+def _suit_numbers(suits: npt.NDArray[np.uint8]) -> Ints:
     """``(seats, deals)``: the numbers ``i`` of each seat's cards of each suit, as four
     13-bit masks at bits 0, 16, 32 and 48 (the suit's cards in the seat's own order).
     Seats of more than 13 cards (3 players) take 32 bits a suit: ``(2, seats, deals)``,
     the suits 0-1, then 2-3."""
-    width, n, size = order.shape
-    suits = (order.view(np.uint8) * np.uint8(5)) >> np.uint8(6)  # the card's // 13
+    width, n, size = suits.shape
     numbers = np.arange(width, dtype=np.uint8)[:, None, None]
     if width <= 13:
         shifts = (suits << np.uint8(4)) + numbers
@@ -229,8 +238,11 @@ def plain_playout(batch: Any, rng: np.random.Generator) -> None:
     n, size = batch.players, batch._size
     order3, held = _seat_orders(batch, rng)
     width = order3.shape[0]
-    suit_numbers = _suit_numbers(order3)
-    order = np.ascontiguousarray(order3.transpose(2, 1, 0)).reshape(-1)  # (deals, seats, i)
+    suits = _suits(order3)
+    suit_numbers = _suit_numbers(suits)
+    # (deals, seats, i), flat: a seat's number i is order[order_at + i]
+    order = np.ascontiguousarray(order3.transpose(2, 1, 0)).reshape(-1)
+    win_keys = np.ascontiguousarray(_win_keys(order3, suits).transpose(2, 1, 0)).reshape(-1)
     rows = np.arange(size)
     seats = np.arange(n, dtype=np.intp)[:, None]
     order_at = rows * (n * width) + seats * width  # (seats, deals): the seat's number 0
@@ -240,7 +252,7 @@ def plain_playout(batch: Any, rng: np.random.Generator) -> None:
     left = int(_count26(held[0, :1])[0]) if size else 0
     # A seat of more than 13 cards (3 players): the same lookups, two lanes of 13 bits.
     narrow = width <= 13
-    lowest = _LOW13.__getitem__ if narrow else lambda x: _nth26(x, np.zeros_like(x))
+    lowest = _LOW13.__getitem__ if narrow else lambda x: _nth26(x, 0 * x).astype(np.intp)
     counted = _POP13.__getitem__ if narrow else _count26
     nth = (lambda x, k: _SEL13[x << 4 | k]) if narrow else _nth26
     draws = np.empty((n, size))
@@ -264,16 +276,17 @@ def plain_playout(batch: Any, rng: np.random.Generator) -> None:
         count = counted(pattern)
         off = count == 0
         rng.random(out=draws)
-        drawn = nth(pattern, (draws * count).astype(np.intp))
+        drawn = nth(pattern, (draws * count).astype(np.intp)).astype(np.intp)
         number = np.where(off | (seats == leader), free, drawn)  # the leader: its first
         held ^= _ONE_INTP << number
-        cards = order.take(order_at + number).astype(np.intp)
-        twice[:n] = cards
-        twice[n:] = cards
+        where = order_at + number
+        played = order.take(where)
+        twice[:n] = played
+        twice[n:] = played
         twice.reshape(-1).take(at + turns, out=batch._plays[p : p + n])
         p += n
-        key = np.where(off, 0, _WIN_KEY[cards]) | seats
-        leader = key.max(axis=0) & 7
+        leader = ((win_keys.take(where) * ~off).max(axis=0) & 7).astype(np.intp)
+        cards = played.astype(np.intp)
         leds[t], offs[t], winners[t] = led, off, leader
         takens[t] = np.bitwise_or.reduce(BITS[cards], axis=0)
     _write_tricks(batch, leds, offs, winners, takens)
@@ -281,7 +294,9 @@ def plain_playout(batch: Any, rng: np.random.Generator) -> None:
     batch._nplays[:] = p
 
 
-def _write_tricks(batch: Any, leds: Ints, offs: Bools, winners: Ints, takens: U64) -> None:
+def _write_tricks(
+    batch: Any, leds: npt.NDArray[np.uint8], offs: Bools, winners: Ints, takens: U64
+) -> None:
     """The state after :func:`plain_playout`'s tricks (``(tricks, deals)``: the suit led,
     the winner, the cards taken; ``(tricks, seats, deals)``: who showed out)."""
     left, n, size = offs.shape

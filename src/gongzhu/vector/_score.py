@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from gongzhu._core.bits import ACE_BIT, HEARTS, PIG_BIT, QUEEN_OF_DIAMONDS_BIT, SHEEP_BIT, TEN_BIT
+from gongzhu._core.bits import ACE_BIT, PIG_BIT, QUEEN_OF_DIAMONDS_BIT, SHEEP_BIT, TEN_BIT
 from gongzhu._core.config import Config
 from gongzhu._core.scoring import score_masks
 from gongzhu.vector._tables import I64, U64, ZERO, Bools, heart_tables, u64
@@ -41,7 +41,8 @@ def scores(
     score that way (a seat holding every heart: the kernel scores those)."""
     sums = heart_tables(cfg.heart_values, cfg.heart_sums)[1]
     fa2, fq2, fj2, ft2 = fa[:, None], fq[:, None], fj[:, None], ft[:, None]
-    hearts = sums[(capt >> u64(26)).astype(np.int64) & 0x1FFF] * fa2
+    held = ((capt >> u64(26)) & u64(0x1FFF)).astype(np.intp)  # each seat's hearts
+    hearts = sums[held] * fa2
     base = hearts + np.where((capt & u64(PIG_BIT)) != ZERO, cfg.pig_value * fq2, 0)
     sheep = np.where(fj2 == 1, cfg.sheep_value, cfg.exposed_sheep_value * fj2 // 2)
     base = base + np.where((capt & u64(SHEEP_BIT)) != ZERO, sheep, 0)
@@ -51,7 +52,7 @@ def scores(
     if cfg.queen_bonus and qd is not None:
         has_q = (capt & u64(QUEEN_OF_DIAMONDS_BIT)) != ZERO
         total = total + np.where(has_q, cfg.queen_bonus * qd, 0)
-    hard = ((capt & u64(HEARTS)) == u64(HEARTS)).any(axis=1)
+    hard = held.max(axis=1) == 0x1FFF
     return total.astype(np.int64), hard
 
 
@@ -62,10 +63,14 @@ def totals(batch: Any) -> I64:
     fa, fq, fj, ft = factors(cfg, batch._up, batch._down, batch._blind)
     qd = batch._qd_counts if cfg.queen_bonus else None
     total, hard = scores(cfg, batch._capt, fa, fq, fj, ft, qd)
-    for i in np.flatnonzero(hard):
-        queen = tuple(int(x) for x in batch._qd_counts[i]) if cfg.queen_bonus else None
-        masks = tuple(int(x) for x in batch._capt[i])
-        f = int(fa[i]), int(fq[i]), int(fj[i]), int(ft[i])
-        total[i] = score_masks(masks, *f, cfg, queen, False)[0]
+    rows = np.flatnonzero(hard)
+    if rows.size:  # the kernel itself, for the deals its plain lines do not cover
+        capt = batch._capt[rows].tolist()
+        fs = np.stack([fa[rows], fq[rows], fj[rows], ft[rows]], axis=1).tolist()
+        queens = batch._qd_counts[rows].tolist() if cfg.queen_bonus else None
+        for j, i in enumerate(rows.tolist()):
+            queen = tuple(queens[j]) if queens is not None else None
+            fa_, fq_, fj_, ft_ = fs[j]
+            total[i] = score_masks(tuple(capt[j]), fa_, fq_, fj_, ft_, cfg, queen, False)[0]
     out: I64 = np.where(batch._done[:, None], total, 0)
     return out
