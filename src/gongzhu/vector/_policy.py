@@ -18,7 +18,16 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from gongzhu._core.bits import JACK_OF_DIAMONDS, PIG_BIT, SHEEP_BIT, SPADES, TEN_BIT
+from gongzhu._core.bits import (
+    HEARTS,
+    HEARTS_SUIT,
+    JACK_OF_DIAMONDS,
+    PIG_BIT,
+    QUEEN_OF_SPADES,
+    SHEEP_BIT,
+    SPADES,
+    TEN_BIT,
+)
 from gongzhu._core.policy import SHORT_LEADS, SHORT_WEIGHT
 from gongzhu.vector._legal import hand_and_legal
 from gongzhu.vector._policy_tables import (
@@ -53,9 +62,16 @@ _FACTOR_INDEX[list(FACTORS)] = np.arange(len(FACTORS))
 # with variant the top's suit, or 4 for spades while the pig is out.
 _CARDS: Final = np.arange(52, dtype=np.int64)
 _ROW_BASE: Final = 8192 * np.concatenate((_CARDS, _CARDS + 13 * (_CARDS >= 13 * SPADES)))
-# A pile's hearts and its pig and sheep bits as one 15-bit number (see _Seat.pile).
-_PIG_SHIFT: Final = np.int64(PIG_BIT.bit_length() - 1 - 13)
-_SHEEP_SHIFT: Final = np.int64(SHEEP_BIT.bit_length() - 1 - 14)
+# A pile's pig, hearts and sheep as one 15-bit number, ``pig | hearts << 1 | sheep << 14``,
+# by one product (see _Seat.pile): three copies of the pile's point cards, shifted so that
+# the pig (bit 49), the hearts (26-38) and the sheep (22) land side by side in bits 49-63;
+# every other bit of the copies falls below 49 or beyond 63 without touching another's.
+_HEARTS_AT: Final = 13 * HEARTS_SUIT
+_POINTS: Final = np.uint64(PIG_BIT | SHEEP_BIT | HEARTS)
+_GATHER: Final = np.uint64(
+    1 + (1 << (QUEEN_OF_SPADES + 1 - _HEARTS_AT)) + (1 << (QUEEN_OF_SPADES + 14 - JACK_OF_DIAMONDS))
+)
+_PIG_AT: Final = np.uint64(QUEEN_OF_SPADES)
 
 
 def _lanes(x: U64) -> npt.NDArray[np.intp]:
@@ -137,16 +153,18 @@ class _Seat:
             self.table = self._pile_table(cfg)
 
     def _pile_table(self, cfg: Any) -> I64:
-        """The base score of each 15-bit pile number ``hearts | pig << 13 | sheep << 14``,
-        by :meth:`pile` itself (the same numbers for every deal: no exposures)."""
+        """The base score of each 15-bit pile number (see :func:`_pile_number`), by
+        :meth:`pile` itself (the same numbers for every deal: no exposures)."""
         entry = _PILES.get(id(cfg))
         if entry is None or entry[0] is not cfg:
             if len(_PILES) > 16:
                 _PILES.clear()
             i = np.arange(1 << 15, dtype=np.uint64)
-            masks = ((i & _M13) << np.uint64(26)) | ((i >> np.uint64(13)) & np.uint64(1)) * _PIG
-            masks |= ((i >> np.uint64(14)) & np.uint64(1)) * _SHEEP
-            entry = _PILES[id(cfg)] = (cfg, self.pile(masks))
+            masks = (i & np.uint64(1)) * _PIG | ((i >> np.uint64(14)) & np.uint64(1)) * _SHEEP
+            masks |= ((i >> np.uint64(1)) & _M13) << np.uint64(_HEARTS_AT)
+            piles = np.zeros(1 << 15, np.int64)
+            piles[_pile_number(masks)] = self.pile(masks)
+            entry = _PILES[id(cfg)] = (cfg, piles)
         table: I64 = entry[1]
         return table
 
@@ -158,12 +176,10 @@ class _Seat:
     def pile(self, mask: U64, sel: Any = None) -> I64:
         """The base score of the captured ``mask`` (the core's ``_pile``) of the deals
         ``sel`` (positions among ``r``; default all)."""
-        m = mask.view(np.int64)
         if self.table is not None:
-            number = ((m >> 26) & 0x1FFF) | ((m >> _PIG_SHIFT) & 0x2000)
-            number |= (m >> _SHEEP_SHIFT) & 0x4000
-            piled: I64 = self.table.take(number)
+            piled: I64 = self.table.take(_pile_number(mask))
             return piled
+        m = mask.view(np.int64)
         fa, pig, sheep = _pick(self.fa, sel), _pick(self.pig, sel), _pick(self.sheep, sel)
         hearts = self.sums.take((m >> 26) & 0x1FFF)
         if not isinstance(fa, int):
@@ -174,6 +190,12 @@ class _Seat:
             + np.where((mask & _SHEEP) != ZERO, sheep, 0)
         )
         return out
+
+
+def _pile_number(mask: U64) -> npt.NDArray[np.intp]:
+    """The 15-bit number ``pig | hearts << 1 | sheep << 14`` of each mask (see _GATHER)."""
+    out: npt.NDArray[np.intp] = (((mask & _POINTS) * _GATHER) >> _PIG_AT).view(np.int64)
+    return out
 
 
 def _pick(value: Any, sel: Any) -> Any:
