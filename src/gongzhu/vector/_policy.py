@@ -74,16 +74,34 @@ _GATHER: Final = np.uint64(
 _PIG_AT: Final = np.uint64(QUEEN_OF_SPADES)
 
 
-def _lanes(x: U64) -> npt.NDArray[np.intp]:
-    """``(4, n)``: each mask's 13-bit pattern in each suit."""
-    out: npt.NDArray[np.intp] = (x.view(np.int64)[None, :] >> _SHIFTS) & 0x1FFF
+_WIDE: dict[tuple[int, int], Any] = {}
+
+
+def _wide(column: npt.NDArray[Any], n: int, wide: bool) -> Any:
+    """The ``(4, 1)`` constant ``column`` repeated to ``(4, n)`` for a whole batch (``wide``)
+    of a mid-sized ``n`` (cached): NumPy combines arrays of one shape faster than it
+    broadcasts a column, and a whole batch keeps its size from step to step."""
+    if not wide or not 256 <= n <= 4096:
+        return column
+    key = (id(column), n)  # the columns are module constants: their ids stay theirs
+    out = _WIDE.get(key)
+    if out is None:
+        if len(_WIDE) > 16:
+            _WIDE.clear()
+        out = _WIDE[key] = np.repeat(column, n, axis=1)
     return out
 
 
-_SHORT: dict[int, I64] = {}
+def _lanes(x: U64, wide: bool = False) -> npt.NDArray[np.intp]:
+    """``(4, n)``: each mask's 13-bit pattern in each suit (``wide``: see :func:`_wide`)."""
+    out: npt.NDArray[np.intp] = (x.view(np.int64) >> _wide(_SHIFTS, x.size, wide)) & 0x1FFF
+    return out
 
 
-def _short_suit_terms(n: int) -> I64:
+_SHORT: dict[int, I32] = {}
+
+
+def _short_suit_terms(n: int) -> I32:
     """``64 ×`` a suit's lead terms by ``((early * 2 + holds the pig) * 4 + suit) * 256 +
     cards out * 16 + cards held``: the core's ``short_suit_bonus`` early (not for spades
     while holding the pig), less 30 where nobody can follow."""
@@ -92,7 +110,7 @@ def _short_suit_terms(n: int) -> I64:
         out = np.arange(16)[:, None]
         held = np.arange(16)[None, :]
         bonus = SHORT_WEIGHT * (out - (n - 1) * held) // (n - 1)
-        table = np.zeros((2, 2, 4, 16, 16), np.int64)
+        table = np.zeros((2, 2, 4, 16, 16), np.int32)
         for early in range(2):
             for pig in range(2):
                 for suit in range(4):
@@ -102,17 +120,20 @@ def _short_suit_terms(n: int) -> I64:
     return table
 
 
-_OFFSETS: dict[int, npt.NDArray[np.intp]] = {}
+_OFFSETS: dict[int, npt.NDArray[np.intp]] = {}  # by the number of variants
 
 
-def _best_of_suits(tables: tuple[I32, I64], variant: Any, legal: U64, per_suit: Any = None) -> I64:
+def _best_of_suits(
+    tables: tuple[I32, I64], variant: Any, legal: U64, per_suit: Any = None, wide: bool = False
+) -> I64:
     """The best legal card by packed suit tables (see ``_policy_tables.pack_best``), with
     ``per_suit`` (``(4, n)``, ``64 ×`` a score) added to each suit's scores."""
     table, where = tables
     offsets = _OFFSETS.get(where.shape[1])
     if offsets is None:
         offsets = _OFFSETS[where.shape[1]] = where.shape[1] * _FOUR
-    packed = table.take(where.take(variant + offsets) + _lanes(legal))
+    blocks = where.take(variant + _wide(offsets, variant.size, wide))
+    packed = table.take(blocks + _lanes(legal, wide))
     if per_suit is not None:
         packed += per_suit
     out: I64 = 63 - (packed.max(axis=0) & 63)
@@ -203,10 +224,10 @@ def _pick(value: Any, sel: Any) -> Any:
     return value if sel is None or isinstance(value, int) else value[sel]
 
 
-def _counts(x: U64) -> npt.NDArray[np.uint8]:
+def _counts(x: U64, wide: bool) -> npt.NDArray[np.uint8]:
     """``(4, n)``: the cards of each mask in each suit."""
     if _BITWISE_COUNT is not None:
-        counts: npt.NDArray[np.uint8] = _BITWISE_COUNT(x[None, :] & _SUIT4)
+        counts: npt.NDArray[np.uint8] = _BITWISE_COUNT(x & _wide(_SUIT4, x.size, wide))
         return counts
     out: npt.NDArray[np.uint8] = _POP13_U8[_lanes(x)]
     return out
@@ -261,13 +282,14 @@ def _lead(batch: VectorDeal, r: Any, ri: I64, legal: U64, hand: U64 | None) -> I
     early = _BITWISE_COUNT(me.played) if _BITWISE_COUNT is not None else bitcount(me.played)
     early = early < SHORT_LEADS * batch.players
     # Each suit's short-suit terms by (early, holds the pig, suit, cards out, cards held).
-    key = _counts(outstanding) * np.uint8(16) + _counts(me.hand)
-    key = key + ((early * 2 + holds_pig) * 1024 + _SUIT256)
+    wide = isinstance(r, slice)  # the whole batch
+    key = _counts(outstanding, wide) * np.uint8(16) + _counts(me.hand, wide)
+    key = key + (_wide(_SUIT256, key.shape[1], wide) + (early * 2 + holds_pig) * 1024)
     per_suit = _short_suit_terms(batch.players).take(key)
     variant = np.where(me.pig_out, 16, holds_pig * 8) + ((outstanding & _ABOVE_SHEEP) != ZERO)
     if not isinstance(me.fa, int):
         variant += me.factor() * 2
-    return _best_of_suits(lead_table(cfg.heart_values), variant, legal, per_suit)
+    return _best_of_suits(lead_table(cfg.heart_values), variant, legal, per_suit, wide)
 
 
 def _last(batch: VectorDeal, me: _Seat, ri: Any, at: I64, partner: Any) -> I64:
