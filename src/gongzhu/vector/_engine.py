@@ -35,6 +35,7 @@ from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 from gongzhu.vector._legal import NONE_LED as _NONE_LED
 from gongzhu.vector._legal import legal_bits as _legal_bits
+from gongzhu.vector._legal import row_base as _row_base
 from gongzhu.vector._playout import playout as _playout
 from gongzhu.vector._playout import random_cards
 from gongzhu.vector._rounds import from_rounds as _from_rounds
@@ -425,7 +426,13 @@ class VectorDeal:
         cfg = self._cfg
         winner = self._wrap[self._leader[r] + self._bestpos[r]]
         taken = self._taken[r]
-        self._capt[ri, winner] |= taken
+        capt = self._capt
+        if isinstance(r, slice) and capt.flags.c_contiguous:  # every row: by flat index
+            flat = capt.reshape(-1)
+            at = _row_base(*capt.shape) + winner
+            flat[at] = flat.take(at) | taken
+        else:
+            capt[ri, winner] |= taken
         if cfg.queen_bonus:
             taker = self._qd_taker[r]
             again = (taker >= 0) & (winner == taker)

@@ -16,7 +16,7 @@ from gongzhu._core.config import RESTRICT_DEAL, RESTRICT_SUIT
 from gongzhu._core.rules import HEARTS_BROKEN
 from gongzhu.vector._tables import I64, SUIT, U64, ZERO, popcount, u64
 
-__all__ = ["exposed", "hand_and_legal", "legal_bits"]
+__all__ = ["exposed", "hand_and_legal", "legal_bits", "row_base"]
 
 NONE_LED: Final = 4  # ``led`` before the trick's first card
 
@@ -42,7 +42,7 @@ def legal_bits(batch: Any) -> U64:
 _BASE: dict[tuple[int, int], I64] = {}
 
 
-def _row_base(size: int, n: int) -> I64:
+def row_base(size: int, n: int) -> I64:
     """``arange(size) * n``: the flat index of each row's first seat (cached)."""
     base = _BASE.get((size, n))
     if base is None:
@@ -54,7 +54,7 @@ def hand_and_legal(batch: Any) -> tuple[U64, U64]:
     """The hand of the seat to act in every deal and :func:`legal_bits` (0 once over)."""
     cfg = batch._cfg
     dealt = batch._dealt
-    hand = dealt.take(_row_base(*dealt.shape) + batch._to_act) & ~batch._played
+    hand = dealt.take(row_base(*dealt.shape) + batch._to_act) & ~batch._played
     led = batch._led
     if batch._aligned and batch._k == 0:
         follow = hand  # every deal leads

@@ -306,9 +306,10 @@ def _last(batch: VectorDeal, me: _Seat, ri: Any, at: I64, partner: Any) -> I64:
         rows = vi if ri is None else ri[vi]
         taken = batch._taken[rows] | BITS[won]
         # The transformer doubles the taker's whole pile (or scores alone).
-        piles = me.pile(np.stack((taken, batch._capt[rows, me.seat[vi]])), vi)
-        gain = piles[0]
-        mine = gain + piles[1]
+        twice = vi if me.table is not None else np.concatenate((vi, vi))  # (no table: by deal)
+        piles = me.pile(np.concatenate((taken, batch._capt[rows, me.seat[vi]])), twice)
+        gain = piles[: vi.size]
+        mine = gain + piles[vi.size :]
         gain = np.where((taken & _TEN) != ZERO, np.where(mine != 0, mine, 25), gain)
         if batch._paired:  # the partner would take it anyway
             gain = np.where(partner[vi], -gain, gain)
