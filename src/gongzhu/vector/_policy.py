@@ -120,20 +120,13 @@ def _short_suit_terms(n: int) -> I32:
     return table
 
 
-_OFFSETS: dict[int, npt.NDArray[np.intp]] = {}  # by the number of variants
-
-
 def _best_of_suits(
     tables: tuple[I32, I64], variant: Any, legal: U64, per_suit: Any = None, wide: bool = False
 ) -> I64:
     """The best legal card by packed suit tables (see ``_policy_tables.pack_best``), with
     ``per_suit`` (``(4, n)``, ``64 ×`` a score) added to each suit's scores."""
     table, where = tables
-    offsets = _OFFSETS.get(where.shape[1])
-    if offsets is None:
-        offsets = _OFFSETS[where.shape[1]] = where.shape[1] * _FOUR
-    blocks = where.take(variant + _wide(offsets, variant.size, wide))
-    packed = table.take(blocks + _lanes(legal, wide))
+    packed = table.take(where.take(variant, axis=1) + _lanes(legal, wide))
     if per_suit is not None:
         packed += per_suit
     out: I64 = 63 - (packed.max(axis=0) & 63)
