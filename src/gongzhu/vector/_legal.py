@@ -61,7 +61,7 @@ def hand_and_legal(batch: Any) -> tuple[U64, U64]:
         legal: U64 = hand
     else:
         follow = hand & SUIT[led]
-        legal = np.where(follow != ZERO, follow, hand)
+        legal = np.where(follow, follow, hand)  # (follow if it has a card)
     has_up = cfg.exposable != 0 and bool(batch._up.any())
     if not (has_up or cfg.must_lead_opening or cfg.hearts_rule):  # a free lead
         return hand, legal if batch._aligned else np.where(batch._done, ZERO, legal)

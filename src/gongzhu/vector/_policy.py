@@ -94,7 +94,8 @@ def _wide(column: npt.NDArray[Any], n: int, wide: bool) -> Any:
 
 def _lanes(x: U64, wide: bool = False) -> npt.NDArray[np.intp]:
     """``(4, n)``: each mask's 13-bit pattern in each suit (``wide``: see :func:`_wide`)."""
-    out: npt.NDArray[np.intp] = (x.view(np.int64) >> _wide(_SHIFTS, x.size, wide)) & 0x1FFF
+    out: npt.NDArray[np.intp] = x.view(np.int64) >> _wide(_SHIFTS, x.size, wide)
+    out &= 0x1FFF
     return out
 
 
@@ -126,7 +127,9 @@ def _best_of_suits(
     """The best legal card by packed suit tables (see ``_policy_tables.pack_best``), with
     ``per_suit`` (``(4, n)``, ``64 ×`` a score) added to each suit's scores."""
     table, where = tables
-    packed = table.take(where.take(variant, axis=1) + _lanes(legal, wide))
+    at = _lanes(legal, wide)
+    at += where.take(variant, axis=1)
+    packed = table.take(at)
     if per_suit is not None:
         packed += per_suit
     out: I64 = 63 - (packed.max(axis=0) & 63)
@@ -277,7 +280,8 @@ def _lead(batch: VectorDeal, r: Any, ri: I64, legal: U64, hand: U64 | None) -> I
     # Each suit's short-suit terms by (early, holds the pig, suit, cards out, cards held).
     wide = isinstance(r, slice)  # the whole batch
     key = _counts(outstanding, wide) * np.uint8(16) + _counts(me.hand, wide)
-    key = key + (_wide(_SUIT256, key.shape[1], wide) + (early * 2 + holds_pig) * 1024)
+    key = key.astype(np.intp)
+    key += _wide(_SUIT256, key.shape[1], wide) + (early * 2 + holds_pig) * 1024
     per_suit = _short_suit_terms(batch.players).take(key)
     variant = np.where(me.pig_out, 16, holds_pig * 8) + ((outstanding & _ABOVE_SHEEP) != ZERO)
     if not isinstance(me.fa, int):
@@ -292,7 +296,7 @@ def _last(batch: VectorDeal, me: _Seat, ri: Any, at: I64, partner: Any) -> I64:
     _, duck, take, last = follow_tables()
     both = last.take(at)
     card = (both & 63).astype(np.int64)
-    vi = np.flatnonzero(both >= 64)
+    vi = (both >= 64).nonzero()[0]
     if vi.size:
         at = at[vi]
         won = take.take(at)
@@ -330,7 +334,7 @@ def _follow(batch: VectorDeal, r: Any, ri: I64, legal: U64, last: Any, hand: U64
         card = follow.take(at).astype(np.int64)
     else:
         card = np.where(last, _last(batch, me, rows, at, partner), follow.take(at))
-    vi = np.flatnonzero(pattern == 0)
+    vi = (pattern == 0).nonzero()[0]
     if vi.size:  # the void seats' discards (a few deals: on those only)
         mine = legal[vi]
         variant = me.pig_out[vi] * 8
