@@ -20,7 +20,6 @@ import numpy.typing as npt
 
 from gongzhu._core.bits import (
     HEARTS,
-    HEARTS_SUIT,
     JACK_OF_DIAMONDS,
     PIG_BIT,
     QUEEN_OF_SPADES,
@@ -66,7 +65,7 @@ _ROW_BASE: Final = 8192 * np.concatenate((_CARDS, _CARDS + 13 * (_CARDS >= 13 * 
 # by one product (see _Seat.pile): three copies of the pile's point cards, shifted so that
 # the pig (bit 49), the hearts (26-38) and the sheep (22) land side by side in bits 49-63;
 # every other bit of the copies falls below 49 or beyond 63 without touching another's.
-_HEARTS_AT: Final = 13 * HEARTS_SUIT
+_HEARTS_AT: Final = (HEARTS & -HEARTS).bit_length() - 1  # the first heart's bit (2♥)
 _POINTS: Final = np.uint64(PIG_BIT | SHEEP_BIT | HEARTS)
 _GATHER: Final = np.uint64(
     1 + (1 << (QUEEN_OF_SPADES + 1 - _HEARTS_AT)) + (1 << (QUEEN_OF_SPADES + 14 - JACK_OF_DIAMONDS))
