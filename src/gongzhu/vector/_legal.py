@@ -46,7 +46,10 @@ def row_base(size: int, n: int) -> I64:
     """``arange(size) * n``: the flat index of each row's first seat (cached)."""
     base = _BASE.get((size, n))
     if base is None:
+        if len(_BASE) > 16:  # sub-batches come in many sizes: keep a few
+            _BASE.clear()
         base = _BASE[size, n] = np.arange(size, dtype=np.int64) * n
+        base.flags.writeable = False  # shared by every caller
     return base
 
 
