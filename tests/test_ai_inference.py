@@ -125,7 +125,7 @@ def test_a_partner_is_weighed_by_the_rule_of_thumb_unless_asked() -> None:
     assert any(ours.weight(*w) != theirs.weight(*w) for w in sampled)
     # Without partnerships there is no partner: both weigh every other seat alike.
     alone = attrs.evolve(RULES, partnerships=False)
-    rnd = deal(alone, seed=6)
+    rnd = deal(rules=alone, seed=6)
     for _ in range(16):
         view = rnd.view(rnd.to_act)
         rnd = rnd.play(view.legal_plays.cards[-1])

@@ -63,6 +63,8 @@ def _select13() -> npt.NDArray[np.int8]:
 _SEL13: Final = _select13()
 _LOW13: Final = _SEL13[::16].astype(np.intp)  # the lowest set bit of a 13-bit pattern
 _ONE_INTP: Final = np.intp(1)
+# 1 << i as int64 by table: a shift of a NumPy 1.x scalar by a uint8 array stays uint8.
+_BIT64: Final = np.left_shift(1, np.arange(64, dtype=np.int64))
 
 
 def _count26(x: Ints) -> npt.NDArray[np.uint8]:
@@ -212,13 +214,13 @@ def _suit_numbers(suits: npt.NDArray[np.uint8]) -> Ints:
         shifts = (suits << np.uint8(4)) + numbers
         out = np.zeros((n, size), np.intp)
         for i in range(0, width, 3):  # in slices: each temporary well under 128 KB
-            out |= np.left_shift(_ONE_INTP, shifts[i : i + 3]).sum(axis=0)
+            out |= _BIT64.take(shifts[i : i + 3]).sum(axis=0)
         return out
     shifts = ((suits & np.uint8(1)) << np.uint8(5)) + numbers
     high = suits >= 2
     wide = np.zeros((2, n, size), np.intp)
     for i in range(width):
-        bit = _ONE_INTP << shifts[i]
+        bit = _BIT64.take(shifts[i])
         wide[0] |= np.where(high[i], 0, bit)
         wide[1] |= np.where(high[i], bit, 0)
     return wide
