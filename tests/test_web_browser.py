@@ -620,6 +620,9 @@ def test_the_language_follows_the_browser_and_can_be_switched(new_page, start_se
     page = new_page(locale="uk-UA")
     page.goto(server.url + "/")
     uk = catalogue("uk")
+    # The page switches language once its module has fetched the catalogue, which may be
+    # after the load event (under load it was): wait for the switch, then check the page.
+    page.wait_for_function("() => document.documentElement.lang.startsWith('uk')")
     assert page.get_by_test_id("lang").input_value() == "uk"
     assert page.get_by_test_id("new-game").inner_text() == uk["start.deal"]
     zh = catalogue("zh")
