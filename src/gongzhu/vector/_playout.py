@@ -34,7 +34,19 @@ import numpy.typing as npt
 from gongzhu._core.bits import HEARTS
 from gongzhu._core.config import RESTRICT_DEAL, RESTRICT_SUIT
 from gongzhu._core.rules import HEARTS_BROKEN
-from gongzhu.vector._tables import BITS, I64, POP8, POP16, SEL8, SUIT, U64, ZERO, Bools, bitcount
+from gongzhu.vector._tables import (
+    BITS,
+    I64,
+    POP8,
+    POP16,
+    SEL8,
+    SUIT,
+    U64,
+    ZERO,
+    Bools,
+    bitcount,
+    select_table,
+)
 
 __all__ = ["plain", "plain_playout", "playout", "random_cards"]
 
@@ -50,17 +62,7 @@ Ints = npt.NDArray[np.intp]
 Int8s = npt.NDArray[np.int8]
 
 
-def _select13() -> npt.NDArray[np.int8]:
-    """``SEL13[p << 4 | k]``: the index of set bit number ``k`` of the 13-bit pattern ``p``."""
-    bits = (np.arange(8192)[:, None] >> np.arange(13)[None, :]) & 1
-    cum = bits.cumsum(axis=1)
-    out = np.zeros((8192, 16), np.int8)
-    for k in range(13):
-        out[:, k] = (cum > k).argmax(axis=1)
-    return out.reshape(-1)
-
-
-_SEL13: Final = _select13()
+_SEL13: Final = select_table(13, np.int8)  # _SEL13[p << 4 | k]
 _LOW13: Final = _SEL13[::16].astype(np.intp)  # the lowest set bit of a 13-bit pattern
 _ONE_INTP: Final = np.intp(1)
 # 1 << i as int64 by table: a shift of a NumPy 1.x scalar by a uint8 array stays uint8.

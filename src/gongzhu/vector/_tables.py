@@ -36,18 +36,20 @@ POP16: Final = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.ui
 """Set bits of every 16-bit pattern."""
 
 
-def _select8() -> npt.NDArray[np.int64]:
-    """``SEL8[p << 3 | k]``: the index of set bit number ``k`` of the 8-bit pattern ``p``
-    (2,048 entries: small enough to stay in the fastest cache, unlike a 16-bit table)."""
-    bits = (np.arange(256)[:, None] >> np.arange(8)[None, :]) & 1
+def select_table(width: int, dtype: Any) -> npt.NDArray[Any]:
+    """``table[p << s | k]``: the index of set bit number ``k`` of the ``width``-bit pattern
+    ``p`` (``s`` the bits of ``width - 1``; 0 where ``p`` has no such bit)."""
+    slots = 1 << (width - 1).bit_length()
+    bits = (np.arange(1 << width)[:, None] >> np.arange(width)[None, :]) & 1
     cum = bits.cumsum(axis=1)
-    out = np.zeros((256, 8), np.int64)
-    for k in range(8):
+    out = np.zeros((1 << width, slots), dtype)
+    for k in range(width):
         out[:, k] = (cum > k).argmax(axis=1)
     return out.reshape(-1)
 
 
-SEL8: Final = _select8()
+# 2,048 entries: small enough to stay in the fastest cache, unlike a 16-bit table.
+SEL8: Final = select_table(8, np.int64)
 POP8: Final = POP16[:256].astype(np.int64)
 CARD_SUIT: Final[I64] = np.arange(52, dtype=np.int64) // 13
 CARD_RANK: Final[I64] = np.arange(52, dtype=np.int64) % 13
