@@ -1,6 +1,6 @@
 # ruff: noqa: E501
 """The JSON Schemas of gongzhu.protocol, as Python: ``python tests/_schema_source.py`` writes
-``src/gongzhu/protocol/schemas/*.json`` and ``tests/test_protocol.py`` checks the shipped
+``src/gongzhu/protocol/schemas/*.json`` and ``tests/protocol/test_protocol.py`` checks the shipped
 files are what this builds (so the rules schema follows :class:`RuleSet`'s options).
 """
 

@@ -1,7 +1,7 @@
 """The web table's message schemas (``web-client``, ``web-server``), built from the library's.
 
 ``tests/_schema_source.py`` registers them, so ``python tests/_schema_source.py``
-writes them with the others and tests/test_protocol.py checks the shipped
+writes them with the others and tests/protocol/test_protocol.py checks the shipped
 files are current. The library's schemas (view, score, error, action, rules)
 are embedded under ``$defs`` with their own definitions renamed, so each web
 schema is self-contained.

@@ -9,10 +9,18 @@ run; the default ``dev`` profile is a little larger but still quick, so a plain
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 from importlib.util import find_spec
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# Test modules share helpers by module name (``from test_round_laws import playout``): every
+# folder of tests/ is on the path, whichever folder pytest collected first.
+for _folder in sorted(Path(__file__).parent.iterdir()):
+    if _folder.is_dir() and not _folder.name.startswith((".", "_", "golden")):
+        sys.path.insert(0, str(_folder))
 
 settings.register_profile(
     "ci",
@@ -32,9 +40,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 # The vector engine's tests need NumPy (the rl extra), its environment's gymnasium too.
 collect_ignore_glob: list[str] = []
 if find_spec("numpy") is None:
-    collect_ignore_glob.append("test_vector*.py")
+    collect_ignore_glob.append("vector/*.py")
 elif find_spec("gymnasium") is None:
-    collect_ignore_glob.append("test_vector_env.py")
+    collect_ignore_glob.append("vector/test_vector_env.py")
 
 
 # -- the slow tests ---------------------------------------------------------------------
@@ -46,14 +54,13 @@ _SLOW_MODULES = (
     "test_web_browser.py",
     "test_cli_human.py",
     "test_cli_player.py",
-    "test_differential.py",
+    "test_compiled_matches_pure.py",
 )
-_SLOW_MODULE_PREFIXES = ("test_attack22_", "test_fuzz_", "test_mutation_kills_")
+_SLOW_MODULE_SUFFIXES = ("_fuzz.py", "_mutants.py", "_hostile_input.py", "_hostile_clients.py",
+    "_refuse_bad_input.py", "_stops_and_bounds.py", "_refuses_bad_decisions.py")
 _SLOW_TESTS = frozenset(
     {
-        "test_ai_greedy.py::test_every_level_decides_exposure_and_is_deterministic",
-        "test_ai_sim.py::test_policy_plays_a_legal_card_and_a_rollout_scores_like_the_engine",
-        "test_ai_sim.py::test_simulation_follows_the_engine_card_by_card",
+        "test_greedy.py::test_every_level_decides_exposure_and_is_deterministic",
         "test_arena.py::test_play_seats_search_bots",
         "test_cli.py::test_play_deals_is_the_same_for_any_worker_count",
         "test_cli_progress.py::test_playing_deals_in_small_chunks_gives_simulates_figures",
@@ -103,7 +110,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         name = f"{module}::{getattr(item, 'originalname', item.name)}"
         if (
             module in _SLOW_MODULES
-            or module.startswith(_SLOW_MODULE_PREFIXES)
+            or module.endswith(_SLOW_MODULE_SUFFIXES)
             or name in _SLOW_TESTS
         ):
             item.add_marker(pytest.mark.slow)

@@ -1,6 +1,6 @@
 """Plays seeded random deals and reports what happened, for the differential test.
 
-``tests/test_differential.py`` runs the same cases through the compiled build
+``tests/core/test_compiled_matches_pure.py`` runs the same cases through the compiled build
 (in its own process) and through a pure-Python copy of the same sources (this
 file run as a script, with ``PYTHONPATH`` pointing at the copy), and compares
 the reports. A case is a rule set (``RuleSet.to_dict()``), a seed and a kind:

@@ -54,7 +54,7 @@ from gongzhu import GongzhuError
 _TOOLS = os.path.dirname(os.path.abspath(__file__))  # before main() changes directory
 
 # Modules whose ``__all__`` is fuzzed. The CLI is left out: it is a process
-# boundary with its own fuzz suite (tests/test_fuzz_cli.py), and it writes files.
+# boundary with its own fuzz suite (tests/cli/test_cli_fuzz.py), and it writes files.
 MODULES = (
     "gongzhu",
     "gongzhu.actions",

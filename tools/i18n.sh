@@ -5,7 +5,7 @@
 #   tools/i18n.sh compile    only compile the .po files (after editing a translation)
 #
 # The compiled .mo files are committed: an installed gongzhu needs no Babel.
-# tests/test_i18n.py checks that every message is translated and that the .mo files
+# tests/i18n/test_i18n.py checks that every message is translated and that the .mo files
 # are up to date with the .po files.
 set -eu
 cd "$(dirname "$0")/.."

@@ -30,7 +30,7 @@ gets every test. Tests that fail on the unmutated module are left out.
 Usage (normally through tools/mutation.sh)::
 
     python tools/mutate.py --root /tmp/copy src/gongzhu/scoring.py \
-        --tests tests/test_scoring_examples.py ... --out /tmp/scoring.json
+        --tests tests/scoring/test_scoring_examples.py ... --out /tmp/scoring.json
 
 Equivalent mutants are listed, with a one-line reason each, in
 tools/mutation_equivalent.txt as ``module | key | reason``; the key (function,

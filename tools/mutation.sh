@@ -43,15 +43,15 @@ run() {
 
 if [ "$WHICH" = scoring ] || [ "$WHICH" = all ]; then
     run scoring src/gongzhu/scoring.py "$@" --tests \
-        src/gongzhu/scoring.py tests/test_scoring_examples.py tests/test_scoring_laws.py \
-        tests/test_reference_scorer.py tests/test_fuzz_scoring.py tests/test_mutation_kills_scoring.py
+        src/gongzhu/scoring.py tests/scoring/test_scoring_examples.py tests/scoring/test_scoring_laws.py \
+        tests/scoring/test_reference_scorer.py tests/scoring/test_scoring_fuzz.py tests/scoring/test_scoring_mutants.py
 fi
 if [ "$WHICH" = match ] || [ "$WHICH" = all ]; then
     run match src/gongzhu/match.py "$@" --tests \
-        src/gongzhu/match.py tests/test_match.py tests/test_fuzz_match.py tests/test_mutation_kills_match.py
+        src/gongzhu/match.py tests/match/test_match.py tests/match/test_match_fuzz.py tests/match/test_match_mutants.py
 fi
-ROUND_TESTS=(src/gongzhu/round.py tests/test_round.py tests/test_round_laws.py tests/test_views.py
-    tests/test_golden.py tests/test_mutation_kills_round.py)
+ROUND_TESTS=(src/gongzhu/round.py tests/round/test_round.py tests/round/test_round_laws.py tests/round/test_views.py
+    tests/round/test_golden_playthroughs.py tests/round/test_round_mutants.py)
 if [ "$WHICH" = round ] || [ "$WHICH" = all ]; then
     # The engine's suite is slow: mutate the functions of the rules of play (the hot
     # path) and run Hypothesis with a small derandomized profile; say so in the report.

@@ -93,7 +93,7 @@ if TYPE_CHECKING:  # the lazy names below, for type checkers (the same imports, 
 __version__ = "0.1.0"
 
 # Public names loaded on first use: name -> the module that defines it ("" for the
-# module itself). tests/test_packaging.py checks this table against the TYPE_CHECKING
+# module itself). tests/package/test_packaging.py checks this table against the TYPE_CHECKING
 # imports above and __all__.
 _LAZY: dict[str, tuple[str, str]] = {
     "record": ("gongzhu.record", ""),

@@ -4,7 +4,7 @@ Compiled with mypyc where a compiler exists; the same source runs as plain Pytho
 
 The declared API
     The rest of the package imports from the core only the modules and names
-    listed in :data:`API` (``tests/test_import_layers.py`` fails on any other,
+    listed in :data:`API` (``tests/package/test_import_layers.py`` fails on any other,
     including ``from gongzhu._core import play as _p`` followed by ``_p.name``).
     Everything else in the core is its own business and may change without a
     caller noticing. The modules, lowest first:

@@ -5,7 +5,7 @@ play builds a new state); a :class:`Board` changes in place: :meth:`Board.play`
 for a trusted play, :meth:`Board.push` / :meth:`Board.pop` to make and unmake
 one, :meth:`Board.copy` to branch (a few hundred nanoseconds compiled). Both
 ask the same rules kernel (:mod:`gongzhu._core.rules`) and the same scoring
-kernel; ``tests/test_core_board_law.py`` checks that from any position they
+kernel; ``tests/core/test_board_agrees_with_state.py`` checks that from any position they
 agree on the legal set, on every play and on the totals.
 
 A board starts with every exposure decided and no claim pending (the card

@@ -10,7 +10,7 @@ or on the table in the trick in progress), and which of them is to act. That is
 ``INPUTS`` = 52 × 9 + 4 binary inputs, exactly 53 of them on in any position, so
 the first layer is a sum of 53 rows of ``w1`` (a sparse layer): plain floats,
 no numpy at play time. The weights are trained by :mod:`gongzhu.ai.train` and
-loaded, validated, by :mod:`gongzhu.ai.evaluation`; ``tests/test_eval.py``
+loaded, validated, by :mod:`gongzhu.ai.evaluation`; ``tests/ai/test_evaluation.py``
 checks this inference against a numpy implementation.
 
 :func:`rollout_value` is how the search uses it: play the rule-of-thumb policy
@@ -128,7 +128,7 @@ class Accumulator:
     rows: the card from its holder's hand to the table and, when it completes the trick,
     the trick's cards to the winner's captures; every seat's "to act" input moves too.
     :meth:`pop` undoes both. :meth:`value` then costs the hidden layer only.
-    ``tests/test_eval.py`` checks the sums against a full recompute after any sequence.
+    ``tests/ai/test_evaluation.py`` checks the sums against a full recompute after any sequence.
     """
 
     net: Net

@@ -12,7 +12,7 @@ Two hot loops repeat the step inline, on purpose (a call per card costs more
 than the step): the all-random loop of :func:`gongzhu._core.policy.rollout` and
 :func:`gongzhu._core.rollout._rollout_random` (which also selects its card
 inline). They must stay equal to :func:`next_random` and :func:`random_card`;
-``tests/test_round_rollout.py`` and the golden tests check the draws.
+``tests/round/test_round_rollout.py`` and the golden tests check the draws.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def seed_state(seed: int) -> int:
     numbers: on 32-bit halves in native i64 arithmetic where this module is compiled
     (:func:`_seed_state_halves`: no 128-bit int built per step), with Python's own
     ints where it is interpreted (:func:`_seed_state_ints`: four times faster there);
-    ``tests/test_round_rollout.py`` checks that the two agree, in both builds.
+    ``tests/round/test_round_rollout.py`` checks that the two agree, in both builds.
     """
     if COMPILED:
         return _seed_state_halves(seed)

@@ -12,7 +12,7 @@ loop over deals).
 The rules of play are the core's (:mod:`gongzhu._core.rules`) restated on
 arrays; every per-rule-set fact (the opening card, the exposable cards, the
 point values, the factors, the teams) is read from the rule set's
-:class:`~gongzhu._core.config.Config`, and ``tests/test_vector_law.py`` checks
+:class:`~gongzhu._core.config.Config`, and ``tests/vector/test_vector_law.py`` checks
 the two engines against each other over every preset and option: the same
 legal masks at every step and the same totals at the end.
 """

@@ -8,7 +8,7 @@ tactics are the core's, restated as scores over the 52 cards (the core's loops
 keep the first card of the best score; ``argmax`` keeps the first maximum);
 its weights (``SHORT_WEIGHT``, ``SHORT_LEADS``) and every value it reads come
 from the core and the rule set's :class:`~gongzhu._core.config.Config`.
-``tests/test_vector_policy.py`` checks it card for card against the core.
+``tests/vector/test_vector_policy.py`` checks it card for card against the core.
 """
 
 from __future__ import annotations

@@ -195,7 +195,7 @@ def parse_json(text: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> Any:
 # -- typed messages ---------------------------------------------------------------------
 #
 # One frozen class per client message type (as lila-ws's ``ClientOut``), each registered
-# with its JSON fields; ``tests/test_web_schema.py`` checks the registry against the
+# with its JSON fields; ``tests/web/test_web_schema.py`` checks the registry against the
 # ``web-client`` schema. Adding a type: a class with ``read`` (the fields already checked
 # to be exactly the allowed ones), decorated with ``@message(type, required, optional)``,
 # and a handler in :mod:`gongzhu.web.handlers`.

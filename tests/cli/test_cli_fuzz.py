@@ -1,6 +1,6 @@
 """Fuzzing the command line: hostile arguments exit 2 with one clear line and no traceback.
 
-``tests/test_cli.py`` checks the ordinary mistakes and their messages; this
+``tests/cli/test_cli.py`` checks the ordinary mistakes and their messages; this
 file throws hostile input at ``python -m gongzhu``: megabyte-sized and
 control-character arguments, ints past CPython's digit limit, negative counts,
 unreadable files, a reader that closes the pipe early, and argument vectors

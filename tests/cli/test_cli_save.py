@@ -28,7 +28,7 @@ from gongzhu.i18n import Translator
 from gongzhu.phase import Phase
 from gongzhu.table import Table, TableError
 
-GOLDEN = Path(__file__).parent / "golden" / "saves"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "saves"
 
 
 class _Scripted(_Console):

@@ -11,7 +11,7 @@ from gongzhu.ai import LimitError
 from gongzhu.ai.search import ALGORITHMS
 from gongzhu.bots import play_deal
 from gongzhu.errors import GongzhuError
-from test_ai_search import drive
+from test_search import drive
 
 MRIF = RuleSet(pig_with_all_hearts="unchanged", exposable="")
 TINY = Limit(simulations=12)

@@ -2,7 +2,7 @@
 
 No browser and no network: the app runs in-process. ``WS`` below wraps a test
 WebSocket session with a receive that times out (a test never hangs) and keeps
-every frame the server sent, for the leak scan (tests/test_web_leaks.py).
+every frame the server sent, for the leak scan (tests/web/test_web_leaks.py).
 """
 
 from __future__ import annotations

@@ -165,7 +165,7 @@ class LiveServer:
 
 _SHARED: dict[str, Any] = {"users": 0}
 """One Playwright and one Chromium for the session, whichever test module asks first
-(tests/test_web_play.py imports these fixtures: two sync Playwrights cannot run at once)."""
+(tests/web/test_web_play.py imports these fixtures: two sync Playwrights cannot run at once)."""
 
 
 @pytest.fixture(scope="session")

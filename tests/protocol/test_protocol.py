@@ -80,7 +80,7 @@ def test_every_schema_is_a_valid_draft_2020_12_schema(name: str) -> None:
 def test_the_shipped_schemas_are_what_the_schema_source_builds() -> None:
     # The rules schema lists RuleSet's options and the error schema Reason's members: a new
     # option or reason changes the source's output, and this test says to regenerate.
-    sys.path.insert(0, str(Path(__file__).parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     import _schema_source
 
     for name in protocol.SCHEMA_NAMES:
@@ -401,7 +401,7 @@ def test_import_gongzhu_imports_no_optional_package() -> None:
         "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'jsonschema',"
         " 'open_spiel') if m in sys.modules))"
     )
-    src = str(Path(__file__).resolve().parent.parent / "src")
+    src = str(Path(__file__).resolve().parents[2] / "src")
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True,
         env={"PYTHONPATH": src},

@@ -2,7 +2,7 @@
 """The web table as players use it (issue #26): safe clicks, a player's words, the game's feel,
 friends and watchers, a phone — each item of the issue's test contract in a real browser.
 
-The server and browser fixtures are tests/test_web_browser.py's (Playwright on the system's
+The server and browser fixtures are tests/web/test_web_browser.py's (Playwright on the system's
 Chromium, the real app under uvicorn on 127.0.0.1, computers without delay).
 """
 

@@ -23,7 +23,7 @@ import gongzhu._core
 from gongzhu.build import LABEL, _pure_copy
 
 EXPECT = os.environ.get("GONGZHU_EXPECT_BUILD")
-SRC = Path(__file__).resolve().parent.parent / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def _core_modules() -> list[object]:

@@ -31,7 +31,7 @@ from babel.messages.extract import extract_from_dir  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
 SHIPPED = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
-SRC = Path(__file__).resolve().parents[1] / "src" / "gongzhu"
+SRC = Path(__file__).resolve().parents[2] / "src" / "gongzhu"
 
 
 def _po(lang: str) -> object:

@@ -68,7 +68,7 @@ def test_simulate_runs_or_refuses(n: Any, rules: Any, strategies: Any, seed: Any
 @given(anything, anything, anything)
 def test_simulate_options_run_or_refuse(workers: Any, matches: Any, progress: Any) -> None:
     if isinstance(workers, int) and not isinstance(workers, bool) and workers > 1:
-        workers = 1  # processes are covered by tests/test_fuzz_attack11.py
+        workers = 1  # processes are covered by tests/package/test_public_api_hostile_input.py
     timed(
         lambda: simulate(
             2, rules="online-quick", workers=workers, matches=matches, progress=progress

@@ -20,7 +20,7 @@ from gongzhu.errors import Reason
 from gongzhu.i18n import LANGUAGES
 from gongzhu.web.strings import STRINGS, catalogue
 
-STATIC = Path(__file__).resolve().parents[1] / "src/gongzhu/web/static"
+STATIC = Path(__file__).resolve().parents[2] / "src/gongzhu/web/static"
 LANGS = list(LANGUAGES)
 SCRIPTS = sorted(STATIC.glob("*.js"))
 # Page strings that are the same words in another language (symbols, numbers, names).

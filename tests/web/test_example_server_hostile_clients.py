@@ -22,7 +22,7 @@ import pytest
 
 from gongzhu import RuleSet
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location(
     "gongzhu_example_server", ROOT / "examples" / "server.py"
 )
