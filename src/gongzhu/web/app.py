@@ -42,7 +42,9 @@ from gongzhu.web.guard import SECURITY_HEADERS, Guard, origin_ok, server_error
 from gongzhu.web.hub import BROWSER_COOKIE, new_browser_id
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse_json
-from gongzhu.web.rooms import Settings
+from gongzhu.web.review import Reviews
+from gongzhu.web.review import routes as review_routes
+from gongzhu.web.rooms import MAX_NUMBER, Settings
 from gongzhu.web.server import Server
 from gongzhu.web.store import Store, StoreError, open_store
 
@@ -108,8 +110,8 @@ _CREATE_FIELDS: Final = (
     "exposable",
     "deals",
 )
-MAX_SEED: Final = 2**53
-"""A chosen room number is an integer below this (what a browser's JSON number holds)."""
+MAX_SEED: Final = MAX_NUMBER
+"""A chosen room number is an integer below this (15 digits: what the start screen takes)."""
 
 
 def _settings_from(data: Any) -> tuple[Settings, str, int | None]:
@@ -132,7 +134,7 @@ def _settings_from(data: Any) -> tuple[Settings, str, int | None]:
     if seed is not None and (
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED
     ):
-        raise WebError("bad-message", "seed must be an integer 0 - 2**53")
+        raise WebError("bad-message", "seed must be an integer of at most 15 digits")
     return settings, name, seed
 
 
@@ -286,12 +288,15 @@ def create_app(
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room}", room_info),
         Route("/api/rooms/{room}/record", room_record),
+        *review_routes(),
+        Route("/replay", page),
         WebSocketRoute("/ws/{room}", websocket),
         Mount("/static", StaticFiles(directory=str(_static_dir()), check_dir=False), name="static"),
     ]
     # A 500 is sent by Starlette's error middleware, outside Guard: it brings its own headers.
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Exception: server_error})
     app.state.server = server
+    app.state.reviews = Reviews()
     app.state.origins = frozenset(o.rstrip("/").lower() for o in origins)
     app.add_middleware(GZipMiddleware, minimum_size=512)
     app.add_middleware(Guard, hosts=hosts)

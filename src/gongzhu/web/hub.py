@@ -264,8 +264,10 @@ class Core:
         seed: int | None,
         address: str,
         browser: str | None = None,
+        extra: Mapping[str, Any] | None = None,
     ) -> tuple[Room, str]:
-        """A new room for a player at ``address`` (limits: per address, unplayed, in all)."""
+        """A new room for a player at ``address`` (limits: per address, unplayed, in all).
+        ``extra``: more of :meth:`Room.create`'s arguments (a shared deal: ``first``, ``seat``)."""
         limits = self.limits
         address = client_key(address)
         bucket = self.created.get(address)
@@ -290,7 +292,9 @@ class Core:
         if seed is None:
             seed = self.seed
         room, token = await self.io(
-            lambda: Room.create(self.store, settings, name, seed, seeded=chosen, browser=browser)
+            lambda: Room.create(
+                self.store, settings, name, seed, seeded=chosen, browser=browser, **(extra or {})
+            )
         )
         self.hubs[room.id] = Hub(room, creator=address)
         fresh.add(room.id)
