@@ -290,6 +290,7 @@ def create_app(
         Route("/api/rooms/{room}/record", room_record),
         *review_routes(),
         Route("/replay", page),
+        Route("/d/{code}", page),
         WebSocketRoute("/ws/{room}", websocket),
         Mount("/static", StaticFiles(directory=str(_static_dir()), check_dir=False), name="static"),
     ]

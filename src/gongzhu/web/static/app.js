@@ -13,6 +13,7 @@ import { closeSocket, openSocket, send, sendAction, sendAt, setHooks } from "./n
 import { confirmThen, initConfirm, renderGameOver, renderHistory, renderRulesPanel } from "./panels.js";
 import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.js";
 import { KEYS, load, loadToken, rememberRoom, save, saveToken, savedRooms } from "./store.js";
+import { initReview, openDealLink, reviewState } from "./review.js";
 import {
   actions, endDealing, flashTrick, hideFlash, renderAll, renderConn, renderExposure, renderHand,
   renderPlates, renderStatus, showLastTrick, sortedHand, startDealing, updateExposeButton,
@@ -27,8 +28,12 @@ function roomFromPath() {
 
 function route() {
   const id = roomFromPath();
+  const deal = location.pathname.match(/^\/d\/([0-9A-Za-z]{1,16})\/?$/);
   if (id) enterRoom(id);
-  else showStart();
+  else if (deal) {
+    showStart();
+    openDealLink(deal[1]);
+  } else showStart();
 }
 
 function showStart() {
@@ -77,7 +82,8 @@ async function createRoom(event) {
   const seed = value("seed").trim();
   if (seed) {
     if (!/^[0-9]{1,15}$/.test(seed)) {
-      $("start-error").textContent = t("start.seed");
+      // Refused, never cut: a longer number is another game.
+      $("start-error").textContent = t("start.seed_bad");
       button.disabled = false;
       return;
     }
@@ -228,7 +234,10 @@ function onState(msg) {
   }
   // A new game: its game-over panel will show again.
   if (before && before.room?.game_no !== msg.room?.game_no) S.overClosed = null;
+  // A game of one deal (a shared deal, the deal of the day) ends on its score sheet.
+  if (msg.game_over && S.rules?.max_deals === 1 && S.overClosed === null) S.overClosed = msg.room?.game_no ?? 0;
   renderAll();
+  reviewState();
 }
 
 /** @param {ErrorMessage} msg */
@@ -461,6 +470,7 @@ async function main() {
   actions.sit = sit;
   actions.release = release;
   initConfirm();
+  initReview();
   $("lang").addEventListener("change", async (e) => {
     await setLanguage(/** @type {HTMLSelectElement} */ (e.target).value);
     // Reconnect, so that the hello tells the server the new language for its refusals.

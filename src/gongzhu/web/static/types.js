@@ -111,6 +111,8 @@
  * @property {ExposureOption[]} exposure_options
  * @property {DealScore|null} last_score
  * @property {GameOver|null} game_over
+ * @property {string|null} [deal_code]  The finished deal's code (review.js), else null.
+ * @property {string|null} [daily]  The day whose deal this room plays, else null.
  *
  * @typedef {object} WelcomeMessage
  * @property {"welcome"} type
