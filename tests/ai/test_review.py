@@ -41,7 +41,8 @@ def test_a_seat_that_plays_the_computers_own_choices_loses_nothing() -> None:
     found = review(rnd, 0, limit=FAST)
     assert found.decisions, "seat 0 had choices to judge"
     assert all(d.card == d.best and d.lost == 0.0 for d in found.decisions)
-    assert found.losses == () and found.lost == 0
+    assert found.losses == ()
+    assert found.lost == 0
 
 
 def test_a_deal_played_badly_on_purpose_shows_its_losses() -> None:
@@ -51,8 +52,10 @@ def test_a_deal_played_badly_on_purpose_shows_its_losses() -> None:
     found = review(rnd, 0, limit=FAST)
     assert found.losses
     for loss in found.losses:
-        assert loss.points >= MIN_LOSS and isinstance(loss.points, int)
-        assert loss.better in loss.legal and loss.better != loss.card
+        assert loss.points >= MIN_LOSS
+        assert isinstance(loss.points, int)
+        assert loss.better in loss.legal
+        assert loss.better != loss.card
         assert 1 <= loss.trick <= 13
         assert str(loss.points) in str(loss)
     assert found.lost == sum(loss.points for loss in found.losses)
@@ -109,4 +112,5 @@ def test_only_a_finished_deal_and_a_real_seat_are_reviewed() -> None:
 
 
 def test_the_default_limit_is_bounded() -> None:
-    assert REVIEW_LIMIT.simulations is not None and REVIEW_LIMIT.simulations <= 1000
+    assert REVIEW_LIMIT.simulations is not None
+    assert REVIEW_LIMIT.simulations <= 1000

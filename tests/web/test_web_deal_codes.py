@@ -12,11 +12,11 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from gongzhu.table import Table  # noqa: E402
-from gongzhu.web.app import create_app  # noqa: E402
-from gongzhu.web.deal_codes import (  # noqa: E402
+from gongzhu.table import Table
+from gongzhu.web.app import create_app
+from gongzhu.web.deal_codes import (
     CODE_LENGTH,
     DealCode,
     code_of,
@@ -24,10 +24,10 @@ from gongzhu.web.deal_codes import (  # noqa: E402
     decode,
     encode,
 )
-from gongzhu.web.messages import WebError  # noqa: E402
-from gongzhu.web.rooms import MAX_NUMBER, Room, Settings  # noqa: E402
-from gongzhu.web.settings import ALL_HEARTS, EXPOSABLE, LEVELS  # noqa: E402
-from gongzhu.web.store import MemoryStore  # noqa: E402
+from gongzhu.web.messages import WebError
+from gongzhu.web.rooms import MAX_NUMBER, Room, Settings
+from gongzhu.web.settings import ALL_HEARTS, EXPOSABLE, LEVELS
+from gongzhu.web.store import MemoryStore
 
 
 def play_out(room: Room, *, deals: int = 1) -> None:
@@ -79,14 +79,16 @@ def test_a_code_deals_the_same_cards_to_the_same_seat_and_reveals_no_other_deal(
     play_out(room, deals=2)  # deal 2 is led by the pig's taker, not the 2♣ holder
     for k, rnd in enumerate(room.rounds, 1):
         code = decode(code_of(rnd, 1, room.settings))
-        assert code.seat == 1 and code.settings == room.settings
+        assert code.seat == 1
+        assert code.settings == room.settings
         assert "424242" not in code_of(rnd, 1, room.settings)
         shared, _ = Room.create(
             store, code.room_settings(), "Bob", first=code.first, seat=code.seat
         )
         assert shared.round.dealt == rnd.dealt, f"deal {k}"
         assert shared.round.to_act == rnd.tricks[0].leader or shared.round.phase.name != "PLAY"
-        assert shared.kinds[1] == "human" and shared.names[1] == "Bob"
+        assert shared.kinds[1] == "human"
+        assert shared.names[1] == "Bob"
         # The same computers: replayed with the same cards, the deal goes as it went.
         play_out(shared)
         assert shared.rounds[0].history == rnd.history  # (a game of one deal: other rules)
@@ -111,7 +113,9 @@ def test_a_finished_games_number_has_15_digits_and_replays_it() -> None:
         play_out(room, deals=40)
         assert room.is_over
         shown = room.info(0.0, 60.0)["seed"]
-        assert shown is not None and shown.isdigit() and len(shown) <= 15
+        assert shown is not None
+        assert shown.isdigit()
+        assert len(shown) <= 15
         again = Table.replay(room.rules, int(shown), 1, room.table.log)
         assert again.match.totals == room.match.totals
         assert [r.dealt for r in again.rounds] == [r.dealt for r in room.rounds]
@@ -120,7 +124,8 @@ def test_a_finished_games_number_has_15_digits_and_replays_it() -> None:
         assert room.game == game + 1
         assert room.info(0.0, 60.0)["seed"] is None
         reloaded = Room.load(store, room.id)
-        assert reloaded is not None and reloaded.round == room.round
+        assert reloaded is not None
+        assert reloaded.round == room.round
         assert reloaded.game == room.game
 
 
@@ -154,7 +159,8 @@ def test_the_review_endpoint_reviews_a_finished_deal_once() -> None:
         assert got.status_code == 200
         data = got.json()
         assert [t["number"] for t in data["tricks"]] == list(range(1, 14))
-        assert len(data["code"]) <= 16 and data["deal"] == 1
+        assert len(data["code"]) <= 16
+        assert data["deal"] == 1
         assert data == client.get(f"/api/rooms/{room.id}/review?deal=1&seat=0").json()
         for bad in ("deal=2&seat=0", "deal=1&seat=4", "deal=x"):
             assert client.get(f"/api/rooms/{room.id}/review?{bad}").status_code == 400
@@ -179,12 +185,15 @@ def test_the_days_board_keeps_one_result_per_browser_and_survives_a_restart(
             assert room.daily is not None
             play_out(room)
             rows = client.get(f"/api/daily?room={room.id}").json()["rows"]
-            assert len(rows) == 1 and rows[0]["me"] is True and rows[0]["name"] == "Ann"
+            assert len(rows) == 1
+            assert rows[0]["me"] is True
+            assert rows[0]["name"] == "Ann"
         client.cookies.set("gongzhu_browser", "browser-b")
         made = client.post("/api/daily", json={"name": "Bo"}).json()
         play_out(app.state.server.hubs[made["room"]].room)
         rows = client.get(f"/api/daily?room={made['room']}").json()["rows"]
-        assert len(rows) == 2 and [r["me"] for r in rows].count(True) == 1
+        assert len(rows) == 2
+        assert [r["me"] for r in rows].count(True) == 1
     app = create_app(store, bot_delay=0)
     with TestClient(app) as client:
         kept = client.get("/api/daily").json()["rows"]

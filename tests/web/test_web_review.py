@@ -13,8 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from gongzhu import record
 from test_web_browser import (  # noqa: F401  (fixtures)
     LiveServer,
     browser,
@@ -25,6 +23,8 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     start_server,
     wait_my_move,
 )
+
+from gongzhu import record
 
 pytestmark = pytest.mark.timeout(180) if hasattr(pytest.mark, "timeout") else []
 CODE = re.compile(r"[0-9A-Z]{1,16}")
@@ -91,9 +91,13 @@ def test_a_deal_played_badly_shows_where_points_were_lost(new_page, start_server
     plays = [a for a in rnd.history if getattr(a, "card", None) is not None]
     for k in range(losses.count()):
         loss = losses.nth(k)
-        trick, points = int(loss.get_attribute("data-trick")), int(loss.get_attribute("data-points"))
+        trick, points = (
+            int(loss.get_attribute("data-trick")),
+            int(loss.get_attribute("data-points")),
+        )
         better = loss.get_attribute("data-better")
-        assert 1 <= trick <= 13 and points > 0
+        assert 1 <= trick <= 13
+        assert points > 0
         mine = next(a for a in plays[(trick - 1) * 4 : trick * 4] if a.seat == 0)
         assert better != mine.card.code
         assert better in (c.code for c in _legal_at(rnd, mine))
@@ -135,7 +139,8 @@ def test_the_deal_link_deals_the_same_cards_in_another_browser(new_page, start_s
     code.wait_for()
     assert CODE.fullmatch(code.inner_text().strip())
     href = page.get_by_test_id("copy-deal-link").get_attribute("data-href")
-    assert href and href.endswith("/d/" + code.inner_text().strip())
+    assert href
+    assert href.endswith("/d/" + code.inner_text().strip())
 
     # Another browser (a fresh context: no storage, no cookie) opens the link.
     friend = new_page()
