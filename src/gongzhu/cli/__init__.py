@@ -23,6 +23,7 @@ import gongzhu.cli.arena as arena
 import gongzhu.cli.demo as demo
 import gongzhu.cli.play as play
 import gongzhu.cli.replay as replay
+import gongzhu.cli.review as review
 import gongzhu.cli.rules as rules
 import gongzhu.cli.score as score
 import gongzhu.cli.serve as serve
@@ -39,7 +40,7 @@ from gongzhu.i18n import Translator
 
 __all__ = ["main"]
 
-COMMANDS = (play, arena, score, rules, replay, demo, serve)
+COMMANDS = (play, arena, score, rules, replay, review, demo, serve)
 """The command modules, in the order ``gongzhu --help`` lists them."""
 
 
