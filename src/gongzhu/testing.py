@@ -34,7 +34,6 @@ except ImportError as _exc:  # say how to get it rather than only "No module nam
         "gongzhu.testing needs Hypothesis: install the test extra, pip install 'gongzhu[test]'"
     ) from _exc
 
-from gongzhu._base.deprecation import keyword_only
 from gongzhu.cards import ACE_OF_HEARTS, DECK, PIG, SHEEP, TRANSFORMER, Card, CardSet
 from gongzhu.dealing import deal
 from gongzhu.errors import RuleSetError
@@ -310,7 +309,6 @@ def _rules_strategy(rules: _RulesArg) -> SearchStrategy[RuleSet]:
 # -- hands and deals -----------------------------------------------------------------
 
 
-@keyword_only("rules")
 def hands(*, rules: _RulesArg = None) -> SearchStrategy[CardSet]:
     """One seat's hand: ``rules.hand_size`` distinct cards of the rule set's deck.
 
@@ -342,7 +340,6 @@ def _deals(draw: st.DrawFn, rules: SearchStrategy[RuleSet]) -> Round:
     return Round.from_hands(hands_, rules=rs, leader=leader, dealer=dealer)
 
 
-@keyword_only("rules")
 def deals(*, rules: _RulesArg = None) -> SearchStrategy[Round]:
     """A fresh :class:`~gongzhu.Round` (nothing exposed or played yet).
 
@@ -380,7 +377,6 @@ def _exposures(draw: st.DrawFn, rules: RuleSet) -> dict[Card, int]:
     return {card: draw(st.sampled_from(choices)) for card in sorted(chosen)}
 
 
-@keyword_only("rules")
 def exposures(*, rules: RuleSet | None = None) -> SearchStrategy[dict[Card, int]]:
     """An ``exposed`` argument for :func:`gongzhu.score`: exposed card → factor.
 
@@ -432,7 +428,6 @@ def _captures(
     return tuple(CardSet.from_mask(p) for p in piles)
 
 
-@keyword_only("rules")
 def captures(
     *, rules: _RulesArg = None, complete: bool = True
 ) -> SearchStrategy[tuple[CardSet, ...]]:
@@ -517,7 +512,6 @@ def _finished(draw: st.DrawFn, rounds: SearchStrategy[Round]) -> Round:
     return rnd
 
 
-@keyword_only("rules")
 def finished_rounds(*, rules: _RulesArg = None) -> SearchStrategy[Round]:
     """Complete :class:`~gongzhu.Round` objects, reached by random legal actions.
 
@@ -550,7 +544,6 @@ def _in_progress(draw: st.DrawFn, rounds: SearchStrategy[Round]) -> Round:
     return rnd
 
 
-@keyword_only("rules")
 def rounds_in_progress(*, rules: _RulesArg = None) -> SearchStrategy[Round]:
     """Rounds that are not complete: a fresh deal plus a random number of legal actions.
 
