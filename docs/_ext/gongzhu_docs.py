@@ -5,8 +5,8 @@
     options' own definitions): its description, sources, type, default, allowed
     values (enum members with their docstrings) and the presets that change it.
 ``.. gongzhu-presets::``
-    One section per entry of :data:`gongzhu.PRESETS`: its description (from the
-    ``PRESETS`` docstring) and every option where it differs from ``classic``
+    One section per entry of :data:`gongzhu.PRESETS`: its description and sources
+    (from ``gongzhu.rules.PRESET_INFO``) and every option where it differs from ``classic``
     (``classic`` itself lists all its values).
 ``.. gongzhu-modules::``
     A summary table of the names the listed modules define (one module per line),
@@ -40,6 +40,7 @@ from gongzhu.cards import Card, CardSet
 from gongzhu.rules import (
     FACE_VALUE_HEARTS,
     OPTION_NAMES,
+    PRESET_INFO,
     PRESETS,
     STANDARD_HEARTS,
     OptionInfo,
@@ -221,21 +222,6 @@ def _example(option: OptionInfo) -> str | None:
     return None
 
 
-def _preset_descriptions(docs: dict[tuple[str, str], list[str]]) -> dict[str, list[str]]:
-    """Split the PRESETS docstring's definition list into one body per preset name."""
-    out: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in docs.get(("", "PRESETS"), []):
-        head = re.fullmatch(r"``([\w-]+)``", line.strip())
-        if head and not line.startswith(" "):
-            current = out.setdefault(head.group(1), [])
-        elif current is not None and line.startswith(" "):
-            current.append(line.strip())
-        elif line.strip():
-            current = None
-    return out
-
-
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     lines = [".. list-table::", "   :header-rows: 1", ""]
     for row in [header, *rows]:
@@ -245,18 +231,18 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def _preset_rst(name: str, descriptions: dict[str, list[str]]) -> list[str]:
+def _preset_rst(name: str) -> list[str]:
     rules = PRESETS[name]
-    description = descriptions.get(name)
-    if not description:
-        _logger.warning("preset %r has no description in the PRESETS docstring", name)
+    info = PRESET_INFO[name]
     lines = [
         f".. _preset-{name}:",
         "",
         f"``{name}``",
         "-" * (len(name) + 4),
         "",
-        " ".join(description or []),
+        info.description,
+        "",
+        f":Sources: {_text(info.sources)}",
         "",
     ]
     if name == _BASE_PRESET:
@@ -313,10 +299,9 @@ class PresetsDirective(_GeneratedDirective):
     """``.. gongzhu-presets::`` — every preset, classic in full, the others as diffs."""
 
     def _lines(self) -> list[str]:
-        descriptions = _preset_descriptions(_attr_docs())
         out: list[str] = []
         for name in PRESETS:
-            out += _preset_rst(name, descriptions)
+            out += _preset_rst(name)
         return out
 
 
