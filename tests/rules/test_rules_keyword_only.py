@@ -101,13 +101,22 @@ def test_rules_is_keyword_only_in_the_signature(func: Callable[..., Any]) -> Non
 
 
 @pytest.mark.parametrize(
-    "name", ["hands", "deals", "exposures", "captures", "finished_rounds", "rounds_in_progress"]
+    "name",
+    [
+        "hands",
+        "deals",
+        "exposures",
+        "captures",
+        "finished_rounds",
+        "rounds_in_progress",
+        "score_inputs",
+    ],
 )
 def test_the_testing_strategies_take_rules_by_keyword(name: str) -> None:
     testing = pytest.importorskip("gongzhu.testing")
     func = getattr(testing, name)
     assert inspect.signature(func).parameters["rules"].kind is inspect.Parameter.KEYWORD_ONLY
-    with pytest.warns(DeprecationWarning, match=rf"{name}\(\): rules by position"):
+    with pytest.raises(TypeError):
         func(RuleSet())
 
 

@@ -161,8 +161,7 @@ _ABOUT: Final[dict[str, tuple[str, str, str]]] = {
     "catch-the-pig": (
         N_("seeds/004 'Chyťte prase': face-down ×2 / face-up ×4 exposure"),
         "seeds/004",
-        'seeds/004 "Chyťte prase" (built on ``classic``): face-down ×2 / face-up ×4'
-        " exposure.",
+        'seeds/004 "Chyťte prase" (built on ``classic``): face-down ×2 / face-up ×4 exposure.',
     ),
     "slam-pig": (
         N_("programs: the pig turns positive only in a grand slam; tied leaders play on"),
