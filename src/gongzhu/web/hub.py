@@ -27,7 +27,7 @@ from typing import Any, Final, TypeVar
 from starlette.websockets import WebSocket
 
 from gongzhu.errors import GongzhuError, IllegalActionError
-from gongzhu.view import PlayerView
+from gongzhu.web.driver import Driver
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import WebError
 from gongzhu.web.rooms import Change, Room, Settings
@@ -179,21 +179,19 @@ class Core:
         self.by_client: dict[str, int] = {}
         self.created: dict[str, Bucket] = {}  # room creations per address
         self.fresh: dict[str, set[str]] = {}  # unplayed rooms per creating address
-        self.hints = 0  # hints being computed, server-wide (each is a search)
         self.background: set[asyncio.Task[Any]] = set()
         self._store_pool = concurrent.futures.ThreadPoolExecutor(4, "gongzhu-store")
+        self.driver = Driver(self, limits, bot_delay=bot_delay, takeover=takeover)
 
-    # -- hooks (presence.py, driver.py) ----------------------------------------------------
+    # -- the computers (driver.py), hooks (presence.py) ----------------------------------
 
     def kick(self, hub: Hub) -> None:
         """Wake the room's computers."""
+        self.driver.kick(hub)
 
     def stop_driver(self, hub: Hub) -> None:
         """Stop the room's computers."""
-
-    async def hint(self, hub: Hub, conn: Conn, view: PlayerView) -> None:
-        """Compute a hint for ``conn`` and send it."""
-        raise NotImplementedError
+        self.driver.stop(hub)
 
     def seats(self, hub: Hub, now: float) -> list[tuple[bool, bool]]:
         """Each seat's (connected, autoplay): what a push shows of presence."""

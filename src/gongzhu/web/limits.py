@@ -68,9 +68,10 @@ class Limits:
     store_timeout: float = 5.0
     """Seconds one store call may take (it runs in a worker thread, never on the event
     loop); past it the request is refused ``store-busy`` and may be retried."""
-    computer_workers: int = 1
-    """Computer decisions running at once, across all rooms (a fair queue: the room
-    that waited longest for a computer goes first)."""
+    computer_workers: int | None = None
+    """Computer decisions running at once, across all rooms, each in a worker process
+    (``None``: one per core; a fair queue: the room that used the least computer time
+    goes first)."""
     computer_budget: float = 30.0
     """Seconds of computer thinking one room may use per minute; past it the room's
     computers wait their turn behind other rooms."""
