@@ -236,7 +236,9 @@ def decide_exposures(
                 chosen.append((seat, cards if plain else Exposure(seat, cards), 0.0))
             else:
                 t0 = clock()
-                chosen.append((seat, decide_view(rnd.view(seat), strategy), clock() - t0))
+                exposure = decide_view(rnd.view(seat), strategy)
+                assert isinstance(exposure, Exposure)  # the view is in the exposure phase
+                chosen.append((seat, exposure, clock() - t0))
         for seat, choice, seconds in chosen:
             if isinstance(choice, CardSet):
                 rnd = rnd.expose(choice, seat=seat)  # what rnd.apply(Exposure(seat, choice)) does
