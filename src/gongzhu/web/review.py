@@ -4,8 +4,9 @@ and the deal of the day: the HTTP endpoints and what they compute.
 * ``GET /api/rooms/<id>/review?deal=K&seat=S``: deal ``K`` (1-based, a finished deal of the
   room's current game) reviewed for seat ``S`` (:func:`gongzhu.ai.review.review`): every
   trick, every hand as dealt, and the seat's losses. The search runs in the computers'
-  worker pool (:meth:`Driver.think <gongzhu.web.driver.Driver.think>`, the room's fair
-  share), never on the event loop; at most :data:`MAX_REVIEWS` run at once server-wide
+  worker processes (:meth:`Driver.think <gongzhu.web.driver.Driver.think>`, the room's
+  fair share; a record's review: :meth:`Driver.run <gongzhu.web.driver.Driver.run>`), never
+  on the event loop; at most :data:`MAX_REVIEWS` run at once server-wide
   (more: ``429``), and a finished review is kept (:data:`KEPT`) so asking again is free.
   A finished deal's cards are public: the record endpoint publishes them too.
 * ``POST /api/review``: the same for a game record (``{"record", "deal", "seat"}``), a
@@ -167,7 +168,7 @@ async def room_review(request: Request) -> Response:
         rnd = rounds[k - 1]
         key = ("room", room.id, room.game, k, seat)
         result = await _reviews(request).get(
-            key, lambda: server.think(hub, review_json, rnd, seat), dict
+            key, lambda: server.driver.think(hub, review_json, rnd, seat), dict
         )
     except WebError as exc:
         return _error(exc)
@@ -195,12 +196,9 @@ async def record_review(request: Request) -> Response:
         k = _int(data.get("deal", 1), "deal", 1, len(done))
         seat = _int(data.get("seat", 0), "seat", 0, 3)
         rnd = done[k - 1]
-        loop = asyncio.get_running_loop()
         key = ("record", hash(body), k, seat)
         result = await _reviews(request).get(
-            key,
-            lambda: loop.run_in_executor(server.computer_pool, review_json, rnd, seat),
-            dict,
+            key, lambda: server.driver.run(review_json, rnd, seat), dict
         )
     except WebError as exc:
         return _error(exc)
@@ -285,7 +283,7 @@ def _save_board(store: Any, day: str, event: int, board: list[dict[str, Any]]) -
     meta = {"version": 1, "event": event + 1, "played": True, "board": board,
             "created": time.time()}  # fmt: skip
     if event == 0:
-        if not store.create(DAILY_PREFIX + day, meta):
+        if not store.create(DAILY_PREFIX + day, meta, owner="daily"):
             raise StoreConflict("the board was made meanwhile")
     else:
         store.save(DAILY_PREFIX + day, meta, 0, [])
