@@ -243,7 +243,7 @@ async def _create_with(
     address = request.client.host if request.client is not None else ""
     extra = {"first": code.first, "seat": code.seat, "daily": day}
     room, token = await server.create_room(
-        code.room_settings(), name, None, address, request.cookies.get(BROWSER_COOKIE), extra
+        code.room_settings(), name, None, address, request.cookies.get(BROWSER_COOKIE), extra=extra
     )
     return JSONResponse(
         {"room": room.id, "seat": code.seat, "token": token, "url": f"/t/{room.id}"}, 201
