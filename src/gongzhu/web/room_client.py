@@ -185,6 +185,7 @@ def state(room: RoomFacts, seat: int | None, now: float, takeover: float) -> dic
         # it deals every hand.
         "deal_code": deal_code(room, seat) if last is not None else None,
         "daily": getattr(room, "daily", None),
+        "shared": room.table.first is not None,  # a shared deal replayed (its own game)
     }
 
 

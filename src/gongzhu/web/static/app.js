@@ -238,8 +238,9 @@ function onState(msg) {
   }
   // A new game: its game-over panel will show again.
   if (before && before.room?.game_no !== msg.room?.game_no) S.overClosed = null;
-  // A game of one deal (a shared deal, the deal of the day) ends on its score sheet.
-  if (msg.game_over && S.rules?.max_deals === 1 && S.overClosed === null) S.overClosed = msg.room?.game_no ?? 0;
+  // A shared deal replayed (the deal of the day too) is a game of its own: it ends on its
+  // score sheet, with the review and the day's board, not on a ranking.
+  if (msg.game_over && msg.shared && S.overClosed === null) S.overClosed = msg.room?.game_no ?? 0;
   renderAll();
   reviewState();
 }
