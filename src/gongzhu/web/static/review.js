@@ -6,7 +6,7 @@
 
 import { $, el } from "./dom.js";
 import { cardText, signed, t } from "./i18n.js";
-import { S } from "./state.js";
+import { S, seatName } from "./state.js";
 import { KEYS, load, saveToken } from "./store.js";
 
 /** @typedef {{seat: number, card: string}} Played */
@@ -37,9 +37,8 @@ const DIRS = ["dir.0", "dir.1", "dir.2", "dir.3"];
 
 /** A seat as the review names it: the player's own is "You". @param {number} seat */
 function who(seat) {
-  const names = R.data?.names || [];
-  if (R.source?.room && seat === R.data?.seat) return t("seat.you");
-  return names[seat] || t(DIRS[seat]);
+  if (R.source?.room && R.source.room === S.roomId) return seatName(seat);
+  return R.data?.names?.[seat] || t(DIRS[seat]);
 }
 
 /** @param {string} code */
