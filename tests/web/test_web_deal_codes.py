@@ -169,6 +169,11 @@ def test_the_review_endpoint_reviews_a_finished_deal_once() -> None:
         assert posted.status_code == 200
         assert posted.json()["tricks"] == data["tricks"]
         assert client.post("/api/review", json={"record": {"format": "x"}}).status_code == 400
+        # A terminal game's save (gongzhu play --human --save) holds the same deal.
+        save = {"format": "gongzhu-save", "version": 2, "table": room.table.to_dict()}
+        from_save = client.post("/api/review", json={"record": save, "deal": 1, "seat": 0})
+        assert from_save.status_code == 200
+        assert from_save.json()["tricks"] == data["tricks"]
 
 
 def test_the_days_board_keeps_one_result_per_browser_and_survives_a_restart(

@@ -207,6 +207,9 @@ def test_a_record_opens_in_the_page(new_page, start_server, tmp_path: Path) -> N
     viewer.get_by_test_id("review-trick").nth(12).wait_for()
     rnd = record.loads(text).rounds[0]
     assert review_tricks(viewer) == record_tricks(rnd)
+    # The list of tricks is seen, not squeezed to nothing by the dialog.
+    height = viewer.evaluate("() => document.getElementById('review-tricks').clientHeight")
+    assert height > 100
     # The phone layout: nothing wider than the screen.
     width = viewer.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390

@@ -35,6 +35,7 @@ from gongzhu.ai.review import Review, review
 from gongzhu.errors import GongzhuError
 from gongzhu.record import loads
 from gongzhu.round import Round
+from gongzhu.table import Table
 from gongzhu.web.deal_codes import DealCode, code_of, daily, decode
 from gongzhu.web.guard import origin_ok
 from gongzhu.web.hub import BROWSER_COOKIE, Hub
@@ -186,13 +187,7 @@ async def record_review(request: Request) -> Response:
         data = parse_json(body, MAX_RECORD_BYTES) if body else None
         if not isinstance(data, dict) or "record" not in data:
             raise WebError("bad-message", "send {record, deal, seat}")
-        try:
-            record = loads(json.dumps(data["record"]))
-        except (GongzhuError, TypeError, ValueError) as exc:
-            raise WebError("bad-message", f"not a game record: {str(exc)[:200]}") from None
-        done = [r for r in record.rounds if r.is_over]
-        if not done:
-            raise WebError("not-found", "the record has no finished deal")
+        done, names = _finished_deals(data["record"])
         k = _int(data.get("deal", 1), "deal", 1, len(done))
         seat = _int(data.get("seat", 0), "seat", 0, 3)
         rnd = done[k - 1]
@@ -202,8 +197,25 @@ async def record_review(request: Request) -> Response:
         )
     except WebError as exc:
         return _error(exc)
-    names = list(record.names or ("South", "West", "North", "East"))
     return JSONResponse({**result, "deal": k, "deals": len(done), "names": names})
+
+
+def _finished_deals(raw: object) -> tuple[list[Round], list[str]]:
+    """The finished four-player deals of a game record, or of a terminal game's save
+    (``gongzhu play --human --save``), and the seats' names."""
+    names: tuple[str, ...] | None = None
+    try:
+        if isinstance(raw, dict) and raw.get("format") == "gongzhu-save":
+            rounds = Table.from_dict(raw.get("table")).rounds
+        else:
+            record = loads(json.dumps(raw))
+            rounds, names = record.rounds, record.names
+    except (GongzhuError, TypeError, ValueError) as exc:
+        raise WebError("bad-message", f"not a game record: {str(exc)[:200]}") from None
+    done = [r for r in rounds if r.is_over and r.players == 4]
+    if not done:
+        raise WebError("not-found", "the record has no finished deal of four players")
+    return done, list(names or ("South", "West", "North", "East"))
 
 
 async def _body(request: Request, limit: int) -> bytes:
