@@ -1,7 +1,7 @@
 """No two gongzhu modules import each other, directly or round a longer circle.
 
 Deferred imports (inside functions) and ``if TYPE_CHECKING:`` imports count:
-they are still a tie between the modules (DESIGN.md: arrows point down only).
+they are still a tie between the modules (docs/architecture.rst, "Import rules": arrows point down only).
 The engine core (``gongzhu._core``) imports nothing from the public modules, so
 mypyc can compile it on its own.
 """
@@ -97,7 +97,7 @@ def test_the_engine_core_imports_no_public_module() -> None:
         assert {d for d in deps if not d.startswith("gongzhu._core")} == set(), module
 
 
-# The layers of the package, lowest first (DESIGN.md "Layers and modules"). A module
+# The layers of the package, lowest first (docs/architecture.rst, "Layers"). A module
 # may import modules of its own layer or of lower ones, never of a higher one: the
 # folders show the layers, and this keeps the arrows pointing down.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [

@@ -87,7 +87,16 @@ def test_rules_is_keyword_only_in_the_signature(func: Callable[..., Any]) -> Non
 
 
 @pytest.mark.parametrize(
-    "name", ["hands", "deals", "exposures", "captures", "finished_rounds", "rounds_in_progress"]
+    "name",
+    [
+        "hands",
+        "deals",
+        "exposures",
+        "captures",
+        "finished_rounds",
+        "rounds_in_progress",
+        "score_inputs",
+    ],
 )
 def test_the_testing_strategies_take_rules_by_keyword(name: str) -> None:
     testing = pytest.importorskip("gongzhu.testing")
