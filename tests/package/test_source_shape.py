@@ -45,9 +45,9 @@ PRIVATE_READ_EXCEPTIONS: dict[str, str] = {
 }
 
 # TEMPORARY: being re-cut on branch vector/webcore/webscale. These modules are re-cut in
-# parallel (VectorDeal's state becomes a public record of arrays; the web server and the
-# SQLite store are composed, not inherited); the lead removes these entries when merging
-# those branches. Keys: a module path (every free function in it) or "path:class".
+# parallel (VectorDeal's state becomes a public record of arrays; the web server is
+# composed, not inherited); the lead removes these entries when merging those branches.
+# Keys: a module path (every free function in it) or "path:class".
 BEING_RECUT_PRIVATE_READS: dict[str, str] = {
     "vector/_legal.py": "being re-cut on branch vector",
     "vector/_observe.py": "being re-cut on branch vector",
@@ -56,9 +56,7 @@ BEING_RECUT_PRIVATE_READS: dict[str, str] = {
     "vector/_rounds.py": "being re-cut on branch vector",
     "vector/_score.py": "being re-cut on branch vector",
 }
-BEING_RECUT_SPLITS: dict[str, str] = {
-    "web/store_sqlite.py:SQLiteStore": "being re-cut on branch webscale (_OneProcess base)",
-}
+BEING_RECUT_SPLITS: dict[str, str] = {}
 BEING_RECUT_MIXINS: dict[str, str] = {
     "web/server.py:Server": "being re-cut on branch webcore (Server(Presence, Driver))",
 }
