@@ -57,9 +57,7 @@ BEING_RECUT_PRIVATE_READS: dict[str, str] = {
     "vector/_score.py": "being re-cut on branch vector",
 }
 BEING_RECUT_SPLITS: dict[str, str] = {}
-BEING_RECUT_MIXINS: dict[str, str] = {
-    "web/server.py:Server": "being re-cut on branch webcore (Server(Presence, Driver))",
-}
+BEING_RECUT_MIXINS: dict[str, str] = {}
 
 
 def _sources() -> list[Path]:
