@@ -42,7 +42,7 @@ def test_the_spaces_masks_rewards_and_autoreset(rules: RuleSet, opponents: str) 
     episodes = 0
     for _ in range(2 * rules.hand_size + 2):
         batch = envs.batch
-        mine = ~batch.done & (batch.to_act == 1)
+        mine = ~batch.is_over & (batch.to_act == 1)
         mask = info["action_mask"]
         assert mask.dtype == np.int8
         assert mask.shape == (6, 137)
