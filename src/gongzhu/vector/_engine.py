@@ -59,8 +59,8 @@ class VectorDeal:
     positions' vocabulary: :meth:`legal_mask` gives the cards each seat to act
     may play, :meth:`step` plays one card in every unfinished deal,
     :attr:`to_act` and :attr:`is_over` say who plays and which deals are over,
-    :meth:`totals` scores the finished ones exactly as :meth:`Round.score()
-    <gongzhu.Round.score>` does; :meth:`round` and :meth:`to_rounds` give the
+    :meth:`totals` scores the finished ones exactly as :meth:`Round.totals()
+    <gongzhu.Round.totals>` does; :meth:`round` and :meth:`to_rounds` give the
     deals back as ``Round``\\ s (with the history). :attr:`state` is the batch's
     public record of arrays (:class:`~gongzhu.vector.VectorState`).
 
