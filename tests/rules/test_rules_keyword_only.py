@@ -55,12 +55,6 @@ CALLS: list[tuple[Callable[..., Any], Callable[[], Any], Callable[[], Any], str]
      lambda: str(exposure_preview("QS", rules="catch-the-pig")), "rules"),
     (Round.from_hands, lambda: Round.from_hands(HANDS, ONLINE),
      lambda: Round.from_hands(HANDS, rules=ONLINE), "rules"),
-    (play_deal, lambda: play_deal(_bots(), ONLINE, seed=3),
-     lambda: play_deal(_bots(), rules=ONLINE, seed=3), "rules"),
-    (play_match, lambda: play_match(_bots(), QUICK, seed=3, max_deals=2)[1],
-     lambda: play_match(_bots(), rules=QUICK, seed=3, max_deals=2)[1], "rules"),
-    (simulate, lambda: simulate(2, QUICK, None, seed=1),
-     lambda: simulate(2, rules=QUICK, strategies=None, seed=1), "rules, strategies"),
 ]  # fmt: skip
 
 
@@ -82,13 +76,18 @@ def test_the_positional_spelling_warns_and_gives_the_same_result(
     assert caught[0].filename == __file__  # the warning points at the caller's line
 
 
-def test_load_deals_takes_its_rules_by_keyword(tmp_path: Any) -> None:
+def test_the_playing_layer_refuses_rules_by_position(tmp_path: Any) -> None:
     path = tmp_path / "deals.json"
     path.write_text(json.dumps({"format": "gongzhu-deals", "version": 1, "players": 4,
                                 "deals": [HANDS]}))  # fmt: skip
-    with pytest.warns(DeprecationWarning, match=r"load_deals\(\): rules by position"):
-        old = load_deals(path, RuleSet())
-    assert old == load_deals(path, rules=RuleSet())
+    for call in (
+        lambda: load_deals(path, RuleSet()),
+        lambda: play_deal(_bots(), ONLINE, seed=3),
+        lambda: play_match(_bots(), QUICK, seed=3, max_deals=2),
+        lambda: simulate(2, QUICK, None, seed=1),
+    ):
+        with pytest.raises(TypeError, match="positional argument"):
+            call()
 
 
 @pytest.mark.parametrize(

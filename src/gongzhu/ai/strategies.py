@@ -26,7 +26,6 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief as _brief
 from gongzhu._core import policy as _policy
@@ -143,7 +142,7 @@ class RuleOfThumbStrategy:
     Exposure is conservative: the sheep when it holds J♦ with at least four
     diamonds including two of A♦ K♦ Q♦ (and only when the exposed sheep is
     positive), the pig with at least five lower spades. Never A♥ or 10♣.
-    The 0.1 bot is kept as ``make_strategy("rule-of-thumb-0.1")``.
+    (The 0.1 bot it replaced is ``benchmarks/rule_of_thumb_01.py``, an arena baseline.)
 
     >>> from gongzhu import Round
     >>> r = Round.from_hands(["2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
@@ -203,7 +202,6 @@ def rules_of(rules: RuleSet | str | None) -> RuleSet:
     raise SimulationError(f"rules must be a RuleSet or a preset name, got {type(rules).__name__}")
 
 
-@keyword_only("rules")
 def play_deal(
     strategies: Sequence[Strategy],
     *,
@@ -237,11 +235,6 @@ def play_deal(
     return play_out(rnd, checked)
 
 
-_deal_seed = match_deal_seed
-"""The old private name of :func:`gongzhu.dealing.match_deal_seed` (kept for callers)."""
-
-
-@keyword_only("rules")
 def play_match(
     strategies: Sequence[Strategy],
     *,
@@ -279,7 +272,7 @@ def play_match(
     rounds: list[Round] = []
     while not match.is_over and (max_deals is None or len(rounds) < max_deals):
         number = len(rounds) + 1
-        deal_seed = None if seed is None else _deal_seed(seed, number)
+        deal_seed = None if seed is None else match_deal_seed(seed, number)
         rnd = play_deal(
             checked, rules=rules, seed=deal_seed, leader=match.next_leader, dealer=match.dealer
         )
