@@ -16,6 +16,7 @@ import attrs
 
 from gongzhu import Phase, PlayerView, Reason, RuleSet
 from gongzhu.match import EndReason
+from gongzhu._codec.view_fields import MAX_HISTORY
 from gongzhu.phase import Pending
 from gongzhu.rules import PRESETS
 
@@ -166,6 +167,8 @@ def view() -> dict[str, Any]:
         kind = str(f.type)
         if f.name in seat_fields:
             props[f.name] = {"$ref": "#/$defs/seat"} if kind == "int" else NULL_SEAT
+        elif f.name == "history_length":
+            props[f.name] = {"type": "integer", "minimum": 0, "maximum": MAX_HISTORY}
         elif kind == "tuple[int, ...]" and f.name.endswith("decided"):
             props[f.name] = {
                 "type": "array",
