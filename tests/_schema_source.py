@@ -15,8 +15,8 @@ from typing import Any
 import attrs
 
 from gongzhu import Phase, PlayerView, Reason, RuleSet
-from gongzhu.match import EndReason
 from gongzhu._codec.view_fields import MAX_HISTORY
+from gongzhu.match import EndReason
 from gongzhu.phase import Pending
 from gongzhu.rules import PRESETS
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_round_laws import fresh_rounds, playout
 
 from gongzhu import (
     PRESETS,
@@ -42,7 +43,6 @@ from gongzhu import (
     record,
 )
 from gongzhu.testing import finished_rounds, rounds_in_progress, rule_sets
-from test_round_laws import fresh_rounds, playout
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -463,7 +463,8 @@ def test_a_view_says_who_has_decided_on_exposure_even_while_sealed() -> None:
     before = rnd.view(1).to_dict()
     rnd = rnd.expose([], seat=0)
     after = rnd.view(1).to_dict()
-    assert before["exposure_decided"] == [] and after["exposure_decided"] == [0]
+    assert before["exposure_decided"] == []
+    assert after["exposure_decided"] == [0]
     assert after["history_length"] == before["history_length"] + 1
     assert before != after  # a client can tell the stale view from the fresh one
     valid("view", after)
