@@ -444,6 +444,13 @@ def _web(name: str) -> dict[str, Any]:
     return built
 
 
+def _table(name: str) -> dict[str, Any]:
+    import _table_schema_source
+
+    built: dict[str, Any] = getattr(_table_schema_source, name)()
+    return built
+
+
 SCHEMAS = {
     "action": action,
     "error": error,
@@ -454,6 +461,9 @@ SCHEMAS = {
     # The web table's messages (tests/_web_schema_source.py builds them from the above).
     "web-client": lambda: _web("web_client"),
     "web-server": lambda: _web("web_server"),
+    # The line-JSON table's messages (tests/_table_schema_source.py).
+    "table-client": lambda: _table("table_client"),
+    "table-server": lambda: _table("table_server"),
 }
 
 
