@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import gongzhu
 
 ROOT = Path(gongzhu.__file__).parent
@@ -31,8 +33,7 @@ def _imports() -> dict[str, set[str]]:
     return graph
 
 
-def test_the_package_has_no_import_circles() -> None:
-    graph = _imports()
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
     circles: list[list[str]] = []
     done: set[str] = set()
 
@@ -48,7 +49,44 @@ def test_the_package_has_no_import_circles() -> None:
 
     for module in sorted(graph):
         visit(module, [])
-    assert circles == []
+    return circles
+
+
+def test_the_package_has_no_import_circles() -> None:
+    assert _circles(_imports()) == []
+
+
+def test_errors_is_the_bottom_and_imports_nothing_from_the_package() -> None:
+    # Every layer raises typed errors, so gongzhu.errors may lean on no other module of the
+    # package (not even gongzhu._base: _base imports errors).
+    assert _imports()["gongzhu.errors"] == set()
+
+
+BENCHMARKS = ROOT.parent.parent / "benchmarks"
+
+
+def _script_imports() -> dict[str, set[str]]:
+    # The benchmark scripts import each other by bare module name (their folder is put on
+    # sys.path); deferred imports count here too.
+    names = {p.stem for p in BENCHMARKS.glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for path in BENCHMARKS.glob("*.py"):
+        deps: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                deps.add(node.module.split(".")[0])
+            elif isinstance(node, ast.Import):
+                deps.update(alias.name.split(".")[0] for alias in node.names)
+        graph[path.stem] = deps & names - {path.stem}
+    return graph
+
+
+def test_the_benchmark_scripts_have_no_import_circles() -> None:
+    if not BENCHMARKS.is_dir():
+        pytest.skip("no benchmarks/ beside the sources (an installed package)")
+    graph = _script_imports()
+    assert graph, "no benchmark scripts found"
+    assert _circles(graph) == []
 
 
 def test_the_engine_core_imports_no_public_module() -> None:
