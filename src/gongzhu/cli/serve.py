@@ -130,6 +130,20 @@ def _add_room_limits(g: Any) -> None:
         help="new rooms one address may create at once; then 4 a minute (10)",
     )
     g.add_argument(
+        "--rooms-per-owner",
+        type=int,
+        default=200,
+        metavar="N",
+        help="rooms one address (an IPv6 /48) keeps in the store (200)",
+    )
+    g.add_argument(
+        "--computer-workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="computer decisions at once, each in a worker process (one per core)",
+    )
+    g.add_argument(
         "--unplayed-ttl",
         type=float,
         default=600.0,
@@ -172,6 +186,8 @@ def run(args: argparse.Namespace) -> int:
         ("--room-watchers", args.room_watchers, 0),
         ("--max-rooms", args.max_rooms, 1),
         ("--rooms-per-address", args.rooms_per_address, 1),
+        ("--rooms-per-owner", args.rooms_per_owner, 1),
+        ("--computer-workers", args.computer_workers or 1, 1),
         ("--unplayed-ttl", args.unplayed_ttl, 10),
         ("--store-timeout", args.store_timeout, 0.1),
     ):
@@ -183,6 +199,8 @@ def run(args: argparse.Namespace) -> int:
         room_watchers=args.room_watchers,
         max_rooms=args.max_rooms,
         rooms_per_address=args.rooms_per_address,
+        rooms_per_owner=args.rooms_per_owner,
+        computer_workers=args.computer_workers,
         unplayed_ttl=args.unplayed_ttl,
         store_timeout=args.store_timeout,
     )
