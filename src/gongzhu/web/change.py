@@ -39,6 +39,8 @@ class Change:
     """Per seat, the hash of the browser id that took it (one browser, one seat)."""
     auto: tuple[bool, ...] = (False,) * SEATS
     """Per seat, its player asked the computer to play for them (托管)."""
+    lobby: bool = False
+    """The table waits for friends: no card is played until the host starts the deal."""
 
 
 class TableFacts:

@@ -8,7 +8,14 @@ process wrote first) and whether it needs a seat answering the room's current
 event (``seated``). Adding a message type is a class in ``messages.py`` and a
 function here::
 
-    @handler(Release, changes=True, seated=True)
+    @handler(StartDeal, changes=True, seated=True)
+async def start_deal(server: Core, hub: Hub, conn: Conn, msg: StartDeal) -> None:
+    assert conn.seat is not None
+    await server.write(hub, hub.room.plan_start(conn.seat))
+    server.broadcast(hub)
+
+
+@handler(Release, changes=True, seated=True)
     async def release(server: Core, hub: Hub, conn: Conn, msg: Release) -> None:
         await server.write(hub, hub.room.plan_release(conn.seat, msg.seat))
         server.broadcast(hub)
@@ -41,6 +48,7 @@ from gongzhu.web.messages import (
     Release,
     Resync,
     Sit,
+    StartDeal,
     WebError,
 )
 from gongzhu.web.store import StoreConflict, StoreError
@@ -144,6 +152,7 @@ async def hello(server: Core, hub: Hub, conn: Conn, msg: Hello) -> None:
         return
     conn.hello = True
     conn.lang = _language(msg.lang)
+    conn.name = msg.name
     if msg.token is not None and seat is None:
         server.error(hub, conn, WebError("bad-token", "no seat has this token"), "hello")
     if seat is not None:
@@ -196,6 +205,13 @@ async def new_game(server: Core, hub: Hub, conn: Conn, msg: NewGame) -> None:
     server.broadcast(hub)
 
 
+@handler(StartDeal, changes=True, seated=True)
+async def start_deal(server: Core, hub: Hub, conn: Conn, msg: StartDeal) -> None:
+    assert conn.seat is not None
+    await server.write(hub, hub.room.plan_start(conn.seat))
+    server.broadcast(hub)
+
+
 @handler(Release, changes=True, seated=True)
 async def release(server: Core, hub: Hub, conn: Conn, msg: Release) -> None:
     assert conn.seat is not None
@@ -228,6 +244,7 @@ async def seat_conn(server: Core, hub: Hub, conn: Conn, seat: int) -> None:
 
 def welcome(server: Core, hub: Hub, conn: Conn, token: str | None) -> None:
     room = hub.room
+    room.watching = hub.watcher_names()
     conn.send(
         {
             "type": "welcome",

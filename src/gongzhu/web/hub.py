@@ -90,6 +90,8 @@ class Conn:
         self.seat: int | None = None
         self.hello = False
         self.lang: str | None = None
+        self.name: str | None = None
+        """The name its hello gave (a watcher's is shown to the table)."""
         self.bucket = Bucket(limits.watcher_messages / limits.window, limits.watcher_messages)
         self.strikes = 0
         self.dead = asyncio.Event()
@@ -152,6 +154,10 @@ class Hub:
     def watchers(self) -> int:
         """Connections that said hello without a seat."""
         return sum(1 for c in self.conns if c.seat is None and c.hello)
+
+    def watcher_names(self) -> list[str]:
+        """Who watches, one entry a watcher ("" for one who gave no name), sorted."""
+        return sorted(c.name or "" for c in self.conns if c.seat is None and c.hello)
 
 
 class Core:
@@ -262,6 +268,8 @@ class Core:
         seed: int | None,
         address: str,
         browser: str | None = None,
+        *,
+        lobby: bool = False,
     ) -> tuple[Room, str]:
         """A new room for a player at ``address`` (limits: per address, unplayed, in all)."""
         limits = self.limits
@@ -289,7 +297,8 @@ class Core:
             seed = self.seed
         room, token = await self.io(
             lambda: Room.create(
-                self.store, settings, name, seed, seeded=chosen, browser=browser, owner=owner
+                self.store, settings, name, seed, seeded=chosen, browser=browser, owner=owner,
+                lobby=lobby,
             )
         )
         self.hubs[room.id] = Hub(room, creator=address)
@@ -395,6 +404,7 @@ class Core:
         connections alone), then wake the computers."""
         now = time.monotonic()
         hub.shown = self.seats(hub, now)
+        hub.room.watching = hub.watcher_names()
         texts: dict[int | None, str] = {}
         for conn in list(hub.conns):
             if not conn.hello or (only is not None and conn.seat != only):
@@ -408,6 +418,7 @@ class Core:
         self.kick(hub)
 
     def send_state(self, hub: Hub, conn: Conn) -> None:
+        hub.room.watching = hub.watcher_names()
         conn.send(hub.room.state(conn.seat, time.monotonic(), self.takeover))
 
     def error(self, hub: Hub, conn: Conn, exc: GongzhuError, reply_to: str) -> None:

@@ -133,6 +133,7 @@ class Room(TableFacts):
             self.played: bool = bool(meta.get("played", True))
             self.browsers: list[str | None] = list(meta.get("browsers", [None] * SEATS))
             self.auto: list[bool] = [bool(a) for a in meta.get("auto", [False] * SEATS)]
+            self.lobby: bool = bool(meta.get("lobby", False))
         except (KeyError, TypeError, GongzhuError) as exc:
             raise StoreError(f"room {room_id}: unreadable settings ({exc})") from None
         self.rules = self.settings.rules()
@@ -144,6 +145,7 @@ class Room(TableFacts):
         # clock) each seat's player is here in any process, as the store last said.
         self.elsewhere = [-math.inf] * SEATS
         self.skipping = False
+        self.watching: list[str] = []  # the watchers' names (this process's; the hub sets it)
         self._strategies: dict[int, Strategy] = {}
         try:
             self.table = Table.replay(self.rules, self.seed, self.game, log)
@@ -164,13 +166,15 @@ class Room(TableFacts):
         seeded: bool | None = None,
         browser: str | None = None,
         owner: str = "",
+        lobby: bool = False,
     ) -> tuple[Room, str]:
         """A new room, ``name`` at seat 0 and computers at 1-3; returns it and seat 0's token.
 
         ``seed``: the room's number (``None``: :data:`SEED_BITS` bits of OS randomness).
         ``seeded``: the number was chosen by a player, so it is shown to everyone
         (by default: whenever ``seed`` is given). ``owner``: who keeps it in the store
-        (:func:`gongzhu.web.store.owner_of` of the creator's address)."""
+        (:func:`gongzhu.web.store.owner_of` of the creator's address). ``lobby``: the table
+        waits for friends to sit; nothing is played until the host starts (:meth:`plan_start`)."""
         name = check_name(name)
         chosen = seed is not None
         if seed is None:
@@ -192,6 +196,7 @@ class Room(TableFacts):
             "event": 1,
             "position": 1,
             "created": time.time(),
+            "lobby": lobby,
         }
         for _ in range(5):
             rid = room_id or secrets.token_urlsafe(9)
@@ -228,6 +233,7 @@ class Room(TableFacts):
             "event": c.event,
             "position": c.position,
             "created": self.created,
+            "lobby": c.lobby,
         }
 
     def meta(self) -> dict[str, Any]:
@@ -247,6 +253,7 @@ class Room(TableFacts):
             skipping=self.skipping,
             browsers=tuple(self.browsers),
             auto=tuple(self.auto),
+            lobby=self.lobby,
         )
         return attrs.evolve(now, **changes) if changes else now
 
@@ -271,6 +278,7 @@ class Room(TableFacts):
         self.auto = list(change.auto)
         self.event, self.position = change.event, change.position
         self.skipping = change.skipping
+        self.lobby = change.lobby
 
     def keep(self, change: Change) -> Change:
         """:meth:`write` then :meth:`commit` (the synchronous path)."""
@@ -438,6 +446,8 @@ class Room(TableFacts):
 
         ``decline_at``: per seat, when (``now``'s clock) the server may decline the
         exposure of a human who holds nothing to expose (:meth:`declines_for`)."""
+        if self.lobby:
+            return None, None  # nobody plays before the host starts the deal
         wait: float | None = None
         for seat in self.waiting_seats():
             if (
@@ -500,6 +510,7 @@ class Room(TableFacts):
 
     def plan_apply(self, action: Action) -> Change:
         """A checked action (a computer's, or a human's through :meth:`plan_act`)."""
+        self._check_started(action.seat, "play")
         if self.log_length >= MAX_LOG:
             raise WebError("room-full", "this game's log is full")
         event = self.event + 1
@@ -526,6 +537,7 @@ class Room(TableFacts):
 
     def plan_next(self, seat: int) -> Change:
         """After a deal: deal the next. During one: skip it (the sender alone)."""
+        self._check_started(seat, "next")
         if self.match.is_over:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, seat, detail="the game is over", action="next"
@@ -556,6 +568,25 @@ class Room(TableFacts):
         return self._change(
             table=table, seed=seed, event=event, position=event, start=0, reset=True
         )
+
+    def _check_started(self, seat: int | None, what: str) -> None:
+        if self.lobby:
+            raise IllegalActionError(
+                Reason.WRONG_PHASE, seat, detail="the host has not started the deal", action=what
+            )
+
+    def plan_start(self, seat: int) -> Change:
+        """The host starts the first deal of a table that waited for friends: the cards
+        (dealt from the room's seed) go to whoever sits now, nobody has taken anything."""
+        if seat != HOST:
+            raise WebError("bad-message", "only the host starts the deal")
+        if not self.lobby:
+            raise WebError("stale", "the deal has started", {"event": self.event})
+        event = self.event + 1
+        return self._change(event=event, position=event, lobby=False)
+
+    def start(self, seat: int) -> None:
+        self.keep(self.plan_start(seat))
 
     def new_game(self, seat: int) -> None:
         self.keep(self.plan_new_game(seat))
@@ -591,6 +622,7 @@ class Room(TableFacts):
 
     def hint_view(self, seat: int) -> PlayerView:
         """The view a hint analyses; refused unless ``seat`` is to play a card now."""
+        self._check_started(seat, "hint")
         rnd = self.round
         if rnd.phase is not Phase.PLAY:
             raise IllegalActionError(Reason.WRONG_PHASE, seat, action="hint")

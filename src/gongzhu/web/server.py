@@ -100,6 +100,8 @@ class Server(Presence):
             hub.conns.discard(conn)
             if conn.seat is not None:
                 self._leave(hub, conn.seat)
+            elif conn.hello and hub.conns:
+                self.broadcast(hub)  # one watcher fewer: the table's count goes down
             # Python < 3.12's wait_for may swallow a cancellation that meets a finished send:
             # a sentinel ends the sender anyway, and nobody waits for a straggler forever.
             while not conn.queue.empty():
