@@ -37,6 +37,7 @@ function showStart() {
   S.roomId = null;
   S.room = null;
   S.rules = null;
+  S.ruleNumbers = null;
   S.msg = null;
   for (const id of ["table-screen", "game-over", "join-panel", "history-panel", "confirm-panel"]) $(id).hidden = true;
   $("start").hidden = false;
@@ -156,6 +157,7 @@ function receive(msg) {
       if (msg.room) {
         setRoom(msg.room);
         S.rules = msg.room.rules ?? S.rules;  // once per connection, not in every state
+        S.ruleNumbers = msg.room.rule_numbers ?? S.ruleNumbers;
       }
       if (S.seat !== null) $("join-panel").hidden = true;
       renderAll();
