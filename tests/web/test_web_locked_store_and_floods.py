@@ -352,10 +352,16 @@ def test_item_5_a_room_nobody_is_in_is_not_played_on() -> None:
 
 
 def test_item_5_the_computers_queue_serves_the_room_that_used_least_first() -> None:
+    import concurrent.futures
+
+    from gongzhu.web.driver import Driver
     from gongzhu.web.hub import Hub
 
-    app = create_app(bot_delay=0, seed=3, limits=Limits(computer_workers=1))
-    server = app.state.server
+    app = create_app(bot_delay=0, seed=3)
+    threads = concurrent.futures.ThreadPoolExecutor(1)  # the test's calls wait on an Event
+    server = Driver(
+        app.state.server, Limits(computer_workers=1), bot_delay=0, takeover=60, executor=threads
+    )
     room, _ = Room.create(MemoryStore(), Settings(), "Ann", seed=1)
     order: list[str] = []
 
@@ -374,7 +380,7 @@ def test_item_5_the_computers_queue_serves_the_room_that_used_least_first() -> N
         await asyncio.wait_for(asyncio.gather(first, a, b), 10)
 
     asyncio.run(scenario())
-    server.close_driver()
+    server.close()
     assert order == ["fair", "greedy"]  # it came later but had used less
 
 

@@ -37,7 +37,6 @@ import attrs
 
 from gongzhu.errors import IllegalActionError
 from gongzhu.i18n import LANGUAGES
-from gongzhu.web.driver import MAX_HINTS
 from gongzhu.web.hub import Conn, Core, Hub
 from gongzhu.web.messages import (
     Act,
@@ -225,11 +224,9 @@ async def release(server: Core, hub: Hub, conn: Conn, msg: Release) -> None:
 async def hint(server: Core, hub: Hub, conn: Conn, msg: Hint) -> None:
     assert conn.seat is not None
     view = hub.room.hint_view(conn.seat)
-    if conn.hinting or server.hints >= MAX_HINTS:
+    if not server.driver.take_hint(conn):
         raise WebError("rate-limited", "one hint at a time")
-    conn.hinting = True
-    server.hints += 1
-    conn.task = asyncio.create_task(server.hint(hub, conn, view))
+    conn.task = asyncio.create_task(server.driver.hint(hub, conn, view))
 
 
 # -- helpers ---------------------------------------------------------------------------

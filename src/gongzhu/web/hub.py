@@ -27,11 +27,11 @@ from typing import Any, Final, TypeVar
 from starlette.websockets import WebSocket
 
 from gongzhu.errors import GongzhuError, IllegalActionError
-from gongzhu.view import PlayerView
+from gongzhu.web.driver import Driver
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import WebError
 from gongzhu.web.rooms import Change, Room, Settings
-from gongzhu.web.store import Store, StoreConflict, StoreError
+from gongzhu.web.store import Store, StoreConflict, StoreError, owner_of
 from gongzhu.web.words import player_refusal
 
 __all__ = ["BROWSER_COOKIE", "Bucket", "Conn", "Core", "Hub", "StoreBusy", "client_key"]
@@ -185,21 +185,19 @@ class Core:
         self.by_client: dict[str, int] = {}
         self.created: dict[str, Bucket] = {}  # room creations per address
         self.fresh: dict[str, set[str]] = {}  # unplayed rooms per creating address
-        self.hints = 0  # hints being computed, server-wide (each is a search)
         self.background: set[asyncio.Task[Any]] = set()
         self._store_pool = concurrent.futures.ThreadPoolExecutor(4, "gongzhu-store")
+        self.driver = Driver(self, limits, bot_delay=bot_delay, takeover=takeover)
 
-    # -- hooks (presence.py, driver.py) ----------------------------------------------------
+    # -- the computers (driver.py), hooks (presence.py) ----------------------------------
 
     def kick(self, hub: Hub) -> None:
         """Wake the room's computers."""
+        self.driver.kick(hub)
 
     def stop_driver(self, hub: Hub) -> None:
         """Stop the room's computers."""
-
-    async def hint(self, hub: Hub, conn: Conn, view: PlayerView) -> None:
-        """Compute a hint for ``conn`` and send it."""
-        raise NotImplementedError
+        self.driver.stop(hub)
 
     def seats(self, hub: Hub, now: float) -> list[tuple[bool, bool]]:
         """Each seat's (connected, autoplay): what a push shows of presence."""
@@ -290,16 +288,23 @@ class Core:
             raise WebError("rate-limited", f"you have {len(fresh)} rooms nobody has played in yet")
         if not bucket.take():
             raise WebError("rate-limited", "too many new rooms from your address; wait a minute")
-        if await self.io(self.store.count) >= limits.max_rooms:
-            await self.purge()
-            if await self.io(self.store.count) >= limits.max_rooms:
-                raise WebError("room-full", "the server has as many rooms as it keeps")
+        owner = owner_of(address)
+        if await self.io(self.store.count, owner) >= limits.rooms_per_owner:
+            raise WebError("rate-limited", "your address keeps as many rooms as it may")
+        await self.make_room()
         chosen = seed is not None
         if seed is None:
             seed = self.seed
         room, token = await self.io(
             lambda: Room.create(
-                self.store, settings, name, seed, seeded=chosen, browser=browser, lobby=lobby
+                self.store,
+                settings,
+                name,
+                seed,
+                seeded=chosen,
+                browser=browser,
+                owner=owner,
+                lobby=lobby,
             )
         )
         self.hubs[room.id] = Hub(room, creator=address)
@@ -307,17 +312,40 @@ class Core:
         self._evict()
         return room, token
 
+    async def make_room(self) -> None:
+        """Room in the store for one more: when it is full, purge, then evict the rooms
+        idle past :attr:`Limits.idle_ttl` (least recently used first); else ``room-full``."""
+        limits = self.limits
+        if await self.io(self.store.count) < limits.max_rooms:
+            return
+        await self.purge()
+        if await self.io(self.store.count) < limits.max_rooms:
+            return
+        before = time.time() - limits.idle_ttl
+        batch = max(1, limits.max_rooms // 100)  # a few at a time: the next ones stay a while
+        if await self.io(lambda: self.store.evict(before, batch, keep=self._here())):
+            self._drop_idle()
+            if await self.io(self.store.count) < limits.max_rooms:
+                return
+        raise WebError("room-full", "the server has as many rooms as it keeps")
+
+    def _here(self) -> set[str]:
+        return {rid for rid, hub in self.hubs.items() if hub.conns or hub.lock.locked()}
+
+    def _drop_idle(self) -> None:
+        """A loaded room nobody is in may have been deleted: rebuilt (or not found) next time."""
+        for hub in [h for h in self.hubs.values() if not h.conns and not h.lock.locked()]:
+            self.drop(hub)
+
     async def purge(self) -> int:
         """Delete idle rooms, and unplayed ones nobody is in after :attr:`Limits.unplayed_ttl`."""
         now = time.time()
         before = now - self.limits.room_ttl
         unplayed = now - self.limits.unplayed_ttl
-        here = {rid for rid, hub in self.hubs.items() if hub.conns or hub.lock.locked()}
+        here = self._here()
         n = await self.io(lambda: self.store.purge(before, unplayed_before=unplayed, keep=here))
         if n:
-            # A loaded room nobody is in may have been purged: rebuilt (or not found) next time.
-            for hub in [h for h in self.hubs.values() if not h.conns and not h.lock.locked()]:
-                self.drop(hub)
+            self._drop_idle()
         return n
 
     async def write(self, hub: Hub, change: Change) -> None:

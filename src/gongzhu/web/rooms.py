@@ -165,14 +165,17 @@ class Room(TableFacts):
         *,
         seeded: bool | None = None,
         browser: str | None = None,
+        owner: str = "",
         lobby: bool = False,
     ) -> tuple[Room, str]:
         """A new room, ``name`` at seat 0 and computers at 1-3; returns it and seat 0's token.
 
         ``seed``: the room's number (``None``: :data:`SEED_BITS` bits of OS randomness).
         ``seeded``: the number was chosen by a player, so it is shown to everyone
-        (by default: whenever ``seed`` is given). ``lobby``: the table waits for
-        friends to sit; nothing is played until the host starts (:meth:`plan_start`)."""
+        (by default: whenever ``seed`` is given). ``owner``: who keeps it in the store
+        (:func:`gongzhu.web.store.owner_of` of the creator's address). ``lobby``: the
+        table waits for friends to sit; nothing is played until the host starts
+        (:meth:`plan_start`)."""
         name = check_name(name)
         chosen = seed is not None
         if seed is None:
@@ -198,7 +201,7 @@ class Room(TableFacts):
         }
         for _ in range(5):
             rid = room_id or secrets.token_urlsafe(9)
-            if store.create(rid, meta):
+            if store.create(rid, meta, owner=owner):
                 return cls(store, rid, meta, []), token
             if room_id is not None:
                 break

@@ -1,8 +1,8 @@
 """The web table's server: the connections' loop over the rooms, presence and computers.
 
 :class:`Server` is :class:`~gongzhu.web.hub.Core` (rooms, the store off the
-loop, pushing) with :class:`~gongzhu.web.presence.Presence` and
-:class:`~gongzhu.web.driver.Driver`, and serves one WebSocket connection at a
+loop, pushing, and its :class:`~gongzhu.web.driver.Driver`) with
+:class:`~gongzhu.web.presence.Presence`, and serves one WebSocket connection at a
 time per task: a sender that drains the connection's bounded queue, a receiver
 that checks each frame against the limits and passes it to the dispatch table
 (:mod:`gongzhu.web.handlers`).
@@ -17,7 +17,6 @@ import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from gongzhu.web.driver import Driver
 from gongzhu.web.handlers import dispatch
 from gongzhu.web.hub import BROWSER_COOKIE, Conn, Hub, client_key
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, Hello, WebError, parse
@@ -29,7 +28,7 @@ __all__ = ["Server"]
 _log = logging.getLogger("gongzhu.web")
 
 
-class Server(Presence, Driver):
+class Server(Presence):
     """Everything one server process runs (see the module)."""
 
     # -- one connection -----------------------------------------------------------------
@@ -207,5 +206,5 @@ class Server(Presence, Driver):
         await self.stop_presence()
         for hub in self.hubs.values():
             self.stop_driver(hub)
-        self.close_driver()
+        self.driver.close()
         self._store_pool.shutdown(wait=False, cancel_futures=True)
