@@ -78,3 +78,67 @@ def test_without_exposure_the_rules_do_not_describe_exposing(new_page, start_ser
     assert "expos" not in text.lower()
     assert "The game lasts 8 deals" in text
     assert "reaches" not in text
+
+
+def test_a_server_that_goes_away_is_shown_within_seconds(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page(width=390, height=844)  # a phone
+    open_room(page, server)
+    badge = page.get_by_test_id("connection")
+    assert badge.is_hidden()
+    server.stop()
+    badge.wait_for(timeout=5000)
+    assert "reconnecting" in badge.inner_text()
+    box = badge.bounding_box()
+    assert box is not None
+    assert box["width"] > 0
+    assert 0 <= box["y"] < 844
+
+
+def test_a_chinese_phone_page_keeps_its_width_with_more_rules_open(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page(locale="zh-CN", width=390, height=844)
+    page.goto(server.url + "/")
+    page.get_by_test_id("more-rules").locator("summary").click()
+    page.get_by_test_id("exposable").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "zh"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_thinking_word_stays_opaque_gold(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server, exposure=False)
+    rule = page.evaluate(
+        """() => {
+            const plate = document.querySelector('.plate[data-seat="1"]');
+            plate.dataset.thinking = 'true';
+            const kind = plate.querySelector('.kind');
+            const style = getComputedStyle(kind);
+            return {opacity: style.opacity, animation: style.animationName, color: style.color};
+        }"""
+    )
+    assert rule["opacity"] == "1"
+    assert rule["animation"] == "none"  # only the dot before it pulses
+    assert rule["color"] == "rgb(242, 193, 78)"  # gold on the dark plate: about 9:1
+
+
+def test_closing_the_final_ranking_shows_the_table(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server, exposure=False, deals=1)
+    page.get_by_test_id("autoplay").click()
+    page.get_by_test_id("confirm").click()
+    over = page.get_by_test_id("game-over")
+    over.wait_for()
+    page.get_by_test_id("game-over-close").click()
+    over.wait_for(state="hidden")
+    assert page.locator("#sheet-panel").is_hidden()
+    felt = page.get_by_test_id("felt")
+    box = felt.bounding_box()
+    assert box is not None
+    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('.overlay, .modal') === null", centre
+    )
+    assert hit
