@@ -173,9 +173,8 @@ class Room(TableFacts):
         ``seed``: the room's number (``None``: :data:`SEED_BITS` bits of OS randomness).
         ``seeded``: the number was chosen by a player, so it is shown to everyone
         (by default: whenever ``seed`` is given). ``owner``: who keeps it in the store
-        (:func:`gongzhu.web.store.owner_of` of the creator's address). ``lobby``: the
-        table waits for friends to sit; nothing is played until the host starts
-        (:meth:`plan_start`)."""
+        (:func:`gongzhu.web.store.owner_of` of the creator's address). ``lobby``: the table
+        waits for friends to sit; nothing is played until the host starts (:meth:`plan_start`)."""
         name = check_name(name)
         chosen = seed is not None
         if seed is None:
