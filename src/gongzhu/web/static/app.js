@@ -117,7 +117,7 @@ function enterRoom(id) {
   Object.assign(S, {
     roomId: id, token: loadToken(id), seat: null, room: null, msg: null,
     lastEvent: null, resyncAsked: null, lifted: null, hints: null, reason: "",
-    pendingExposure: false, thinking: null, overClosed: null,
+    pendingExposure: false, thinking: null, overClosed: null, overAsked: false,
   });
   rememberRoom(id);
   /** @type {HTMLInputElement} */ ($("join-name")).value = load(KEYS.name, "") || "";
@@ -240,9 +240,6 @@ function onState(msg) {
   }
   // A new game: its game-over panel will show again.
   if (before && before.room?.game_no !== msg.room?.game_no) S.overClosed = null;
-  // A shared deal replayed (the deal of the day too) is a game of its own: it ends on its
-  // score sheet, with the review and the day's board, not on a ranking.
-  if (msg.game_over && msg.shared && S.overClosed === null) S.overClosed = msg.room?.game_no ?? 0;
   renderAll();
   reviewState();
 }
@@ -515,6 +512,7 @@ async function main() {
   });
   $("game-over-show").addEventListener("click", () => {
     S.overClosed = null;
+    S.overAsked = true;
     renderAll();
   });
   $("rules-open").addEventListener("click", () => {
