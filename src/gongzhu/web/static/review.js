@@ -140,15 +140,33 @@ async function take(response) {
   $("review-next").focus();
 }
 
+/** The address of the room's finished deal's review for this seat, or "". */
+function reviewUrl() {
+  if (!S.roomId || !S.msg?.last_score) return "";
+  return `/api/rooms/${encodeURIComponent(S.roomId)}/review?deal=${S.msg.deal_no}&seat=${S.seat ?? 0}`;
+}
+
+/** Asked for as soon as the deal ends (the server keeps it), so it is ready when opened. */
+/** @type {{url: string, response: Promise<Response>}|null} */
+let early = null;
+
+function prefetch() {
+  const url = reviewUrl();
+  if (!url || S.seat === null || early?.url === url) return;
+  early = { url, response: fetch(url) };
+  early.response.catch(() => { early = null; });
+}
+
 /** The room's finished deal, reviewed for this seat. */
 export async function openRoomReview() {
-  if (!S.roomId || !S.msg?.last_score) return;
-  R.source = { room: S.roomId };
+  const url = reviewUrl();
+  if (!url) return;
+  R.source = { room: S.roomId || "" };
   busy(t("review.working"));
-  const deal = S.msg.deal_no;
-  const seat = S.seat ?? 0;
   try {
-    await take(await fetch(`/api/rooms/${encodeURIComponent(S.roomId)}/review?deal=${deal}&seat=${seat}`));
+    let response = early?.url === url ? await early.response.then((r) => r.clone()) : null;
+    if (!response || !response.ok) response = await fetch(url);
+    await take(response);
   } catch (error) {
     $("review-summary").textContent = t("review.failed", { detail: String(/** @type {Error} */ (error).message || error) });
   }
@@ -219,6 +237,7 @@ export function reviewState() {
   const code = msg?.deal_code || "";
   const over = Boolean(msg?.last_score);
   $("deal-tools").hidden = !over;
+  if (over) prefetch();
   $("deal-code").textContent = code;
   $("copy-deal-link").dataset.href = dealHref();
   $("replay-deal").toggleAttribute("disabled", !code);
