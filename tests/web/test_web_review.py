@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from test_web_browser import (  # noqa: F401  (fixtures)
     LiveServer,
+    autoplay_deal,
     browser,
     hand_cards,
     legal_cards,
@@ -25,6 +26,8 @@ from test_web_browser import (  # noqa: F401  (fixtures)
 )
 
 from gongzhu import record
+from gongzhu.table import Table
+from gongzhu.web.settings import Settings
 
 pytestmark = pytest.mark.timeout(180) if hasattr(pytest.mark, "timeout") else []
 CODE = re.compile(r"[0-9A-Z]{1,16}")
@@ -116,6 +119,23 @@ def test_a_deal_played_badly_shows_where_points_were_lost(new_page, start_server
     assert page.locator(current).get_attribute("data-trick") == "2"
     page.keyboard.press("End")
     assert page.locator(current).get_attribute("data-trick") == "13"
+
+
+def play_to_the_end(page: Any) -> str:
+    """Let the computer play this seat's deals to the game's end; the number then shown."""
+    sheet, over = page.get_by_test_id("score-sheet"), page.get_by_test_id("game-over")
+    for _ in range(31):
+        if over.is_visible():
+            break
+        if sheet.is_visible():
+            page.get_by_test_id("next-deal").click()
+            sheet.wait_for(state="hidden")
+        autoplay_deal(page)
+    assert over.is_visible()
+    number = page.get_by_test_id("deal-number").get_attribute("data-number")
+    assert number
+    assert re.fullmatch(r"[0-9]{1,15}", number)
+    return str(number)
 
 
 def _legal_at(rnd: Any, action: Any) -> Any:
@@ -220,6 +240,31 @@ def test_a_finished_games_number_reproduces_it(new_page, start_server) -> None:
     # longer one is refused, not cut.
     server = start_server()
     page = new_page()
+    room = start_game(page, server, threshold="500", exposure=False)
+    first_hand = sorted(hand_cards(page))
+    rules = Settings(threshold=500, exposure=False).rules()
+    numbers = []
+    for game in (1, 2):  # the game, then "new game, same settings"
+        number = play_to_the_end(page)
+        played = record.loads(server.get(f"/api/rooms/{room}/record"))
+        # The number deals this game: its first deal, and every deal after it.
+        again = Table.replay(rules, int(number), 1, [])
+        assert again.round.dealt == played.rounds[0].dealt, f"game {game}"
+        numbers.append(number)
+        if game == 1:
+            page.get_by_test_id("play-again").click()
+            page.get_by_test_id("game-over").wait_for(state="hidden")
+    assert numbers[0] != numbers[1]
+    # Typed into the start screen, the first number deals the same game.
+    page.goto(server.url + "/")
+    page.get_by_test_id("seed").fill(numbers[0])
+    page.get_by_test_id("exposure").set_checked(False)
+    page.get_by_test_id("threshold").select_option("500")
+    page.get_by_test_id("level").select_option("easy")
+    page.get_by_test_id("new-game").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    page.get_by_test_id("hand").locator("[data-card]").nth(12).wait_for()
+    assert sorted(hand_cards(page)) == first_hand
     page.goto(server.url + "/")
     page.get_by_test_id("seed").fill("1234567890123456")
     page.get_by_test_id("new-game").click()
