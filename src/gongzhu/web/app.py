@@ -21,7 +21,6 @@ are :mod:`gongzhu.web.guard`'s.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import re
@@ -41,7 +40,7 @@ import gongzhu.web.assets as assets
 from gongzhu.web.guard import SECURITY_HEADERS, Guard, origin_ok, server_error
 from gongzhu.web.hub import BROWSER_COOKIE, new_browser_id
 from gongzhu.web.limits import Limits
-from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse_json
+from gongzhu.web.messages import WebError, check_name, parse_json, read_body
 from gongzhu.web.records import Records
 from gongzhu.web.review import Reviews
 from gongzhu.web.review import routes as review_routes
@@ -53,8 +52,6 @@ __all__ = ["SECURITY_HEADERS", "Limits", "create_app"]
 
 _CARD: Final = re.compile(r"[2-9TJQKA][CDHS]")
 _log = logging.getLogger("gongzhu.web")
-_BODY_TIMEOUT: Final = 10.0
-"""Seconds a request body may take to arrive."""
 
 
 def _server(conn: HTTPConnection) -> Server:
@@ -141,19 +138,7 @@ def _settings_from(data: Any) -> tuple[Settings, str, int | None]:
     return settings, name, seed
 
 
-async def _read_body(request: Request, limit: int = MAX_MESSAGE_BYTES) -> bytes:
-    async def read() -> bytes:
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > limit:
-                raise WebError("too-large", f"at most {limit} bytes")
-        return body
-
-    try:
-        return await asyncio.wait_for(read(), _BODY_TIMEOUT)
-    except asyncio.TimeoutError:
-        raise WebError("bad-message", "the body took too long") from None
+_read_body = read_body
 
 
 _STATUS: Final = {"too-large": 413, "room-full": 503, "rate-limited": 429, "forbidden": 403}

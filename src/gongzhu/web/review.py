@@ -39,7 +39,7 @@ from gongzhu.table import Table
 from gongzhu.web.deal_codes import DealCode, code_of, daily, decode
 from gongzhu.web.guard import origin_ok
 from gongzhu.web.hub import BROWSER_COOKIE, Hub
-from gongzhu.web.messages import WebError, check_name, parse_json
+from gongzhu.web.messages import WebError, check_name, parse_json, read_body
 from gongzhu.web.rooms import Room, hash_token
 from gongzhu.web.server import Server
 from gongzhu.web.store import StoreConflict, StoreError
@@ -225,12 +225,7 @@ async def _body(request: Request, limit: int) -> bytes:
         raise WebError("bad-message", "send application/json")
     if not origin_ok(request):
         raise WebError("forbidden", "this page's origin may not do this here")
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise WebError("too-large", f"at most {limit} bytes")
-    return body
+    return await read_body(request, limit)
 
 
 async def deal_room(request: Request) -> Response:
