@@ -117,7 +117,14 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ),
     (
         "engine",
-        ("gongzhu.round", "gongzhu.dealing", "gongzhu.view", "gongzhu.match", "gongzhu.board"),
+        (
+            "gongzhu.round",
+            "gongzhu.dealing",
+            "gongzhu.view",
+            "gongzhu.match",
+            "gongzhu.board",
+            "gongzhu.position",
+        ),
     ),
     ("interfaces", ("gongzhu.record", "gongzhu.table", "gongzhu.svg", "gongzhu.i18n")),
     ("playing", ("gongzhu.ai", "gongzhu.bots", "gongzhu.parallel")),

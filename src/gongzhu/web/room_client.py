@@ -16,6 +16,7 @@ from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 from gongzhu.table import Table, TableError
 from gongzhu.web.messages import WebError
+from gongzhu.web.rule_numbers import rule_numbers
 from gongzhu.web.settings import SEATS, Settings
 from gongzhu.web.sheet import deal_history
 
@@ -86,7 +87,7 @@ def shown_seed(room: RoomFacts) -> str | None:
 def info(room: RoomFacts, now: float, takeover: float, *, rules: bool = True) -> dict[str, Any]:
     """ROOM: the public room (settings, rules, seats, totals).
 
-    ``rules=False`` leaves the rule set (``rules``, ``rules_text``) out: a
+    ``rules=False`` leaves the rule set (``rules``, ``rules_text``, ``rule_numbers``) out: a
     connection is sent it once, in its ``welcome``, not in every ``state``
     (the rules of a room never change)."""
     m = room.table.match
@@ -94,6 +95,7 @@ def info(room: RoomFacts, now: float, takeover: float, *, rules: bool = True) ->
     if rules:
         out["rules"] = room.rules.to_dict()
         out["rules_text"] = room.rules.describe()
+        out["rule_numbers"] = rule_numbers(room.rules)
     return out | {
         "threshold": room.settings.threshold,
         "sign_swap": room.settings.sign_swap,
