@@ -224,7 +224,7 @@ def test_item_2_and_17_an_unchosen_number_is_128_random_bits_seen_by_nobody() ->
         for i in range(4):
             client.cookies.set("gongzhu_browser", f"b{i}")
             data = new_room(client)
-            room = app.state.server.hubs[data["room"]].room
+            room = app.state.server.rooms.hubs[data["room"]].room
             seeds.append(room.seed)
             info = client.get(f"/api/rooms/{data['room']}").json()
             assert (info["seed"], info["seeded"]) == (None, False)
@@ -323,7 +323,7 @@ def test_item_3_a_room_someone_is_in_is_not_purged_even_unplayed() -> None:
         with connect(client, data["room"]) as s0:
             WS(s0).hello(data["token"])
             time.sleep(0.05)
-            assert client.portal.call(app.state.server.purge) == 0  # type: ignore[attr-defined]
+            assert client.portal.call(app.state.server.rooms.purge) == 0  # type: ignore[attr-defined]
             assert client.get(f"/api/rooms/{data['room']}").status_code == 200
 
 
@@ -363,26 +363,28 @@ def test_item_5_the_computers_queue_serves_the_room_that_used_least_first() -> N
         greedy, fair, blocker = Hub(room), Hub(room), Hub(room)
         greedy.used = [(time.monotonic(), 25.0)]  # used 25 s of the last minute
         gate = threading.Event()
-        first = asyncio.create_task(server.think(blocker, gate.wait, 5))
+        first = asyncio.create_task(server.driver.think(blocker, gate.wait, 5))
         await asyncio.sleep(0.05)
-        a = asyncio.create_task(server.think(greedy, order.append, "greedy"))
+        a = asyncio.create_task(server.driver.think(greedy, order.append, "greedy"))
         await asyncio.sleep(0.01)
-        b = asyncio.create_task(server.think(fair, order.append, "fair"))
+        b = asyncio.create_task(server.driver.think(fair, order.append, "fair"))
         await asyncio.sleep(0.05)
         assert order == []  # one worker, held by the first room
         gate.set()
         await asyncio.wait_for(asyncio.gather(first, a, b), 10)
 
     asyncio.run(scenario())
-    server.close_driver()
+    server.driver.close()
     assert order == ["fair", "greedy"]  # it came later but had used less
 
 
 # -- 6 and 7. watchers cannot squat; one browser, one seat ---------------------------------
 
 
-def test_item_6_watchers_have_their_own_cap_and_the_seated_player_always_gets_in() -> None:
-    limits = Limits(room_watchers=3, client_connections=100)
+def test_watchers_from_one_address_have_their_own_cap_and_the_seated_player_always_gets_in() -> (
+    None
+):
+    limits = Limits(room_watchers=16, address_watchers=3, client_connections=100)
     with TestClient(create_app(bot_delay=0, seed=4, limits=limits)) as client:
         data = new_room(client)
         with contextlib.ExitStack() as stack:
@@ -718,7 +720,7 @@ def test_item_16_a_sealed_decision_is_sent_to_its_maker_only() -> None:
     with TestClient(app) as client:
         for seed in range(200):
             data = client.post("/api/rooms", json={**CREATE, "seed": seed}).json()
-            room = server.hubs[data["room"]].room
+            room = server.rooms.hubs[data["room"]].room
             if not (room.exposure_options(0) and room.exposure_options(2)):
                 continue
             token2 = room.sit(2, "Bob", time.monotonic(), 60.0)  # before anyone connects

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -33,8 +34,9 @@ from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.errors import GongzhuError
 from gongzhu.phase import Phase
 from gongzhu.view import PlayerView
-from gongzhu.web.hub import Conn, Core, Hub
-from gongzhu.web.messages import WebError
+from gongzhu.web.hub import Conn, Hub, RoomCache
+from gongzhu.web.limits import Limits
+from gongzhu.web.messages import HintReply, Thinking, WebError
 from gongzhu.web.rooms import SEATS, Room
 from gongzhu.web.store import StoreConflict, StoreError
 
@@ -46,6 +48,7 @@ MAX_HINTS: Final = 4
 """Hints computed at once in all (each is a search in a worker thread)."""
 _T = TypeVar("_T")
 _MINUTE: Final = 60.0
+_log = logging.getLogger("gongzhu.web")
 
 
 def hint_cards(view: PlayerView, seed: int | str) -> list[dict[str, Any]]:
@@ -62,11 +65,16 @@ def hint_cards(view: PlayerView, seed: int | str) -> list[dict[str, Any]]:
     ]
 
 
-class Driver(Core):
-    """The computers of every room of one server (see the module)."""
+class Driver:
+    """The computers of every room of one server (see the module): a plain service given
+    the room cache it plays in, the limits, the computers' pause and the takeover time."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, rooms: RoomCache, limits: Limits, bot_delay: float, takeover: float) -> None:
+        self.rooms = rooms
+        self.limits = limits
+        self.bot_delay = bot_delay
+        self.takeover = takeover
+        self.hints = 0  # hints being computed, server-wide (each is a search)
         workers = max(1, int(self.limits.computer_workers))
         self.workers = workers
         self.computer_pool = concurrent.futures.ThreadPoolExecutor(workers, "gongzhu-computer")
@@ -124,7 +132,8 @@ class Driver(Core):
     # -- one room's driver --------------------------------------------------------------
 
     def kick(self, hub: Hub) -> None:
-        """Wake the room's computer driver (start it if it is not running on this loop)."""
+        """Wake the room's computer driver (start it if it is not running on this loop);
+        after that a push wakes it (:meth:`Hub.wake <gongzhu.web.hub.Hub.wake>`)."""
         loop = asyncio.get_running_loop()
         if (
             hub.changed is None
@@ -136,11 +145,7 @@ class Driver(Core):
             hub.driver = loop.create_task(self._drive(hub))
         hub.changed.set()
 
-    def stop_driver(self, hub: Hub) -> None:
-        if hub.driver is not None:
-            hub.driver.cancel()
-
-    def close_driver(self) -> None:
+    def close(self) -> None:
         self.computer_pool.shutdown(wait=False, cancel_futures=True)
         self.hint_pool.shutdown(wait=False, cancel_futures=True)
 
@@ -165,70 +170,74 @@ class Driver(Core):
         changed = hub.changed
         assert changed is not None
         while True:
-            if hub.stale:
-                async with hub.lock:
-                    ok = not hub.stale or await self.reload(hub)
-                if not ok:
-                    await asyncio.sleep(1.0)  # the store is unreachable: try again later
-                    continue
-            room = hub.room  # a new object after a reload from the store
-            changed.clear()
-            if not hub.conns:
-                await changed.wait()  # nobody here: nothing is played until someone comes
-                continue
-            now = time.monotonic()
-            seat, wait = room.next_computer(now, self.takeover, self._declines(hub))
-            if seat is None:
-                if wait is None:
-                    await changed.wait()
-                else:
-                    with contextlib.suppress(asyncio.TimeoutError):
-                        await asyncio.wait_for(changed.wait(), wait + 0.01)
-                    if not changed.is_set() and hub.shown != self.seats(hub, time.monotonic()):
-                        self.broadcast(hub)  # a takeover began: seats show "autoplay"
-                continue
-            rnd = room.round
-            if rnd.phase is Phase.PLAY and not room.skipping:
-                # Who is deciding, for the thinking mark on its plate (issue 26). Only while
-                # cards are played: exposure decisions stay silent (their timing is sealed).
-                self.tell(hub, {"type": "thinking", "event": room.event, "seat": seat})
-            if self.bot_delay > 0 and not room.skipping and rnd.phase is Phase.PLAY:
-                await asyncio.sleep(self.bot_delay)
-                if room.round is not rnd:
-                    continue
-            strategy = room.strategy(seat)
             try:
-                action = await self.think(hub, Room.decide, rnd, seat, strategy)
-            except GongzhuError:  # a bot that cannot decide must not kill the room
+                await self._step(hub, changed)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bug must not stop the room's computers for good
+                _log.exception("gongzhu: the computers of room %s", hub.room.id)
                 await asyncio.sleep(1.0)
-                continue
-            async with hub.lock:
-                now = time.monotonic()
-                if (
-                    hub.room is not room
-                    or room.round is not rnd
-                    or not room.acts_for(seat, now, self.takeover)
-                ):
-                    continue  # someone moved meanwhile (here or elsewhere), or the human came back
-                try:
-                    change = room.plan_apply(action)
-                    await self.write(hub, change)
-                except StoreConflict:  # another server wrote first: the store is the truth
-                    if not await self.reload(hub):
-                        await asyncio.sleep(1.0)
-                    continue
-                except (StoreError, GongzhuError):  # the store is away: try again later
-                    await asyncio.sleep(1.0)
-                    continue
-            sealed = Room.sealed(action, room.round)
-            self.broadcast(hub, only=seat if sealed else None)
 
-    @staticmethod
-    def tell(hub: Hub, message: dict[str, Any]) -> None:
-        """Send ``message`` to every connection of the room that has said hello."""
-        for conn in list(hub.conns):
-            if conn.hello:
-                conn.send(message)
+    async def _step(self, hub: Hub, changed: asyncio.Event) -> None:
+        """One turn of a room's computers: wait until one must decide, then decide."""
+        rooms = self.rooms
+        if hub.stale:
+            async with hub.lock:
+                ok = not hub.stale or await rooms.reload(hub)
+            if not ok:
+                await asyncio.sleep(1.0)  # the store is unreachable: try again later
+                return
+        room = hub.room  # a new object after a reload from the store
+        changed.clear()
+        if not hub.conns:
+            await changed.wait()  # nobody here: nothing is played until someone comes
+            return
+        now = time.monotonic()
+        seat, wait = room.next_computer(now, self.takeover, self._declines(hub))
+        if seat is None:
+            if wait is None:
+                await changed.wait()
+            else:
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(changed.wait(), wait + 0.01)
+                now = time.monotonic()
+                if not changed.is_set() and hub.shown != room.shown_seats(now, self.takeover):
+                    rooms.broadcast(hub)  # a takeover began: seats show "autoplay"
+            return
+        rnd = room.round
+        if rnd.phase is Phase.PLAY and not room.skipping:
+            # Who is deciding, for the thinking mark on its plate (issue 26). Only while
+            # cards are played: exposure decisions stay silent (their timing is sealed).
+            rooms.tell(hub, lambda recipient: Thinking(room.seen(recipient), seat))
+        if self.bot_delay > 0 and not room.skipping and rnd.phase is Phase.PLAY:
+            await asyncio.sleep(self.bot_delay)
+            if room.round is not rnd:
+                return
+        strategy = room.strategy(seat)
+        try:
+            action = await self.think(hub, Room.decide, rnd, seat, strategy)
+        except GongzhuError:  # a bot that cannot decide must not kill the room
+            await asyncio.sleep(1.0)
+            return
+        async with hub.lock:
+            now = time.monotonic()
+            if (
+                hub.room is not room
+                or room.round is not rnd
+                or not room.acts_for(seat, now, self.takeover)
+            ):
+                return  # someone moved meanwhile (here or elsewhere), or the human came back
+            try:
+                await rooms.write(hub, room.plan_apply(action))
+            except StoreConflict:  # another server wrote first: the store is the truth
+                if not await rooms.reload(hub):
+                    await asyncio.sleep(1.0)
+                return
+            except (StoreError, GongzhuError):  # the store is away: try again later
+                await asyncio.sleep(1.0)
+                return
+        sealed = Room.sealed(action, room.round)
+        rooms.broadcast(hub, [seat] if sealed else None)
 
     # -- hints ---------------------------------------------------------------------------
 
@@ -239,10 +248,10 @@ class Driver(Core):
         try:
             cards = await loop.run_in_executor(self.hint_pool, hint_cards, view, room.seed)
         except GongzhuError as exc:
-            self.error(hub, conn, WebError("illegal", str(exc)), "hint")
+            self.rooms.error(hub, conn, WebError("illegal", str(exc)), "hint")
             return
         finally:
             conn.hinting = False
             self.hints -= 1
         if room.position == event:
-            conn.send({"type": "hint", "event": room.event, "cards": cards})
+            conn.send(HintReply(room.seen(conn.seat), cards))

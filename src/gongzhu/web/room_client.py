@@ -15,7 +15,7 @@ from gongzhu.record import dumps
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 from gongzhu.table import Table, TableError
-from gongzhu.web.messages import WebError
+from gongzhu.web.messages import State, WebError
 from gongzhu.web.settings import SEATS, Settings
 from gongzhu.web.sheet import deal_history
 
@@ -47,6 +47,7 @@ class RoomFacts(Protocol):
     def here(self, seat: int, now: float) -> bool: ...
     def autoplay(self, seat: int, now: float, takeover: float) -> bool: ...
     def takeover_in(self, seat: int, now: float, takeover: float) -> float | None: ...
+    def seen(self, recipient: int | None) -> int: ...
 
 
 _LINES: Final = {"QS": "pig", "JD": "sheep", "TC": "transformer", "AH": "hearts"}
@@ -155,19 +156,18 @@ def game_over(room: RoomFacts) -> dict[str, Any] | None:
     }
 
 
-def state(room: RoomFacts, seat: int | None, now: float, takeover: float) -> dict[str, Any]:
+def state(room: RoomFacts, seat: int | None, now: float, takeover: float) -> State:
     """The ``state`` message for ``seat`` (``None``: a spectator)."""
     last = room.table.last_score
-    return {
-        "type": "state",
-        "event": room.event,
-        "room": info(room, now, takeover, rules=False),
-        "view": view(room, seat),
-        "deal_no": room.table.deal_no,
-        "exposure_options": exposure_options(room, seat),
-        "last_score": last.to_dict() if last is not None else None,
-        "game_over": game_over(room),
-    }
+    return State(
+        event=room.seen(seat),
+        room=info(room, now, takeover, rules=False),
+        view=view(room, seat),
+        deal_no=room.table.deal_no,
+        exposure_options=exposure_options(room, seat),
+        last_score=last.to_dict() if last is not None else None,
+        game_over=game_over(room),
+    )
 
 
 def record_text(room: RoomFacts) -> str:
