@@ -42,6 +42,7 @@ import os
 import pickle
 import platform
 import random
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -926,10 +927,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.vector:  # issue #29: its own table, against OpenSpiel in the same run
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        import vector
-
-        return vector.main((["--quick"] if args.quick else []) + (["--json"] if args.json else []))
+        # Run as its own script, not imported: vector.py imports this module's timer and
+        # baselines, and an import back would tie the two into a circle.
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vector.py")
+        flags = (["--quick"] if args.quick else []) + (["--json"] if args.json else [])
+        return subprocess.call([sys.executable, script, *flags])
     results = run_both(sys.argv[1:] if argv is None else argv) if args.both else [measure(args)]
     if args.json:
         print(json.dumps(results if args.both else results[0], indent=2))

@@ -48,8 +48,8 @@ autodoc_default_options = {
 }
 autodoc_typehints = "description"
 # A bare ``type`` in a signature would be looked up among the attributes named ``type``.
-autodoc_type_aliases = {"OptionKind": "gongzhu.rules.options.OptionKind"}
-autodoc_class_signature = "separated"
+autodoc_type_aliases = {"OptionKind": "gongzhu.rules._options.OptionKind"}
+autodoc_class_signature = "mixed"
 
 # Every doctest on every page starts from the public API.
 doctest_global_setup = "from gongzhu import *\n"

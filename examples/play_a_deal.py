@@ -24,8 +24,10 @@ def main() -> None:
     # The exposure window (seeds/000 §06): every seat decides from its own view.
     assert rnd.phase is Phase.EXPOSURE
     print(f"\nExposable cards: {rnd.rules.exposable}. What exposing would change for you:")
-    for card, effect in rnd.exposure_preview(0).items() or {"-": "you hold none"}.items():
-        print(f"  {card}: {effect}")
+    for p in you.exposure_previews:
+        print(f"  {p.card}: {p}")
+    if not you.exposure_previews:
+        print("  -: you hold none")
     decisions = [(seat, bot.choose_exposure(rnd.view(seat))) for seat in range(4)]
     for seat, cards in decisions:  # every seat decides, an empty exposure declines
         rnd = rnd.expose(cards, seat=seat)

@@ -56,7 +56,7 @@ def exposure_window(rnd: Round, bot: RuleOfThumbStrategy) -> Round:
     you = rnd.view(YOU)
     print("Your hand:")
     show_hand(you.hand)
-    preview = rnd.exposure_preview(YOU)
+    preview = {p.card: str(p) for p in you.exposure_previews}
     if preview:
         print("You may expose (it doubles the card's effect):")
         for card, effect in preview.items():

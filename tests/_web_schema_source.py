@@ -106,6 +106,7 @@ def web_client() -> dict[str, Any]:
             _message("resync", {}, []),
             _message("new_game", event, ["event"]),
             _message("release", {**event, "seat": SEAT4}, ["event", "seat"]),
+            _message("start", event, ["event"]),
         ],
         "$defs": {"event": EVENT, **act_defs},
     }
@@ -209,6 +210,24 @@ def web_server() -> dict[str, Any]:
                 "type": "boolean",
             },
             "invite": {"type": "string", "pattern": "^/t/[A-Za-z0-9_-]{4,32}$"},
+            "lobby": {
+                "description": (
+                    "The table waits for friends: nobody sees a card until the host (seat 0)"
+                    " sends start."
+                ),
+                "type": "boolean",
+            },
+            "watchers": {
+                "description": "How many watch the table.",
+                "type": "integer",
+                "minimum": 0,
+            },
+            "watcher_names": {
+                "description": 'The names the watchers gave ("": none), at most 20.',
+                "type": "array",
+                "items": {"type": "string", "maxLength": 32},
+                "maxItems": 20,
+            },
         },
         "additionalProperties": False,
     }

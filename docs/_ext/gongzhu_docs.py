@@ -5,13 +5,13 @@
     options' own definitions): its description, sources, type, default, allowed
     values (enum members with their docstrings) and the presets that change it.
 ``.. gongzhu-presets::``
-    One section per entry of :data:`gongzhu.PRESETS`: its description (from the
-    ``PRESETS`` docstring) and every option where it differs from ``classic``
+    One section per entry of :data:`gongzhu.PRESETS`: its description and sources
+    (from ``gongzhu.rules.PRESET_INFO``) and every option where it differs from ``classic``
     (``classic`` itself lists all its values).
 ``.. gongzhu-modules::``
-    One section with ``automodule`` per module named in the content (one per
-    line), then one for each other module that defines a name of
-    ``gongzhu.__all__``; a warning for any public name still undocumented.
+    A summary table of the names the listed modules define (one module per line),
+    then one ``automodule`` section per module; after the build, a warning for any
+    name of ``gongzhu.__all__`` that no API page documents.
 
 Missing metadata or a preset without a description is a Sphinx warning, so the
 ``-W`` build fails instead of publishing an incomplete page.
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import importlib
+import inspect
 import pkgutil
 import re
 import types
@@ -39,6 +40,7 @@ from gongzhu.cards import Card, CardSet
 from gongzhu.rules import (
     FACE_VALUE_HEARTS,
     OPTION_NAMES,
+    PRESET_INFO,
     PRESETS,
     STANDARD_HEARTS,
     OptionInfo,
@@ -220,21 +222,6 @@ def _example(option: OptionInfo) -> str | None:
     return None
 
 
-def _preset_descriptions(docs: dict[tuple[str, str], list[str]]) -> dict[str, list[str]]:
-    """Split the PRESETS docstring's definition list into one body per preset name."""
-    out: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in docs.get(("", "PRESETS"), []):
-        head = re.fullmatch(r"``([\w-]+)``", line.strip())
-        if head and not line.startswith(" "):
-            current = out.setdefault(head.group(1), [])
-        elif current is not None and line.startswith(" "):
-            current.append(line.strip())
-        elif line.strip():
-            current = None
-    return out
-
-
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     lines = [".. list-table::", "   :header-rows: 1", ""]
     for row in [header, *rows]:
@@ -244,18 +231,18 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def _preset_rst(name: str, descriptions: dict[str, list[str]]) -> list[str]:
+def _preset_rst(name: str) -> list[str]:
     rules = PRESETS[name]
-    description = descriptions.get(name)
-    if not description:
-        _logger.warning("preset %r has no description in the PRESETS docstring", name)
+    info = PRESET_INFO[name]
     lines = [
         f".. _preset-{name}:",
         "",
         f"``{name}``",
         "-" * (len(name) + 4),
         "",
-        " ".join(description or []),
+        info.description,
+        "",
+        f":Sources: {_text(info.sources)}",
         "",
     ]
     if name == _BASE_PRESET:
@@ -312,60 +299,90 @@ class PresetsDirective(_GeneratedDirective):
     """``.. gongzhu-presets::`` — every preset, classic in full, the others as diffs."""
 
     def _lines(self) -> list[str]:
-        descriptions = _preset_descriptions(_attr_docs())
         out: list[str] = []
         for name in PRESETS:
-            out += _preset_rst(name, descriptions)
+            out += _preset_rst(name)
         return out
 
 
 class ModulesDirective(_GeneratedDirective):
-    """``.. gongzhu-modules::`` — one ``automodule`` section per module named in the content.
+    """``.. gongzhu-modules::`` — a summary table of the names the listed modules define, then
+    one ``automodule`` section per module.
 
-    A module that defines a name of ``gongzhu.__all__`` but is not listed is
-    appended (with a note in the build log), so a new public module is never
-    left out of the reference; listing it fixes its place in the order.
+    Each content line names a module; a line ``gongzhu.x  summary`` puts the module's
+    names in the table but documents them elsewhere (a guide page that already holds
+    their ``autoclass``). A public name (of ``gongzhu.__all__``) that no page's
+    directive documents is a warning at the end of the build, so a new public module
+    must be given a place in the reference (see :func:`_check_every_name_has_a_page`).
     """
 
     def _lines(self) -> list[str]:
-        modules = [line.strip() for line in self.content if line.strip()]
-        homes: dict[str, list[str]] = {}
-        for public in gongzhu.__all__:
-            obj = getattr(gongzhu, public)
-            # A public submodule (``gongzhu.record``) is documented as itself.
-            home = (
-                obj.__name__
-                if isinstance(obj, types.ModuleType)
-                else getattr(obj, "__module__", None)
-            )
-            if isinstance(home, str) and home.startswith("gongzhu."):
-                homes.setdefault(home, []).append(public)
-        for home, names in homes.items():
-            if home not in modules and not home.split(".")[-1].startswith("_"):
-                _logger.info(
-                    "gongzhu-modules: documenting %s (for %s); list it in docs/api.rst to place it",
-                    home,
-                    ", ".join(names),
-                )
-                modules.append(home)
-        documented: set[str] = set()
+        entries = [line.split() for line in self.content if line.strip()]
+        documented = self.env.__dict__.setdefault("gongzhu_api_names", {})
+        names: set[str] = set()
+        rows: list[list[str]] = []
         out: list[str] = []
-        for name in modules:
+        for entry in entries:
+            name, summary_only = entry[0], entry[1:] == ["summary"]
             module = importlib.import_module(name)
-            documented.update(getattr(module, "__all__", ()))
-            documented.add(name.removeprefix("gongzhu."))
+            names.update(getattr(module, "__all__", ()))
+            names.add(name.removeprefix("gongzhu."))
+            rows += _summary_rows(module)
+            if summary_only:
+                continue
             out += [f"``{name}``", "-" * (len(name) + 4), "", f".. automodule:: {name}"]
             if _has_private_bases(module):
-                # Round's reading half is a private base class: list its members too.
+                # A class built on a private base: list the base's members too.
                 out.append("   :inherited-members: object")
             out.append("")
-        for public in sorted(set(gongzhu.__all__) - documented - {"__version__"}):
-            _logger.warning(
-                "gongzhu.%s is in gongzhu.__all__ but in no documented module's __all__",
-                public,
-                location=self.get_location(),
-            )
-        return out
+        documented[self.env.docname] = names
+        return _table(["name", "what it is"], rows) + out
+
+
+def _summary_rows(module: types.ModuleType) -> list[list[str]]:
+    """One row per name of the module's ``__all__`` (what autodoc documents there): a link
+    and the first sentence of its docstring."""
+    analyzer = ModuleAnalyzer.for_module(module.__name__)
+    attr_docs = analyzer.find_attr_docs()
+    rows = []
+    for public in getattr(module, "__all__", ()):
+        obj = getattr(module, public)
+        if isinstance(obj, (type, types.FunctionType, types.ModuleType)):
+            doc = inspect.getdoc(obj) or ""
+        else:
+            doc = " ".join(attr_docs.get(("", public), []))
+        role = "mod" if isinstance(obj, types.ModuleType) else "obj"
+        target = obj.__name__ if role == "mod" else f"{module.__name__}.{public}"
+        rows.append([f":py:{role}:`~{target}`", _first_sentence(doc)])
+    return rows
+
+
+def _first_sentence(doc: str) -> str:
+    """The first sentence of a docstring's first paragraph, on one line."""
+    paragraph = " ".join(doc.strip().split("\n\n")[0].split())
+    match = re.match(r"(.+?[.!?])(\s|$)", paragraph)
+    return (match.group(1) if match else paragraph) or "—"
+
+
+def _check_every_name_has_a_page(app: Sphinx, env: Any) -> None:
+    """Warn for a name of ``gongzhu.__all__`` that no API page documents."""
+    pages: dict[str, set[str]] = env.__dict__.get("gongzhu_api_names", {})
+    documented = set().union(*pages.values()) if pages else set()
+    for public in sorted(set(gongzhu.__all__) - documented - {"__version__"}):
+        _logger.warning(
+            "gongzhu.%s is in gongzhu.__all__ but on no API page (docs/api/*.rst): "
+            "list its module in a gongzhu-modules directive",
+            public,
+        )
+
+
+def _purge_api_names(app: Sphinx, env: Any, docname: str) -> None:
+    env.__dict__.get("gongzhu_api_names", {}).pop(docname, None)
+
+
+def _merge_api_names(app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
+    mine = env.__dict__.setdefault("gongzhu_api_names", {})
+    mine.update(other.__dict__.get("gongzhu_api_names", {}))
 
 
 def _has_private_bases(module: types.ModuleType) -> bool:
@@ -393,4 +410,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("gongzhu-options", OptionsDirective)
     app.add_directive("gongzhu-presets", PresetsDirective)
     app.add_directive("gongzhu-modules", ModulesDirective)
+    app.connect("env-purge-doc", _purge_api_names)
+    app.connect("env-merge-info", _merge_api_names)
+    app.connect("env-check-consistency", _check_every_name_has_a_page)
     return {"version": gongzhu.__version__, "parallel_read_safe": True}

@@ -25,9 +25,8 @@ ClaimResponse(seat=2, accept=True)
 from __future__ import annotations
 
 import numbers
-import warnings
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -37,27 +36,6 @@ from gongzhu.cards import Card, CardSet
 from gongzhu.errors import ProtocolError
 
 __all__ = ["Action", "Claim", "ClaimResponse", "Exposure", "Play"]
-
-_T = TypeVar("_T", bound="_Table")
-
-
-class _Table(Protocol):
-    """What an action is applied to (a :class:`~gongzhu.Round`), named without importing it."""
-
-    def play(self: _T, card: Card, seat: int | None = None) -> _T: ...
-
-    def expose(
-        self: _T,
-        cards: CardSet,
-        seat: int | None = None,
-        *,
-        face_down: bool | CardSet,
-        blind: bool,
-    ) -> _T: ...
-
-    def claim(self: _T, seat: int | None = None) -> _T: ...
-
-    def respond(self: _T, accept: bool, seat: int | None = None) -> _T: ...
 
 
 # Checked when built (#22 item 14): a record that exists can always be written and hashed.
@@ -110,11 +88,6 @@ class Action:
     type: ClassVar[str]
     """The ``"type"`` of the JSON form."""
 
-    def apply(self, round_: _T) -> _T:
-        """Deprecated (0.2; removed in 0.3): use ``round_.apply(action)``, the one dispatcher
-        (:meth:`Round.apply <gongzhu.Round.apply>`)."""
-        raise NotImplementedError
-
     def to_dict(self) -> dict[str, Any]:
         """The JSON-safe form: ``{"type": ..., "seat": ..., ...}`` (schema ``action``)."""
         raise NotImplementedError
@@ -150,12 +123,6 @@ class Play(Action):
     type: ClassVar[str] = "play"
     seat: int = attrs.field(converter=_seat)
     card: Card = attrs.field(validator=_card)
-
-    def apply(self, round_: _T) -> _T:
-        """Deprecated (0.2; removed in 0.3): use ``round_.apply(action)``, the one dispatcher."""
-        _deprecated_apply()
-        _check_table(round_, "play")
-        return round_.play(self.card, seat=self.seat)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"type": "play", "seat": 0, "card": "QS"}``."""
@@ -213,12 +180,6 @@ class Exposure(Action):
         """The cards shown face up."""
         return self.cards - self.face_down_cards
 
-    def apply(self, round_: _T) -> _T:
-        """Deprecated (0.2; removed in 0.3): use ``round_.apply(action)``, the one dispatcher."""
-        _deprecated_apply()
-        _check_table(round_, "expose")
-        return round_.expose(self.cards, seat=self.seat, face_down=self.face_down, blind=self.blind)
-
     def to_dict(self) -> dict[str, Any]:
         """``{"type": "expose", "seat": 1, "cards": ["QS"], "face_down": false, "blind": false}``.
 
@@ -242,12 +203,6 @@ class Claim(Action):
     type: ClassVar[str] = "claim"
     seat: int = attrs.field(converter=_seat)
 
-    def apply(self, round_: _T) -> _T:
-        """Deprecated (0.2; removed in 0.3): use ``round_.apply(action)``, the one dispatcher."""
-        _deprecated_apply()
-        _check_table(round_, "claim")
-        return round_.claim(seat=self.seat)
-
     def to_dict(self) -> dict[str, Any]:
         """``{"type": "claim", "seat": 3}``."""
         return {"type": "claim", "seat": self.seat}
@@ -261,29 +216,9 @@ class ClaimResponse(Action):
     seat: int = attrs.field(converter=_seat)
     accept: bool = attrs.field(validator=_accept_field)
 
-    def apply(self, round_: _T) -> _T:
-        """Deprecated (0.2; removed in 0.3): use ``round_.apply(action)``, the one dispatcher."""
-        _deprecated_apply()
-        _check_table(round_, "respond")
-        return round_.respond(self.accept, seat=self.seat)
-
     def to_dict(self) -> dict[str, Any]:
         """``{"type": "respond", "seat": 0, "accept": true}``."""
         return {"type": "respond", "seat": self.seat, "accept": self.accept}
-
-
-def _deprecated_apply() -> None:
-    warnings.warn(
-        "Action.apply(round) is deprecated (removed in 0.3): use round.apply(action)",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-
-
-def _check_table(round_: object, method: str) -> None:
-    # Without this, a wrong argument would fail as a raw AttributeError deep inside.
-    if not callable(getattr(type(round_), method, None)):
-        raise ProtocolError(f"an action applies to a Round, got {type(round_).__name__}")
 
 
 def _read_play(data: Mapping[str, Any]) -> Play:

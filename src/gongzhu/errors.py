@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any, Protocol
-
-from gongzhu._base.text import brief
+from typing import Any, Final, Protocol
 
 __all__ = [
     "ActionTypeError",
@@ -32,6 +30,30 @@ __all__ = [
     "SimulationError",
     "SimulationTypeError",
 ]
+
+# The bottom of the package: this module imports nothing from gongzhu, so every layer may
+# raise its errors. Quoting a caller's input in a message lives here for that reason
+# (gongzhu._base.text re-exports it for the modules that only quote).
+
+BRIEF_LIMIT: Final = 60
+"""The most characters :func:`brief` returns."""
+
+
+def brief(value: object) -> str:
+    """``repr(value)`` for an error message: short, and never raising.
+
+    Messages quote outside data, which may be hostile: an int past CPython's
+    4300-digit ``str()`` limit would raise ``ValueError`` while the message is
+    built, and a megabyte of text would be echoed back whole.
+    """
+    try:
+        if isinstance(value, int) and value.bit_length() > 64:
+            text = f"<int of {value.bit_length()} bits>"
+        else:
+            text = repr(value)
+    except Exception:  # a hostile __repr__, deep nesting, huge ints inside containers
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= BRIEF_LIMIT else text[: BRIEF_LIMIT - 1] + "…"
 
 
 class GongzhuError(Exception):

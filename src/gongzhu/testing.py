@@ -11,6 +11,22 @@ Every strategy yields valid objects only: rule sets that :class:`~gongzhu.RuleSe
 accepts (over every option, presets included), hands and deals that
 :meth:`~gongzhu.Round.from_hands` accepts, rounds reached by legal actions.
 
+Every strategy that depends on the rules takes ``rules=``: a rule set, a preset's
+name, a strategy of rule sets (such as :func:`rule_sets`), or None for its default.
+The default follows what the values carry:
+
+* values that carry their rules — a :class:`~gongzhu.Round` (:func:`deals`,
+  :func:`finished_rounds`, :func:`rounds_in_progress`) or a :class:`ScoreInput`
+  (:func:`score_inputs`) — are drawn under any rule set (:func:`rule_sets`);
+* values that do not — a hand (:func:`hands`), capture piles (:func:`captures`),
+  exposures (:func:`exposures`) — use the default rules, ``RuleSet()``, which is
+  also :func:`gongzhu.score`'s default, so ``score(piles)`` is right for them.
+
+To know which rules a drawn hand, pile or exposure was drawn under, draw them
+together: :func:`score_inputs` gives the rules, the piles and the exposures of one
+draw (or use Hypothesis's ``st.data()``: draw the rules, then the rest with
+``rules=`` that rule set).
+
 >>> from hypothesis import given, settings
 >>> @settings(max_examples=5, database=None)
 ... @given(finished_rounds())
@@ -34,10 +50,9 @@ except ImportError as _exc:  # say how to get it rather than only "No module nam
         "gongzhu.testing needs Hypothesis: install the test extra, pip install 'gongzhu[test]'"
     ) from _exc
 
-from gongzhu._base.deprecation import keyword_only
 from gongzhu.cards import ACE_OF_HEARTS, DECK, PIG, SHEEP, TRANSFORMER, Card, CardSet
 from gongzhu.dealing import deal
-from gongzhu.errors import RuleSetError
+from gongzhu.errors import ArgumentTypeError, RuleSetError
 from gongzhu.round import Phase, Round
 from gongzhu.rules import (
     FACE_VALUE_HEARTS,
@@ -56,8 +71,10 @@ from gongzhu.rules import (
     SimultaneousLoss,
     TiedWinners,
 )
+from gongzhu.scoring import DealScore, score
 
 __all__ = [
+    "ScoreInput",
     "captures",
     "card_sets",
     "cards",
@@ -67,12 +84,13 @@ __all__ = [
     "hands",
     "rounds_in_progress",
     "rule_sets",
+    "score_inputs",
 ]
 
 _ALL_CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _EXPOSABLE: Final = (ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER)
 _HEARTS_MASK: Final = 0x1FFF << 26
-_RulesArg = RuleSet | SearchStrategy[RuleSet] | None
+_RulesArg = RuleSet | str | SearchStrategy[RuleSet] | None
 
 
 def cards() -> SearchStrategy[Card]:
@@ -299,22 +317,30 @@ def _as_rules(rules: RuleSet | None) -> RuleSet:
     return rules
 
 
-def _rules_strategy(rules: _RulesArg) -> SearchStrategy[RuleSet]:
+def _rules_strategy(rules: _RulesArg, default: RuleSet | None = None) -> SearchStrategy[RuleSet]:
+    """``rules=`` as a strategy: None is ``default`` (any rule set when that is None too)."""
     if rules is None:
-        return rule_sets()
+        return rule_sets() if default is None else st.just(default)
     if isinstance(rules, RuleSet):
         return st.just(rules)
+    if isinstance(rules, str):
+        return st.just(RuleSet.preset(rules))
+    if not isinstance(rules, SearchStrategy):
+        raise ArgumentTypeError(
+            "rules must be a RuleSet, a preset's name or a strategy of rule sets, "
+            f"got {type(rules).__name__}",
+        )
     return rules
 
 
 # -- hands and deals -----------------------------------------------------------------
 
 
-@keyword_only("rules")
 def hands(*, rules: _RulesArg = None) -> SearchStrategy[CardSet]:
     """One seat's hand: ``rules.hand_size`` distinct cards of the rule set's deck.
 
-    ``rules`` is a rule set, a strategy of rule sets, or None (the default rules).
+    ``rules``: a rule set, a preset's name, a strategy of rule sets, or None (the
+    default rules, ``RuleSet()``).
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10, database=None)
@@ -323,7 +349,7 @@ def hands(*, rules: _RulesArg = None) -> SearchStrategy[CardSet]:
     ...     assert len(hand) == 10 and Card("2C") not in hand
     >>> check()
     """
-    strategy = st.just(RuleSet()) if rules is None else _rules_strategy(rules)
+    strategy = _rules_strategy(rules, RuleSet())
     return strategy.flatmap(lambda r: card_sets(r.hand_size, r.hand_size, within=r.deck))
 
 
@@ -342,15 +368,14 @@ def _deals(draw: st.DrawFn, rules: SearchStrategy[RuleSet]) -> Round:
     return Round.from_hands(hands_, rules=rs, leader=leader, dealer=dealer)
 
 
-@keyword_only("rules")
 def deals(*, rules: _RulesArg = None) -> SearchStrategy[Round]:
     """A fresh :class:`~gongzhu.Round` (nothing exposed or played yet).
 
     Half the examples are shuffled by :func:`gongzhu.deal` with a random seed,
     half are random hands given to :meth:`~gongzhu.Round.from_hands`; the
     leader is either the opening card's holder (a first deal) or a random seat
-    (a later deal), the dealer a random seat. ``rules``: a rule set, a
-    strategy of rule sets, or None for :func:`rule_sets`.
+    (a later deal), the dealer a random seat. ``rules``: a rule set, a preset's
+    name, a strategy of rule sets, or None for :func:`rule_sets`.
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10, database=None)
@@ -380,14 +405,15 @@ def _exposures(draw: st.DrawFn, rules: RuleSet) -> dict[Card, int]:
     return {card: draw(st.sampled_from(choices)) for card in sorted(chosen)}
 
 
-@keyword_only("rules")
-def exposures(*, rules: RuleSet | None = None) -> SearchStrategy[dict[Card, int]]:
+def exposures(*, rules: _RulesArg = None) -> SearchStrategy[dict[Card, int]]:
     """An ``exposed`` argument for :func:`gongzhu.score`: exposed card → factor.
 
     Only the rule set's exposable cards, with the factors it can produce:
     2 for an open exposure; 2 (face down) or 4 (face up) under
     ``exposure_kind="face-down-up"``; doubled again when blind exposure is
-    played. Empty when exposure is off.
+    played. Empty when exposure is off. ``rules``: a rule set, a preset's name, a
+    strategy of rule sets, or None (the default rules, ``RuleSet()``); to know the
+    rules a strategy drew, use :func:`score_inputs`.
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=10, database=None)
@@ -396,7 +422,7 @@ def exposures(*, rules: RuleSet | None = None) -> SearchStrategy[dict[Card, int]
     ...     assert set(exposed.values()) <= {2, 4}
     >>> check()
     """
-    return _exposures(RuleSet() if rules is None else rules)
+    return _rules_strategy(rules, RuleSet()).flatmap(_exposures)
 
 
 _SWEEPS: Final = ("none", "none", "hearts", "hearts+pig", "slam15", "slam16")
@@ -432,7 +458,6 @@ def _captures(
     return tuple(CardSet.from_mask(p) for p in piles)
 
 
-@keyword_only("rules")
 def captures(
     *, rules: _RulesArg = None, complete: bool = True
 ) -> SearchStrategy[tuple[CardSet, ...]]:
@@ -441,7 +466,9 @@ def captures(
     With ``complete`` (the default) the piles partition the rule set's deck;
     otherwise some cards may be left out. Biased so that one seat often takes
     all hearts, all hearts and the pig, or a 15- or 16-card grand slam.
-    ``rules``: a rule set, a strategy of rule sets, or None (the default rules).
+    ``rules``: a rule set, a preset's name, a strategy of rule sets, or None (the
+    default rules, ``RuleSet()``); to know the rules a strategy drew, use
+    :func:`score_inputs`.
 
     >>> from hypothesis import given, settings
     >>> from gongzhu import score
@@ -451,8 +478,47 @@ def captures(
     ...     assert len(score(piles).totals) == 4
     >>> check()
     """
-    strategy = st.just(RuleSet()) if rules is None else _rules_strategy(rules)
-    return _captures(strategy, complete)
+    return _captures(_rules_strategy(rules, RuleSet()), complete)
+
+
+@attrs.frozen
+class ScoreInput:
+    """The arguments of one :func:`gongzhu.score` call, drawn together by
+    :func:`score_inputs`: capture piles and exposures valid under ``rules``."""
+
+    rules: RuleSet
+    captures: tuple[CardSet, ...]
+    exposed: dict[Card, int]
+
+    def score(self) -> DealScore:
+        """``score(captures, exposed, rules=rules)``."""
+        return score(self.captures, self.exposed, rules=self.rules)
+
+
+@st.composite
+def _score_inputs(draw: st.DrawFn, rules: SearchStrategy[RuleSet], complete: bool) -> ScoreInput:
+    drawn = draw(rules)
+    piles = draw(_captures(st.just(drawn), complete))
+    return ScoreInput(drawn, piles, draw(_exposures(drawn)))
+
+
+def score_inputs(*, rules: _RulesArg = None, complete: bool = True) -> SearchStrategy[ScoreInput]:
+    """A rule set with capture piles (:func:`captures`) and exposures (:func:`exposures`)
+    drawn under it, so a property "under any rules" knows which rules to score with.
+
+    ``rules``: a rule set, a preset's name, a strategy of rule sets, or None for
+    :func:`rule_sets` (any rule set).
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=10, database=None)
+    ... @given(score_inputs())
+    ... def check(drawn):
+    ...     sheet = drawn.score()   # score(drawn.captures, drawn.exposed, rules=drawn.rules)
+    ...     assert len(sheet.totals) == drawn.rules.players == len(drawn.captures)
+    ...     assert set(drawn.exposed) <= drawn.rules.exposable
+    >>> check()
+    """
+    return _score_inputs(_rules_strategy(rules), complete)
 
 
 # -- rounds reached by legal actions -----------------------------------------------------
@@ -517,7 +583,6 @@ def _finished(draw: st.DrawFn, rounds: SearchStrategy[Round]) -> Round:
     return rnd
 
 
-@keyword_only("rules")
 def finished_rounds(*, rules: _RulesArg = None) -> SearchStrategy[Round]:
     """Complete :class:`~gongzhu.Round` objects, reached by random legal actions.
 
@@ -550,7 +615,6 @@ def _in_progress(draw: st.DrawFn, rounds: SearchStrategy[Round]) -> Round:
     return rnd
 
 
-@keyword_only("rules")
 def rounds_in_progress(*, rules: _RulesArg = None) -> SearchStrategy[Round]:
     """Rounds that are not complete: a fresh deal plus a random number of legal actions.
 

@@ -1,4 +1,4 @@
-"""Cards, notation and card sets (DESIGN.md "cards.py"; RULES.md §1, §8)."""
+"""Cards, notation and card sets (docs/architecture.rst, "Layers"; RULES.md §1, §8)."""
 
 from __future__ import annotations
 

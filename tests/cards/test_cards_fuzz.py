@@ -4,7 +4,7 @@ Every entry point that turns outside data into cards — ``Card(...)``,
 ``Card.parse``, ``Card.from_index``, ``parse_cards``, ``CardSet(...)``,
 ``CardSet.from_mask`` — either returns the right thing or raises
 :class:`~gongzhu.CardParseError`, quickly, with a short message.
-The notation is the one documented in ``gongzhu.cards`` (DESIGN.md, "Cards").
+The notation is the one documented in ``gongzhu.cards`` (docs/api/cards.rst).
 """
 
 from __future__ import annotations

@@ -151,10 +151,16 @@ def test_rules_lists_describes_and_diffs(capsys: pytest.CaptureFixture[str]) -> 
     assert "the same rules" in out
 
 
-def test_every_preset_has_a_one_line_summary() -> None:
-    from gongzhu.cli.rules import PRESET_SUMMARIES
+def test_the_preset_list_shows_each_presets_public_summary(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from gongzhu.rules import PRESET_INFO
 
-    assert set(PRESETS) <= set(PRESET_SUMMARIES)
+    status, out, _ = run_main(capsys, "rules", "--list")
+    assert status == 0
+    assert [line.split()[0] for line in out.splitlines()] == list(PRESETS)
+    for line, info in zip(out.splitlines(), PRESET_INFO.values(), strict=True):
+        assert line.endswith(info.summary)
 
 
 def test_play_a_seeded_match_is_reproducible() -> None:

@@ -95,7 +95,7 @@ def test_add_totals_keeps_a_plain_running_sum_of_the_accepted_deals(
 @example(gongzhu)
 @example(Round)
 @example(types.SimpleNamespace(score=lambda: None))
-@example(types.SimpleNamespace(score=5, is_complete=True))
+@example(types.SimpleNamespace(score=5, is_over=True))
 @example(deal(seed=1))
 @example(score(["QS"]))
 def test_add_of_anything_that_is_not_a_finished_deal_is_a_match_error(thing: Any) -> None:

@@ -98,14 +98,14 @@ def test_there_is_no_seat_numbered_like_the_player_count() -> None:
 
 
 class _ScoreOnly:
-    """A finished deal known only by its score() method (no is_complete)."""
+    """A finished deal known only by its score() method (no is_over)."""
 
     def score(self) -> Any:
         return score(["QS", "JD", "", ""])
 
 
 class _Unscorable:
-    is_complete = True
+    is_over = True
 
     def score(self) -> Any:
         raise DealError("the piles overlap")

@@ -37,25 +37,22 @@ HANDS = [
 ]
 
 
-# -- deprecated names: they warn and still work -------------------------------------------
+# -- one name per job, and no old names kept beside it -------------------------------------
 
 
-def test_is_complete_is_deprecated_and_says_what_replaces_it() -> None:
+def test_a_round_says_is_over_and_has_no_old_name_for_it() -> None:
     end = deal(seed=3).rollout(seed=1)
-    with pytest.warns(DeprecationWarning, match="Round.is_over"):
-        assert end.is_complete is True
-    with pytest.warns(DeprecationWarning, match="removed in 0.3"):
-        assert deal(seed=3).is_complete is False
     assert end.is_over
     assert not deal(seed=3).is_over
+    assert not hasattr(end, "is_complete")
 
 
-def test_action_apply_is_deprecated_and_does_what_round_apply_does() -> None:
+def test_an_action_is_applied_by_the_round_only() -> None:
     r = deal(seed=5).pass_exposure()
     play = Play(seat=r.to_act, card=r.legal_plays[0])
-    with pytest.warns(DeprecationWarning, match=r"round.apply\(action\)"):
-        via_action = play.apply(r)
-    assert via_action == r.apply(play) == r.play(play.card)
+    assert not hasattr(play, "apply")
+    assert r.apply(play) == r.play(play.card)
+    assert not hasattr(r, "exposure_preview")  # scoring's exposure_preview, a view's previews
 
 
 # -- verify / can / do for every action kind ----------------------------------------------

@@ -1,7 +1,7 @@
 """No two gongzhu modules import each other, directly or round a longer circle.
 
 Deferred imports (inside functions) and ``if TYPE_CHECKING:`` imports count:
-they are still a tie between the modules (DESIGN.md: arrows point down only).
+they are still a tie between the modules (docs/architecture.rst, "Import rules": arrows point down only).
 The engine core (``gongzhu._core``) imports nothing from the public modules, so
 mypyc can compile it on its own.
 """
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+
+import pytest
 
 import gongzhu
 
@@ -31,8 +33,7 @@ def _imports() -> dict[str, set[str]]:
     return graph
 
 
-def test_the_package_has_no_import_circles() -> None:
-    graph = _imports()
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
     circles: list[list[str]] = []
     done: set[str] = set()
 
@@ -48,7 +49,44 @@ def test_the_package_has_no_import_circles() -> None:
 
     for module in sorted(graph):
         visit(module, [])
-    assert circles == []
+    return circles
+
+
+def test_the_package_has_no_import_circles() -> None:
+    assert _circles(_imports()) == []
+
+
+def test_errors_is_the_bottom_and_imports_nothing_from_the_package() -> None:
+    # Every layer raises typed errors, so gongzhu.errors may lean on no other module of the
+    # package (not even gongzhu._base: _base imports errors).
+    assert _imports()["gongzhu.errors"] == set()
+
+
+BENCHMARKS = ROOT.parent.parent / "benchmarks"
+
+
+def _script_imports() -> dict[str, set[str]]:
+    # The benchmark scripts import each other by bare module name (their folder is put on
+    # sys.path); deferred imports count here too.
+    names = {p.stem for p in BENCHMARKS.glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for path in BENCHMARKS.glob("*.py"):
+        deps: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                deps.add(node.module.split(".")[0])
+            elif isinstance(node, ast.Import):
+                deps.update(alias.name.split(".")[0] for alias in node.names)
+        graph[path.stem] = deps & names - {path.stem}
+    return graph
+
+
+def test_the_benchmark_scripts_have_no_import_circles() -> None:
+    if not BENCHMARKS.is_dir():
+        pytest.skip("no benchmarks/ beside the sources (an installed package)")
+    graph = _script_imports()
+    assert graph, "no benchmark scripts found"
+    assert _circles(graph) == []
 
 
 def test_the_engine_core_imports_no_public_module() -> None:
@@ -59,7 +97,7 @@ def test_the_engine_core_imports_no_public_module() -> None:
         assert {d for d in deps if not d.startswith("gongzhu._core")} == set(), module
 
 
-# The layers of the package, lowest first (DESIGN.md "Layers and modules"). A module
+# The layers of the package, lowest first (docs/architecture.rst, "Layers"). A module
 # may import modules of its own layer or of lower ones, never of a higher one: the
 # folders show the layers, and this keeps the arrows pointing down.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [

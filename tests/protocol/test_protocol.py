@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_round_laws import fresh_rounds, playout
 
 from gongzhu import (
     PRESETS,
@@ -42,7 +43,6 @@ from gongzhu import (
     record,
 )
 from gongzhu.testing import finished_rounds, rounds_in_progress, rule_sets
-from test_round_laws import fresh_rounds, playout
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -252,10 +252,7 @@ def test_every_action_round_trips_and_a_server_replays_a_deal_from_the_messages(
         message = json.loads(json.dumps(action.to_dict()))
         valid("action", message)
         assert Action.from_dict(message) == action == type(action).from_dict(message)
-        via_round = replay.apply(Action.from_dict(message))
-        with pytest.warns(DeprecationWarning, match="round.apply"):  # the same while it lasts
-            replay = Action.from_dict(message).apply(replay)
-        assert via_round == replay
+        replay = replay.apply(Action.from_dict(message))
     assert replay == end
 
 
@@ -440,16 +437,20 @@ def test_every_reason_name_fits_the_error_schema() -> None:
         assert error.to_dict()["card"] == "QS"
 
 
-def test_round_apply_takes_the_dict_form_and_refuses_a_malformed_one() -> None:
-    # Issue #13: a server is ``round = round.apply(message)``.
-    from gongzhu import ProtocolError, deal
+def test_the_wire_form_is_read_by_the_protocol_and_round_apply_refuses_a_dict() -> None:
+    # A server is ``round = round.apply(Action.from_dict(message))``: the wire form is the
+    # protocol's, and the engine facade takes records and ids only.
+    from gongzhu import Action, IllegalActionError, ProtocolError, deal
 
     r = deal(seed=5).pass_exposure()
     seat = r.to_act
     assert seat is not None
     card = r.legal_plays[0]
-    assert r.apply({"type": "play", "seat": seat, "card": card.code}) == r.play(card, seat=seat)
+    message = {"type": "play", "seat": seat, "card": card.code}
+    assert r.apply(Action.from_dict(message)) == r.play(card, seat=seat)
+    with pytest.raises(IllegalActionError, match="not an action id or record: dict"):
+        r.apply(message)  # type: ignore[arg-type]
     with pytest.raises(ProtocolError):
-        r.apply({"type": "play", "seat": seat})
+        Action.from_dict({"type": "play", "seat": seat})
     with pytest.raises(ProtocolError):
-        r.apply({"type": "dance"})
+        Action.from_dict({"type": "dance"})

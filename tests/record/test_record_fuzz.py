@@ -2,7 +2,7 @@
 
 Every input here either reads (it happens to be a valid record) or raises
 :class:`~gongzhu.RecordError`; nothing else may escape, and no input may take
-long (DESIGN.md: "Errors"; python-chess fuzzes its PGN reader the same way).
+long (docs/api_design.rst, "Errors"; python-chess fuzzes its PGN reader the same way).
 """
 
 from __future__ import annotations

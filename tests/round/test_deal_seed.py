@@ -2,7 +2,7 @@
 
 A seed is hashed by ``random.Random`` from its UTF-8 bytes, so text with a lone
 surrogate (which JSON escapes such as ``"\\ud800"`` can spell) has no seed value;
-``deal`` refuses it like any other unusable seed (DESIGN.md "Errors": only
+``deal`` refuses it like any other unusable seed (docs/api_design.rst, "Errors": only
 GongzhuError subclasses reach users).
 """
 

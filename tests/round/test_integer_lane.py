@@ -166,7 +166,7 @@ def test_one_decision_shows_one_card_and_hides_another() -> None:
     message = last.to_dict()
     assert message["face_down"] == ["TC"]
     assert Action.from_dict(json.loads(json.dumps(message))) == last
-    assert rnd.apply(message) == after
+    assert rnd.apply(Action.from_dict(message)) == after
     assert protocol.action_id(last) == mixed
     assert pickle.loads(pickle.dumps(after)) == after
 

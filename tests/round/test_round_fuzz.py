@@ -2,7 +2,7 @@
 
 A :class:`~gongzhu.Round` is immutable and an illegal action "raises and
 changes nothing: the previous object is still valid" (``IllegalActionError``'s
-contract, DESIGN.md). These tests drive rounds under random rule sets
+contract, docs/architecture.rst "Shape rules"). These tests drive rounds under random rule sets
 (``gongzhu.testing.rule_sets``) with random sequences of every action —
 ``play`` / ``expose`` / ``claim`` / ``respond`` / ``score`` / ``view`` /
 ``unseen`` / ``why_illegal`` / ``check_play`` / ``can_play`` /

@@ -14,10 +14,10 @@ from typing import Any
 import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_round_laws import fresh_rounds, playout, union
 
 from gongzhu import Card, CardSet, PlayerView, Round, RuleSet, Trick
 from gongzhu.testing import rounds_in_progress
-from test_round_laws import fresh_rounds, playout, union
 
 _CODE = re.compile(r"(?<![0-9A-Z])(10|[2-9TJQKA])([CDHS♣♦♥♠])(?![A-Za-z0-9])")
 

@@ -465,7 +465,7 @@ def test_describe_names_the_preset_and_marks_changes() -> None:
     assert text.splitlines()[0] == "Rule set czech-variant"
     assert len(text.splitlines()) == 1 + len(OPTION_NAMES)
     changed = RuleSet(players=5, sign_swap=True).describe().splitlines()
-    assert changed[0] == "Rule set: classic with 2 change(s)"
+    assert changed[0] == "Rule set classic + players=5, sign_swap=yes"
     marked = {line.split()[0] for line in changed[1:] if line.endswith("*")}
     assert marked == {"players", "sign_swap"}
     assert "face-value" in RuleSet.preset("czech-variant").describe()
@@ -478,7 +478,33 @@ def test_str_is_the_preset_name_or_the_changes() -> None:
     assert RuleSet.preset("online-quick").preset_name() == "online-quick"
     name, changes = RuleSet.preset("online").replace(max_deals=None).closest_preset()
     assert name == "online"
-    assert changes == {"max_deals": (30, None)}
+    assert changes == {"max_deals": (None, 30)}
+
+
+@given(any_rules())
+def test_closest_preset_gives_its_changes_in_the_order_of_diff(rules: RuleSet) -> None:
+    name, changes = rules.closest_preset()
+    assert changes == rules.diff(PRESETS[name])
+
+
+@given(any_rules())
+def test_a_rule_set_has_one_name_in_text(rules: RuleSet) -> None:
+    # str(), nearest_name() and describe()'s first line all say the same name.
+    assert str(rules) == rules.nearest_name()
+    assert rules.describe().splitlines()[0] == f"Rule set {rules}"
+    name, changes = rules.closest_preset()
+    assert str(rules) == name if not changes else str(rules).startswith(f"{name} + ")
+
+
+def test_each_presets_summary_and_sources_are_public() -> None:
+    from gongzhu.rules import PRESET_INFO, PresetInfo
+
+    assert list(PRESET_INFO) == list(PRESETS)
+    for name, info in PRESET_INFO.items():
+        assert isinstance(info, PresetInfo)
+        assert info.name == name and info.rules is PRESETS[name]
+        assert info.summary and info.sources and info.description
+    assert PRESET_INFO["russian"].sources == "seeds/003"
 
 
 # -- issue #15: naming, repr, new options, presets, precedence ------------------------
@@ -487,8 +513,8 @@ def test_str_is_the_preset_name_or_the_changes() -> None:
 def test_names_are_honest_a_preset_only_on_an_exact_match() -> None:
     # A Taiwanese-like set used to print as "czech-variant + …" (issue #15 item 7).
     taiwanish = RuleSet(opening_card="7S", heart_values="face-value", sign_swap=True)
-    assert str(taiwanish).startswith("classic + ")
-    assert taiwanish.describe().splitlines()[0] == "Rule set: classic with 3 change(s)"
+    assert str(taiwanish) == "taiwan + exposable=10♣ J♦ A♥ Q♠, grand_slam_outcome=lines"
+    assert taiwanish.describe().splitlines()[0] == f"Rule set {taiwanish}"
     for name, preset in PRESETS.items():
         assert str(preset) == name
         assert preset.preset_name() == name

@@ -1,7 +1,7 @@
-"""``rules`` is keyword-only in every public signature (issue 28, docs/api_design.rst).
+"""``rules`` is keyword-only in every public signature (docs/api_design.rst).
 
-The old positional spelling keeps working for one minor version: it gives the same
-result and a DeprecationWarning that names the new spelling (gongzhu._base.deprecation).
+The library is unreleased, so there is no old spelling to keep: passing ``rules`` (or a
+name after it) by position is a ``TypeError``, never a DeprecationWarning.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import inspect
 import json
 import warnings
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +25,6 @@ from gongzhu import (
     play_match,
     score,
 )
-from gongzhu._base.deprecation import keyword_only
 from gongzhu.ai.deals import load_deals
 from gongzhu.ai.parallel import simulate
 from gongzhu.round import Round
@@ -43,52 +43,38 @@ def _bots() -> list[RandomStrategy]:
     return [RandomStrategy(seed=s) for s in range(4)]
 
 
-# (the function, its old positional call, the same call in the new spelling, the names moved)
-CALLS: list[tuple[Callable[..., Any], Callable[[], Any], Callable[[], Any], str]] = [
-    (deal, lambda: deal(ONLINE, 5), lambda: deal(rules=ONLINE, seed=5), "rules, seed"),
-    (deal, lambda: deal(ONLINE, 5, 1, 2), lambda: deal(rules=ONLINE, seed=5, leader=1, dealer=2),
-     "rules, seed, leader, dealer"),
-    (score, lambda: score("TC QS", (), ONLINE), lambda: score("TC QS", (), rules=ONLINE), "rules"),
-    (exposure_factors, lambda: exposure_factors("QS", "catch-the-pig"),
-     lambda: exposure_factors("QS", rules="catch-the-pig"), "rules"),
-    (exposure_preview, lambda: str(exposure_preview("QS", "catch-the-pig")),
-     lambda: str(exposure_preview("QS", rules="catch-the-pig")), "rules"),
-    (Round.from_hands, lambda: Round.from_hands(HANDS, ONLINE),
-     lambda: Round.from_hands(HANDS, rules=ONLINE), "rules"),
-    (play_deal, lambda: play_deal(_bots(), ONLINE, seed=3),
-     lambda: play_deal(_bots(), rules=ONLINE, seed=3), "rules"),
-    (play_match, lambda: play_match(_bots(), QUICK, seed=3, max_deals=2)[1],
-     lambda: play_match(_bots(), rules=QUICK, seed=3, max_deals=2)[1], "rules"),
-    (simulate, lambda: simulate(2, QUICK, None, seed=1),
-     lambda: simulate(2, rules=QUICK, strategies=None, seed=1), "rules, strategies"),
+# (the function, a call that passes what is keyword-only by position)
+CALLS: list[tuple[Callable[..., Any], Callable[[], Any]]] = [
+    (deal, lambda: deal(ONLINE, 5)),
+    (deal, lambda: deal(ONLINE, 5, 1, 2)),
+    (score, lambda: score("TC QS", (), ONLINE)),
+    (exposure_factors, lambda: exposure_factors("QS", "catch-the-pig")),
+    (exposure_preview, lambda: exposure_preview("QS", "catch-the-pig")),
+    (Round.from_hands, lambda: Round.from_hands(HANDS, ONLINE)),
+    (play_deal, lambda: play_deal(_bots(), ONLINE, seed=3)),
+    (play_match, lambda: play_match(_bots(), QUICK, seed=3, max_deals=2)),
+    (simulate, lambda: simulate(2, QUICK, None, seed=1)),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("func", "old", "new", "moved"), CALLS)
-def test_the_positional_spelling_warns_and_gives_the_same_result(
-    func: Callable[..., Any], old: Callable[[], Any], new: Callable[[], Any], moved: str
+@pytest.mark.parametrize(("func", "call"), CALLS)
+def test_the_positional_spelling_is_refused_with_a_type_error(
+    func: Callable[..., Any], call: Callable[[], Any]
 ) -> None:
+    # The library is unreleased: its API is the current one, with no deprecated spelling.
     with warnings.catch_warnings():
-        warnings.simplefilter("error")  # the new spelling warns about nothing
-        expected = new()
-    with pytest.warns(DeprecationWarning, match="by position is deprecated") as caught:
-        got = old()
-    assert got == expected
-    message = str(caught[0].message)
-    name = func.__qualname__
-    assert message.startswith(f"{name}(): {moved} by position is deprecated (removed in 0.3)")
-    assert f"use {name}(..., " in message
-    assert all(f"{m}=..." in message for m in moved.split(", "))
-    assert caught[0].filename == __file__  # the warning points at the caller's line
+        warnings.simplefilter("error")  # refused outright, never warned about
+        with pytest.raises(TypeError, match="positional argument"):
+            call()
 
 
-def test_load_deals_takes_its_rules_by_keyword(tmp_path: Any) -> None:
+def test_load_deals_takes_its_rules_by_keyword_only(tmp_path: Any) -> None:
     path = tmp_path / "deals.json"
     path.write_text(json.dumps({"format": "gongzhu-deals", "version": 1, "players": 4,
                                 "deals": [HANDS]}))  # fmt: skip
-    with pytest.warns(DeprecationWarning, match=r"load_deals\(\): rules by position"):
-        old = load_deals(path, RuleSet())
-    assert old == load_deals(path, rules=RuleSet())
+    with pytest.raises(TypeError, match="positional argument"):
+        load_deals(path, RuleSet())
+    assert load_deals(path, rules=RuleSet()) == load_deals(path)
 
 
 @pytest.mark.parametrize(
@@ -101,13 +87,22 @@ def test_rules_is_keyword_only_in_the_signature(func: Callable[..., Any]) -> Non
 
 
 @pytest.mark.parametrize(
-    "name", ["hands", "deals", "exposures", "captures", "finished_rounds", "rounds_in_progress"]
+    "name",
+    [
+        "hands",
+        "deals",
+        "exposures",
+        "captures",
+        "finished_rounds",
+        "rounds_in_progress",
+        "score_inputs",
+    ],
 )
 def test_the_testing_strategies_take_rules_by_keyword(name: str) -> None:
     testing = pytest.importorskip("gongzhu.testing")
     func = getattr(testing, name)
     assert inspect.signature(func).parameters["rules"].kind is inspect.Parameter.KEYWORD_ONLY
-    with pytest.warns(DeprecationWarning, match=rf"{name}\(\): rules by position"):
+    with pytest.raises(TypeError, match="positional argument"):
         func(RuleSet())
 
 
@@ -116,23 +111,28 @@ def test_the_environments_take_rules_by_keyword() -> None:
     gymnasium = pytest.importorskip("gongzhu.adapters.gymnasium")
     for func in (pettingzoo.env, pettingzoo.raw_env, pettingzoo.GongzhuAEC, gymnasium.GongzhuEnv):
         assert inspect.signature(func).parameters["rules"].kind is inspect.Parameter.KEYWORD_ONLY
-    with pytest.warns(DeprecationWarning, match=r"GongzhuEnv.__init__\(\): rules, seat by"):
-        old = gymnasium.GongzhuEnv(QUICK, 2)
-    assert (old.rules, old.seat) == (QUICK, 2)
-    with pytest.warns(DeprecationWarning, match=r"raw_env\(\): rules by position"):
-        assert pettingzoo.raw_env(QUICK).rules == QUICK
+    with pytest.raises(TypeError, match="positional argument"):
+        gymnasium.GongzhuEnv(QUICK, 2)
+    with pytest.raises(TypeError, match="positional argument"):
+        pettingzoo.raw_env(QUICK)
+    assert gymnasium.GongzhuEnv(rules=QUICK, seat=2).seat == 2
 
 
 def test_a_name_given_both_ways_or_too_many_arguments_is_a_type_error() -> None:
-    with pytest.raises(TypeError, match="multiple values for argument 'rules'"):
+    with pytest.raises(TypeError):
         score("QS", (), ONLINE, rules=ONLINE)
-    with pytest.raises(TypeError, match=r"deal\(\) takes at most 4 positional arguments"):
+    with pytest.raises(TypeError):
         deal(ONLINE, 1, 0, 0, 9)
 
 
-def test_the_decorator_refuses_a_name_that_is_not_keyword_only() -> None:
-    def f(a: int, rules: int = 0) -> int:
-        return a + rules
+def test_no_deprecation_machinery_is_shipped() -> None:
+    import gongzhu
 
-    with pytest.raises(TypeError, match="not keyword-only"):
-        keyword_only("rules")(f)
+    root = Path(gongzhu.__file__).parent
+    assert not (root / "_base" / "deprecation.py").exists()
+    warned = sorted(
+        str(p.relative_to(root))
+        for p in root.rglob("*.py")
+        if "DeprecationWarning" in p.read_text(encoding="utf-8")
+    )
+    assert warned == []

@@ -14,7 +14,7 @@ from gongzhu.cards import Suit
 
 
 def test_the_kernel_imports_nothing_from_the_public_modules() -> None:
-    # So mypyc compiles it alone (DESIGN.md: _core imports nothing from gongzhu).
+    # So mypyc compiles it alone (docs/architecture.rst: _core imports nothing from gongzhu).
     # The source next to the module: in the compiled build, kernel is an extension module.
     tree = ast.parse(Path(kernel.__file__).with_name("scoring.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):

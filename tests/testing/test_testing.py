@@ -19,6 +19,7 @@ from gongzhu import (
 )
 from gongzhu.rules import OPTION_NAMES
 from gongzhu.testing import (
+    ScoreInput,
     captures,
     card_sets,
     cards,
@@ -28,6 +29,7 @@ from gongzhu.testing import (
     hands,
     rounds_in_progress,
     rule_sets,
+    score_inputs,
 )
 
 HEARTS = CardSet(c for c in DECK if c.suit.name == "HEARTS")
@@ -204,3 +206,44 @@ def test_rounds_in_progress_are_not_complete(rnd: Round) -> None:
     assert not rnd.is_over
     if rnd.phase is not Phase.CLAIM and rnd.phase is not Phase.EXPOSURE:  # RULES.md §9.1
         assert rnd.legal_plays
+
+
+# -- rules= takes a rule set, a preset's name or a strategy everywhere ---------------------
+
+
+@settings(max_examples=20)
+@given(exposures(rules=rule_sets()))
+def test_exposures_take_a_strategy_of_rule_sets(exposed: dict[Card, int]) -> None:
+    assert set(exposed.values()) <= {2, 4, 8}
+
+
+@settings(max_examples=10)
+@given(exposures(rules="catch-the-pig"), hands(rules="online"), captures(rules="taiwan"))
+def test_the_strategies_take_a_presets_name(
+    exposed: dict[Card, int], hand: CardSet, piles: tuple[CardSet, ...]
+) -> None:
+    assert set(exposed.values()) <= {2, 4}
+    assert len(hand) == 13 and len(piles) == 4
+
+
+def test_a_wrong_rules_argument_is_a_type_error_naming_what_is_taken() -> None:
+    from gongzhu.errors import ArgumentTypeError
+
+    with pytest.raises(ArgumentTypeError, match="a strategy of rule sets"):
+        exposures(rules=5)  # type: ignore[arg-type]
+
+
+@settings(max_examples=40)
+@given(score_inputs())
+def test_score_inputs_tell_which_rules_were_drawn(drawn: ScoreInput) -> None:
+    rules = drawn.rules
+    assert len(drawn.captures) == rules.players
+    assert CardSet.from_mask(sum(p.mask for p in drawn.captures)) == rules.deck
+    assert set(drawn.exposed) <= rules.exposable
+    assert drawn.score() == score(drawn.captures, drawn.exposed, rules=rules)
+
+
+@settings(max_examples=10)
+@given(score_inputs(rules=rule_sets(players=5), complete=False))
+def test_score_inputs_take_a_strategy_and_incomplete_piles(drawn: ScoreInput) -> None:
+    assert drawn.rules.players == 5 and len(drawn.captures) == 5

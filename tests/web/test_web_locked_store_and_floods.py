@@ -352,10 +352,20 @@ def test_item_5_a_room_nobody_is_in_is_not_played_on() -> None:
 
 
 def test_item_5_the_computers_queue_serves_the_room_that_used_least_first() -> None:
+    import concurrent.futures
+
+    from gongzhu.web.driver import Driver
     from gongzhu.web.hub import Hub
 
-    app = create_app(bot_delay=0, seed=3, limits=Limits(computer_workers=1))
-    server = app.state.server
+    app = create_app(bot_delay=0, seed=3)
+    threads = concurrent.futures.ThreadPoolExecutor(1)  # the test's calls wait on an Event
+    server = Driver(
+        app.state.server.rooms,
+        Limits(computer_workers=1),
+        bot_delay=0,
+        takeover=60,
+        executor=threads,
+    )
     room, _ = Room.create(MemoryStore(), Settings(), "Ann", seed=1)
     order: list[str] = []
 
@@ -363,18 +373,21 @@ def test_item_5_the_computers_queue_serves_the_room_that_used_least_first() -> N
         greedy, fair, blocker = Hub(room), Hub(room), Hub(room)
         greedy.used = [(time.monotonic(), 25.0)]  # used 25 s of the last minute
         gate = threading.Event()
-        first = asyncio.create_task(server.driver.think(blocker, gate.wait, 5))
+        first = asyncio.create_task(server.think(blocker, gate.wait, 5))
         await asyncio.sleep(0.05)
-        a = asyncio.create_task(server.driver.think(greedy, order.append, "greedy"))
+        a = asyncio.create_task(server.think(greedy, order.append, "greedy"))
         await asyncio.sleep(0.01)
-        b = asyncio.create_task(server.driver.think(fair, order.append, "fair"))
+        b = asyncio.create_task(server.think(fair, order.append, "fair"))
         await asyncio.sleep(0.05)
         assert order == []  # one worker, held by the first room
         gate.set()
         await asyncio.wait_for(asyncio.gather(first, a, b), 10)
 
-    asyncio.run(scenario())
-    server.driver.close()
+    # In a thread of its own: a test before may leave this thread's event loop set.
+    runner = threading.Thread(target=asyncio.run, args=(scenario(),))
+    runner.start()
+    runner.join(20)
+    server.close()
     assert order == ["fair", "greedy"]  # it came later but had used less
 
 

@@ -1,8 +1,9 @@
 """Several server processes sharing rooms through Redis (issue #20, item 5: ``--store redis://``).
 
 Two applications (two Starlette test clients, each with its own event loop
-in its own thread, like two processes) share one in-memory Redis server
-(``fakeredis.FakeServer``), each through its own client. What is checked:
+in its own thread, like two processes) share one Redis, each through its own
+client: every test runs against the in-memory imitation (fakeredis) and
+against a real ``redis-server`` (:mod:`real_redis`). What is checked:
 a move made through one server is pushed to a player of the other without
 that player acting; a seat whose player is connected only to server B is
 not taken over by server A's computer, and is taken over once the player has
@@ -28,35 +29,29 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 pytest.importorskip("redis")
-pytest.importorskip("fakeredis")
 
-import fakeredis
+from real_redis import Backend
 from starlette.testclient import TestClient
+from test_web_server import WS, connect, is_state, new_room, respond
 
 from gongzhu.web import Limits, create_app
 from gongzhu.web.rooms import Room, Settings, StoreError
-from gongzhu.web.store import CHANNEL, MemoryStore, RedisStore, SQLiteStore
-from test_web_server import WS, connect, is_state, new_room, respond
+from gongzhu.web.store import CHANNEL, MemoryStore, SQLiteStore
 
 HEARTBEAT = 0.25
 """Presence heartbeats in these tests (a crashed process's players count as gone 0.75 s later)."""
 
 
-def store_on(server: Any) -> RedisStore:
-    """One process's store: its own client of the shared Redis server."""
-    return RedisStore(client=fakeredis.FakeRedis(server=server))
-
-
 @contextmanager
 def two_servers(
-    redis_server: Any, *, takeover: float = 60.0, seed: int = 21
+    redis_backend: Backend, *, takeover: float = 60.0, seed: int = 21
 ) -> Iterator[tuple[TestClient, TestClient]]:
     with ExitStack() as stack:
         clients = tuple(
             stack.enter_context(
                 TestClient(
                     create_app(
-                        store_on(redis_server),
+                        redis_backend.store(),
                         bot_delay=0,
                         takeover=takeover,
                         seed=seed,
@@ -118,9 +113,10 @@ def wait_state(
 # -- the store's two shared-store methods ----------------------------------------------
 
 
-def test_every_write_is_announced_with_its_event_and_only_redis_has_listeners() -> None:
-    redis_server = fakeredis.FakeServer()
-    store = store_on(redis_server)
+def test_every_write_is_announced_with_its_event_and_only_redis_has_listeners(
+    redis_backend: Backend,
+) -> None:
+    store = redis_backend.store()
     heard: list[tuple[str | None, int]] = []
     got = threading.Condition()
 
@@ -143,7 +139,7 @@ def test_every_write_is_announced_with_its_event_and_only_redis_has_listeners() 
             assert got.wait_for(lambda: len(heard) >= 3, 5.0)
         assert heard[1:] == [(room.id, room.event - 1), (room.id, room.event)]
         # Something else on the channel is not an announcement.
-        fakeredis.FakeRedis(server=redis_server).publish(CHANNEL, "no event here")
+        redis_backend.client().publish(CHANNEL, "no event here")
         room.touch()
         with got:
             assert got.wait_for(lambda: len(heard) >= 4, 5.0)
@@ -155,10 +151,12 @@ def test_every_write_is_announced_with_its_event_and_only_redis_has_listeners() 
         assert one_process.presence("r", "p", {0: 1.0}, 60.0) is None
 
 
-def test_a_write_that_does_not_raise_the_event_is_refused_in_every_store() -> None:
+def test_a_write_that_does_not_raise_the_event_is_refused_in_every_store(
+    redis_backend: Backend,
+) -> None:
     # Two processes changing the same room at once (two friends sitting down) must not
     # both succeed: the log length alone does not see a change that adds no action.
-    for store in (MemoryStore(), SQLiteStore(":memory:"), store_on(fakeredis.FakeServer())):
+    for store in (MemoryStore(), SQLiteStore(":memory:"), redis_backend.store()):
         room, _ = Room.create(store, Settings(), "Ann", seed=2)
         other = Room.load(store, room.id)
         assert other is not None
@@ -168,10 +166,9 @@ def test_a_write_that_does_not_raise_the_event_is_refused_in_every_store() -> No
         assert Room.load(store, room.id).event == room.event  # type: ignore[union-attr]
 
 
-def test_presence_is_shared_leases_end_and_nothing_outlives_keep() -> None:
-    redis_server = fakeredis.FakeServer()
-    a, b = store_on(redis_server), store_on(redis_server)
-    raw = fakeredis.FakeRedis(server=redis_server)
+def test_presence_is_shared_leases_end_and_nothing_outlives_keep(redis_backend: Backend) -> None:
+    a, b = redis_backend.store(), redis_backend.store()
+    raw = redis_backend.client()
     assert b.presence("room1", "B", {}, 60.0) == {}  # nobody reported
     a.presence("room1", "A", {2: 5.0}, 60.0)  # A's player at seat 2, a 5 s lease
     seen = b.presence("room1", "B", {}, 60.0)
@@ -196,7 +193,7 @@ def test_presence_is_shared_leases_end_and_nothing_outlives_keep() -> None:
         assert time.monotonic() < deadline, "old reports were never dropped"
         time.sleep(0.05)
     # A purged room leaves no presence behind.
-    store = store_on(redis_server)
+    store = redis_backend.store()
     room, _ = Room.create(store, Settings(), "Ann", seed=1)
     store.presence(room.id, "A", {0: 5.0}, 60.0)
     assert store.purge(time.time() + 1) == 1
@@ -206,9 +203,8 @@ def test_presence_is_shared_leases_end_and_nothing_outlives_keep() -> None:
 # -- two servers, one Redis -------------------------------------------------------------
 
 
-def test_a_move_on_one_server_is_pushed_to_a_player_on_the_other() -> None:
-    redis_server = fakeredis.FakeServer()
-    with two_servers(redis_server) as (a, b):
+def test_a_move_on_one_server_is_pushed_to_a_player_on_the_other(redis_backend: Backend) -> None:
+    with two_servers(redis_backend) as (a, b):
         data = new_room(a, exposure=False)
         with connect(a, data["room"]) as sa, connect(b, data["room"]) as sb:
             ann, bob = WS(sa), WS(sb)
@@ -254,10 +250,11 @@ def test_a_move_on_one_server_is_pushed_to_a_player_on_the_other() -> None:
                 room_b = b.app.state.server.rooms.hubs[data["room"]].room  # type: ignore[attr-defined]
 
 
-def test_a_seat_is_taken_over_only_when_its_player_is_gone_from_every_server() -> None:
-    redis_server = fakeredis.FakeServer()
+def test_a_seat_is_taken_over_only_when_its_player_is_gone_from_every_server(
+    redis_backend: Backend,
+) -> None:
     takeover = 0.3
-    with two_servers(redis_server, takeover=takeover, seed=5) as (a, b):
+    with two_servers(redis_backend, takeover=takeover, seed=5) as (a, b):
         data = new_room(a, exposure=False)
         room_id = data["room"]
         with connect(a, room_id) as s_watch:
@@ -304,13 +301,14 @@ def test_a_seat_is_taken_over_only_when_its_player_is_gone_from_every_server() -
                 assert back["room"]["seats"][0]["name"] == "Ann"
 
 
-def test_a_crashed_servers_players_count_as_gone_when_its_heartbeats_stop() -> None:
+def test_a_crashed_servers_players_count_as_gone_when_its_heartbeats_stop(
+    redis_backend: Backend,
+) -> None:
     # A server that dies without saying goodbye: its reports simply stop being renewed.
-    redis_server = fakeredis.FakeServer()
-    with two_servers(redis_server, takeover=0.2, seed=5) as (a, _b):
+    with two_servers(redis_backend, takeover=0.2, seed=5) as (a, _b):
         data = new_room(a, exposure=False)
         room_id = data["room"]
-        ghost = store_on(redis_server)
+        ghost = redis_backend.store()
         ghost.presence(room_id, "crashed", {0: 1.0}, 60.0)  # its last report: a 1 s lease
         with connect(a, room_id) as s_watch:
             watch = WS(s_watch)
@@ -323,9 +321,8 @@ def test_a_crashed_servers_players_count_as_gone_when_its_heartbeats_stop() -> N
             wait_state(watch, lambda m: played_by(m, 0) and m["room"]["seats"][0]["autoplay"])
 
 
-def test_a_redis_outage_refuses_changes_and_both_servers_carry_on() -> None:
-    redis_server = fakeredis.FakeServer()
-    with two_servers(redis_server, seed=8) as (a, b):
+def test_a_redis_outage_refuses_changes_and_both_servers_carry_on(redis_backend: Backend) -> None:
+    with two_servers(redis_backend, seed=8) as (a, b):
         data = new_room(a, exposure=False)
         room_id = data["room"]
         with connect(a, room_id) as sa, connect(b, room_id) as sb:
@@ -339,7 +336,7 @@ def test_a_redis_outage_refuses_changes_and_both_servers_carry_on() -> None:
             state = ann.last_state
             assert state is not None
             assert not played_by(state, 0)
-            redis_server.connected = False  # Redis goes away
+            redis_backend.down()  # Redis goes away
             try:
                 assert respond(ann, 0, state)
                 error = ann.until(lambda m: m["type"] == "error")
@@ -351,7 +348,7 @@ def test_a_redis_outage_refuses_changes_and_both_servers_carry_on() -> None:
                 assert unread.json()["message"] == "the room cannot be read now; try again"
                 time.sleep(3 * HEARTBEAT)  # heartbeats and the listener meet the outage
             finally:
-                redis_server.connected = True  # and comes back
+                redis_backend.up()  # and comes back
             for client in (a, b):
                 server = client.app.state.server  # type: ignore[attr-defined]
                 assert server.rooms.beater is not None
@@ -365,7 +362,7 @@ def test_a_redis_outage_refuses_changes_and_both_servers_carry_on() -> None:
             wait_state(bob, lambda m: played_by(m, 0), timeout=15.0)
             assert a.get(f"/api/rooms/{room_id}").status_code == 200
             assert b.post("/api/rooms", json={"name": "Cy"}).status_code == 201
-        stored = store_on(redis_server).load(room_id)
+        stored = redis_backend.store().load(room_id)
         assert stored is not None
         replayed = Room(MemoryStore(), room_id, *stored)
         assert played_by({"view": replayed.view(None)}, 0)
@@ -389,17 +386,18 @@ def test_presence_helpers_keep_one_process_behaviour() -> None:
     assert not room.seat_free(0, now + 6.5, 1.0)  # a seat goes only to its token's holder
 
 
-def test_a_seat_taken_while_another_server_wrote_unheard_is_retried_not_refused() -> None:
+def test_a_seat_taken_while_another_server_wrote_unheard_is_retried_not_refused(
+    redis_backend: Backend,
+) -> None:
     # Another process changed the room (a friend connected there) and the announcement
     # has not arrived yet: the sit's write is refused by the store, and the server rebuilds
     # the room and sits the newcomer anyway, since nothing they asked for changed.
-    redis_server = fakeredis.FakeServer()
-    with two_servers(redis_server) as (a, b):
+    with two_servers(redis_backend) as (a, b):
         data = new_room(a, exposure=False)
         with connect(b, data["room"]) as sb:
             bob = WS(sb)
             bob.hello(None)
-            raw = fakeredis.FakeRedis(server=redis_server)
+            raw = redis_backend.client()
             key = f"gongzhu:web:room:{data['room']}"
             meta = json.loads(raw.get(key))
             meta["event"] += 1  # written behind B's back, with no announcement
@@ -408,7 +406,7 @@ def test_a_seat_taken_while_another_server_wrote_unheard_is_retried_not_refused(
             welcome = bob.until(lambda m: m["type"] in ("welcome", "error"))
             assert welcome["type"] == "welcome"
             assert welcome["seat"] == 2
-            stored = store_on(redis_server).load(data["room"])
+            stored = redis_backend.store().load(data["room"])
             assert stored is not None
             assert stored[0]["names"][2] == "Bob"
             assert stored[0]["event"] > meta["event"]

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from real_redis import Backend
 
 from gongzhu import Phase, RuleSet, play_match
 from gongzhu.ai.registry import make_strategy
@@ -31,19 +32,20 @@ def _play(room: Room, moves: int) -> None:
         room.apply(Room.decide(room.round, seat, room.strategy(seat)))
 
 
-def _stores(tmp_path: Path) -> list[Any]:
-    stores: list[Any] = [
+def _stores(tmp_path: Path, redis: Backend) -> list[Any]:
+    """Every kind of store (the Redis one of the backend: fakeredis, then a real server)."""
+    return [
         MemoryStore(),
         SQLiteStore(tmp_path / "a.sqlite3"),
         SQLiteStore(":memory:"),
+        redis.store(),
     ]
-    fakeredis = pytest.importorskip("fakeredis")
-    stores.append(RedisStore(client=fakeredis.FakeRedis()))
-    return stores
 
 
-def test_every_store_gives_back_a_room_equal_to_the_one_played(tmp_path: Path) -> None:
-    for store in _stores(tmp_path):
+def test_every_store_gives_back_a_room_equal_to_the_one_played(
+    tmp_path: Path, redis_backend: Backend
+) -> None:
+    for store in _stores(tmp_path, redis_backend):
         room, token = Room.create(store, Settings(threshold=500), "Ann", seed=31)
         _play(room, 30)
         again = Room.load(store, room.id)
@@ -56,8 +58,10 @@ def test_every_store_gives_back_a_room_equal_to_the_one_played(tmp_path: Path) -
         store.close()
 
 
-def test_a_conflicting_write_is_refused_not_interleaved(tmp_path: Path) -> None:
-    for store in _stores(tmp_path):
+def test_a_conflicting_write_is_refused_not_interleaved(
+    tmp_path: Path, redis_backend: Backend
+) -> None:
+    for store in _stores(tmp_path, redis_backend):
         room, _ = Room.create(store, Settings(), "Ann", seed=2)
         other = Room.load(store, room.id)  # a second server holding the same room
         assert other is not None
@@ -175,8 +179,8 @@ def test_open_store_reads_the_store_option(tmp_path: Path) -> None:
     assert isinstance(open_store("redis://127.0.0.1:1/0"), RedisStore)  # connects lazily
 
 
-def test_purge_drops_only_old_rooms(tmp_path: Path) -> None:
-    for store in _stores(tmp_path):
+def test_purge_drops_only_old_rooms(tmp_path: Path, redis_backend: Backend) -> None:
+    for store in _stores(tmp_path, redis_backend):
         Room.create(store, Settings(), "Ann", seed=1)
         assert store.count() == 1
         assert store.purge(time.time() - 3600) == 0

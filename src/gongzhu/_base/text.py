@@ -13,26 +13,8 @@ hostile value still gets its typed error instead of a failure while the message 
 
 from __future__ import annotations
 
-from typing import Final
+# It lives in gongzhu.errors, the bottom of the package (errors quote their input too, and
+# errors import nothing from gongzhu); the modules that only quote import it from here.
+from gongzhu.errors import BRIEF_LIMIT, brief
 
 __all__ = ["BRIEF_LIMIT", "brief"]
-
-BRIEF_LIMIT: Final = 60
-"""The most characters :func:`brief` returns."""
-
-
-def brief(value: object) -> str:
-    """``repr(value)`` for an error message: short, and never raising.
-
-    Messages quote outside data, which may be hostile: an int past CPython's
-    4300-digit ``str()`` limit would raise ``ValueError`` while the message is
-    built, and a megabyte of text would be echoed back whole.
-    """
-    try:
-        if isinstance(value, int) and value.bit_length() > 64:
-            text = f"<int of {value.bit_length()} bits>"
-        else:
-            text = repr(value)
-    except Exception:  # a hostile __repr__, deep nesting, huge ints inside containers
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= BRIEF_LIMIT else text[: BRIEF_LIMIT - 1] + "…"

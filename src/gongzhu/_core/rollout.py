@@ -156,10 +156,11 @@ def _rollout_random(s: State, x0: int) -> State:
     its cards fall (the highest of the led suit so far) and the trick's cards in locals.
     The same draws and the same cards as :func:`random_card` over :func:`legal_mask`.
     """
-    # The core's rollout hot loop, longer than 80 lines on purpose (tests/package/test_source_shape.py
-    # lists it): every random rollout of the search spends its time here, and one flat loop
-    # with its state in native locals is what makes it fast; a helper called per card (for
-    # the step, the card or the trick) costs more than the work it would hide.
+    # The core's rollout hot loop, longer than 80 lines on purpose
+    # (tests/package/test_source_shape.py lists it): every random rollout of the search
+    # spends its time here, and one flat loop with its state in native locals is what makes
+    # it fast; a helper called per card (for the step, the card or the trick) costs more
+    # than the work it would hide.
     if s.done != PLAYING:
         return s
     t = s.table

@@ -34,7 +34,6 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from gongzhu._base.deprecation import keyword_only
 from gongzhu.adapters import _driver
 from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy, rules_of
 from gongzhu.dealing import deal
@@ -60,7 +59,6 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (gymnasium's)
 
-    @keyword_only("rules", "seat", "opponents", "render_mode")
     def __init__(
         self,
         *,

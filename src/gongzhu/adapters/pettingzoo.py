@@ -35,7 +35,6 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from gongzhu._base.deprecation import keyword_only
 from gongzhu.adapters import _driver
 from gongzhu.ai.strategies import rules_of
 from gongzhu.dealing import deal
@@ -57,7 +56,6 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         "is_parallelizable": False,
     }
 
-    @keyword_only("rules", "render_mode")
     def __init__(
         self,
         *,
@@ -179,7 +177,6 @@ class GongzhuAEC(AECEnv):  # type: ignore[misc,unused-ignore]
         pass
 
 
-@keyword_only("rules", "render_mode")
 def raw_env(
     *, rules: RuleSet | str | None = None, render_mode: str | None = None, **kwargs: Any
 ) -> GongzhuAEC:
@@ -187,7 +184,6 @@ def raw_env(
     return GongzhuAEC(rules=rules, render_mode=render_mode, **kwargs)
 
 
-@keyword_only("rules", "render_mode")
 def env(
     *, rules: RuleSet | str | None = None, render_mode: str | None = None, **kwargs: Any
 ) -> Any:

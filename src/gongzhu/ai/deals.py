@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.text import brief as _brief
 from gongzhu.cards import CardSet, parse_cards
 from gongzhu.dealing import deal
@@ -75,7 +74,6 @@ def _path(path: object) -> Path:
         raise ArenaError(f"not a path: {_brief(str(exc))}") from None
 
 
-@keyword_only("rules")
 def load_deals(
     path: str | os.PathLike[str], *, rules: RuleSet | None = None
 ) -> list[list[CardSet]]:

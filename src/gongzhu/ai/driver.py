@@ -58,7 +58,15 @@ from gongzhu.round import Round
 from gongzhu.rules import ExposureOrder, RuleSet
 from gongzhu.view import PlayerView
 
-__all__ = ["Strategy", "awaiting", "decide", "decide_exposures", "play_out", "team_of"]
+__all__ = [
+    "Strategy",
+    "awaiting",
+    "decide",
+    "decide_exposures",
+    "decide_view",
+    "play_out",
+    "team_of",
+]
 
 
 @runtime_checkable
@@ -162,19 +170,20 @@ def decide(rnd: Round, seat: int, strategy: Strategy) -> Action:
     """
     if seat not in awaiting(rnd):
         raise SimulationError(f"seat {_brief(seat)} has no decision to make now")
-    phase = rnd.phase
-    if phase is Phase.EXPOSURE:
-        return _exposure_of(rnd, seat, strategy)
-    view = rnd.view(seat)
-    if phase is Phase.CLAIM:
+    return decide_view(rnd.view(seat), strategy)
+
+
+def decide_view(view: PlayerView, strategy: Strategy) -> Action:
+    """:func:`decide` from the view of a seat that owes a decision (checked by the
+    caller): what a process that is given only that seat's view can decide (the web
+    table's computers think in worker processes that never see the hidden hands)."""
+    seat = view.seat
+    if view.phase is Phase.EXPOSURE:
+        return Exposure(seat, strategy.choose_exposure(view))
+    if view.phase is Phase.CLAIM:
         answer = getattr(strategy, "accept_claim", None)
         return ClaimResponse(seat, bool(answer(view)) if callable(answer) else True)
     return Play(seat, strategy.choose_play(view, view.legal_plays))
-
-
-def _exposure_of(rnd: Round, seat: int, strategy: Strategy) -> Exposure:
-    """The exposure decision of ``seat``, which owes it, by ``strategy`` from its view."""
-    return Exposure(seat, strategy.choose_exposure(rnd.view(seat)))
 
 
 def decide_exposures(
@@ -227,7 +236,9 @@ def decide_exposures(
                 chosen.append((seat, cards if plain else Exposure(seat, cards), 0.0))
             else:
                 t0 = clock()
-                chosen.append((seat, _exposure_of(rnd, seat, strategy), clock() - t0))
+                exposure = decide_view(rnd.view(seat), strategy)
+                assert isinstance(exposure, Exposure)  # the view is in the exposure phase
+                chosen.append((seat, exposure, clock() - t0))
         for seat, choice, seconds in chosen:
             if isinstance(choice, CardSet):
                 rnd = rnd.expose(choice, seat=seat)  # what rnd.apply(Exposure(seat, choice)) does

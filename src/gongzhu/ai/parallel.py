@@ -30,7 +30,6 @@ from typing import Any, Final
 
 import attrs
 
-from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
 from gongzhu._base.text import brief as _brief
 from gongzhu.ai.registry import STRATEGIES, make_strategy
@@ -374,7 +373,6 @@ def _check_simulate(
         raise SimulationError("these rules never end a match; simulate deals instead")
 
 
-@keyword_only("rules", "strategies")
 def simulate(
     n: int,
     *,

@@ -26,7 +26,6 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief as _brief
 from gongzhu._core import policy as _policy
@@ -203,7 +202,6 @@ def rules_of(rules: RuleSet | str | None) -> RuleSet:
     raise SimulationError(f"rules must be a RuleSet or a preset name, got {type(rules).__name__}")
 
 
-@keyword_only("rules")
 def play_deal(
     strategies: Sequence[Strategy],
     *,
@@ -241,7 +239,6 @@ _deal_seed = match_deal_seed
 """The old private name of :func:`gongzhu.dealing.match_deal_seed` (kept for callers)."""
 
 
-@keyword_only("rules")
 def play_match(
     strategies: Sequence[Strategy],
     *,

@@ -9,22 +9,6 @@ from typing import Any
 from gongzhu.cli._common import add_language_option, rules_from, translator_for
 from gongzhu.i18n import N_, Translator
 
-# One line per preset for ``gongzhu rules --list`` (the long form is RuleSet.describe()).
-PRESET_SUMMARIES = {
-    "classic": N_("seeds/000 club rules: 2♠ opens, pig taker leads later, lose at −1000"),
-    "online": N_("seeds/001 online rules: 2♣ must open, sign swap, ends at ±1000 or 30 deals"),
-    "online-quick": N_("seeds/001 quick game: the online rules ending at ±500"),
-    "encyclopedia": N_("seeds/002: 2♣ opens; everyone who crosses −1000 loses"),
-    "russian": N_("seeds/003: clockwise, the 2♠ holder opens every deal"),
-    "czech-variant": N_(
-        "seeds/004 variant: face-value hearts, fixed +1000 grand slam, no exposure"
-    ),
-    "catch-the-pig": N_("seeds/004 'Chyťte prase': face-down ×2 / face-up ×4 exposure"),
-    "slam-pig": N_("programs: the pig turns positive only in a grand slam; tied leaders play on"),
-    "flat-pig": N_("MrIfOffline: the pig never turns; no exposure; the leader rotates"),
-    "taiwan": N_("Taiwan: 7♠ opens, face-value hearts, 豬羊變色, +1000 grand slam, no exposure"),
-}
-
 # The presets as a player reads their names (``gongzhu play``'s start line); typed, a
 # preset keeps its code name.
 PRESET_TITLES = {
@@ -217,7 +201,7 @@ def register(sub: Any, t: Translator) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gongzhu.rules import PRESETS, RuleSet
+    from gongzhu.rules import PRESET_INFO, PRESETS, RuleSet
 
     t = translator_for(args)
     name = args.preset or "classic"
@@ -228,9 +212,8 @@ def run(args: argparse.Namespace) -> int:
         return _explain(t, chosen, name)
     if args.list or (args.preset is None and args.diff is None and not args.rule):
         name_width = max(len(name) for name in PRESETS)
-        for name, preset in PRESETS.items():
-            summary = PRESET_SUMMARIES.get(name)
-            print(f"{name:{name_width}}  {t.gettext(summary) if summary else preset}")
+        for name, info in PRESET_INFO.items():
+            print(f"{name:{name_width}}  {t.gettext(info.summary)}")
         return 0
     rules = chosen
     if args.diff is None:

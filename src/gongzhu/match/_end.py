@@ -46,10 +46,7 @@ def _as_deal_score(deal: Any) -> DealScore:
             f" got {type(deal).__name__} (use add_totals() for plain numbers)"
         )
     try:
-        # ``is_over`` (Round, Board); ``is_complete``: a duck-typed deal of before 0.2.
-        complete = getattr(deal, "is_over", None)
-        if complete is None:
-            complete = getattr(deal, "is_complete", True)
+        complete = getattr(deal, "is_over", True)  # Round, Board; a bare score() counts
         if callable(complete):
             complete = complete()
         if not complete:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 
-from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.seeds import SEED_INT_LIMIT, check_seed
 from gongzhu._core.deal import shuffle as _shuffle
 from gongzhu._core.deal import split as _split
@@ -81,7 +80,6 @@ def _shuffle_plan(deck: int) -> tuple[tuple[int, ...], tuple[tuple[int, int, int
     return plan
 
 
-@keyword_only("rules", "seed", "leader", "dealer")
 def deal(
     *,
     rules: RuleSet | str = _DEFAULT_RULES,

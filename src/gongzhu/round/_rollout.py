@@ -20,7 +20,7 @@ from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief
 from gongzhu._core import rng as _rng
 from gongzhu._core import rollout as _ro
-from gongzhu._core.play import expose, exposure_open, next_to_expose
+from gongzhu._core.play import decide
 from gongzhu._core.state import State
 from gongzhu.cards import Card, CardSet
 from gongzhu.errors import ActionTypeError, IllegalActionError, Reason
@@ -101,32 +101,20 @@ def rollout(rnd: _R, strategy: object, seed: object) -> _R:
     else:
         check_seed(seed, error=_refuse_rollout, type_error=_refuse_type, text=False)
     assert isinstance(seed, int)  # check_seed refused anything else
-    # Exposure through the strategies' protocol; seats without one decline, in the core
-    # (under simultaneous order the core declines for them after the others, at once).
-    s: State = rnd.engine_state
-    # Seats without a strategy decline in the core (one step for all of them, in turn
-    # from the leader, as the loop below would): only strategies need the protocol.
-    # Who decides next is the core's rule, as in Round.exposure_pending (the next seat
-    # from the leader in turn, every undecided seat from the leader when simultaneous);
-    # in turn it is asked of the core directly, once per seat (a property call costs more).
-    if exposure_open(s) and strategy is not None and any(entry is not None for entry in strategies):
-        if s.table.cfg.in_turn:
-            while exposure_open(s):
-                seat = next_to_expose(s)
-                chosen = strategies[seat]
-                if chosen is None:
-                    rnd = rnd.from_engine_state(expose(s, seat, 0, False, False))
-                else:
-                    rnd = rnd.expose(chosen.choose_exposure(rnd.view(seat)), seat=seat)
-                s = rnd.engine_state
-        else:
-            picks = [
-                (seat, decider.choose_exposure(rnd.view(seat)))
-                for seat in rnd.exposure_pending
-                if (decider := strategies[seat]) is not None
-            ]
-            for seat, cards in picks:
-                rnd = rnd.expose(cards, seat=seat)
+    # Exposure: each seat that decides next, by the core's rule (Round.exposure_pending:
+    # the next seat in turn, or the first undecided one from the leader when sealed),
+    # asks its strategy through the protocol; a seat without one declines in the core.
+    # Sealed views show no other seat's choice, so deciding one seat at a time gives every
+    # seat the view it would have had. Without any strategy the core's rollout declines
+    # for every seat at once (its settle).
+    if strategy is not None and any(entry is not None for entry in strategies):
+        while pending := rnd.exposure_pending:
+            seat = pending[0]
+            chosen = strategies[seat]
+            if chosen is None:
+                rnd = rnd.from_engine_state(decide(rnd.engine_state, seat, 0, 0, False))
+            else:
+                rnd = rnd.expose(chosen.choose_exposure(rnd.view(seat)), seat=seat)
     policies: list[_ro.Policy | None] = []
     for entry in strategies:
         hook = getattr(entry, "_core_policy", None)

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from gongzhu.rules._json import format_value as format_value
-from gongzhu.rules.options import (
+from gongzhu.rules._options import (
     FACE_VALUE_HEARTS,
     STANDARD_HEARTS,
     Direction,
@@ -40,16 +40,19 @@ from gongzhu.rules.options import (
     SimultaneousLoss,
     TiedWinners,
 )
-from gongzhu.rules.options import (
+from gongzhu.rules._options import (
     STANDARD_HEARTS_BY_RANK as STANDARD_HEARTS_BY_RANK,
 )
-from gongzhu.rules.presets import PRESETS as _PRESETS
-from gongzhu.rules.ruleset import OPTION_NAMES as OPTION_NAMES
-from gongzhu.rules.ruleset import RuleSet
+from gongzhu.rules._presets import PRESET_INFO as _PRESET_INFO
+from gongzhu.rules._presets import PRESETS as _PRESETS
+from gongzhu.rules._presets import PresetInfo
+from gongzhu.rules._ruleset import OPTION_NAMES as OPTION_NAMES
+from gongzhu.rules._ruleset import RuleSet
 
 __all__ = [
     "FACE_VALUE_HEARTS",
     "PRESETS",
+    "PRESET_INFO",
     "STANDARD_HEARTS",
     "Direction",
     "ExposureKind",
@@ -60,6 +63,7 @@ __all__ = [
     "LaterLeader",
     "OptionInfo",
     "PigWithAllHearts",
+    "PresetInfo",
     "RuleSet",
     "RuleSetOptions",
     "SimultaneousLoss",
@@ -74,57 +78,30 @@ for _name in __all__:  # the classes are documented and shown at the public path
 PRESETS: Final[Mapping[str, RuleSet]] = _PRESETS
 """Named rule sets, one per whole rule set of the seeds. See the docs' *Variants* page.
 
-``classic``
-    seeds/000: counter-clockwise; the 2♠ holder opens with any card; later
-    the pig taker; all four cards exposable with the suit restriction;
-    ≤ −1000 after a deal loses, lowest loses, ties share.
-``online``
-    seeds/001: clockwise; the 2♣ holder must open with 2♣; sign swap on;
-    zero hearts are not point cards; ends at ±1000 or after 30 deals.
-``online-quick``
-    seeds/001's quick game: ``online`` with ±500.
-``encyclopedia``
-    seeds/002: the 2♣ holder opens; §3 scoring; all who cross −1000 lose.
-``russian``
-    seeds/003: clockwise; the 2♠ holder opens every deal. 5 players and
-    pairs are ``players=5`` / ``partnerships=True``; its variants are
-    ``heart_values="face-value"`` (v1), ``grand_slam="15"`` with
-    ``grand_slam_outcome="rotate"`` (v2) or ``"fixed"`` (v3), and
-    ``exposable=""`` (v4).
-``czech-variant``
-    seeds/004 "Další varianta": face-value hearts, pig–sheep zero sum, a
-    16-card grand slam worth a fixed +1000, exactly −1000 flips to +1000,
-    no exposure.
-``catch-the-pig``
-    seeds/004 "Chyťte prase": face-down ×2 / face-up ×4 exposure.
-``slam-pig``
-    The pig turns positive only in a grand slam (16 cards: all hearts and
-    the pig alone stay −100), as programs score it: duanap/gongzhu
-    ``RULES.md`` (满贯: +800, +3200 with all four exposed; the 2♣ holder must
-    lead 2♣; later the pig taker; sealed simultaneous exposure; ≤ −1000
-    ends the match; tied leaders play whole deals on until one leads
-    alone) and sdawzy/gongzhu ``api/src/env.py`` ``calc_score``.
-``flat-pig``
-    The pig never turns: all hearts are +200 but the pig stays −100 even
-    in a grand slam (all hearts + Q♠ + J♦ + 10♣ = 2 × (200 − 100 + 100) =
-    400); no exposure; the leader moves one seat on each deal. From
-    MrIfOffline (``Util.py`` ``calc_score``, ``OfflineInterface.py``
-    ``prepare_new``).
-``taiwan``
-    豬羊變色 as the Taiwanese rule page describes it
-    (archive.esut.tp.edu.tw/~drpig/life/Pig_card.htm, 【拱豬計分方式】): the
-    7♠ holder opens with any card, counter-clockwise; face-value hearts
-    (4♥ −10); when one player takes all hearts the pig counts +100 and the
-    sheep −100 for whoever took them (all hearts +200, with the pig +300,
-    with the sheep +100, with both +200); all 16 point cards a fixed +1000;
-    no exposure.
+What each one is — its one-line summary, its sources and its description — is
+:data:`PRESET_INFO` (``gongzhu rules`` lists the summaries).
 
-seeds/004's base rules (the 2♠ holder opens, later the pig taker, the
-exposure restriction including the lead) are exactly ``classic``:
-``RuleSet.preset("czech")`` is accepted as another name for it, and
-``czech-variant`` and ``catch-the-pig`` are built on it.
+>>> sorted(PRESETS)[:3]
+['catch-the-pig', 'classic', 'czech-variant']
+
+seeds/004's base rules (the 2♠ holder opens, later the pig taker, the exposure
+restriction including the lead) are exactly ``classic``: ``RuleSet.preset("czech")``
+is accepted as another name for it, and ``czech-variant`` and ``catch-the-pig`` are
+built on it.
 
 The mapping is read-only; each value is a frozen :class:`RuleSet`.
+
+:meta hide-value:
+"""
+
+PRESET_INFO: Final[Mapping[str, PresetInfo]] = _PRESET_INFO
+"""What each preset is, by name (the keys of :data:`PRESETS`, in the same order): a
+:class:`PresetInfo` with its rule set, one-line summary, sources and description.
+
+>>> PRESET_INFO["online"].summary
+'seeds/001 online rules: 2♣ must open, sign swap, ends at ±1000 or 30 deals'
+>>> [info.name for info in PRESET_INFO.values() if info.sources == "seeds/004"]
+['czech-variant', 'catch-the-pig']
 
 :meta hide-value:
 """

@@ -11,7 +11,7 @@ from typing import Any
 
 from gongzhu._core.bits import POINT_CARDS
 from gongzhu._core.config import Config
-from gongzhu.rules.options import (
+from gongzhu.rules._options import (
     _PIG_RULES,
     _RESTRICTIONS,
     ExposureKind,
@@ -24,7 +24,7 @@ from gongzhu.rules.options import (
 def compile_config(rules: Any) -> Config:
     """The core's integer facts of ``rules`` (a :class:`~gongzhu.RuleSet`).
 
-    Typed ``Any``: :mod:`gongzhu.rules.ruleset` calls this, so this module cannot
+    Typed ``Any``: :mod:`gongzhu.rules._ruleset` calls this, so this module cannot
     import the class back (no import circles).
     """
     face_down_up = rules.exposure_kind is ExposureKind.FACE_DOWN_UP

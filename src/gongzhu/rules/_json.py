@@ -14,11 +14,12 @@ import attrs
 from gongzhu._base.text import brief
 from gongzhu.cards import Card, CardSet
 from gongzhu.errors import RuleSetError
-from gongzhu.rules.options import FACE_VALUE_HEARTS, STANDARD_HEARTS, PigWithAllHearts
+from gongzhu.rules._options import FACE_VALUE_HEARTS, STANDARD_HEARTS, PigWithAllHearts
 
 
 def _kwargs(changes: Mapping[str, tuple[Any, Any]]) -> str:
-    return ", ".join(f"{k}={_code_value(v[1])!r}" for k, v in sorted(changes.items()))
+    """Keywords for the changes of :meth:`RuleSet.diff` (this value, other value): this side."""
+    return ", ".join(f"{k}={_code_value(v[0])!r}" for k, v in sorted(changes.items()))
 
 
 def _code_value(value: Any) -> Any:
@@ -113,7 +114,7 @@ def _describe(
     rules: Any, head: str | None, changes: Mapping[str, object], names: Sequence[str]
 ) -> str:
     """``RuleSet.describe`` of ``rules`` (a RuleSet, typed ``Any``: its module calls this):
-    ``head`` (a preset's name) or ``classic with N change(s)``, then one line per option."""
+    ``head`` (its name), then one line per option, ``*`` marking the ``changes``."""
     lines = [head or f"Rule set: classic with {len(changes)} change(s)"]
     for option in names:
         value = format_value(getattr(rules, option))

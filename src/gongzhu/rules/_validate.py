@@ -13,7 +13,7 @@ import attrs
 from gongzhu._base.text import brief
 from gongzhu.cards import ACE_OF_HEARTS, Card, CardSet, Rank, parse_cards
 from gongzhu.errors import CardParseError, RuleSetError, RuleSetTypeError
-from gongzhu.rules.options import (
+from gongzhu.rules._options import (
     _EXPOSABLE_CARDS,
     _REMOVED,
     FACE_VALUE_HEARTS,

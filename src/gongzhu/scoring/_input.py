@@ -8,7 +8,6 @@ from collections.abc import Iterable, Mapping
 from itertools import islice
 from typing import Any, Final, NoReturn
 
-from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.frozen import FrozenMap
 from gongzhu._base.text import brief
 from gongzhu.cards import Card, CardSet, parse_cards
@@ -93,7 +92,6 @@ def _same(given: Any, stated: Any) -> bool:
     return bool(given == stated)
 
 
-@keyword_only("rules")
 def exposure_factors(
     exposed: Iterable[Card | str] | str | Mapping[Card | str, int] | None,
     *,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import attrs
 
-from gongzhu._base.deprecation import keyword_only
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
 from gongzhu._base.text import brief
 from gongzhu.cards import ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER, Card
@@ -55,7 +54,6 @@ class ExposurePreview:
         return f"{self.name} {self.before:+d} → {self.after:+d}"
 
 
-@keyword_only("rules")
 def exposure_preview(
     card: Card | str, *, rules: RuleSet | str = _DEFAULT_RULES, factor: int | None = None
 ) -> ExposurePreview:

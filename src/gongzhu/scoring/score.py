@@ -9,7 +9,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 from typing import Any
 
-from gongzhu._base.deprecation import keyword_only
 from gongzhu.cards import Card, CardSet
 from gongzhu.errors import DealError, DealTypeError
 from gongzhu.rules import RuleSet
@@ -19,7 +18,6 @@ from gongzhu.scoring.result import DealScore, _score_piles
 __all__ = ["score"]
 
 
-@keyword_only("rules")
 def score(
     captures: Iterable[Iterable[Card | str] | str] | CardSet | str,
     exposed: Iterable[Card | str] | str | Mapping[Card | str, int] | None = (),

@@ -107,6 +107,8 @@ _CREATE_FIELDS: Final = (
     "all_hearts",
     "exposable",
     "deals",
+    # A table that waits for friends: nothing is dealt until the host starts.
+    "wait",
 )
 MAX_SEED: Final = 2**53
 """A chosen room number is an integer below this (what a browser's JSON number holds)."""
@@ -164,9 +166,18 @@ async def create_room(request: Request) -> Response:
         return _json_error(403, "bad-message", "this page's origin may not create rooms here")
     try:
         body = await _read_body(request)
-        settings, name, seed = _settings_from(parse_json(body))
+        data = parse_json(body)
+        settings, name, seed = _settings_from(data)
+        wait = data.get("wait", False)
+        if not isinstance(wait, bool):
+            raise WebError("bad-message", "wait must be true or false")
         room, token = await server.rooms.create_room(
-            settings, name, seed, _address(request), request.cookies.get(BROWSER_COOKIE)
+            settings,
+            name,
+            seed,
+            _address(request),
+            request.cookies.get(BROWSER_COOKIE),
+            lobby=wait,
         )
     except WebError as exc:
         headers = {"Retry-After": "60"} if exc.code == "rate-limited" else None

@@ -48,6 +48,8 @@ class Change:
     """Each recipient's event counter (the seats, then the watchers)."""
     moved: tuple[int, ...] = ()
     """Each recipient's counter at the last move of the table."""
+    lobby: bool = False
+    """The table waits for friends: no card is played until the host starts the deal."""
 
 
 class TableFacts:

@@ -3,7 +3,11 @@
 Each loaded room with a connection has a driver task that waits for its room
 to need a computer (a computer seat, a skipped deal, a player gone past the
 takeover time, or the exposure decision of a human who holds nothing to
-expose). Decisions run in worker threads behind one fair queue
+expose). Decisions run in worker **processes** (:func:`computers`, one per
+core by default), so one server process uses every core and its event loop
+never waits on a search; a worker is given only the deciding seat's
+:class:`~gongzhu.PlayerView` and its strategy, never the hidden hands
+(:func:`gongzhu.ai.driver.decide_view`). The decisions pass one fair queue
 (:meth:`Driver.think`): at most :attr:`Limits.computer_workers
 <gongzhu.web.Limits.computer_workers>` at once across all rooms, the room
 that used the least computer time in the last minute first, and a room past
@@ -17,6 +21,10 @@ server after a pause drawn at random (:attr:`~gongzhu.web.Limits.exposure_pause`
 whatever the hands hold, and a sealed decision is sent only to its maker: the
 others learn of the decisions when the window closes, so neither the timing
 nor the messages tell whether that player held an exposable card.
+
+:class:`Driver` is a plain class given what it needs of the rest of the server
+(:class:`Rooms`: write and reload a room, push it, report an error, show the
+seats) and its limits.
 """
 
 from __future__ import annotations
@@ -24,31 +32,39 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import logging
+import multiprocessing
+import os
 import random
+import threading
 import time
-from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from collections.abc import Callable, Collection
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
+from gongzhu.actions import Action
+from gongzhu.ai.driver import Strategy, awaiting, decide, decide_view
 from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.errors import GongzhuError
 from gongzhu.phase import Phase
+from gongzhu.round import Round
 from gongzhu.view import PlayerView
-from gongzhu.web.hub import Conn, Hub, RoomCache
+from gongzhu.web.change import Change
 from gongzhu.web.limits import Limits
-from gongzhu.web.messages import HintReply, Thinking, WebError
+from gongzhu.web.messages import HintReply, ServerMessage, Thinking, WebError
 from gongzhu.web.rooms import SEATS, Room
 from gongzhu.web.store import StoreConflict, StoreError
 
-__all__ = ["HINT_LIMIT", "MAX_HINTS", "Driver", "hint_cards"]
+if TYPE_CHECKING:  # the hub holds the driver: these are only the types it hands over
+    from gongzhu.web.hub import Conn, Hub
+
+__all__ = ["HINT_LIMIT", "MAX_HINTS", "Driver", "Rooms", "computers", "hint_cards"]
 
 HINT_LIMIT: Final = Limit(simulations=300)
 """The hint's search: simulations only (deterministic, tens of milliseconds)."""
 MAX_HINTS: Final = 4
-"""Hints computed at once in all (each is a search in a worker thread)."""
+"""Hints computed at once in all (each is a search in a worker process)."""
 _T = TypeVar("_T")
 _MINUTE: Final = 60.0
-_log = logging.getLogger("gongzhu.web")
 
 
 def hint_cards(view: PlayerView, seed: int | str) -> list[dict[str, Any]]:
@@ -65,23 +81,131 @@ def hint_cards(view: PlayerView, seed: int | str) -> list[dict[str, Any]]:
     ]
 
 
-class Driver:
-    """The computers of every room of one server (see the module): a plain service given
-    the room cache it plays in, the limits, the computers' pause and the takeover time."""
+# -- the worker processes ----------------------------------------------------------------
 
-    def __init__(self, rooms: RoomCache, limits: Limits, bot_delay: float, takeover: float) -> None:
+_pool: concurrent.futures.ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def computers() -> concurrent.futures.Executor:
+    """The worker processes the computers think in: one per core, shared by every server
+    of this process (they hold no state), started on first use from a fresh
+    ``forkserver`` (not forked from a server with threads and sockets), and replaced if
+    one of them dies."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            method = (
+                "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+            )
+            context = multiprocessing.get_context(method)
+            if method == "forkserver":
+                context.set_forkserver_preload(["gongzhu.web.driver"])
+            _pool = concurrent.futures.ProcessPoolExecutor(os.cpu_count() or 1, context)
+        return _pool
+
+
+def _replace(broken: concurrent.futures.Executor) -> None:
+    """Forget a pool one of whose workers died (killed, out of memory)."""
+    global _pool
+    with _pool_lock:
+        if _pool is broken:
+            _pool = None
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+def _decide(view: PlayerView, strategy: Strategy) -> tuple[Action, float]:
+    """In a worker: the seat's decision from its view, and the seconds it took."""
+    start = time.perf_counter()
+    action = decide_view(view, strategy)
+    return action, time.perf_counter() - start
+
+
+class Rooms(Protocol):
+    """What the driver needs of the server's rooms (the room cache and the pushing)."""
+
+    async def write(self, hub: Hub, change: Change) -> None:
+        """Store ``change`` and keep it (the caller holds ``hub.lock``)."""
+        ...
+
+    async def reload(self, hub: Hub) -> bool:
+        """Rebuild the room from the store; False if the store cannot give it back."""
+        ...
+
+    def broadcast(self, hub: Hub, to: Collection[int | None] | None = None) -> None:
+        """Send the room's connections (``to``: of these seats) their states (this wakes
+        the driver: :meth:`Driver.kick`)."""
+        ...
+
+    def tell(self, hub: Hub, message: Callable[[int | None], ServerMessage]) -> None:
+        """Send every connection ``message(its seat)``."""
+        ...
+
+    def seats(self, hub: Hub, now: float) -> list[tuple[bool, bool]]:
+        """Each seat's (connected, autoplay)."""
+        ...
+
+    def error(self, hub: Hub, conn: Conn, exc: GongzhuError, reply_to: str) -> None:
+        """Send ``conn`` an error."""
+        ...
+
+
+class Driver:
+    """The computers of every room of one server (see the module).
+
+    ``rooms``: the server's rooms (:class:`Rooms`); ``executor``: where decisions
+    and hints run (by default the worker processes, :func:`computers`; a thread
+    pool works too). Interface for the server: :meth:`kick`, :meth:`stop`,
+    :meth:`close`, :meth:`hint` (with :meth:`take_hint`)."""
+
+    def __init__(
+        self,
+        rooms: Rooms,
+        limits: Limits,
+        *,
+        bot_delay: float,
+        takeover: float,
+        executor: concurrent.futures.Executor | None = None,
+    ) -> None:
         self.rooms = rooms
         self.limits = limits
         self.bot_delay = bot_delay
         self.takeover = takeover
-        self.hints = 0  # hints being computed, server-wide (each is a search)
-        workers = max(1, int(self.limits.computer_workers))
-        self.workers = workers
-        self.computer_pool = concurrent.futures.ThreadPoolExecutor(workers, "gongzhu-computer")
-        self.hint_pool = concurrent.futures.ThreadPoolExecutor(2, "gongzhu-hint")
+        self._executor = executor
+        workers = limits.computer_workers
+        self.workers = max(1, int(workers if workers is not None else os.cpu_count() or 1))
         self.busy = 0
         self.waiting: list[tuple[float, Hub, asyncio.Future[None]]] = []
+        self.hints = 0
+        """Hints being computed (at most :data:`MAX_HINTS`)."""
         self.rng = random.SystemRandom()
+        self.pending: set[concurrent.futures.Future[Any]] = set()
+        self.thought: list[float] = []
+        """Seconds each computer decision took in its worker (the last 1,000; benchmarks)."""
+
+    @property
+    def executor(self) -> concurrent.futures.Executor:
+        return self._executor if self._executor is not None else computers()
+
+    async def run(self, call: Callable[..., _T], *args: Any) -> _T:
+        """``call(*args)`` in the executor (once more in a fresh pool if a worker died)."""
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            pool = self.executor
+            try:
+                future = pool.submit(call, *args)
+            except BrokenProcessPool:
+                _replace(pool)
+                continue
+            self.pending.add(future)
+            future.add_done_callback(self.pending.discard)
+            try:
+                return await asyncio.wrap_future(future, loop=loop)
+            except BrokenProcessPool:
+                _replace(pool)
+                if attempt:
+                    raise
+        raise GongzhuError("the computers' worker processes cannot be started")
 
     # -- the fair queue ----------------------------------------------------------------
 
@@ -92,7 +216,7 @@ class Driver:
         return sum(s for _, s in hub.used)
 
     async def think(self, hub: Hub, call: Callable[..., _T], *args: Any) -> _T:
-        """``call(*args)`` in a computer worker thread, when the fair queue says so."""
+        """``call(*args)`` in a computer worker, when the fair queue says so."""
         loop = asyncio.get_running_loop()
         budget = self.limits.computer_budget
         while self.used(hub, time.monotonic()) >= budget and self.waiting:
@@ -113,7 +237,7 @@ class Driver:
                 raise
         start = time.monotonic()
         try:
-            return await loop.run_in_executor(self.computer_pool, lambda: call(*args))
+            return await self.run(call, *args)
         finally:
             now = time.monotonic()
             hub.used.append((now, now - start))
@@ -129,11 +253,18 @@ class Driver:
                 return
         self.busy -= 1
 
+    async def decide(self, hub: Hub, rnd: Round, seat: int, strategy: Strategy) -> Action:
+        """The computer's action for ``seat``, decided in a worker from the seat's view."""
+        if seat not in awaiting(rnd):
+            return decide(rnd, seat, strategy)  # refused at once (the turn driver's error)
+        action, seconds = await self.think(hub, _decide, rnd.view(seat), strategy)
+        self.thought = [*self.thought[-999:], seconds]
+        return action
+
     # -- one room's driver --------------------------------------------------------------
 
     def kick(self, hub: Hub) -> None:
-        """Wake the room's computer driver (start it if it is not running on this loop);
-        after that a push wakes it (:meth:`Hub.wake <gongzhu.web.hub.Hub.wake>`)."""
+        """Wake the room's computer driver (start it if it is not running on this loop)."""
         loop = asyncio.get_running_loop()
         if (
             hub.changed is None
@@ -145,9 +276,18 @@ class Driver:
             hub.driver = loop.create_task(self._drive(hub))
         hub.changed.set()
 
+    def stop(self, hub: Hub) -> None:
+        """Stop the room's computers (it is dropped, or the server stops)."""
+        if hub.driver is not None:
+            hub.driver.cancel()
+
     def close(self) -> None:
-        self.computer_pool.shutdown(wait=False, cancel_futures=True)
-        self.hint_pool.shutdown(wait=False, cancel_futures=True)
+        """Cancel this server's decisions and hints not started yet (the worker
+        processes are shared: they stay for the next server of this process)."""
+        for future in list(self.pending):
+            future.cancel()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
 
     def _declines(self, hub: Hub) -> list[float]:
         """When (monotonic) the server may decline each seat's exposure this deal: a fresh
@@ -170,83 +310,86 @@ class Driver:
         changed = hub.changed
         assert changed is not None
         while True:
-            try:
-                await self._step(hub, changed)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a bug must not stop the room's computers for good
-                _log.exception("gongzhu: the computers of room %s", hub.room.id)
-                await asyncio.sleep(1.0)
-
-    async def _step(self, hub: Hub, changed: asyncio.Event) -> None:
-        """One turn of a room's computers: wait until one must decide, then decide."""
-        rooms = self.rooms
-        if hub.stale:
-            async with hub.lock:
-                ok = not hub.stale or await rooms.reload(hub)
-            if not ok:
-                await asyncio.sleep(1.0)  # the store is unreachable: try again later
-                return
-        room = hub.room  # a new object after a reload from the store
-        changed.clear()
-        if not hub.conns:
-            await changed.wait()  # nobody here: nothing is played until someone comes
-            return
-        now = time.monotonic()
-        seat, wait = room.next_computer(now, self.takeover, self._declines(hub))
-        if seat is None:
-            if wait is None:
-                await changed.wait()
-            else:
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(changed.wait(), wait + 0.01)
-                now = time.monotonic()
-                if not changed.is_set() and hub.shown != room.shown_seats(now, self.takeover):
-                    rooms.broadcast(hub)  # a takeover began: seats show "autoplay"
-            return
-        rnd = room.round
-        if rnd.phase is Phase.PLAY and not room.skipping:
-            # Who is deciding, for the thinking mark on its plate (issue 26). Only while
-            # cards are played: exposure decisions stay silent (their timing is sealed).
-            rooms.tell(hub, lambda recipient: Thinking(room.seen(recipient), seat))
-        if self.bot_delay > 0 and not room.skipping and rnd.phase is Phase.PLAY:
-            await asyncio.sleep(self.bot_delay)
-            if room.round is not rnd:
-                return
-        strategy = room.strategy(seat)
-        try:
-            action = await self.think(hub, Room.decide, rnd, seat, strategy)
-        except GongzhuError:  # a bot that cannot decide must not kill the room
-            await asyncio.sleep(1.0)
-            return
-        async with hub.lock:
+            if hub.stale:
+                async with hub.lock:
+                    ok = not hub.stale or await self.rooms.reload(hub)
+                if not ok:
+                    await asyncio.sleep(1.0)  # the store is unreachable: try again later
+                    continue
+            room = hub.room  # a new object after a reload from the store
+            changed.clear()
+            if not hub.conns:
+                await changed.wait()  # nobody here: nothing is played until someone comes
+                continue
             now = time.monotonic()
-            if (
-                hub.room is not room
-                or room.round is not rnd
-                or not room.acts_for(seat, now, self.takeover)
-            ):
-                return  # someone moved meanwhile (here or elsewhere), or the human came back
+            seat, wait = room.next_computer(now, self.takeover, self._declines(hub))
+            if seat is None:
+                if wait is None:
+                    await changed.wait()
+                else:
+                    with contextlib.suppress(asyncio.TimeoutError):
+                        await asyncio.wait_for(changed.wait(), wait + 0.01)
+                    if not changed.is_set() and hub.shown != self.rooms.seats(
+                        hub, time.monotonic()
+                    ):
+                        self.rooms.broadcast(hub)  # a takeover began: seats show "autoplay"
+                continue
+            rnd = room.round
+            if rnd.phase is Phase.PLAY and not room.skipping:
+                # Who is deciding, for the thinking mark on its plate (issue 26). Only while
+                # cards are played: exposure decisions stay silent (their timing is sealed).
+                # (Each recipient's message carries its own counter; told at once, so the
+                # loop's variables are still this turn's.)
+                self.rooms.tell(hub, lambda r: Thinking(room.seen(r), seat))  # noqa: B023
+            if self.bot_delay > 0 and not room.skipping and rnd.phase is Phase.PLAY:
+                await asyncio.sleep(self.bot_delay)
+                if room.round is not rnd:
+                    continue
+            strategy = room.strategy(seat)
             try:
-                await rooms.write(hub, room.plan_apply(action))
-            except StoreConflict:  # another server wrote first: the store is the truth
-                if not await rooms.reload(hub):
-                    await asyncio.sleep(1.0)
-                return
-            except (StoreError, GongzhuError):  # the store is away: try again later
+                action = await self.decide(hub, rnd, seat, strategy)
+            except GongzhuError:  # a bot that cannot decide must not kill the room
                 await asyncio.sleep(1.0)
-                return
-        sealed = Room.sealed(action, room.round)
-        rooms.broadcast(hub, [seat] if sealed else None)
+                continue
+            async with hub.lock:
+                now = time.monotonic()
+                if (
+                    hub.room is not room
+                    or room.round is not rnd
+                    or not room.acts_for(seat, now, self.takeover)
+                ):
+                    continue  # someone moved meanwhile (here or elsewhere), or the human came back
+                try:
+                    change = room.plan_apply(action)
+                    await self.rooms.write(hub, change)
+                except StoreConflict:  # another server wrote first: the store is the truth
+                    if not await self.rooms.reload(hub):
+                        await asyncio.sleep(1.0)
+                    continue
+                except (StoreError, GongzhuError):  # the store is away: try again later
+                    await asyncio.sleep(1.0)
+                    continue
+            sealed = Room.sealed(action, room.round)
+            self.rooms.broadcast(hub, [seat] if sealed else None)
 
     # -- hints ---------------------------------------------------------------------------
 
+    def take_hint(self, conn: Conn) -> bool:
+        """Count a hint for ``conn`` if it may have one now (one per connection at a time,
+        :data:`MAX_HINTS` in all); :meth:`hint` gives the slot back."""
+        if conn.hinting or self.hints >= MAX_HINTS:
+            return False
+        conn.hinting = True
+        self.hints += 1
+        return True
+
     async def hint(self, hub: Hub, conn: Conn, view: PlayerView) -> None:
+        """Compute a hint (a slot taken with :meth:`take_hint`) and send it, if the room
+        has not moved on meanwhile."""
         room = hub.room
         event = room.position
-        loop = asyncio.get_running_loop()
         try:
-            cards = await loop.run_in_executor(self.hint_pool, hint_cards, view, room.seed)
+            cards = await self.run(hint_cards, view, room.seed)
         except GongzhuError as exc:
             self.rooms.error(hub, conn, WebError("illegal", str(exc)), "hint")
             return

@@ -31,7 +31,7 @@ import attrs
 
 from gongzhu.errors import IllegalActionError
 from gongzhu.i18n import LANGUAGES
-from gongzhu.web.driver import MAX_HINTS, Driver
+from gongzhu.web.driver import Driver
 from gongzhu.web.hub import Conn, Hub, RoomCache
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import (
@@ -44,6 +44,7 @@ from gongzhu.web.messages import (
     Release,
     Resync,
     Sit,
+    StartDeal,
     WebError,
     Welcome,
 )
@@ -156,6 +157,7 @@ async def hello(deps: Deps, hub: Hub, conn: Conn, msg: Hello) -> None:
         return
     conn.hello = True
     conn.lang = _language(msg.lang)
+    conn.name = msg.name
     if msg.token is not None and seat is None:
         rooms.error(hub, conn, WebError("bad-token", "no seat has this token"), "hello")
     if seat is not None:
@@ -248,6 +250,13 @@ async def new_game(deps: Deps, hub: Hub, conn: Conn, msg: NewGame) -> None:
     deps.rooms.broadcast(hub)
 
 
+@handler(StartDeal, changes=True, seated=True)
+async def start_deal(deps: Deps, hub: Hub, conn: Conn, msg: StartDeal) -> None:
+    assert conn.seat is not None
+    await deps.rooms.write(hub, hub.room.plan_start(conn.seat))
+    deps.rooms.broadcast(hub)
+
+
 @handler(Release, changes=True, seated=True)
 async def release(deps: Deps, hub: Hub, conn: Conn, msg: Release) -> None:
     assert conn.seat is not None
@@ -260,12 +269,9 @@ async def release(deps: Deps, hub: Hub, conn: Conn, msg: Release) -> None:
 async def hint(deps: Deps, hub: Hub, conn: Conn, msg: Hint) -> None:
     assert conn.seat is not None
     view = hub.room.hint_view(conn.seat)
-    driver = deps.driver
-    if conn.hinting or driver.hints >= MAX_HINTS:
+    if not deps.driver.take_hint(conn):
         raise WebError("rate-limited", "one hint at a time")
-    conn.hinting = True
-    driver.hints += 1
-    conn.task = asyncio.create_task(driver.hint(hub, conn, view))
+    conn.task = asyncio.create_task(deps.driver.hint(hub, conn, view))
 
 
 # -- helpers ---------------------------------------------------------------------------
@@ -283,10 +289,10 @@ async def seat_conn(deps: Deps, hub: Hub, conn: Conn, seat: int) -> None:
 
 def welcome(deps: Deps, hub: Hub, conn: Conn, token: str | None) -> None:
     room = hub.room
+    room.watching = hub.watcher_names()
     info = room.info(time.monotonic(), deps.takeover)
     conn.send(Welcome(room.seen(conn.seat), conn.seat, token, info))
     deps.rooms.broadcast(hub)  # this one's state, and everyone sees the seat taken/connected
-    deps.driver.kick(hub)  # the room's computers run while someone is here
 
 
 def _language(tag: str | None) -> str | None:

@@ -29,11 +29,12 @@ from typing import Any, Final, TypeVar
 from starlette.websockets import WebSocket
 
 from gongzhu.errors import GongzhuError, IllegalActionError
+from gongzhu.web.driver import Driver
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import ErrorReply, ServerMessage, WebError
 from gongzhu.web.presence import Presence
 from gongzhu.web.rooms import RECIPIENTS, Change, Room, Settings
-from gongzhu.web.store import Store, StoreConflict, StoreError
+from gongzhu.web.store import Store, StoreConflict, StoreError, owner_of
 from gongzhu.web.words import player_refusal
 
 __all__ = [
@@ -101,6 +102,8 @@ class Conn:
         self.seat: int | None = None
         self.hello = False
         self.lang: str | None = None
+        self.name: str | None = None
+        """The name its hello gave (a watcher's is shown to the table)."""
         self.bucket = Bucket(limits.watcher_messages / limits.window, limits.watcher_messages)
         self.strikes = 0
         self.dead = asyncio.Event()
@@ -159,22 +162,16 @@ class Hub:
         self.decline_key: tuple[int, int] | None = None  # the deal of decline_at
         self.decline_at: list[float] = []  # when a human's empty exposure may be declined
 
-    def wake(self) -> None:
-        """Tell the room's computers something changed (if they run: the driver starts them)."""
-        if self.changed is not None:
-            self.changed.set()
-
-    def stop(self) -> None:
-        """Stop the room's computers (it is dropped, or the server stops)."""
-        if self.driver is not None:
-            self.driver.cancel()
-
     def seated(self) -> int:
         return sum(1 for c in self.conns if c.seat is not None)
 
     def watchers(self) -> int:
         """Connections that said hello without a seat."""
         return sum(1 for c in self.conns if c.seat is None and c.hello)
+
+    def watcher_names(self) -> list[str]:
+        """Who watches, one entry a watcher ("" for one who gave no name), sorted."""
+        return sorted(c.name or "" for c in self.conns if c.seat is None and c.hello)
 
 
 class StoreCalls:
@@ -205,8 +202,9 @@ class RoomCache:
 
     Its dependencies are given: the store and its worker threads (``io``), the presence
     service (:class:`~gongzhu.web.presence.Presence`, asked after each reload who is
-    here elsewhere), the limits and the takeover time. A room's computers are woken
-    through its :class:`Hub` (:meth:`Hub.wake`); the driver owns them."""
+    here elsewhere), the limits, the computers' pause and the takeover time. It holds the
+    rooms' computers (:class:`~gongzhu.web.driver.Driver`, given this cache: they
+    write, reload and push rooms through it) and wakes them on every push."""
 
     def __init__(
         self,
@@ -215,6 +213,7 @@ class RoomCache:
         presence: Presence,
         limits: Limits,
         *,
+        bot_delay: float,
         takeover: float,
         seed: int | None,
     ) -> None:
@@ -230,6 +229,8 @@ class RoomCache:
         self.background: set[asyncio.Task[Any]] = set()
         self.beater: asyncio.Task[None] | None = None
         """The presence heartbeat (a shared store only)."""
+        self.driver = Driver(self, limits, bot_delay=bot_delay, takeover=takeover)
+        """The room's computers (given this cache: they write, reload and push rooms)."""
 
     # -- rooms -----------------------------------------------------------------------
 
@@ -259,7 +260,7 @@ class RoomCache:
 
     def drop(self, hub: Hub) -> None:
         """Forget a loaded room (no connection is in it): it is rebuilt on its next use."""
-        hub.stop()
+        self.driver.stop(hub)
         if self.hubs.get(hub.room.id) is hub:
             del self.hubs[hub.room.id]
 
@@ -270,6 +271,8 @@ class RoomCache:
         seed: int | None,
         address: str,
         browser: str | None = None,
+        *,
+        lobby: bool = False,
     ) -> tuple[Room, str]:
         """A new room for a player at ``address`` (limits: per address, unplayed, in all)."""
         limits = self.limits
@@ -288,16 +291,24 @@ class RoomCache:
             raise WebError("rate-limited", f"you have {len(fresh)} rooms nobody has played in yet")
         if not bucket.take():
             raise WebError("rate-limited", "too many new rooms from your address; wait a minute")
-        if await self.io(self.store.count) >= limits.max_rooms:
-            await self.purge()
-            if await self.io(self.store.count) >= limits.max_rooms:
-                raise WebError("room-full", "the server has as many rooms as it keeps")
+        owner = owner_of(address)
+        if await self.io(self.store.count, owner) >= limits.rooms_per_owner:
+            raise WebError("rate-limited", "your address keeps as many rooms as it may")
+        await self.make_room()
         chosen = seed is not None
         if seed is None:
             seed = self.seed
         room, token = await self.io(
             lambda: Room.create(
-                self.store, settings, name, seed, seeded=chosen, browser=browser, address=address
+                self.store,
+                settings,
+                name,
+                seed,
+                seeded=chosen,
+                browser=browser,
+                address=address,
+                owner=owner,
+                lobby=lobby,
             )
         )
         self.hubs[room.id] = Hub(room, creator=address)
@@ -305,17 +316,40 @@ class RoomCache:
         self._evict()
         return room, token
 
+    async def make_room(self) -> None:
+        """Room in the store for one more: when it is full, purge, then evict the rooms
+        idle past :attr:`Limits.idle_ttl` (least recently used first); else ``room-full``."""
+        limits = self.limits
+        if await self.io(self.store.count) < limits.max_rooms:
+            return
+        await self.purge()
+        if await self.io(self.store.count) < limits.max_rooms:
+            return
+        before = time.time() - limits.idle_ttl
+        batch = max(1, limits.max_rooms // 100)  # a few at a time: the next ones stay a while
+        if await self.io(lambda: self.store.evict(before, batch, keep=self._here())):
+            self._drop_idle()
+            if await self.io(self.store.count) < limits.max_rooms:
+                return
+        raise WebError("room-full", "the server has as many rooms as it keeps")
+
+    def _here(self) -> set[str]:
+        return {rid for rid, hub in self.hubs.items() if hub.conns or hub.lock.locked()}
+
+    def _drop_idle(self) -> None:
+        """A loaded room nobody is in may have been deleted: rebuilt (or not found) next time."""
+        for hub in [h for h in self.hubs.values() if not h.conns and not h.lock.locked()]:
+            self.drop(hub)
+
     async def purge(self) -> int:
         """Delete idle rooms, and unplayed ones nobody is in after :attr:`Limits.unplayed_ttl`."""
         now = time.time()
         before = now - self.limits.room_ttl
         unplayed = now - self.limits.unplayed_ttl
-        here = {rid for rid, hub in self.hubs.items() if hub.conns or hub.lock.locked()}
+        here = self._here()
         n = await self.io(lambda: self.store.purge(before, unplayed_before=unplayed, keep=here))
         if n:
-            # A loaded room nobody is in may have been purged: rebuilt (or not found) next time.
-            for hub in [h for h in self.hubs.values() if not h.conns and not h.lock.locked()]:
-                self.drop(hub)
+            self._drop_idle()
         return n
 
     # -- in step with the store and the other processes --------------------------------
@@ -337,7 +371,8 @@ class RoomCache:
                 await self.beater
         await self.presence.close()
         for hub in self.hubs.values():
-            hub.stop()
+            self.driver.stop(hub)
+        self.driver.close()
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         """Run ``coro`` in the background, kept alive until it ends."""
@@ -471,6 +506,7 @@ class RoomCache:
         now = time.monotonic()
         room = hub.room
         hub.shown = room.shown_seats(now, self.takeover)
+        room.watching = hub.watcher_names()
         texts: dict[int | None, str] = {}
         for conn in list(hub.conns):
             if not conn.hello or (to is not None and conn.seat not in to):
@@ -479,9 +515,14 @@ class RoomCache:
             if text is None:
                 text = texts[conn.seat] = room.state(conn.seat, now, self.takeover).to_json()
             conn.send_text(text)
-        hub.wake()
+        self.driver.kick(hub)
+
+    def seats(self, hub: Hub, now: float) -> list[tuple[bool, bool]]:
+        """Each seat's (connected, autoplay): what a push shows of presence."""
+        return hub.room.shown_seats(now, self.takeover)
 
     def send_state(self, hub: Hub, conn: Conn) -> None:
+        hub.room.watching = hub.watcher_names()
         conn.send(hub.room.state(conn.seat, time.monotonic(), self.takeover))
 
     @staticmethod

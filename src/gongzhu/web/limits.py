@@ -19,8 +19,9 @@ class Limits:
 
     # -- rooms ---------------------------------------------------------------------------
     max_rooms: int = 10_000
-    """Rooms in the store; past it unplayed and then idle rooms are purged, else creation
-    is refused (503) while existing rooms go on being served (``--max-rooms``)."""
+    """Rooms in the store; past it unplayed and expired rooms are purged, then the rooms
+    idle past :attr:`idle_ttl` evicted, else creation is refused (503) while existing
+    rooms go on being served (``--max-rooms``)."""
     room_ttl: float = 30 * 24 * 3600.0
     """A room untouched this long is purged."""
     unplayed_ttl: float = 600.0
@@ -32,6 +33,12 @@ class Limits:
     """Rooms one address may create at once (a burst) ... (``--rooms-per-address``)"""
     rooms_per_minute: float = 4.0
     """... and then per minute (429 past it)."""
+    rooms_per_owner: int = 200
+    """Rooms one address (an IPv6 /48) keeps in the store (429 past it, until some are
+    purged), so that no one address fills it (``--rooms-per-owner``)."""
+    idle_ttl: float = 24 * 3600.0
+    """When the store is full, rooms untouched this long are evicted to make room, the
+    least recently used first (after the unplayed and the expired ones)."""
     unplayed_per_address: int = 5
     """Rooms created by one address that have not seen a move yet (429 past it)."""
     loaded_rooms: int = 256
@@ -78,9 +85,10 @@ class Limits:
     store_timeout: float = 5.0
     """Seconds one store call may take (it runs in a worker thread, never on the event
     loop); past it the request is refused ``store-busy`` and may be retried."""
-    computer_workers: int = 1
-    """Computer decisions running at once, across all rooms (a fair queue: the room
-    that waited longest for a computer goes first)."""
+    computer_workers: int | None = None
+    """Computer decisions running at once, across all rooms, each in a worker process
+    (``None``: one per core; a fair queue: the room that used the least computer time
+    goes first)."""
     computer_budget: float = 30.0
     """Seconds of computer thinking one room may use per minute; past it the room's
     computers wait their turn behind other rooms."""

@@ -54,6 +54,7 @@ __all__ = [
     "Resync",
     "ServerMessage",
     "Sit",
+    "StartDeal",
     "State",
     "Thinking",
     "WebError",
@@ -351,6 +352,12 @@ class Hint(_Evented):
 @attrs.frozen
 class NewGame(_Evented):
     """After game over: a new game with the same settings."""
+
+
+@message("start", required=("event",))
+@attrs.frozen
+class StartDeal(_Evented):
+    """The host starts the first deal of a table that waited for friends."""
 
 
 @message("release", required=("event", "seat"))

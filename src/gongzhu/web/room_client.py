@@ -43,6 +43,8 @@ class RoomFacts(Protocol):
     rules: RuleSet
     settings: Settings
     table: Table
+    lobby: bool
+    watching: list[str]
 
     def here(self, seat: int, now: float) -> bool: ...
     def autoplay(self, seat: int, now: float, takeover: float) -> bool: ...
@@ -50,6 +52,8 @@ class RoomFacts(Protocol):
     def seen(self, recipient: int | None) -> int: ...
 
 
+MAX_WATCHER_NAMES: Final = 20
+"""The most watchers' names a room lists (it counts them all)."""
 _LINES: Final = {"QS": "pig", "JD": "sheep", "TC": "transformer", "AH": "hearts"}
 
 
@@ -115,13 +119,17 @@ def info(room: RoomFacts, now: float, takeover: float, *, rules: bool = True) ->
         "seed": shown_seed(room),
         "seeded": room.seeded,
         "invite": f"/t/{room.id}",
+        "lobby": room.lobby,
+        "watchers": len(room.watching),
+        "watcher_names": room.watching[:MAX_WATCHER_NAMES],
     }
 
 
 def view(room: RoomFacts, seat: int | None) -> dict[str, Any]:
     """The seat's :meth:`PlayerView.to_dict <gongzhu.PlayerView.to_dict>` (None: public),
-    without the rule set (the connection's ``welcome`` carries it)."""
-    if seat is None:
+    without the rule set (the connection's ``welcome`` carries it). A table waiting
+    for its host to start (``lobby``) shows nobody their cards yet."""
+    if seat is None or room.lobby:
         return public_view(room.table.round)
     return room.table.round.view(seat).to_dict(include_rules=False)
 
@@ -129,7 +137,9 @@ def view(room: RoomFacts, seat: int | None) -> dict[str, Any]:
 def exposure_options(room: RoomFacts, seat: int | None) -> list[dict[str, Any]]:
     """The exposure panel's rows while ``seat`` still has to decide (source 001)."""
     rnd = room.table.round
-    if seat is None or rnd.phase is not Phase.EXPOSURE or seat not in rnd.exposure_pending:
+    if seat is None or room.lobby:
+        return []
+    if rnd.phase is not Phase.EXPOSURE or seat not in rnd.exposure_pending:
         return []
     return [
         {

@@ -149,6 +149,7 @@ class Room(TableFacts):
             # value at the last move: see seen().
             self.seen_events: list[int] = list(meta.get("seen", [self.event] * len(RECIPIENTS)))
             self.moved: list[int] = list(meta.get("moved", [self.position] * len(RECIPIENTS)))
+            self.lobby: bool = bool(meta.get("lobby", False))
         except (KeyError, TypeError, GongzhuError) as exc:
             raise StoreError(f"room {room_id}: unreadable settings ({exc})") from None
         self.rules = self.settings.rules()
@@ -160,6 +161,7 @@ class Room(TableFacts):
         # clock) each seat's player is here in any process, as the store last said.
         self.elsewhere = [-math.inf] * SEATS
         self.skipping = False
+        self.watching: list[str] = []  # the watchers' names (this process's; the hub sets it)
         self._strategies: dict[int, Strategy] = {}
         try:
             self.table = Table.replay(self.rules, self.seed, self.game, log)
@@ -180,13 +182,18 @@ class Room(TableFacts):
         seeded: bool | None = None,
         browser: str | None = None,
         address: str | None = None,
+        owner: str = "",
+        lobby: bool = False,
     ) -> tuple[Room, str]:
         """A new room, ``name`` at seat 0 and computers at 1-3; returns it and seat 0's token.
 
         ``seed``: the room's number (``None``: :data:`SEED_BITS` bits of OS randomness).
         ``seeded``: the number was chosen by a player, so it is shown to everyone
         (by default: whenever ``seed`` is given). ``browser``, ``address``: the
-        creator's browser id and address (one browser, one seat: :meth:`plan_sit`)."""
+        creator's browser id and address (one browser, one seat: :meth:`plan_sit`).
+        ``owner``: who keeps it in the store (:func:`gongzhu.web.store.owner_of` of the
+        creator's address). ``lobby``: the table waits for friends to sit; nothing is
+        played until the host starts (:meth:`plan_start`)."""
         name = check_name(name)
         chosen = seed is not None
         if seed is None:
@@ -209,10 +216,11 @@ class Room(TableFacts):
             "event": 1,
             "position": 1,
             "created": time.time(),
+            "lobby": lobby,
         }
         for _ in range(5):
             rid = room_id or secrets.token_urlsafe(9)
-            if store.create(rid, meta):
+            if store.create(rid, meta, owner=owner):
                 return cls(store, rid, meta, []), token
             if room_id is not None:
                 break
@@ -249,6 +257,7 @@ class Room(TableFacts):
             "event": c.event,
             "position": c.position,
             "created": self.created,
+            "lobby": c.lobby,
         }
 
     def meta(self) -> dict[str, Any]:
@@ -272,6 +281,7 @@ class Room(TableFacts):
             closed=tuple(None if k is None else (k[0], k[1]) for k in self.closed),
             seen=tuple(self.seen_events),
             moved=tuple(self.moved),
+            lobby=self.lobby,
         )
         return attrs.evolve(now, **changes) if changes else now
 
@@ -317,6 +327,7 @@ class Room(TableFacts):
         self.seen_events, self.moved = list(change.seen), list(change.moved)
         self.event, self.position = change.event, change.position
         self.skipping = change.skipping
+        self.lobby = change.lobby
 
     def keep(self, change: Change) -> Change:
         """:meth:`write` then :meth:`commit` (the synchronous path)."""
@@ -515,6 +526,8 @@ class Room(TableFacts):
 
         ``decline_at``: per seat, when (``now``'s clock) the server may decline the
         exposure of a human who holds nothing to expose (:meth:`declines_for`)."""
+        if self.lobby:
+            return None, None  # nobody plays before the host starts the deal
         wait: float | None = None
         for seat in self.waiting_seats():
             if (
@@ -575,6 +588,7 @@ class Room(TableFacts):
 
     def plan_apply(self, action: Action) -> Change:
         """A checked action (a computer's, or a human's: :class:`~gongzhu.web.messages.Act`)."""
+        self._check_started(action.seat, "play")
         if self.log_length >= MAX_LOG:
             raise WebError("room-full", "this game's log is full")
         event = self.event + 1
@@ -602,6 +616,7 @@ class Room(TableFacts):
 
     def plan_next(self, seat: int) -> Change:
         """After a deal: deal the next. During one: skip it (the sender alone)."""
+        self._check_started(seat, "next")
         if self.match.is_over:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, seat, detail="the game is over", action="next"
@@ -626,6 +641,24 @@ class Room(TableFacts):
             seed = secrets.randbits(SEED_BITS)
             table = Table.start(self.rules, seed, table.game)
         return self._next(moves=True, table=table, seed=seed, start=0, reset=True)
+
+    def _check_started(self, seat: int | None, what: str) -> None:
+        if self.lobby:
+            raise IllegalActionError(
+                Reason.WRONG_PHASE, seat, detail="the host has not started the deal", action=what
+            )
+
+    def plan_start(self, seat: int) -> Change:
+        """The host starts the first deal of a table that waited for friends: the cards
+        (dealt from the room's seed) go to whoever sits now, nobody has taken anything."""
+        if seat != HOST:
+            raise WebError("bad-message", "only the host starts the deal")
+        if not self.lobby:
+            raise WebError("stale", "the deal has started", {"event": self.seen(seat)})
+        return self._next(moves=True, lobby=False)
+
+    def start(self, seat: int) -> None:
+        self.keep(self.plan_start(seat))
 
     def new_game(self, seat: int) -> None:
         self.keep(self.plan_new_game(seat))
@@ -666,6 +699,7 @@ class Room(TableFacts):
 
     def hint_view(self, seat: int) -> PlayerView:
         """The view a hint analyses; refused unless ``seat`` is to play a card now."""
+        self._check_started(seat, "hint")
         rnd = self.round
         if rnd.phase is not Phase.PLAY:
             raise IllegalActionError(Reason.WRONG_PHASE, seat, action="hint")

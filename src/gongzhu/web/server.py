@@ -3,7 +3,7 @@
 :class:`Server` is built by composition: the store's worker threads
 (:class:`~gongzhu.web.hub.StoreCalls`), the presence service
 (:class:`~gongzhu.web.presence.Presence`), the room cache
-(:class:`~gongzhu.web.hub.RoomCache`) and the computers' driver
+(:class:`~gongzhu.web.hub.RoomCache`) with the computers' driver it holds
 (:class:`~gongzhu.web.driver.Driver`), each a plain object given its
 dependencies; the message handlers (:mod:`gongzhu.web.handlers`) receive them in
 a :class:`~gongzhu.web.handlers.Deps` record. It serves one WebSocket
@@ -21,7 +21,6 @@ import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from gongzhu.web.driver import Driver
 from gongzhu.web.handlers import Deps, dispatch
 from gongzhu.web.hub import BROWSER_COOKIE, Conn, Hub, RoomCache, StoreCalls, client_key
 from gongzhu.web.limits import Limits
@@ -45,8 +44,10 @@ class Server:
         self.takeover = takeover
         self.io = StoreCalls(limits.store_timeout)
         self.presence = Presence(store, self.io, limits, takeover)
-        self.rooms = RoomCache(store, self.io, self.presence, limits, takeover=takeover, seed=seed)
-        self.driver = Driver(self.rooms, limits, bot_delay, takeover)
+        self.rooms = RoomCache(
+            store, self.io, self.presence, limits, bot_delay=bot_delay, takeover=takeover, seed=seed
+        )
+        self.driver = self.rooms.driver
         self.deps = Deps(self.rooms, self.presence, self.driver, limits, takeover)
         self.connections = 0
         self.by_client: dict[str, int] = {}
@@ -120,6 +121,8 @@ class Server:
             hub.conns.discard(conn)
             if conn.seat is not None:
                 self._leave(hub, conn.seat)
+            elif conn.hello and hub.conns:
+                self.rooms.broadcast(hub)  # one watcher fewer: the table's count goes down
             # Python < 3.12's wait_for may swallow a cancellation that meets a finished send:
             # a sentinel ends the sender anyway, and nobody waits for a straggler forever.
             while not conn.queue.empty():
@@ -212,6 +215,5 @@ class Server:
         self.rooms.start()
 
     async def stop(self) -> None:
-        await self.rooms.stop()
-        self.driver.close()
+        await self.rooms.stop()  # and the rooms' computers
         self.io.close()

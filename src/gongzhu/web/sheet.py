@@ -8,7 +8,7 @@ deal counted double).
 
 >>> from gongzhu import Match, RuleSet, deal
 >>> r = deal(rules=RuleSet.preset("online"), seed=3).pass_exposure()
->>> while not r.is_complete:
+>>> while not r.is_over:
 ...     r = r.play(r.legal_plays[0], seat=r.to_act)
 >>> rows = deal_history([r], Match(r.rules).add(r))
 >>> rows[0]["deal"], rows[0]["scores"] == rows[0]["totals"], rows[0]["exposed"]

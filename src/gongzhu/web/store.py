@@ -16,6 +16,11 @@ length, so a write that races another server's is refused
   have a connected player is shared (:meth:`RedisStore.presence`).
 * :class:`MemoryStore` — a dict, for tests and doctests.
 
+When the store is full, the server evicts the rooms idle longest
+(:meth:`Store.evict`), and each address (an IPv6 /48) keeps at most
+:attr:`Limits.rooms_per_owner <gongzhu.web.Limits.rooms_per_owner>` rooms
+(:func:`owner_of`, :meth:`Store.count`).
+
 A write must also raise the room's ``event`` counter (``meta["event"]``): a
 write that does not is refused, so two processes that change the same room
 at once (two friends taking seats) cannot both succeed and lose one change.
@@ -46,7 +51,10 @@ from gongzhu.web.store_base import (
     Store,
     StoreConflict,
     StoreError,
+    StoreFull,
     StoreInUse,
+    StoreUnsafe,
+    owner_of,
 )
 from gongzhu.web.store_redis import CHANNEL, RedisStore
 from gongzhu.web.store_sqlite import SQLiteStore, default_path
@@ -60,9 +68,12 @@ __all__ = [
     "Store",
     "StoreConflict",
     "StoreError",
+    "StoreFull",
     "StoreInUse",
+    "StoreUnsafe",
     "default_path",
     "open_store",
+    "owner_of",
 ]
 
 

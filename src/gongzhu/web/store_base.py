@@ -7,6 +7,8 @@ SQLite and Redis stores are :mod:`gongzhu.web.store_sqlite` and
 
 from __future__ import annotations
 
+import hashlib
+import ipaddress
 import json
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -20,7 +22,10 @@ __all__ = [
     "Store",
     "StoreConflict",
     "StoreError",
+    "StoreFull",
     "StoreInUse",
+    "StoreUnsafe",
+    "owner_of",
 ]
 
 Changed = Callable[[str | None, int], None]
@@ -43,11 +48,47 @@ class StoreInUse(StoreError):
     """Another server process already serves this store file (:meth:`SQLiteStore.claim`)."""
 
 
+class StoreFull(StoreError):
+    """The disk (or the file size limit) under the store is full: nothing was written,
+    and what was written before is intact; free some space."""
+
+
+class StoreUnsafe(StoreError):
+    """The store's file (or its lock, journal) is a symbolic link or belongs to another
+    user: it is not used (someone else could read every room's seed, or swap it)."""
+
+
+def owner_of(address: str) -> str:
+    """Who keeps a room, for the per-address cap (:attr:`Limits.rooms_per_owner
+    <gongzhu.web.Limits.rooms_per_owner>`): the IPv4 address, or the /48 network of an
+    IPv6 one (a site's allocation), hashed, so the store holds no address.
+
+    >>> owner_of("2001:db8:1:2::5") == owner_of("2001:db8:1:ffff::9") == owner_of("2001:db8:1::/64")
+    True
+    >>> owner_of("192.0.2.1") == owner_of("192.0.2.2"), len(owner_of("192.0.2.1"))
+    (False, 16)
+    """
+    try:  # an address, or the network a per-address limit already made of it
+        net = ipaddress.ip_network(address, strict=False)
+    except ValueError:
+        key = address
+    else:
+        ip = net.network_address
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+            key = str(ip.ipv4_mapped)
+        elif isinstance(ip, ipaddress.IPv6Address):
+            key = str(ipaddress.ip_network(f"{ip}/{min(48, net.prefixlen)}", strict=False))
+        else:
+            key = str(net)
+    return hashlib.sha256(f"gongzhu-owner:{key}".encode()).hexdigest()[:16]
+
+
 class Store(Protocol):
     """What a room store does (every method is quick and synchronous)."""
 
-    def create(self, room_id: str, meta: dict[str, Any]) -> bool:
-        """Store a new room; False if the id is taken."""
+    def create(self, room_id: str, meta: dict[str, Any], *, owner: str = "") -> bool:
+        """Store a new room; False if the id is taken. ``owner``: who keeps it (the
+        creator's :func:`owner_of`), counted by :meth:`count`."""
         ...
 
     def load(self, room_id: str) -> tuple[dict[str, Any], list[Any]] | None:
@@ -68,8 +109,8 @@ class Store(Protocol):
         ``start`` long."""
         ...
 
-    def count(self) -> int:
-        """How many rooms are stored."""
+    def count(self, owner: str | None = None) -> int:
+        """How many rooms are stored (``owner``: that owner's only)."""
         ...
 
     def purge(
@@ -82,6 +123,12 @@ class Store(Protocol):
         """Delete rooms last changed before ``before`` (a ``time.time()``), and rooms that
         never saw a move last changed before ``unplayed_before``, except those in
         ``keep`` (rooms someone is in); how many."""
+        ...
+
+    def evict(self, before: float, limit: int, *, keep: Collection[str] = ()) -> int:
+        """Delete at most ``limit`` rooms last changed before ``before``, the least
+        recently changed first, except those in ``keep``; how many (a full store makes
+        room for new ones this way)."""
         ...
 
     def listen(self, changed: Changed) -> Callable[[], None] | None:
@@ -125,28 +172,18 @@ def _check_event(room_id: str, stored: str | bytes | None, meta: dict[str, Any])
         raise _conflict(room_id)
 
 
-class _OneProcess:
-    """The shared-store methods of a store only this process writes: nothing to share."""
-
-    def listen(self, changed: Changed) -> Callable[[], None] | None:
-        return None
-
-    def presence(
-        self, room_id: str, process: str, until: Mapping[int, float], keep: float
-    ) -> dict[int, float] | None:
-        return None
-
-
-class MemoryStore(_OneProcess):
-    """Rooms in a dict (lost when the process ends)."""
+class MemoryStore:
+    """Rooms in a dict (lost when the process ends); only this process writes them."""
 
     def __init__(self) -> None:
         self._rooms: dict[str, tuple[str, list[str], float]] = {}
+        self._owners: dict[str, str] = {}
 
-    def create(self, room_id: str, meta: dict[str, Any]) -> bool:
+    def create(self, room_id: str, meta: dict[str, Any], *, owner: str = "") -> bool:
         if room_id in self._rooms:
             return False
         self._rooms[room_id] = (json.dumps(meta), [], time.time())
+        self._owners[room_id] = owner
         return True
 
     def load(self, room_id: str) -> tuple[dict[str, Any], list[Any]] | None:
@@ -174,8 +211,28 @@ class MemoryStore(_OneProcess):
         log = log + [json.dumps(e) for e in entries]
         self._rooms[room_id] = (json.dumps(meta), log, time.time())
 
-    def count(self) -> int:
-        return len(self._rooms)
+    def count(self, owner: str | None = None) -> int:
+        if owner is None:
+            return len(self._rooms)
+        return sum(1 for o in self._owners.values() if o == owner)
+
+    def evict(self, before: float, limit: int, *, keep: Collection[str] = ()) -> int:
+        idle = sorted((v[2], k) for k, v in self._rooms.items() if v[2] < before and k not in keep)
+        for _, k in idle[: max(0, limit)]:
+            self._delete(k)
+        return min(len(idle), max(0, limit))
+
+    def _delete(self, room_id: str) -> None:
+        del self._rooms[room_id]
+        self._owners.pop(room_id, None)
+
+    def listen(self, changed: Changed) -> Callable[[], None] | None:
+        return None  # only this process writes: nothing to hear
+
+    def presence(
+        self, room_id: str, process: str, until: Mapping[int, float], keep: float
+    ) -> dict[int, float] | None:
+        return None  # presence is this process's own connections
 
     def purge(
         self,
@@ -192,7 +249,7 @@ class MemoryStore(_OneProcess):
         ]
         old = [k for k in old if k not in keep]
         for k in old:
-            del self._rooms[k]
+            self._delete(k)
         return len(old)
 
     def close(self) -> None:
@@ -208,6 +265,6 @@ def _unplayed(meta_text: str | bytes | None) -> bool:
 
 
 # Their public home (tracebacks, docs): gongzhu.web.store.
-for _cls in (StoreError, StoreConflict, StoreInUse, Store, MemoryStore):
+for _cls in (StoreError, StoreConflict, StoreInUse, StoreFull, StoreUnsafe, Store, MemoryStore):
     _cls.__module__ = "gongzhu.web.store"
 del _cls

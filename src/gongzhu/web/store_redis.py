@@ -36,7 +36,9 @@ class RedisStore:
 
     Keys: ``gongzhu:web:room:<id>`` (meta, JSON), ``gongzhu:web:log:<id>``
     (a list of JSON entries), the sorted set ``gongzhu:web:rooms`` (id → last
-    change) and, per room with players, the sorted set ``gongzhu:web:here:<id>``
+    change), the hash ``gongzhu:web:owners`` (id → owner) with a set
+    ``gongzhu:web:owned:<owner>`` per owner, and, per room with players, the
+    sorted set ``gongzhu:web:here:<id>``
     (``<seat>/<process>`` → until when that process's player counts as here,
     in Redis's clock; it expires on its own). A save is one MULTI/EXEC under
     WATCH of the log and the meta, so a concurrent write by another server is
@@ -80,11 +82,15 @@ class RedisStore:
     def _here_key(room_id: str) -> str:
         return f"{_KEY}:here:{room_id}"
 
-    def create(self, room_id: str, meta: dict[str, Any]) -> bool:
+    def create(self, room_id: str, meta: dict[str, Any], *, owner: str = "") -> bool:
         with _redis_errors():
             if not self._r.set(self._meta_key(room_id), json.dumps(meta), nx=True):
                 return False
-            self._r.zadd(f"{_KEY}:rooms", {room_id: time.time()})
+            pipe = self._r.pipeline()
+            pipe.zadd(f"{_KEY}:rooms", {room_id: time.time()})
+            pipe.hset(f"{_KEY}:owners", room_id, owner)
+            pipe.sadd(f"{_KEY}:owned:{owner}", room_id)
+            pipe.execute()
             return True
 
     def load(self, room_id: str) -> tuple[dict[str, Any], list[Any]] | None:
@@ -134,9 +140,33 @@ class RedisStore:
             except WatchError:
                 raise _conflict(room_id) from None
 
-    def count(self) -> int:
+    def count(self, owner: str | None = None) -> int:
         with _redis_errors():
+            if owner is not None:
+                return int(self._r.scard(f"{_KEY}:owned:{owner}"))
             return int(self._r.zcard(f"{_KEY}:rooms"))
+
+    def evict(self, before: float, limit: int, *, keep: Collection[str] = ()) -> int:
+        limit = max(0, limit)
+        with _redis_errors():
+            found = self._r.zrangebyscore(
+                f"{_KEY}:rooms", "-inf", f"({before}", start=0, num=limit + len(keep)
+            )
+            old = [r for r in map(_text, found) if r not in keep][:limit]
+            self._delete(old)
+        return len(old)
+
+    def _delete(self, rooms: list[str]) -> None:
+        """Forget ``rooms`` (their meta, log, presence, owner); the caller maps errors."""
+        for room_id in rooms:
+            owner = self._r.hget(f"{_KEY}:owners", room_id)
+            pipe = self._r.pipeline()
+            pipe.delete(self._meta_key(room_id), self._log_key(room_id), self._here_key(room_id))
+            pipe.zrem(f"{_KEY}:rooms", room_id)
+            pipe.hdel(f"{_KEY}:owners", room_id)
+            if owner is not None:
+                pipe.srem(f"{_KEY}:owned:{_text(owner)}", room_id)
+            pipe.execute()
 
     def purge(
         self,
@@ -146,21 +176,14 @@ class RedisStore:
         keep: Collection[str] = (),
     ) -> int:
         with _redis_errors():
-            old = [
-                r.decode() if isinstance(r, bytes) else str(r)
-                for r in self._r.zrangebyscore(f"{_KEY}:rooms", "-inf", f"({before}")
-            ]
+            old = [_text(r) for r in self._r.zrangebyscore(f"{_KEY}:rooms", "-inf", f"({before}")]
             if unplayed_before is not None and unplayed_before > before:
                 for r in self._r.zrangebyscore(f"{_KEY}:rooms", before, f"({unplayed_before}"):
-                    room_id = r.decode() if isinstance(r, bytes) else str(r)
+                    room_id = _text(r)
                     if _unplayed(self._r.get(self._meta_key(room_id))):
                         old.append(room_id)
             old = [r for r in old if r not in keep]
-            for room_id in old:
-                self._r.delete(
-                    self._meta_key(room_id), self._log_key(room_id), self._here_key(room_id)
-                )
-                self._r.zrem(f"{_KEY}:rooms", room_id)
+            self._delete(old)
         return len(old)
 
     def presence(
@@ -245,6 +268,10 @@ class RedisStore:
         close = getattr(self._r, "close", None)
         if callable(close):
             close()
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def _announcement(data: Any) -> tuple[str, int] | None:

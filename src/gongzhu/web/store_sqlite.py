@@ -11,16 +11,18 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from gongzhu.web.store_base import (
+    Changed,
     StoreError,
+    StoreFull,
     StoreInUse,
+    StoreUnsafe,
     _check_event,
     _conflict,
-    _OneProcess,
     _unplayed,
 )
 
@@ -33,18 +35,31 @@ def _sqlite_errors(what: str) -> Iterator[None]:
     try:
         yield
     except sqlite3.Error as exc:
+        if getattr(exc, "sqlite_errorname", "") in _FULL:
+            raise StoreFull(
+                f"the disk under the room store is full ({what}: {exc}); nothing was "
+                "written, the rooms stored before are intact: free some space"
+            ) from None
         raise StoreError(f"the room store cannot be used now ({what}: {exc})") from None
 
 
-class SQLiteStore(_OneProcess):
-    """Rooms in an SQLite database (the standard library's :mod:`sqlite3`).
+_FULL = frozenset({"SQLITE_FULL", "SQLITE_IOERR_WRITE"})
+"""SQLite's names for a write that found no space: a full disk, or a file past the
+process's size limit (``RLIMIT_FSIZE``: SQLite sees the short write as an I/O error)."""
+
+
+class SQLiteStore:
+    """Rooms in an SQLite database (the standard library's :mod:`sqlite3`), written by
+    this process only.
 
     One connection, guarded by a lock; each save is one transaction, so a
     failed save (the file locked by another process past ``busy_timeout``
-    seconds, a full disk) writes nothing and raises :class:`StoreError`. A new
-    file is created readable by its owner only (0600, in a 0700 directory):
-    it holds every room's seed. A server claims the file (:meth:`claim`) so that
-    a second server on it refuses to start.
+    seconds) writes nothing and raises :class:`StoreError`, and a full disk
+    :class:`StoreFull`. A new file is created readable by its owner only (0600,
+    in a 0700 directory): it holds every room's seed. A file (or its lock or
+    journal) that is a symbolic link or belongs to another user is refused
+    (:class:`StoreUnsafe`). A server claims the file (:meth:`claim`) so that a
+    second server on it refuses to start.
     """
 
     def __init__(self, path: str | os.PathLike[str], *, busy_timeout: float = 2.0) -> None:
@@ -70,6 +85,11 @@ class SQLiteStore(_OneProcess):
                     "CREATE TABLE IF NOT EXISTS log (room TEXT NOT NULL, n INTEGER NOT NULL,"
                     " entry TEXT NOT NULL, PRIMARY KEY (room, n))"
                 )
+                columns = {r[1] for r in self._db.execute("PRAGMA table_info(rooms)")}
+                if "owner" not in columns:  # a store made before owners were counted
+                    self._db.execute("ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+                self._db.execute("CREATE INDEX IF NOT EXISTS rooms_owner ON rooms (owner)")
+                self._db.execute("CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated)")
 
     def claim(self) -> None:
         """Take this file for this process (an advisory lock on ``<file>.lock``, held until
@@ -81,7 +101,7 @@ class SQLiteStore(_OneProcess):
         except ImportError:  # pragma: no cover - not POSIX: no advisory locks to take
             return
         lock_path = self.path + ".lock"
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        fd = _open_own(Path(lock_path), os.O_RDWR | os.O_CREAT)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -95,12 +115,12 @@ class SQLiteStore(_OneProcess):
         os.write(fd, f"process {os.getpid()} (gongzhu serve)".encode())
         self._claim = fd
 
-    def create(self, room_id: str, meta: dict[str, Any]) -> bool:
+    def create(self, room_id: str, meta: dict[str, Any], *, owner: str = "") -> bool:
         with self._lock, _sqlite_errors("create a room"):
             try:
                 self._db.execute(
-                    "INSERT INTO rooms (id, meta, updated) VALUES (?, ?, ?)",
-                    (room_id, json.dumps(meta), time.time()),
+                    "INSERT INTO rooms (id, meta, updated, owner) VALUES (?, ?, ?, ?)",
+                    (room_id, json.dumps(meta), time.time(), owner),
                 )
             except sqlite3.IntegrityError:
                 return False
@@ -161,10 +181,37 @@ class SQLiteStore(_OneProcess):
                 db.execute("ROLLBACK")
             raise
 
-    def count(self) -> int:
+    def count(self, owner: str | None = None) -> int:
         with self._lock, _sqlite_errors("count the rooms"):
-            (n,) = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()
+            if owner is None:
+                (n,) = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()
+            else:
+                query = "SELECT COUNT(*) FROM rooms WHERE owner = ?"
+                (n,) = self._db.execute(query, (owner,)).fetchone()
         return int(n)
+
+    def evict(self, before: float, limit: int, *, keep: Collection[str] = ()) -> int:
+        with self._lock, _sqlite_errors("evict rooms"), self._transaction() as db:
+            rows = db.execute(
+                "SELECT id FROM rooms WHERE updated < ? ORDER BY updated LIMIT ?",
+                (before, max(0, limit) + len(keep)),
+            )
+            old = [r[0] for r in rows if r[0] not in keep][: max(0, limit)]
+            self._delete(db, old)
+        return len(old)
+
+    @staticmethod
+    def _delete(db: sqlite3.Connection, rooms: list[str]) -> None:
+        db.executemany("DELETE FROM log WHERE room = ?", [(r,) for r in rooms])
+        db.executemany("DELETE FROM rooms WHERE id = ?", [(r,) for r in rooms])
+
+    def listen(self, changed: Changed) -> Callable[[], None] | None:
+        return None  # only this process writes: nothing to hear
+
+    def presence(
+        self, room_id: str, process: str, until: Mapping[int, float], keep: float
+    ) -> dict[int, float] | None:
+        return None  # presence is this process's own connections
 
     def purge(
         self,
@@ -182,8 +229,7 @@ class SQLiteStore(_OneProcess):
                 )
                 old += [r[0] for r in rows if _unplayed(r[1])]
             old = [r for r in old if r not in keep]
-            db.executemany("DELETE FROM log WHERE room = ?", [(r,) for r in old])
-            db.executemany("DELETE FROM rooms WHERE id = ?", [(r,) for r in old])
+            self._delete(db, old)
         return len(old)
 
     def close(self) -> None:
@@ -197,19 +243,44 @@ class SQLiteStore(_OneProcess):
 
 def _private_file(path: Path) -> None:
     """Make the store's directory (0700) and file (0600) if they are new; a file another
-    tool made readable to others is narrowed to its owner."""
+    tool made readable to others is narrowed to its owner. A file, journal or lock that
+    is a symbolic link or another user's is refused (:class:`StoreUnsafe`)."""
     if not path.parent.exists():
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.close(_open_own(path, os.O_RDWR | os.O_CREAT))
+    for suffix in ("-wal", "-shm", "-journal", ".lock"):
+        companion = path.with_name(path.name + suffix)
+        if os.path.lexists(companion):
+            os.close(_open_own(companion, os.O_RDWR))
+
+
+def _open_own(path: Path, flags: int) -> int:
+    """Open ``path`` without following a symbolic link, as a file of this user (0600 if
+    new; narrowed to 0600 if others could read it); :class:`StoreUnsafe` otherwise."""
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        with contextlib.suppress(OSError):
-            if path.stat().st_mode & 0o077:
-                path.chmod(0o600)
-        return
+        fd = os.open(path, flags | nofollow, 0o600)
     except OSError as exc:
-        raise StoreError(f"the room store {path} cannot be created ({exc})") from None
-    os.close(fd)
+        if os.path.islink(path):
+            raise StoreUnsafe(
+                f"the room store {path} is a symbolic link: refused (point --store at the "
+                "file itself, in a directory of yours)"
+            ) from None
+        raise StoreError(f"the room store {path} cannot be opened ({exc})") from None
+    try:
+        st = os.fstat(fd)
+        geteuid = getattr(os, "geteuid", None)
+        if geteuid is not None and st.st_uid != geteuid():
+            raise StoreUnsafe(
+                f"the room store {path} belongs to another user (uid {st.st_uid}): refused "
+                "(it could be read or swapped by them; use a file in a directory of yours)"
+            )
+        if st.st_mode & 0o077 and hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def default_path() -> Path:

@@ -238,6 +238,19 @@ STRINGS: Final[dict[str, str]] = dict(
         P_("trick.last", "last trick: {who}"),
         P_("trick.show_last", "Last trick"),
         P_("trick.takes", "Trick to {who}"),
+        P_("lobby.wait", "Wait for friends: deal when everyone is seated"),
+        P_("lobby.title", "Waiting for friends"),
+        P_("lobby.help_host", "Send your friends the invite link below. Each types a name and takes a seat; the empty seats are played by the computer. Deal when everyone is here."),
+        P_("lobby.help_guest", "{who} deals when everyone is seated."),
+        P_("lobby.start", "Everyone is here: deal"),
+        P_("lobby.computer", "computer ({dir})"),
+        P_("lobby.host", "host"),
+        P_("watchers.count", "{n} watching"),
+        P_("watchers.names", "Watching: {names}"),
+        P_("watchers.none", "Nobody is watching"),
+        P_("watchers.anonymous", "a watcher"),
+        P_("join.running", "This game is under way (deal {deal}): sitting now, you take over {who}'s cards in this deal and its total so far ({total})."),
+        P_("over.rematch", "Rematch: same players, same seats"),
     ]
 )
 """Key → the English text (the page's fallback for any key a catalogue lacks)."""

@@ -12,6 +12,7 @@ import { applyStatic, initialLanguage, language, setLanguage, t } from "./i18n.j
 import { closeSocket, openSocket, send, sendAction, sendAt, setHooks } from "./net.js";
 import { confirmThen, initConfirm, renderGameOver, renderHistory, renderRulesPanel } from "./panels.js";
 import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.js";
+import { initLobby, joinNote } from "./lobby.js";
 import { KEYS, load, loadToken, rememberRoom, save, saveToken, savedRooms } from "./store.js";
 import {
   actions, endDealing, flashTrick, hideFlash, renderAll, renderConn, renderExposure, renderHand,
@@ -70,6 +71,7 @@ async function createRoom(event) {
     level: value("level"),
     name,
   };
+  if (checked("wait-for-friends")) body.wait = true;
   if (end.startsWith("deals")) body.deals = Number(end.slice(5));
   else body.threshold = Number(end);
   if (value("all-hearts") !== "200") body.all_hearts = Number(value("all-hearts"));
@@ -208,7 +210,9 @@ function onState(msg) {
   // A new deal is dealt out card by card: when the deal number moves on at this table, or
   // for the first deal of a room this page just opened.
   const fresh = msg.view && msg.view.phase !== "complete" && (msg.view.tricks || []).length === 0;
-  if (fresh && ((before && before.deal_no !== msg.deal_no) || (!before && S.justCreated))) {
+  const started = Boolean(before?.room?.lobby && !msg.room?.lobby); // the host dealt
+  if (fresh && !msg.room?.lobby
+      && (started || (before && before.deal_no !== msg.deal_no) || (!before && S.justCreated))) {
     S.justCreated = false;
     startDealing();
   } else if (msg.view?.phase === "complete" && S.dealing) {
@@ -275,6 +279,7 @@ function offerJoin() {
   if (!input.value) input.value = load(KEYS.name, "") || "";
   /** @type {HTMLButtonElement} */ ($("join-sit")).disabled = free < 0;
   $("join-full").hidden = free >= 0;
+  joinNote(free);
   $("join-panel").hidden = false;
   input.focus();
 }
@@ -294,6 +299,12 @@ function joinWatch() {
   S.joined = S.roomId;
   $("join-panel").hidden = true;
   showReason(t("reason.spectator"));
+  // The table shows its watchers' names: a name typed now goes in a new hello.
+  const name = /** @type {HTMLInputElement} */ ($("join-name")).value.trim().slice(0, 32);
+  if (name && name !== load(KEYS.name)) {
+    save(KEYS.name, name);
+    if (S.ws) S.ws.close();
+  }
 }
 
 /** @param {number} seat */
@@ -461,6 +472,7 @@ async function main() {
   actions.sit = sit;
   actions.release = release;
   initConfirm();
+  initLobby(sit);
   $("lang").addEventListener("change", async (e) => {
     await setLanguage(/** @type {HTMLSelectElement} */ (e.target).value);
     // Reconnect, so that the hello tells the server the new language for its refusals.

@@ -5,6 +5,7 @@
 
 import { $, el, reducedMotion } from "./dom.js";
 import { cardName, cardText, language, signed, t } from "./i18n.js";
+import { renderFriends } from "./lobby.js";
 import { renderGameOver, renderHistory, ruleChips } from "./panels.js";
 import {
   S, alone, dealInPlay, hostSeat, isLegal, myTurn, nSeats, posOf, rules, seatName, view,
@@ -29,6 +30,7 @@ export function renderAll() {
   renderRoomBar();
   renderHistory();
   renderGameOver();
+  renderFriends();
 }
 
 export function renderConn() {

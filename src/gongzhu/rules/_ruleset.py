@@ -25,17 +25,8 @@ from gongzhu.rules._json import (
     _json_value,
     _kwargs,
     _typed_value,
-    format_value,
 )
-from gongzhu.rules._validate import (
-    _enum_option,
-    _option,
-    _to_card,
-    _to_cardset,
-    _to_heart_values,
-    _validate,
-)
-from gongzhu.rules.options import (
+from gongzhu.rules._options import (
     _EXPOSABLE_CARDS,
     _REMOVED,
     STANDARD_HEARTS,
@@ -51,6 +42,14 @@ from gongzhu.rules.options import (
     SimultaneousLoss,
     TiedWinners,
     option_infos,
+)
+from gongzhu.rules._validate import (
+    _enum_option,
+    _option,
+    _to_card,
+    _to_cardset,
+    _to_heart_values,
+    _validate,
 )
 
 if sys.version_info >= (3, 11):
@@ -463,24 +462,21 @@ class RuleSet:
         }
 
     def describe(self) -> str:
-        """A readable summary: its name, then one line per option.
+        """A readable summary: its name (:meth:`__str__`), then one line per option.
 
-        The name is a preset's only when every option equals it; otherwise the
-        rule set is described as ``classic`` (the default) with changes, which
-        are marked ``*``. An option that has no effect under the other options
-        says so.
+        The options changed from the named preset are marked ``*``. An option
+        that has no effect under the other options says so.
 
         >>> print(RuleSet.preset("czech-variant").describe().splitlines()[0])
         Rule set czech-variant
         >>> print(RuleSet(players=5).describe().splitlines()[0])
-        Rule set: classic with 1 change(s)
+        Rule set classic + players=5
         >>> [line for line in RuleSet.preset("online").describe().splitlines()
         ...  if "pig_with_all_hearts" in line]
-        ['  pig_with_all_hearts          unchanged * (no effect: sign_swap is on)']
+        ['  pig_with_all_hearts          unchanged (no effect: sign_swap is on)']
         """
-        name = self.preset_name()
-        head = f"Rule set {name}" if name else None
-        return _describe(self, head, PRESETS[_BASE_PRESET].diff(self), OPTION_NAMES)
+        _best, changes = self.closest_preset()
+        return _describe(self, f"Rule set {self}", changes, OPTION_NAMES)
 
     def preset_name(self) -> str | None:
         """The name of the preset equal to this rule set, if any.
@@ -491,16 +487,18 @@ class RuleSet:
         return next((name for name, preset in PRESETS.items() if preset == self), None)
 
     def closest_preset(self) -> tuple[str, dict[str, tuple[Any, Any]]]:
-        """The preset this differs least from, and the differences (preset value, this value).
+        """The preset this differs least from (the first in :data:`PRESETS` order on a
+        tie), and the differences as :meth:`diff` gives them: (this value, preset value).
 
-        For the shortest description (records use it); the rule set's *name*
-        is :meth:`preset_name` or ``classic + …`` (:meth:`__str__`).
+        >>> RuleSet(players=5).closest_preset()
+        ('classic', {'players': (5, 4)})
         """
-        best = min(PRESETS, key=lambda n: len(PRESETS[n].diff(self)))
-        return best, PRESETS[best].diff(self)
+        best = min(PRESETS, key=lambda n: len(self.diff(PRESETS[n])))
+        return best, self.diff(PRESETS[best])
 
     def nearest_name(self) -> str:
-        """A short name: the nearest preset and the options changed from it, as text reads back.
+        """The rule set's name in text (``str(rules)`` is the same): the nearest preset and
+        the options changed from it, as text reads back.
 
         Each change is written as ``gongzhu --rule KEY=VALUE`` takes it (``yes``/``no``,
         ``none`` for no cards), so a player can retype what is shown.
@@ -514,7 +512,7 @@ class RuleSet:
         if not changes:
             return best
         return f"{best} + " + ", ".join(
-            f"{k}={_typed_value(v[1])}" for k, v in sorted(changes.items())
+            f"{k}={_typed_value(v[0])}" for k, v in sorted(changes.items())
         )
 
     def to_dict(self, *, only_changes_from: RuleSet | None = None) -> dict[str, Any]:
@@ -548,18 +546,14 @@ class RuleSet:
         return (base or cls()).replace(**dict(data))
 
     def __str__(self) -> str:
-        """The preset's name on an exact match, else ``classic + `` the changes.
+        """The one way a rule set is named in text (:meth:`nearest_name`): a preset's name on
+        an exact match, else the nearest preset ``+`` the changes, written as ``gongzhu
+        --rule KEY=VALUE`` reads them back.
 
         >>> str(RuleSet.preset("online")), str(RuleSet(players=5, claims=True))
-        ('online', 'classic + claims=True, players=5')
+        ('online', 'classic + claims=yes, players=5')
         """
-        name = self.preset_name()
-        if name:
-            return name
-        changes = PRESETS[_BASE_PRESET].diff(self)
-        return f"{_BASE_PRESET} + " + ", ".join(
-            f"{k}={format_value(v[1])}" for k, v in sorted(changes.items())
-        )
+        return self.nearest_name()
 
     def __repr__(self) -> str:
         """An expression that rebuilds this rule set: a preset, with its changes if any.
@@ -574,7 +568,7 @@ class RuleSet:
         name = self.preset_name()
         if name:
             return f"RuleSet.preset({name!r})"
-        candidates = [f"RuleSet({_kwargs(PRESETS[_BASE_PRESET].diff(self))})"]
+        candidates = [f"RuleSet({_kwargs(self.diff(PRESETS[_BASE_PRESET]))})"]
         best, changes = self.closest_preset()
         if best != _BASE_PRESET:
             candidates.append(f"RuleSet.preset({best!r}).replace({_kwargs(changes)})")
@@ -589,7 +583,7 @@ _OPTION_NAMES: Final = frozenset(OPTION_NAMES)
 _FIELDS_BY_NAME: Final = {f.name: f for f in attrs.fields(RuleSet)}
 
 
-# The presets (filled by gongzhu.rules.presets, which builds them from this class).
+# The presets (filled by gongzhu.rules._presets, which builds them from this class).
 _PRESETS: Final[dict[str, RuleSet]] = {}
 PRESETS: Final[Mapping[str, RuleSet]] = MappingProxyType(_PRESETS)
 _BASE_PRESET: Final = "classic"
