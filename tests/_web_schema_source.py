@@ -137,6 +137,14 @@ def web_server() -> dict[str, Any]:
             "id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{4,32}$"},
             "rules": {"$ref": "#/$defs/rules"},
             "rules_text": {"type": "string"},
+            "rule_numbers": {
+                "description": (
+                    "Deal scores the rules panel quotes, each gongzhu.score of a small pile under"
+                    " the table's rules (all hearts, the pig/sheep flip, the grand slam, ...)."
+                ),
+                "type": "object",
+                "additionalProperties": {"type": "integer"},
+            },
             "threshold": {"enum": [500, 1000]},
             "sign_swap": {"type": "boolean"},
             "exposure": {"type": "boolean"},
@@ -235,7 +243,7 @@ def web_server() -> dict[str, Any]:
     room["description"] = "The public room with its rule set (welcome; GET /api/rooms/<id>)."
     # A state's room: the same without the rule set (the connection's welcome carried it).
     room_state = copy.deepcopy(room)
-    for key in ("rules", "rules_text"):
+    for key in ("rules", "rules_text", "rule_numbers"):
         del room_state["properties"][key]
         room_state["required"].remove(key)
     room_state["description"] = "The public room in a state: no rule set (see the welcome)."

@@ -24,12 +24,12 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Coroutine
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from starlette.websockets import WebSocket
 
 from gongzhu.errors import GongzhuError, IllegalActionError
-from gongzhu.web.driver import Driver
+from gongzhu.view import PlayerView
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import ErrorReply, ServerMessage, WebError
 from gongzhu.web.presence import Presence
@@ -174,6 +174,17 @@ class Hub:
         return sorted(c.name or "" for c in self.conns if c.seat is None and c.hello)
 
 
+class Computers(Protocol):
+    """What the room cache asks of its computers' driver (:class:`gongzhu.web.driver.Driver`,
+    which :class:`~gongzhu.web.server.Server` has it build)."""
+
+    def kick(self, hub: Hub) -> None: ...
+    def stop(self, hub: Hub) -> None: ...
+    def close(self) -> None: ...
+    def take_hint(self, conn: Conn) -> bool: ...
+    async def hint(self, hub: Hub, conn: Conn, view: PlayerView) -> None: ...
+
+
 class StoreCalls:
     """The store's worker threads: every store call runs off the event loop, with a timeout."""
 
@@ -202,9 +213,10 @@ class RoomCache:
 
     Its dependencies are given: the store and its worker threads (``io``), the presence
     service (:class:`~gongzhu.web.presence.Presence`, asked after each reload who is
-    here elsewhere), the limits, the computers' pause and the takeover time. It holds the
-    rooms' computers (:class:`~gongzhu.web.driver.Driver`, given this cache: they
-    write, reload and push rooms through it) and wakes them on every push."""
+    here elsewhere), the limits, the takeover time, and how to build the rooms'
+    computers on it (``computers``: the server builds a :class:`~gongzhu.web.driver.Driver`
+    given this cache, through which they write, reload and push rooms); it wakes them
+    on every push."""
 
     def __init__(
         self,
@@ -212,8 +224,8 @@ class RoomCache:
         io: StoreCalls,
         presence: Presence,
         limits: Limits,
+        computers: Callable[[RoomCache], Computers],
         *,
-        bot_delay: float,
         takeover: float,
         seed: int | None,
     ) -> None:
@@ -229,8 +241,8 @@ class RoomCache:
         self.background: set[asyncio.Task[Any]] = set()
         self.beater: asyncio.Task[None] | None = None
         """The presence heartbeat (a shared store only)."""
-        self.driver = Driver(self, limits, bot_delay=bot_delay, takeover=takeover)
-        """The room's computers (given this cache: they write, reload and push rooms)."""
+        self.driver = computers(self)
+        """The rooms' computers, built on this cache (they write, reload and push rooms)."""
 
     # -- rooms -----------------------------------------------------------------------
 

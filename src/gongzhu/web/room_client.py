@@ -16,6 +16,7 @@ from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 from gongzhu.table import Table, TableError
 from gongzhu.web.messages import State, WebError
+from gongzhu.web.rule_numbers import rule_numbers
 from gongzhu.web.settings import SEATS, Settings
 from gongzhu.web.sheet import deal_history
 
@@ -87,7 +88,7 @@ def shown_seed(room: RoomFacts) -> str | None:
 def info(room: RoomFacts, now: float, takeover: float, *, rules: bool = True) -> dict[str, Any]:
     """ROOM: the public room (settings, rules, seats, totals).
 
-    ``rules=False`` leaves the rule set (``rules``, ``rules_text``) out: a
+    ``rules=False`` leaves the rule set (``rules``, ``rules_text``, ``rule_numbers``) out: a
     connection is sent it once, in its ``welcome``, not in every ``state``
     (the rules of a room never change)."""
     m = room.table.match
@@ -95,6 +96,7 @@ def info(room: RoomFacts, now: float, takeover: float, *, rules: bool = True) ->
     if rules:
         out["rules"] = room.rules.to_dict()
         out["rules_text"] = room.rules.describe()
+        out["rule_numbers"] = rule_numbers(room.rules)
     return out | {
         "threshold": room.settings.threshold,
         "sign_swap": room.settings.sign_swap,
@@ -129,9 +131,26 @@ def view(room: RoomFacts, seat: int | None) -> dict[str, Any]:
     """The seat's :meth:`PlayerView.to_dict <gongzhu.PlayerView.to_dict>` (None: public),
     without the rule set (the connection's ``welcome`` carries it). A table waiting
     for its host to start (``lobby``) shows nobody their cards yet."""
+    rnd = room.table.round
     if seat is None or room.lobby:
-        return public_view(room.table.round)
-    return room.table.round.view(seat).to_dict(include_rules=False)
+        return _sealed(public_view(rnd), rnd, None)
+    return _sealed(rnd.view(seat).to_dict(include_rules=False), rnd, seat)
+
+
+def _sealed(shown: dict[str, Any], rnd: Round, seat: int | None) -> dict[str, Any]:
+    """While the exposure window is open, a view that tells nothing of the others' sealed
+    decisions, not even that they were made: who decided is the seat itself at most, and
+    the action count counts its own. (The library's view may say who has decided, RULES.md
+    §9.2; the table does not, because its server declines for a seat with nothing to
+    expose after a bounded pause: a seat still undecided past it would be seen to hold
+    an exposable card.)"""
+    if rnd.phase is not Phase.EXPOSURE:
+        return shown
+    own = [a for a in rnd.history if a.seat == seat]
+    return shown | {
+        "exposure_decided": [seat] if own and seat in rnd.exposure_decided else [],
+        "history_length": len(own),
+    }
 
 
 def exposure_options(room: RoomFacts, seat: int | None) -> list[dict[str, Any]]:

@@ -21,6 +21,7 @@ import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gongzhu.web.driver import Driver
 from gongzhu.web.handlers import Deps, dispatch
 from gongzhu.web.hub import BROWSER_COOKIE, Conn, Hub, RoomCache, StoreCalls, client_key
 from gongzhu.web.limits import Limits
@@ -44,10 +45,14 @@ class Server:
         self.takeover = takeover
         self.io = StoreCalls(limits.store_timeout)
         self.presence = Presence(store, self.io, limits, takeover)
+
+        def computers(rooms: RoomCache) -> Driver:
+            self.driver = Driver(rooms, limits, bot_delay=bot_delay, takeover=takeover)
+            return self.driver
+
         self.rooms = RoomCache(
-            store, self.io, self.presence, limits, bot_delay=bot_delay, takeover=takeover, seed=seed
+            store, self.io, self.presence, limits, computers, takeover=takeover, seed=seed
         )
-        self.driver = self.rooms.driver
         self.deps = Deps(self.rooms, self.presence, self.driver, limits, takeover)
         self.connections = 0
         self.by_client: dict[str, int] = {}

@@ -10,7 +10,7 @@
 import { $, el } from "./dom.js";
 import { applyStatic, initialLanguage, language, setLanguage, t } from "./i18n.js";
 import { closeSocket, openSocket, send, sendAction, sendAt, setHooks } from "./net.js";
-import { confirmThen, initConfirm, renderGameOver, renderHistory, renderRulesPanel } from "./panels.js";
+import { confirmThen, initConfirm, renderHistory, renderRulesPanel } from "./panels.js";
 import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.js";
 import { initLobby, joinNote } from "./lobby.js";
 import { KEYS, load, loadToken, rememberRoom, save, saveToken, savedRooms } from "./store.js";
@@ -37,6 +37,7 @@ function showStart() {
   S.roomId = null;
   S.room = null;
   S.rules = null;
+  S.ruleNumbers = null;
   S.msg = null;
   for (const id of ["table-screen", "game-over", "join-panel", "history-panel", "confirm-panel"]) $(id).hidden = true;
   $("start").hidden = false;
@@ -156,6 +157,7 @@ function receive(msg) {
       if (msg.room) {
         setRoom(msg.room);
         S.rules = msg.room.rules ?? S.rules;  // once per connection, not in every state
+        S.ruleNumbers = msg.room.rule_numbers ?? S.ruleNumbers;
       }
       if (S.seat !== null) $("join-panel").hidden = true;
       renderAll();
@@ -498,11 +500,11 @@ async function main() {
   });
   $("game-over-close").addEventListener("click", () => {
     S.overClosed = S.room?.game_no ?? 0;
-    renderGameOver();
+    renderAll(); // the ranking and the last sheet close: the felt itself shows
   });
   $("game-over-show").addEventListener("click", () => {
     S.overClosed = null;
-    renderGameOver();
+    renderAll();
   });
   $("rules-open").addEventListener("click", () => {
     renderRulesPanel();
