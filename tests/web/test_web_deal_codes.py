@@ -143,7 +143,7 @@ def test_the_start_screen_refuses_a_number_longer_than_15_digits() -> None:
 
 def _finished_room(client: TestClient, app: Any, seed: int = 77) -> Room:
     made = client.post("/api/rooms", json={"name": "Ann", "seed": seed, "level": "easy"}).json()
-    room: Room = app.state.server.hubs[made["room"]].room
+    room: Room = app.state.server.rooms.hubs[made["room"]].room
     play_out(room)
     return room
 
@@ -186,7 +186,7 @@ def test_the_days_board_keeps_one_result_per_browser_and_survives_a_restart(
         client.cookies.set("gongzhu_browser", "browser-a")
         for _ in range(2):  # played twice the same day: counted once
             made = client.post("/api/daily", json={"name": "Ann"}).json()
-            room = app.state.server.hubs[made["room"]].room
+            room = app.state.server.rooms.hubs[made["room"]].room
             assert room.daily is not None
             play_out(room)
             rows = client.get(f"/api/daily?room={room.id}").json()["rows"]
@@ -195,7 +195,7 @@ def test_the_days_board_keeps_one_result_per_browser_and_survives_a_restart(
             assert rows[0]["name"] == "Ann"
         client.cookies.set("gongzhu_browser", "browser-b")
         made = client.post("/api/daily", json={"name": "Bo"}).json()
-        play_out(app.state.server.hubs[made["room"]].room)
+        play_out(app.state.server.rooms.hubs[made["room"]].room)
         rows = client.get(f"/api/daily?room={made['room']}").json()["rows"]
         assert len(rows) == 2
         assert [r["me"] for r in rows].count(True) == 1

@@ -154,7 +154,7 @@ def _int(value: object, what: str, low: int, high: int) -> int:
 async def room_review(request: Request) -> Response:
     server = _server(request)
     try:
-        hub: Hub | None = await server.hub(request.path_params["room"])
+        hub: Hub | None = await server.rooms.hub(request.path_params["room"])
     except StoreError:
         return JSONResponse({"code": "store-busy", "message": "try again"}, 503)
     if hub is None:
@@ -249,7 +249,7 @@ async def _create_with(
     name = check_name(data.get("name") or "Player")
     address = request.client.host if request.client is not None else ""
     extra = {"first": code.first, "seat": code.seat, "daily": day}
-    room, token = await server.create_room(
+    room, token = await server.rooms.create_room(
         code.room_settings(), name, None, address, request.cookies.get(BROWSER_COOKIE), extra=extra
     )
     return JSONResponse(
@@ -324,7 +324,7 @@ async def board(request: Request) -> Response:
     entry = None
     try:
         room_id = request.query_params.get("room")
-        hub = await server.hub(room_id) if room_id else None
+        hub = await server.rooms.hub(room_id) if room_id else None
         room: Room | None = hub.room if hub is not None else None
         if room is not None and room.daily is not None:
             day = room.daily
