@@ -31,6 +31,8 @@ from gongzhu.web.settings import Settings
 
 pytestmark = pytest.mark.timeout(180) if hasattr(pytest.mark, "timeout") else []
 CODE = re.compile(r"[0-9A-Z]{1,16}")
+REVIEW_MS = 60_000
+"""A review searches about a second a deal on a quiet machine; a loaded CI box gets longer."""
 
 
 def play_deal(page: Any, pick: str = "first") -> list[str]:
@@ -81,7 +83,7 @@ def test_a_deal_played_badly_shows_where_points_were_lost(new_page, start_server
     page.get_by_test_id("review").click()
     panel = page.get_by_test_id("review-panel")
     panel.wait_for()
-    page.get_by_test_id("review-trick").nth(12).wait_for()
+    page.get_by_test_id("review-trick").nth(12).wait_for(timeout=REVIEW_MS)
 
     # The 13 tricks as the server's record has them: cards in play order and the winner.
     rnd = record.loads(server.get(f"/api/rooms/{room}/record")).rounds[0]
@@ -224,7 +226,7 @@ def test_a_record_opens_in_the_page(new_page, start_server, tmp_path: Path) -> N
     viewer = new_page(width=390, height=844)
     viewer.goto(server.url + "/replay")
     viewer.get_by_test_id("open-record").set_input_files(str(path))
-    viewer.get_by_test_id("review-trick").nth(12).wait_for()
+    viewer.get_by_test_id("review-trick").nth(12).wait_for(timeout=REVIEW_MS)
     rnd = record.loads(text).rounds[0]
     assert review_tricks(viewer) == record_tricks(rnd)
     # The list of tricks is seen, not squeezed to nothing by the dialog.
