@@ -157,7 +157,10 @@ export function renderPlates() {
         text: t("seat.sit"), onclick: () => actions.sit(seat),
       }));
     }
-    if (away && S.seat !== null && S.seat === hostSeat() && seat !== S.seat) {
+    // The host may give an away seat back once its countdown has run out (the server
+    // refuses it before: a Wi-Fi blip must not cost a friend the seat and the hand).
+    if (away && countdown(seat) === 0 && S.seat !== null && S.seat === hostSeat()
+        && seat !== S.seat) {
       body.push(el("button", {
         type: "button", class: "sit", "data-testid": "return-to-computer",
         text: t("seat.return"), onclick: () => actions.release(seat),
