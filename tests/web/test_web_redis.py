@@ -38,8 +38,9 @@ from gongzhu.web import Limits, create_app
 from gongzhu.web.rooms import Room, Settings, StoreError
 from gongzhu.web.store import CHANNEL, MemoryStore, SQLiteStore
 
-HEARTBEAT = 0.25
-"""Presence heartbeats in these tests (a crashed process's players count as gone 0.75 s later)."""
+HEARTBEAT = 0.5
+"""Presence heartbeats in these tests (a crashed process's players count as gone 1.5 s later;
+slower beats would make the tests longer, faster ones flaky on a loaded machine)."""
 
 
 @contextmanager
@@ -309,7 +310,7 @@ def test_a_crashed_servers_players_count_as_gone_when_its_heartbeats_stop(
         data = new_room(a, exposure=False)
         room_id = data["room"]
         ghost = redis_backend.store()
-        ghost.presence(room_id, "crashed", {0: 1.0}, 60.0)  # its last report: a 1 s lease
+        ghost.presence(room_id, "crashed", {0: 4.0}, 60.0)  # its last report: a 4 s lease
         with connect(a, room_id) as s_watch:
             watch = WS(s_watch)
             watch.hello(None)

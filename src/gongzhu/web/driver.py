@@ -9,12 +9,14 @@ never waits on a search; a worker is given only the deciding seat's
 :class:`~gongzhu.PlayerView` and its strategy, never the hidden hands
 (:func:`gongzhu.ai.driver.decide_view`). The decisions pass one fair queue
 (:meth:`Driver.think`): at most :attr:`Limits.computer_workers
-<gongzhu.web.Limits.computer_workers>` at once across all rooms, the room
-that used the least computer time in the last minute first, and a room past
-its :attr:`~gongzhu.web.Limits.computer_budget` waits until others are
-served. A room nobody is connected to is not played on (it resumes when
-someone opens it). A decision is applied only if the room has not moved on
-meanwhile.
+<gongzhu.web.Limits.computer_workers>` at once across all rooms, in the order
+the rooms asked, except that a room that used half its
+:attr:`~gongzhu.web.Limits.computer_budget` in the last minute goes after the
+others, and a room past it waits until others are served. (Serving strictly
+the room that used least first made a table whose one decision was slow wait
+behind every other table: under load, 10-second stalls.) A room nobody is
+connected to is not played on (it resumes when someone opens it). A decision
+is applied only if the room has not moved on meanwhile.
 
 The exposure decision of a human who holds nothing to expose is made by the
 server after a pause drawn at random (:attr:`~gongzhu.web.Limits.exposure_pause`)
@@ -246,7 +248,8 @@ class Driver:
     def _release(self) -> None:
         now = time.monotonic()
         while self.waiting:
-            entry = min(self.waiting, key=lambda e: (self.used(e[1], now), e[0]))
+            half = self.limits.computer_budget / 2
+            entry = min(self.waiting, key=lambda e: (self.used(e[1], now) >= half, e[0]))
             self.waiting.remove(entry)
             if not entry[2].done():
                 entry[2].set_result(None)  # the slot passes to it

@@ -92,8 +92,8 @@ class Limits:
     loop); past it the request is refused ``store-busy`` and may be retried."""
     computer_workers: int | None = None
     """Computer decisions running at once, across all rooms, each in a worker process
-    (``None``: one per core; a fair queue: the room that used the least computer time
-    goes first)."""
+    (``None``: one per core; a fair queue: the rooms in the order they asked, those
+    that used half their :attr:`computer_budget` in the last minute after the others)."""
     computer_budget: float = 30.0
     """Seconds of computer thinking one room may use per minute; past it the room's
     computers wait their turn behind other rooms."""
