@@ -39,7 +39,7 @@ import os
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
@@ -52,7 +52,7 @@ from gongzhu.round import Round
 from gongzhu.view import PlayerView
 from gongzhu.web.change import Change
 from gongzhu.web.limits import Limits
-from gongzhu.web.messages import WebError
+from gongzhu.web.messages import HintReply, ServerMessage, Thinking, WebError
 from gongzhu.web.rooms import SEATS, Room
 from gongzhu.web.store import StoreConflict, StoreError
 
@@ -134,8 +134,13 @@ class Rooms(Protocol):
         """Rebuild the room from the store; False if the store cannot give it back."""
         ...
 
-    def broadcast(self, hub: Hub, *, only: int | None = None) -> None:
-        """Send the room's connections their states (this wakes the driver: :meth:`Driver.kick`)."""
+    def broadcast(self, hub: Hub, to: Collection[int | None] | None = None) -> None:
+        """Send the room's connections (``to``: of these seats) their states (this wakes
+        the driver: :meth:`Driver.kick`)."""
+        ...
+
+    def tell(self, hub: Hub, message: Callable[[int | None], ServerMessage]) -> None:
+        """Send every connection ``message(its seat)``."""
         ...
 
     def seats(self, hub: Hub, now: float) -> list[tuple[bool, bool]]:
@@ -153,7 +158,7 @@ class Driver:
     ``rooms``: the server's rooms (:class:`Rooms`); ``executor``: where decisions
     and hints run (by default the worker processes, :func:`computers`; a thread
     pool works too). Interface for the server: :meth:`kick`, :meth:`stop`,
-    :meth:`close`, :meth:`hint` (with :meth:`take_hint`), :meth:`tell`."""
+    :meth:`close`, :meth:`hint` (with :meth:`take_hint`)."""
 
     def __init__(
         self,
@@ -336,7 +341,9 @@ class Driver:
             if rnd.phase is Phase.PLAY and not room.skipping:
                 # Who is deciding, for the thinking mark on its plate (issue 26). Only while
                 # cards are played: exposure decisions stay silent (their timing is sealed).
-                self.tell(hub, {"type": "thinking", "event": room.event, "seat": seat})
+                # (Each recipient's message carries its own counter; told at once, so the
+                # loop's variables are still this turn's.)
+                self.rooms.tell(hub, lambda r: Thinking(room.seen(r), seat))  # noqa: B023
             if self.bot_delay > 0 and not room.skipping and rnd.phase is Phase.PLAY:
                 await asyncio.sleep(self.bot_delay)
                 if room.round is not rnd:
@@ -366,14 +373,7 @@ class Driver:
                     await asyncio.sleep(1.0)
                     continue
             sealed = Room.sealed(action, room.round)
-            self.rooms.broadcast(hub, only=seat if sealed else None)
-
-    @staticmethod
-    def tell(hub: Hub, message: dict[str, Any]) -> None:
-        """Send ``message`` to every connection of the room that has said hello."""
-        for conn in list(hub.conns):
-            if conn.hello:
-                conn.send(message)
+            self.rooms.broadcast(hub, [seat] if sealed else None)
 
     # -- hints ---------------------------------------------------------------------------
 
@@ -400,4 +400,4 @@ class Driver:
             conn.hinting = False
             self.hints -= 1
         if room.position == event:
-            conn.send({"type": "hint", "event": room.event, "cards": cards})
+            conn.send(HintReply(room.seen(conn.seat), cards))

@@ -49,8 +49,18 @@ class Limits:
     """WebSocket connections in all (``--max-connections``; HTTP connections are capped by
     uvicorn's ``limit_concurrency``, ``--limit-concurrency``)."""
     room_watchers: int = 16
-    """Watchers' (no seat's) connections per room; a seat's holder always gets in
-    (``--room-watchers``)."""
+    """Watchers' (no seat's) connections per room; a seat's holder always gets in, and so
+    does a newcomer while a seat is free (:attr:`seat_wait`) (``--room-watchers``)."""
+    address_watchers: int = 4
+    """Watchers' connections per room from one address (:func:`~gongzhu.web.hub.client_key`),
+    so that one address cannot take the room's watcher slots."""
+    watcher_idle: float = 60.0
+    """When the room's watchers are at their cap, the one that has sent nothing for this
+    many seconds is closed to let a newcomer in."""
+    seat_wait: float = 60.0
+    """When the room's watchers are at their cap and nobody has been silent that long, a
+    newcomer is still let in while a seat is free, and closed if it has not taken one
+    after this many seconds (it may also send ``sit`` instead of ``hello``)."""
     seat_connections: int = 4
     """Connections (tabs) holding one seat."""
     client_connections: int = 16
