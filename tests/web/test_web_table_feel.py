@@ -142,3 +142,30 @@ def test_closing_the_final_ranking_shows_the_table(new_page, start_server) -> No
         "([x, y]) => document.elementFromPoint(x, y).closest('.overlay, .modal') === null", centre
     )
     assert hit
+
+
+def test_statistics_count_a_finished_game_once_and_saved_games_say_what_they_are(
+    new_page, start_server
+) -> None:
+    server = start_server()
+    page = new_page()
+    page.goto(server.url + "/")
+    stats = page.get_by_test_id("stats")
+    assert stats.get_attribute("data-games") == "0"
+    room = open_room(page, server, exposure=False, deals=1)
+    page.get_by_test_id("autoplay").click()
+    page.get_by_test_id("confirm").click()
+    page.get_by_test_id("game-over").wait_for()
+    page.reload()  # the finished game's state comes again: it is not counted again
+    page.get_by_test_id("game-over").wait_for()
+    page.goto(server.url + "/")
+    assert stats.get_attribute("data-games") == "1"
+    assert stats.get_attribute("data-deals") == "1"
+    assert "Games played" in stats.inner_text()
+    entry = page.locator(f'[data-testid="saved-game"][data-room="{room}"]')
+    text = entry.inner_text()
+    assert "deal 1" in text
+    assert "your total" in text
+    assert "1 deals" in text
+    entry.get_by_test_id("saved-delete").click()
+    assert entry.count() == 0

@@ -258,6 +258,21 @@ STRINGS: Final[dict[str, str]] = dict(
         P_("rules.end_deals", "The game lasts {n} deals; the highest total comes first, the lowest is the pig."),
         P_("sheet.exposed_by", "{card} exposed by {who}"),
         P_("dealing.status", "Dealing…"),
+        P_("stats.title", "Your statistics (this browser)"),
+        P_("stats.empty", "No finished game yet."),
+        P_("stats.games", "Games played"),
+        P_("stats.won", "Games won"),
+        P_("stats.pig", "Times the pig (last at the end)"),
+        P_("stats.pig_taken", "Deals you took the pig (Q♠)"),
+        P_("stats.deals", "Deals played"),
+        P_("stats.average", "Average per deal"),
+        P_("stats.level", "Against {level} computers"),
+        P_("stats.level_value", "{won} won of {games}"),
+        P_("saved.deal", "deal {n}"),
+        P_("saved.total", "your total {total}"),
+        P_("saved.friends", "with friends"),
+        P_("saved.delete", "Delete"),
+        P_("saved.delete_label", "Delete the game of {date}"),
     ]
 )
 """Key → the English text (the page's fallback for any key a catalogue lacks)."""

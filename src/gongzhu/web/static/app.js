@@ -7,13 +7,15 @@
 /** @typedef {import("./types.js").StateMessage} StateMessage */
 /** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
 
-import { $, el } from "./dom.js";
+import { $ } from "./dom.js";
 import { applyStatic, initialLanguage, language, setLanguage, t } from "./i18n.js";
 import { closeSocket, openSocket, send, sendAction, sendAt, setHooks } from "./net.js";
 import { confirmThen, initConfirm, renderHistory, renderRulesPanel } from "./panels.js";
 import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.js";
 import { initLobby, joinNote } from "./lobby.js";
-import { KEYS, load, loadToken, rememberRoom, save, saveToken, savedRooms } from "./store.js";
+import { noteGame, renderSaved } from "./saved.js";
+import { countState, renderStats } from "./stats.js";
+import { KEYS, load, loadToken, rememberRoom, save, saveToken } from "./store.js";
 import {
   actions, endDealing, flashTrick, hideFlash, renderAll, renderConn, renderExposure, renderHand,
   renderPlates, renderStatus, showLastTrick, sortedHand, startDealing, updateExposeButton,
@@ -43,15 +45,8 @@ function showStart() {
   $("start").hidden = false;
   $("rules-bar").hidden = true;
   /** @type {HTMLInputElement} */ ($("name")).value = load(KEYS.name, "") || "";
-  const rooms = savedRooms();
-  $("saved-list").replaceChildren(
-    ...rooms.map((r) =>
-      el("li", {}, el("a", { href: `/t/${r.id}`, text: t("start.saved_game", {
-        id: r.id, date: new Date(r.at).toLocaleString(language()),
-      }) })),
-    ),
-  );
-  $("saved").hidden = rooms.length === 0;
+  renderSaved();
+  renderStats();
 }
 
 /** @param {SubmitEvent} event */
@@ -195,6 +190,8 @@ function onState(msg) {
   const before = S.msg;
   S.msg = msg;
   if (msg.room) setRoom(msg.room);
+  noteGame(msg);
+  countState(msg);
   if (msg.view && typeof msg.view.seat === "number" && S.seat !== null) S.seat = msg.view.seat;
   S.pendingExposure = false;
   S.leaving = null;
