@@ -107,6 +107,7 @@ def web_client() -> dict[str, Any]:
             _message("new_game", event, ["event"]),
             _message("release", {**event, "seat": SEAT4}, ["event", "seat"]),
             _message("start", event, ["event"]),
+            _message("speed", {"pace": {"enum": ["slow", "normal", "fast"]}}, ["pace"]),
         ],
         "$defs": {"event": EVENT, **act_defs},
     }
@@ -224,6 +225,10 @@ def web_server() -> dict[str, Any]:
                     " sends start."
                 ),
                 "type": "boolean",
+            },
+            "pace": {
+                "description": "The table's speed: the computers' pause before a card.",
+                "enum": ["slow", "normal", "fast"],
             },
             "watchers": {
                 "description": "How many watch the table.",

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from test_web_browser import (  # noqa: F401  (fixtures)
     FULL_HAND,
+    LEGAL_CARD,
     LiveServer,
     browser,
     new_page,
@@ -169,3 +170,38 @@ def test_statistics_count_a_finished_game_once_and_saved_games_say_what_they_are
     assert "1 deals" in text
     entry.get_by_test_id("saved-delete").click()
     assert entry.count() == 0
+
+
+def test_the_sound_toggle_survives_a_reload_and_the_speed_is_the_tables(
+    new_page, start_server
+) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server, exposure=False)
+    sound = page.get_by_test_id("sound")
+    assert sound.get_attribute("aria-pressed") == "true"
+    sound.click()
+    assert sound.get_attribute("aria-pressed") == "false"
+    speed = page.get_by_test_id("speed")
+    assert speed.locator("option").count() >= 3
+    speed.select_option("fast")
+    page.wait_for_function("() => window.gongzhuClient.room.pace === 'fast'")
+    page.reload()
+    page.wait_for_function(FULL_HAND)
+    assert page.get_by_test_id("sound").get_attribute("aria-pressed") == "false"
+    page.wait_for_function("() => document.querySelector('[data-testid=speed]').value === 'fast'")
+
+
+def test_playing_makes_sounds(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server, exposure=False)
+    page.get_by_test_id("sound").click()  # off
+    page.get_by_test_id("sound").click()  # on again (a click also wakes the audio)
+    page.wait_for_function(LEGAL_CARD)
+    card = page.get_by_test_id("hand").locator('[data-legal="true"]').first
+    card.click()
+    card.click()
+    page.wait_for_function(
+        "() => ['card', 'trick', 'pig', 'turn'].includes(document.body.dataset.lastSound)"
+    )

@@ -40,6 +40,8 @@ class Change:
     auto: tuple[bool, ...] = (False,) * SEATS
     """Per seat, its player asked the computer to play for them (托管)."""
     lobby: bool = False
+    pace: str = "normal"
+    """The table's speed (:data:`gongzhu.web.settings.PACES`): the computers' pause."""
     """The table waits for friends: no card is played until the host starts the deal."""
 
 

@@ -52,6 +52,7 @@ from gongzhu.web.change import Change
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import WebError
 from gongzhu.web.rooms import SEATS, Room
+from gongzhu.web.settings import PACES
 from gongzhu.web.store import StoreConflict, StoreError
 
 if TYPE_CHECKING:  # the hub holds the driver: these are only the types it hands over
@@ -335,7 +336,7 @@ class Driver:
                 # cards are played: exposure decisions stay silent (their timing is sealed).
                 self.tell(hub, {"type": "thinking", "event": room.event, "seat": seat})
             if self.bot_delay > 0 and not room.skipping and rnd.phase is Phase.PLAY:
-                await asyncio.sleep(self.bot_delay)
+                await asyncio.sleep(self.bot_delay * PACES[room.pace])  # the table's speed
                 if room.round is not rnd:
                     continue
             strategy = room.strategy(seat)

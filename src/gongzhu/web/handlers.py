@@ -8,14 +8,7 @@ process wrote first) and whether it needs a seat answering the room's current
 event (``seated``). Adding a message type is a class in ``messages.py`` and a
 function here::
 
-    @handler(StartDeal, changes=True, seated=True)
-async def start_deal(server: Core, hub: Hub, conn: Conn, msg: StartDeal) -> None:
-    assert conn.seat is not None
-    await server.write(hub, hub.room.plan_start(conn.seat))
-    server.broadcast(hub)
-
-
-@handler(Release, changes=True, seated=True)
+    @handler(Release, changes=True, seated=True)
     async def release(server: Core, hub: Hub, conn: Conn, msg: Release) -> None:
         await server.write(hub, hub.room.plan_release(conn.seat, msg.seat))
         server.broadcast(hub)
@@ -48,6 +41,7 @@ from gongzhu.web.messages import (
     Release,
     Resync,
     Sit,
+    Speed,
     StartDeal,
     WebError,
 )
@@ -203,6 +197,14 @@ async def new_game(server: Core, hub: Hub, conn: Conn, msg: NewGame) -> None:
     assert conn.seat is not None
     await server.write(hub, hub.room.plan_new_game(conn.seat))
     server.broadcast(hub)
+
+
+@handler(Speed, changes=True, seated=True)
+async def speed(server: Core, hub: Hub, conn: Conn, msg: Speed) -> None:
+    change = hub.room.plan_pace(msg.pace)
+    if change is not None:
+        await server.write(hub, change)
+        server.broadcast(hub)
 
 
 @handler(StartDeal, changes=True, seated=True)

@@ -297,7 +297,13 @@ class Core:
             seed = self.seed
         room, token = await self.io(
             lambda: Room.create(
-                self.store, settings, name, seed, seeded=chosen, browser=browser, owner=owner,
+                self.store,
+                settings,
+                name,
+                seed,
+                seeded=chosen,
+                browser=browser,
+                owner=owner,
                 lobby=lobby,
             )
         )

@@ -49,6 +49,7 @@ __all__ = [
     "Next",
     "Resync",
     "Sit",
+    "Speed",
     "StartDeal",
     "WebError",
     "check_name",
@@ -321,6 +322,21 @@ class Hint(_Evented):
 @attrs.frozen
 class NewGame(_Evented):
     """After game over: a new game with the same settings."""
+
+
+@message("speed", required=("pace",))
+@attrs.frozen
+class Speed(ClientMessage):
+    """The table's speed: the computers' pause before each card (slow, normal, fast)."""
+
+    pace: str
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Speed:
+        pace = data["pace"]
+        if pace not in ("slow", "normal", "fast"):
+            _bad("pace must be slow, normal or fast")
+        return cls(pace)
 
 
 @message("start", required=("event",))

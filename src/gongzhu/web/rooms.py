@@ -64,6 +64,7 @@ from gongzhu.web.settings import (
     HARD_SECONDS,
     LEVELS,
     MAX_FIXED_DEALS,
+    PACES,
     SEATS,
     THRESHOLDS,
     Settings,
@@ -134,6 +135,8 @@ class Room(TableFacts):
             self.browsers: list[str | None] = list(meta.get("browsers", [None] * SEATS))
             self.auto: list[bool] = [bool(a) for a in meta.get("auto", [False] * SEATS)]
             self.lobby: bool = bool(meta.get("lobby", False))
+            pace = meta.get("pace", "normal")
+            self.pace: str = pace if pace in PACES else "normal"
         except (KeyError, TypeError, GongzhuError) as exc:
             raise StoreError(f"room {room_id}: unreadable settings ({exc})") from None
         self.rules = self.settings.rules()
@@ -234,6 +237,7 @@ class Room(TableFacts):
             "position": c.position,
             "created": self.created,
             "lobby": c.lobby,
+            "pace": c.pace,
         }
 
     def meta(self) -> dict[str, Any]:
@@ -254,6 +258,7 @@ class Room(TableFacts):
             browsers=tuple(self.browsers),
             auto=tuple(self.auto),
             lobby=self.lobby,
+            pace=self.pace,
         )
         return attrs.evolve(now, **changes) if changes else now
 
@@ -279,6 +284,7 @@ class Room(TableFacts):
         self.event, self.position = change.event, change.position
         self.skipping = change.skipping
         self.lobby = change.lobby
+        self.pace = change.pace
 
     def keep(self, change: Change) -> Change:
         """:meth:`write` then :meth:`commit` (the synchronous path)."""
@@ -584,6 +590,14 @@ class Room(TableFacts):
             raise WebError("stale", "the deal has started", {"event": self.event})
         event = self.event + 1
         return self._change(event=event, position=event, lobby=False)
+
+    def plan_pace(self, pace: str) -> Change | None:
+        """The table's speed (any seated player may set it); ``None`` if already so."""
+        if pace not in PACES:
+            raise WebError("bad-message", f"pace must be one of {', '.join(PACES)}")
+        if pace == self.pace:
+            return None
+        return self._change(pace=pace, event=self.event + 1)
 
     def start(self, seat: int) -> None:
         self.keep(self.plan_start(seat))

@@ -12,6 +12,7 @@ import { applyStatic, initialLanguage, language, setLanguage, t } from "./i18n.j
 import { closeSocket, openSocket, send, sendAction, sendAt, setHooks } from "./net.js";
 import { confirmThen, initConfirm, renderHistory, renderRulesPanel } from "./panels.js";
 import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.js";
+import { initFeel, soundFor, trickPause } from "./feel.js";
 import { initLobby, joinNote } from "./lobby.js";
 import { noteGame, renderSaved } from "./saved.js";
 import { countState, renderStats } from "./stats.js";
@@ -188,6 +189,7 @@ function setRoom(room) {
 /** @param {StateMessage} msg */
 function onState(msg) {
   const before = S.msg;
+  const wasMyTurn = myTurn();
   S.msg = msg;
   if (msg.room) setRoom(msg.room);
   noteGame(msg);
@@ -223,7 +225,7 @@ function onState(msg) {
     hideFlash(); // the next trick has begun: show only it
   } else if (before && before.deal_no === msg.deal_no
       && done.length > (before.view?.tricks?.length ?? 0)) {
-    flashTrick(done[done.length - 1]);
+    flashTrick(done[done.length - 1], trickPause());
   }
   // A new trick or a new deal clears an old explanation.
   if (before && (before.deal_no !== msg.deal_no || before.view?.trick_number !== msg.view?.trick_number)) {
@@ -231,6 +233,7 @@ function onState(msg) {
   }
   // A new game: its game-over panel will show again.
   if (before && before.room?.game_no !== msg.room?.game_no) S.overClosed = null;
+  soundFor(before, msg, wasMyTurn);
   renderAll();
 }
 
@@ -472,6 +475,7 @@ async function main() {
   actions.release = release;
   initConfirm();
   initLobby(sit);
+  initFeel();
   $("lang").addEventListener("change", async (e) => {
     await setLanguage(/** @type {HTMLSelectElement} */ (e.target).value);
     // Reconnect, so that the hello tells the server the new language for its refusals.
