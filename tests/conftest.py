@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from importlib.util import find_spec
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings

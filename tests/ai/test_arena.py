@@ -60,8 +60,8 @@ def test_a_bot_against_itself_scores_zero_on_every_deal() -> None:
 
 def test_same_seed_same_result_for_any_workers() -> None:
     kw = {"deals": 4, "rules": RuleSet(), "seed": 7, "limit": arena.Limit(simulations=8)}
-    a = run("search", "rule-of-thumb-0.1", workers=1, **kw)  # type: ignore[arg-type]
-    b = run("search", "rule-of-thumb-0.1", workers=2, **kw)  # type: ignore[arg-type]
+    a = run("search", "greedy", workers=1, **kw)  # type: ignore[arg-type]
+    b = run("search", "greedy", workers=2, **kw)  # type: ignore[arg-type]
     assert a == b
     assert a.moves == b.moves
     assert a.moves[0] == 4 * 2 * 26
@@ -128,12 +128,12 @@ def test_bots_by_name_and_by_module_factory() -> None:
 def test_the_arena_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "r.json"
     status = main(
-        ["arena", "search", "rule-of-thumb-0.1", "--deals", "2", "--limit", "simulations=8",
+        ["arena", "search", "rule-of-thumb", "--deals", "2", "--limit", "simulations=8",
          "--rules", "mrif", "--seed", "5", "--json", str(out)]
     )  # fmt: skip
     assert status == 0
     text = capsys.readouterr().out
-    assert "search vs rule-of-thumb-0.1" in text
+    assert "search vs rule-of-thumb" in text
     assert "±" in text
     data = json.loads(out.read_text())
     assert data["deals"] == 2

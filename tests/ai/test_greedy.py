@@ -6,8 +6,18 @@ from typing import Any
 
 import pytest
 
-from gongzhu import PIG, PRESETS, Card, CardSet, Phase, Round, RuleSet, SearchStrategy, deal
-from gongzhu.ai.baseline import RuleOfThumb01Strategy
+from gongzhu import (
+    PIG,
+    PRESETS,
+    Card,
+    CardSet,
+    Limit,
+    Phase,
+    Round,
+    RuleSet,
+    SearchStrategy,
+    deal,
+)
 from gongzhu.ai.greedy import GreedyError, GreedyStrategy
 from gongzhu.ai.registry import HARD_LIMIT
 from gongzhu.bots import STRATEGIES, RuleOfThumbStrategy, Strategy, make_strategy, play_deal
@@ -190,13 +200,33 @@ def test_levels_are_registered_strategies() -> None:
     assert HARD_LIMIT.time is None
 
 
+def _configuration(bot: object) -> dict[str, Any]:
+    """A search bot's settings other than its limit and seed."""
+    return {k: v for k, v in vars(bot).items() if k not in ("limit", "seed")}
+
+
+def test_the_hard_level_plays_one_configuration_everywhere() -> None:
+    # `gongzhu play --level hard`, the web table's hard level and the default search a
+    # user constructs (SearchStrategy(Limit(time=0.1))) play the same search; the web
+    # only adds a time cap for a slow server.
+    settings = pytest.importorskip("gongzhu.web.settings")
+    from gongzhu.cli._common import make_bot
+
+    cli, web = make_bot("hard", 5), settings.Settings(level="hard").strategy(5)
+    user = SearchStrategy(Limit(time=0.1), seed=5)
+    assert isinstance(cli, SearchStrategy)
+    assert isinstance(web, SearchStrategy)
+    assert _configuration(cli) == _configuration(web) == _configuration(user)
+    assert cli.limit == HARD_LIMIT
+    assert web.limit == Limit(time=settings.HARD_SECONDS, simulations=HARD_LIMIT.simulations)
+
+
 def _pig_discards(count: int) -> list[Round]:
     """Positions of rule-of-thumb play: the seat to act holds the pig, void in the led suit."""
     found = []
     for seed in range(200):
         rnd = deal(rules=RuleSet(exposable=""), seed=seed)
-        # The 0.1 bot drives the deals: the positions this test was written on.
-        bot = RuleOfThumb01Strategy()
+        bot = RuleOfThumbStrategy()
         while not rnd.is_over:
             seat = rnd.to_act
             assert seat is not None

@@ -28,9 +28,8 @@ class FakeClock:
         return self.now
 
 
-@pytest.mark.parametrize("inference", ["rule-of-thumb", "greedy"])
 def test_every_decision_of_a_deal_stops_within_ten_percent(
-    inference: str, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     clock = FakeClock()
     real = search.rollout
@@ -42,9 +41,7 @@ def test_every_decision_of_a_deal_stops_within_ten_percent(
     monkeypatch.setattr(search, "rollout", rollout)
     monkeypatch.setattr(time, "perf_counter", clock)
     rules = attrs.evolve(RuleSet.preset("flat-pig"), partnerships=True)
-    bots = [
-        SearchStrategy(Limit(time=LIMIT), seed=s, solve=0, inference=inference) for s in range(4)
-    ]
+    bots = [SearchStrategy(Limit(time=LIMIT), seed=s, solve=0) for s in range(4)]
     rnd = deal(rules=rules, seed=2)
     worst = 0.0
     polled = 0

@@ -23,7 +23,8 @@ import pytest
 
 import gongzhu
 from gongzhu import Match, RuleOfThumbStrategy, RuleSet, deal
-from gongzhu.ai.strategies import _deal_seed, play_match
+from gongzhu.ai.strategies import play_match
+from gongzhu.dealing import match_deal_seed as _deal_seed
 from gongzhu.phase import Phase
 from gongzhu.rules import ExposureOrder
 

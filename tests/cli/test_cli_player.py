@@ -22,10 +22,10 @@ import pytest
 
 import gongzhu
 from gongzhu import PIG, SHEEP, TRANSFORMER, Card, CardSet, Exposure, Match, Play, RuleSet, deal
-from gongzhu.ai.strategies import _deal_seed
 from gongzhu.cli._common import make_bot
 from gongzhu.cli._show import Seats, table
 from gongzhu.cli.human import decision_seed
+from gongzhu.dealing import match_deal_seed as _deal_seed
 from gongzhu.i18n import Translator
 from gongzhu.phase import Phase
 from gongzhu.rules import ExposureOrder

@@ -23,9 +23,9 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
+from test_web_server import WS, connect, new_room, play_out_deal
 
 from gongzhu.web import Limits, create_app
-from test_web_server import WS, connect, new_room, play_out_deal
 
 
 def test_item_2_a_client_that_stops_reading_is_dropped_and_the_others_are_served() -> None:

@@ -22,11 +22,11 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
+from test_web_server import WS, connect, drain, new_room, respond
 
 from gongzhu import Phase, Round
 from gongzhu.web import create_app
 from gongzhu.web.rooms import Room
-from test_web_server import WS, connect, drain, new_room, respond
 
 _CODE = re.compile(r"[2-9TJQKA][CDHS]")
 _SKIP = frozenset({"rules", "rules_text"})  # the rule set names cards (opening card, exposable)

@@ -30,12 +30,12 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from test_web_server import CREATE, WS, connect, new_room, respond
 
 from gongzhu.web import Limits, create_app
 from gongzhu.web.app import SECURITY_HEADERS
 from gongzhu.web.rooms import SEED_BITS, Room, Settings
 from gongzhu.web.store import MemoryStore, SQLiteStore, StoreError, StoreInUse
-from test_web_server import CREATE, WS, connect, new_room, respond
 
 SRC = str(Path(__import__("gongzhu").__file__).parents[1])
 

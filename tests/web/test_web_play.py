@@ -15,10 +15,6 @@ import urllib.request
 from typing import Any
 
 import pytest
-
-from gongzhu.i18n import LANGUAGES, translator
-from gongzhu.web import words
-from gongzhu.web.strings import catalogue
 from test_web_browser import (  # noqa: F401  (fixtures)
     FULL_HAND,
     LiveServer,
@@ -35,6 +31,10 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     trick_cards,
     wait_my_move,
 )
+
+from gongzhu.i18n import LANGUAGES, translator
+from gongzhu.web import words
+from gongzhu.web.strings import catalogue
 
 pytestmark = pytest.mark.timeout(180) if hasattr(pytest.mark, "timeout") else []
 

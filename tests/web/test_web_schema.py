@@ -18,11 +18,11 @@ pytest.importorskip("httpx")
 jsonschema = pytest.importorskip("jsonschema")
 
 from starlette.testclient import TestClient  # noqa: E402
+from test_web_server import WS, connect, new_room, play_out_deal, respond  # noqa: E402
 
 from gongzhu import protocol  # noqa: E402
 from gongzhu.web import create_app  # noqa: E402
 from gongzhu.web.messages import WebError, parse  # noqa: E402
-from test_web_server import WS, connect, new_room, play_out_deal, respond  # noqa: E402
 
 SERVER = jsonschema.Draft202012Validator(protocol.schema("web-server"))
 CLIENT = jsonschema.Draft202012Validator(protocol.schema("web-client"))

@@ -55,9 +55,9 @@ def test_the_rule_set_is_sent_once_per_connection_in_the_welcome() -> None:
     pytest.importorskip("starlette")
     pytest.importorskip("httpx")
     from starlette.testclient import TestClient
+    from test_web_server import WS, connect, new_room
 
     from gongzhu.web import create_app
-    from test_web_server import WS, connect, new_room
 
     with TestClient(create_app(bot_delay=0, takeover=60.0, seed=11)) as client:
         data = new_room(client, threshold=500)

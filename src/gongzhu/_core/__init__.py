@@ -19,8 +19,8 @@ The declared API
     ``deal``        shuffling and splitting a deck
     ``board``       the mutable board of the bots and the search
     ``infoset``     what one seat knows, as ints (``Info``: views and bots read it)
-    ``greedy``, ``policy``, ``evaluation``
-                    the built-in playing policies and the learned evaluation
+    ``greedy``, ``policy``
+                    the built-in playing policies
     ``solver``      the double-dummy solver
     ``rollout``     playing a deal to its end
 
@@ -49,8 +49,6 @@ API: Final[dict[str, frozenset[str]]] = {
         " RESTRICT_SUIT"
     ),
     "deal": _names("shuffle split"),
-    # The learned evaluation (the `bots` branch of this session adds the module).
-    "evaluation": _names("INPUTS Net PLACES SCALE features predict rollout_value value"),
     "greedy": _names("trick_values"),
     "infoset": _names(
         "ASK_EXPOSE ASK_NOTHING ASK_PLAY ASK_RESPOND CLAIM DONE EXPOSURE Info PLAY info_of"

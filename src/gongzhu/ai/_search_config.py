@@ -10,7 +10,7 @@ import attrs
 from gongzhu._base.text import brief as _brief
 from gongzhu.errors import GongzhuError
 
-__all__ = ["ALGORITHMS", "DEFAULT_LIMIT", "DEFAULT_SOLVE", "Limit", "LimitError"]
+__all__ = ["DEFAULT_LIMIT", "DEFAULT_SOLVE", "Limit", "LimitError"]
 
 
 class LimitError(GongzhuError, ValueError):
@@ -86,10 +86,6 @@ class Limit:
 
 DEFAULT_LIMIT = Limit(simulations=400)
 """The limit of ``SearchStrategy()`` and of the ``search`` bot name: 400 rollouts a decision."""
-
-ALGORITHMS = ("pimc", "ismcts", "ismcts-tree")
-"""``SearchStrategy(algorithm=…)``: PIMC (the default), or IS-MCTS with the other seats played
-by the rollout policy (``ismcts``) or searched in the tree on their own scores (``ismcts-tree``)."""
 
 DEFAULT_SOLVE = 4
 """Cards in hand (at most) from which :class:`SearchStrategy` solves each sampled deal exactly."""

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Final
 
 from gongzhu._base.text import brief as _brief
-from gongzhu.ai.baseline import RuleOfThumb01Strategy
 from gongzhu.ai.greedy import GreedyStrategy
 from gongzhu.ai.search import Limit, SearchStrategy
 from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy
@@ -25,9 +24,6 @@ HARD_LIMIT: Final = Limit(simulations=4000)
 STRATEGIES: Final[dict[str, Callable[[int | None], Strategy]]] = {
     "random": lambda seed: RandomStrategy(seed),
     "rule-of-thumb": lambda seed: RuleOfThumbStrategy(),
-    # The 0.1.0 bot (a valuation over CardSets), kept under its own name so arena
-    # figures stay comparable; "rule-of-thumb" is the engine core's policy.
-    "rule-of-thumb-0.1": lambda seed: RuleOfThumb01Strategy(),
     "search": lambda seed: SearchStrategy(seed=seed),
     "greedy": lambda seed: GreedyStrategy(seed, fallback=RuleOfThumbStrategy()),
     # The players' levels (``gongzhu play --level``, the web table): deterministic for a seed.

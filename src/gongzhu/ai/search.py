@@ -41,18 +41,15 @@ from itertools import combinations
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief as _brief
 from gongzhu._core.bits import BIT as BITS
-from gongzhu._core.evaluation import Net, rollout_value
 from gongzhu._core.policy import choose_exposure
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
 from gongzhu._core.solver import INF as SOLVER_INF
 from gongzhu._core.solver import Solver
 from gongzhu.ai._determinize import WeightedStats, Worlds
-from gongzhu.ai._inference import INFERENCES, PlayModel
 from gongzhu.ai._search_config import (
     _NODES_PER_SIMULATION,
     _PRUNE_AFTER,
     _SOLVE_NODES,
-    ALGORITHMS,
     DEFAULT_LIMIT,
     DEFAULT_SOLVE,
     Limit,
@@ -75,7 +72,6 @@ from gongzhu.ai._search_results import (
     _analysis,
 )
 from gongzhu.ai.driver import team_of
-from gongzhu.ai.ismcts import analyse as ismcts_analyse
 from gongzhu.cards import Card, CardSet
 from gongzhu.cards import unchecked_cardset as _from_mask
 from gongzhu.view import PlayerView
@@ -103,16 +99,7 @@ class SearchStrategy:
     others. ``solve`` is the hand size (cards held) from which every sampled
     deal is solved exactly instead of rolled out (:data:`DEFAULT_SOLVE`; 0
     switches it off); ``solve_model=True`` has the solver's other seats play
-    the rule-of-thumb policy instead of their best replies. ``algorithm`` is
-    ``"pimc"`` (the default) or IS-MCTS for card play (``"ismcts"``, ``"ismcts-tree"``:
-    ``ALGORITHMS``; it lost to PIMC at equal time, see the Bots page). ``evaluation``
-    truncates the rollouts: after the candidate card, ``horizon`` tricks (the current
-    one included) are played by the rule of thumb and the learned evaluation
-    (:func:`gongzhu.ai.evaluation.load_evaluation`; ``True`` for the shipped weights,
-    trained on MrIf's rules, ``flat-pig``) values the position for every seat. ``inference`` is
-    the model of the other seats' play that weights the sampled deals (:data:`INFERENCES`:
-    ``"rule-of-thumb"``, by ``beta``; ``"greedy"``, a soft greedy bot, for card play; see
-    :mod:`gongzhu.ai._inference` and the Bots page). The bot plays for
+    the rule-of-thumb policy instead of their best replies. The bot plays for
     itself, or for its team under pairs. It never claims; :meth:`accept_claim`
     answers a claim.
     """
@@ -126,22 +113,9 @@ class SearchStrategy:
         prune: bool = False,
         solve: int = DEFAULT_SOLVE,
         solve_model: bool = False,
-        algorithm: str = "pimc",
-        evaluation: Net | bool | None = None,
-        horizon: int = 2,
-        inference: str = "rule-of-thumb",
     ) -> None:
-        if algorithm not in ALGORITHMS:
-            raise LimitError(
-                f"algorithm must be one of {', '.join(ALGORITHMS)}, got {_brief(algorithm)}"
-            )
         if limit is not None and not isinstance(limit, Limit):
             raise LimitError(f"limit must be a Limit, got {type(limit).__name__}")
-        if inference not in INFERENCES:
-            raise LimitError(
-                f"inference must be one of {', '.join(INFERENCES)}, got {_brief(inference)}"
-            )
-        self.inference = inference
         if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta <= 1:
             raise LimitError(f"beta must be in (0, 1], got {_brief(beta)}")
         if not isinstance(prune, bool):
@@ -158,22 +132,6 @@ class SearchStrategy:
         self.prune = bool(prune)
         self.solve = solve
         self.solve_model = bool(solve_model)
-        self.algorithm = algorithm
-        if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= 13:
-            raise LimitError(f"horizon must be an int 1-13 (tricks), got {_brief(horizon)}")
-        if evaluation is True:
-            from gongzhu.ai.evaluation import load_evaluation
-
-            evaluation = load_evaluation()
-        elif evaluation is False:
-            evaluation = None
-        if evaluation is not None and not isinstance(evaluation, Net):
-            raise LimitError(
-                f"evaluation must be True, None or load_evaluation()'s network, "
-                f"got {type(evaluation).__name__}"
-            )
-        self.evaluation: Net | None = evaluation
-        self.horizon = horizon
 
     def __repr__(self) -> str:
         return f"SearchStrategy({self.limit!r}, seed={self.seed!r})"
@@ -213,8 +171,6 @@ class SearchStrategy:
         return self._search(view, view.legal_plays.mask, limit or self.limit)
 
     def _search(self, view: PlayerView, legal: int, limit: Limit) -> Analysis:
-        if self.algorithm != "pimc" and not 0 < len(view.hand) <= self.solve:
-            return self._ismcts(view, legal, limit)  # the exact endgame stays PIMC's
         started = time.perf_counter()
         deadline = started + limit.time if limit.time is not None else math.inf
         budget = limit.simulations if limit.simulations is not None else 10**12
@@ -232,13 +188,9 @@ class SearchStrategy:
         active = list(range(len(reps)))
         sims = nworlds = 0
         beta = self.beta
-        net = self.evaluation
-        horizon = self.horizon
-        needed = [*value.mine, *value.others]
-        model = PlayModel(view, beta) if self.inference == "greedy" else None
         while True:
             hands, facedown = worlds.sample(rng)
-            w = model.weight(hands, facedown) if model else worlds.weight(hands, facedown, beta)
+            w = worlds.weight(hands, facedown, beta)
             base = worlds.start(hands, facedown)
             # The first deal is always finished (rolled out if the solver runs out of time);
             # a later one that the clock cuts short is dropped, so every candidate keeps the
@@ -261,10 +213,7 @@ class SearchStrategy:
                         break
                     board = base.copy()
                     board.play(reps[k])
-                    if net is None:
-                        xs.append(value(rollout(board)))
-                    else:
-                        xs.append(value(rollout_value(net, board, horizon, needed)))
+                    xs.append(value(rollout(board)))
                 if len(xs) < len(active):
                     break
             weights.append(w)
@@ -282,18 +231,6 @@ class SearchStrategy:
         return _analysis(
             view, legal, reps, stats, nworlds, sims, time.perf_counter() - started, active
         )
-
-    def _ismcts(self, view: PlayerView, legal: int, limit: Limit) -> Analysis:
-        started = time.perf_counter()
-        found, iterations = ismcts_analyse(
-            view, legal, _classes(view, legal),
-            limit.simulations if limit.simulations is not None else 10**12,
-            started + limit.time if limit.time is not None else math.inf,
-            self._rng(view, "ismcts"), self.beta,
-            "tree" if self.algorithm == "ismcts-tree" else "policy",
-        )  # fmt: skip
-        moves = tuple(MoveValue(Card.from_index(c), x, n, se) for c, x, n, se in found)
-        return Analysis(view.seat, moves, iterations, iterations, time.perf_counter() - started)
 
     # -- exposure -------------------------------------------------------------------
 

@@ -142,7 +142,7 @@ class RuleOfThumbStrategy:
     Exposure is conservative: the sheep when it holds J♦ with at least four
     diamonds including two of A♦ K♦ Q♦ (and only when the exposed sheep is
     positive), the pig with at least five lower spades. Never A♥ or 10♣.
-    The 0.1 bot is kept as ``make_strategy("rule-of-thumb-0.1")``.
+    (The 0.1 bot it replaced is ``benchmarks/rule_of_thumb_01.py``, an arena baseline.)
 
     >>> from gongzhu import Round
     >>> r = Round.from_hands(["2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
@@ -235,10 +235,6 @@ def play_deal(
     return play_out(rnd, checked)
 
 
-_deal_seed = match_deal_seed
-"""The old private name of :func:`gongzhu.dealing.match_deal_seed` (kept for callers)."""
-
-
 def play_match(
     strategies: Sequence[Strategy],
     *,
@@ -276,7 +272,7 @@ def play_match(
     rounds: list[Round] = []
     while not match.is_over and (max_deals is None or len(rounds) < max_deals):
         number = len(rounds) + 1
-        deal_seed = None if seed is None else _deal_seed(seed, number)
+        deal_seed = None if seed is None else match_deal_seed(seed, number)
         rnd = play_deal(
             checked, rules=rules, seed=deal_seed, leader=match.next_leader, dealer=match.dealer
         )

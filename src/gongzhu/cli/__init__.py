@@ -21,6 +21,7 @@ from typing import Any
 
 import gongzhu.cli.arena as arena
 import gongzhu.cli.demo as demo
+import gongzhu.cli.json_table as json_table
 import gongzhu.cli.play as play
 import gongzhu.cli.replay as replay
 import gongzhu.cli.rules as rules
@@ -39,7 +40,7 @@ from gongzhu.i18n import Translator
 
 __all__ = ["main"]
 
-COMMANDS = (play, arena, score, rules, replay, demo, serve)
+COMMANDS = (play, arena, score, rules, replay, demo, serve, json_table)
 """The command modules, in the order ``gongzhu --help`` lists them."""
 
 

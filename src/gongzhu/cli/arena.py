@@ -34,7 +34,7 @@ def register(subparsers: Any, t: object = None) -> argparse.ArgumentParser:
         "or --deal-file F.",
         epilog=f"Bots: {', '.join(STRATEGIES)}, or module:factory (factory(seed) returns a "
         "Strategy; the module is looked up in the current folder too). Example: gongzhu arena "
-        "search rule-of-thumb-0.1 --deals 64 --limit simulations=200 --rules mrif",
+        "search greedy --deals 64 --limit simulations=200 --rules mrif",
     )
     p.add_argument("bot_a", metavar="BOT_A", help="the bot at seats 0 and 2")
     p.add_argument("bot_b", metavar="BOT_B", help="the bot at seats 1 and 3")

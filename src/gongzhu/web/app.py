@@ -42,6 +42,7 @@ from gongzhu.web.guard import SECURITY_HEADERS, Guard, origin_ok, server_error
 from gongzhu.web.hub import BROWSER_COOKIE, new_browser_id
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse_json
+from gongzhu.web.records import Records
 from gongzhu.web.rooms import Settings
 from gongzhu.web.server import Server
 from gongzhu.web.store import Store, StoreError, open_store
@@ -216,9 +217,9 @@ async def room_record(request: Request) -> Response:
     if isinstance(hub, Response):
         return hub
     try:
-        text = hub.room.record_text()
+        text = await request.app.state.records.text(hub.room, _address(request))
     except WebError as exc:
-        return _json_error(404, exc.code, exc.message)
+        return _json_error(_STATUS.get(exc.code, 404), exc.code, exc.message)
     name = f"gongzhu-{hub.room.id}-game{hub.room.game}.json"
     return Response(
         text + "\n",
@@ -303,6 +304,7 @@ def create_app(
     # A 500 is sent by Starlette's error middleware, outside Guard: it brings its own headers.
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Exception: server_error})
     app.state.server = server
+    app.state.records = Records(server.limits)
     app.state.origins = frozenset(o.rstrip("/").lower() for o in origins)
     app.add_middleware(GZipMiddleware, minimum_size=512)
     app.add_middleware(Guard, hosts=hosts)

@@ -22,12 +22,12 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from starlette.websockets import WebSocket
 
 from gongzhu.errors import GongzhuError, IllegalActionError
-from gongzhu.web.driver import Driver
+from gongzhu.view import PlayerView
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import WebError
 from gongzhu.web.rooms import Change, Room, Settings
@@ -160,12 +160,26 @@ class Hub:
         return sorted(c.name or "" for c in self.conns if c.seat is None and c.hello)
 
 
+class Computers(Protocol):
+    """What the server asks of its computers' driver (:class:`gongzhu.web.driver.Driver`,
+    which :class:`~gongzhu.web.server.Server` gives it)."""
+
+    def kick(self, hub: Hub) -> None: ...
+    def stop(self, hub: Hub) -> None: ...
+    def close(self) -> None: ...
+    def take_hint(self, conn: Conn) -> bool: ...
+    async def hint(self, hub: Hub, conn: Conn, view: PlayerView) -> None: ...
+
+
 class Core:
     """The web table's state: loaded rooms, the store's worker threads, pushing states.
 
     The presence (:class:`~gongzhu.web.presence.Presence`) and the computers
     (:class:`~gongzhu.web.driver.Driver`) are mixins over it; the hooks they fill are
     declared here. :class:`~gongzhu.web.server.Server` puts them together."""
+
+    driver: Computers
+    """The computers (set by :class:`~gongzhu.web.server.Server`)."""
 
     def __init__(
         self,
@@ -187,7 +201,6 @@ class Core:
         self.fresh: dict[str, set[str]] = {}  # unplayed rooms per creating address
         self.background: set[asyncio.Task[Any]] = set()
         self._store_pool = concurrent.futures.ThreadPoolExecutor(4, "gongzhu-store")
-        self.driver = Driver(self, limits, bot_delay=bot_delay, takeover=takeover)
 
     # -- the computers (driver.py), hooks (presence.py) ----------------------------------
 

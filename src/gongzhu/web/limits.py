@@ -68,6 +68,11 @@ class Limits:
     """The same for a watcher's connection."""
     window: float = 20.0
     """The seconds of :attr:`messages`."""
+    records_per_minute: float = 30.0
+    """``GET /api/rooms/<id>/record`` requests per minute from one address, after a burst
+    of :attr:`records_burst` (429 past it; each record is built once per finished deal)."""
+    records_burst: int = 10
+    """The record requests one address may make at once."""
     strikes: int = 20
     """Refused (malformed) messages before a connection is closed (1008)."""
 

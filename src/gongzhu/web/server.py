@@ -14,9 +14,11 @@ import asyncio
 import contextlib
 import logging
 import time
+from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gongzhu.web.driver import Driver
 from gongzhu.web.handlers import dispatch
 from gongzhu.web.hub import BROWSER_COOKIE, Conn, Hub, client_key
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, Hello, WebError, parse
@@ -30,6 +32,10 @@ _log = logging.getLogger("gongzhu.web")
 
 class Server(Presence):
     """Everything one server process runs (see the module)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.driver = Driver(self, self.limits, bot_delay=self.bot_delay, takeover=self.takeover)
 
     # -- one connection -----------------------------------------------------------------
 

@@ -1,20 +1,22 @@
-"""The 0.1 rule-of-thumb bot, kept as the named baseline ``rule-of-thumb-0.1``. Private.
+"""The 0.1.0 rule-of-thumb bot, a baseline for the arena (not part of the package).
 
 :class:`~gongzhu.RuleOfThumbStrategy` is now the engine core's policy; this is
-the bot it replaced (a probabilistic valuation over ``CardSet``s), kept under
-its own name so arena figures stay comparable across versions. It reads the
-default pig value (−100) and ignores face-down and blind exposure, as 0.1 did.
+the bot it replaced (a probabilistic valuation over ``CardSet``s), kept here so
+the older arena figures of the Bots page and the lab notes (``rule-of-thumb-0.1``)
+can be reproduced. It reads the default pig value (−100) and ignores face-down
+and blind exposure, as 0.1 did. Play it as ``module:factory``::
+
+    PYTHONPATH=benchmarks gongzhu arena rule-of-thumb rule_of_thumb_01:bot --deals 1024 --rules mrif
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from gongzhu.ai.strategies import _check_decision, _exposable_held
 from gongzhu.cards import PIG, SHEEP, TRANSFORMER, Card, CardSet, Rank, Suit
 from gongzhu.round import PlayerView
 
-__all__ = ["RuleOfThumb01Strategy"]
+__all__ = ["RuleOfThumb01Strategy", "bot"]
 
 _ACE_OF_HEARTS: Final = Card(Suit.HEARTS, Rank.ACE)
 
@@ -55,8 +57,7 @@ class RuleOfThumb01Strategy:
 
     def choose_exposure(self, view: PlayerView) -> CardSet:
         """The pig with five lower spades; the sheep with strong diamonds (see the class doc)."""
-        _check_decision(view)
-        held = _exposable_held(view)
+        held = (view.hand & view.rules.exposable) - view.exposed - view.own_face_down
         chosen = []
         hand = view.hand
         if PIG in held:
@@ -72,7 +73,6 @@ class RuleOfThumb01Strategy:
 
     def choose_play(self, view: PlayerView, legal: CardSet) -> Card:
         """The legal card with the best estimated value (ties: the lowest card)."""
-        _check_decision(view, legal)
         cards = legal.cards
         if len(cards) == 1:
             return cards[0]
@@ -227,3 +227,8 @@ class _Context:
             # only a card already beaten is safely gone.
             return 40.0 if beaten else 0.0
         return 0.0
+
+
+def bot(seed: int | None = None) -> RuleOfThumb01Strategy:
+    """The arena's factory of a seed (the bot uses no randomness)."""
+    return RuleOfThumb01Strategy()
