@@ -15,6 +15,7 @@ from typing import Any
 from _schema_source import BASE_DEFS, DRAFT, action, error, rules_object, score, view
 
 _LEVELS = ["easy", "normal", "hard"]
+PHRASES = ["hello", "gg", "nice", "oops", "thanks", "hurry", "thumbs", "laugh", "pig"]
 _ERROR_CODES = [
     "illegal",
     "stale",
@@ -108,6 +109,7 @@ def web_client() -> dict[str, Any]:
             _message("release", {**event, "seat": SEAT4}, ["event", "seat"]),
             _message("start", event, ["event"]),
             _message("speed", {"pace": {"enum": ["slow", "normal", "fast"]}}, ["pace"]),
+            _message("say", {"phrase": {"enum": list(PHRASES)}}, ["phrase"]),
         ],
         "$defs": {"event": EVENT, **act_defs},
     }
@@ -359,6 +361,18 @@ def web_server() -> dict[str, Any]:
                     },
                 },
                 ["event", "seat"],
+            ),
+            _message(
+                "said",
+                {
+                    **event,
+                    "seat": SEAT4,
+                    "phrase": {
+                        "description": "A quick message's phrase (the page words it).",
+                        "enum": list(PHRASES),
+                    },
+                },
+                ["event", "seat", "phrase"],
             ),
         ],
         "$defs": {

@@ -40,6 +40,7 @@ from gongzhu.web.messages import (
     Next,
     Release,
     Resync,
+    Say,
     Sit,
     Speed,
     StartDeal,
@@ -197,6 +198,22 @@ async def new_game(server: Core, hub: Hub, conn: Conn, msg: NewGame) -> None:
     assert conn.seat is not None
     await server.write(hub, hub.room.plan_new_game(conn.seat))
     server.broadcast(hub)
+
+
+SAY_EVERY: Final = 2.0
+"""Seconds between two quick messages from one connection (more are refused ``rate-limited``)."""
+
+
+@handler(Say, seated=True)
+async def say(server: Core, hub: Hub, conn: Conn, msg: Say) -> None:
+    now = time.monotonic()
+    if now - conn.said_at < SAY_EVERY:
+        raise WebError("rate-limited", "one quick message every two seconds")
+    conn.said_at = now
+    said = {"type": "said", "event": hub.room.event, "seat": conn.seat, "phrase": msg.phrase}
+    for other in list(hub.conns):
+        if other.hello:
+            other.send(said)
 
 
 @handler(Speed, changes=True, seated=True)

@@ -41,6 +41,7 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "MAX_NAME",
     "MESSAGES",
+    "PHRASES",
     "Act",
     "ClientMessage",
     "Hello",
@@ -48,6 +49,7 @@ __all__ = [
     "NewGame",
     "Next",
     "Resync",
+    "Say",
     "Sit",
     "Speed",
     "StartDeal",
@@ -322,6 +324,26 @@ class Hint(_Evented):
 @attrs.frozen
 class NewGame(_Evented):
     """After game over: a new game with the same settings."""
+
+
+PHRASES: Final = ("hello", "gg", "nice", "oops", "thanks", "hurry", "thumbs", "laugh", "pig")
+"""The quick messages a player may send the table: fixed phrases and emotes (the page words
+them in each reader's language; nothing free-typed)."""
+
+
+@message("say", required=("phrase",))
+@attrs.frozen
+class Say(ClientMessage):
+    """A quick message to the table: one of :data:`PHRASES`."""
+
+    phrase: str
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Say:
+        phrase = data["phrase"]
+        if phrase not in PHRASES:
+            _bad(f"phrase must be one of {', '.join(PHRASES)}")
+        return cls(phrase)
 
 
 @message("speed", required=("pace",))

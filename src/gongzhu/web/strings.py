@@ -336,6 +336,13 @@ STRINGS: Final[dict[str, str]] = dict(
         P_("feel.slow", "Slow"),
         P_("feel.normal", "Normal"),
         P_("feel.fast", "Fast"),
+        P_("say.open", "Quick messages"),
+        P_("say.hello", "Hello!"),
+        P_("say.gg", "Good game!"),
+        P_("say.nice", "Nice play!"),
+        P_("say.oops", "Oops!"),
+        P_("say.thanks", "Thanks!"),
+        P_("say.hurry", "Your turn…"),
     ]
 )
 """Key → the English text (the page's fallback for any key a catalogue lacks)."""

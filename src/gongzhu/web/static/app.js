@@ -12,6 +12,7 @@ import { applyStatic, initialLanguage, language, setLanguage, t } from "./i18n.j
 import { closeSocket, openSocket, send, sendAction, sendAt, setHooks } from "./net.js";
 import { confirmThen, initConfirm, renderHistory, renderRulesPanel } from "./panels.js";
 import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.js";
+import { initChat, onSaid } from "./chat.js";
 import { initFeel, soundFor, trickPause } from "./feel.js";
 import { initLobby, joinNote } from "./lobby.js";
 import { noteGame, renderSaved } from "./saved.js";
@@ -170,6 +171,9 @@ function receive(msg) {
       S.hintEvent = msg.event;
       if (S.reason === t("hand.hint_wait")) showReason("");
       renderHand();
+      break;
+    case "said":
+      onSaid(/** @type {any} */ (msg));
       break;
     case "thinking":
       S.thinking = typeof msg.seat === "number" ? msg.seat : null;
@@ -476,6 +480,7 @@ async function main() {
   initConfirm();
   initLobby(sit);
   initFeel();
+  initChat();
   $("lang").addEventListener("change", async (e) => {
     await setLanguage(/** @type {HTMLSelectElement} */ (e.target).value);
     // Reconnect, so that the hello tells the server the new language for its refusals.
