@@ -48,20 +48,6 @@ PRIVATE_READ_EXCEPTIONS: dict[str, str] = {
     ),
 }
 
-# TEMPORARY: being re-cut on branch vector/webcore/webscale. These modules are re-cut in
-# parallel (VectorDeal's state becomes a public record of arrays; the web server is
-# composed, not inherited); the lead removes these entries when merging those branches.
-# Keys: a module path (every free function in it) or "path:class".
-BEING_RECUT_PRIVATE_READS: dict[str, str] = {
-    "vector/_legal.py": "being re-cut on branch vector",
-    "vector/_observe.py": "being re-cut on branch vector",
-    "vector/_playout.py": "being re-cut on branch vector",
-    "vector/_policy.py": "being re-cut on branch vector",
-    "vector/_rounds.py": "being re-cut on branch vector",
-    "vector/_score.py": "being re-cut on branch vector",
-}
-BEING_RECUT_SPLITS: dict[str, str] = {}
-BEING_RECUT_MIXINS: dict[str, str] = {}
 
 
 def _sources() -> list[Path]:
@@ -257,19 +243,17 @@ def test_no_function_is_over_80_lines() -> None:
 
 
 def test_no_class_is_split_across_modules_by_a_private_base() -> None:
-    found = _not_excused(_private_base_splits(_trees()), BEING_RECUT_SPLITS)
+    found = _not_excused(_private_base_splits(_trees()))
     assert found == {}, f"one class in one module: compose, or fold the base in: {found}"
 
 
 def test_no_class_is_a_mixin_of_the_packages_classes() -> None:
-    found = _not_excused(_mixins(_trees()), BEING_RECUT_MIXINS)
+    found = _not_excused(_mixins(_trees()))
     assert found == {}, f"compose objects with explicit dependencies instead: {found}"
 
 
 def test_free_functions_read_no_other_objects_private_fields() -> None:
-    found = _not_excused(
-        _private_reads(_trees()), PRIVATE_READ_EXCEPTIONS, BEING_RECUT_PRIVATE_READS
-    )
+    found = _not_excused(_private_reads(_trees()), PRIVATE_READ_EXCEPTIONS)
     assert found == {}, f"take a public record or make it a method: {found}"
 
 
@@ -278,9 +262,7 @@ def test_every_exception_is_still_needed() -> None:
     # shrinks.
     trees = _trees()
     stale = sorted(set(FUNCTION_EXCEPTIONS) - set(_long_functions()))
-    stale += _stale(_private_reads(trees), PRIVATE_READ_EXCEPTIONS, BEING_RECUT_PRIVATE_READS)
-    stale += _stale(_private_base_splits(trees), BEING_RECUT_SPLITS)
-    stale += _stale(_mixins(trees), BEING_RECUT_MIXINS)
+    stale += _stale(_private_reads(trees), PRIVATE_READ_EXCEPTIONS)
     assert stale == [], f"delete these exceptions, they are no longer needed: {stale}"
 
 
