@@ -17,6 +17,7 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     LEGAL_CARD,
     LiveServer,
     browser,
+    hand_cards,
     new_page,
     start_server,
 )
@@ -205,3 +206,32 @@ def test_playing_makes_sounds(new_page, start_server) -> None:
     page.wait_for_function(
         "() => ['card', 'trick', 'pig', 'turn'].includes(document.body.dataset.lastSound)"
     )
+
+
+def test_the_tutorial_guides_a_first_deal_trick_by_trick(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    page.goto(server.url + "/")
+    page.get_by_test_id("tutorial").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    page.wait_for_function(FULL_HAND)
+    step = page.get_by_test_id("tutorial-step")
+    step.wait_for()
+    seen: dict[str, str] = {}
+    for _ in range(4):
+        page.wait_for_function(LEGAL_CARD)
+        trick = step.get_attribute("data-trick") or ""
+        seen[trick] = step.inner_text()
+        # The hint is on: the legal cards carry its expected scores without being asked.
+        page.wait_for_function("() => window.gongzhuClient.hints !== null")
+        before = len(hand_cards(page))
+        card = page.get_by_test_id("hand").locator('[data-legal="true"]').first
+        card.click()
+        card.click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('[data-testid=hand] [data-card]').length < n",
+            arg=before,
+        )
+    assert {"1", "2", "3"} <= set(seen)
+    assert len({seen["1"], seen["2"], seen["3"]}) == 3
+    assert "2♣" in seen["1"]

@@ -15,6 +15,7 @@ import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.j
 import { initChat, onSaid } from "./chat.js";
 import { initFeel, soundFor, trickPause } from "./feel.js";
 import { initLobby, joinNote } from "./lobby.js";
+import { initTutorial } from "./tutorial.js";
 import { noteGame, renderSaved } from "./saved.js";
 import { countState, renderStats } from "./stats.js";
 import { KEYS, load, loadToken, rememberRoom, save, saveToken } from "./store.js";
@@ -481,6 +482,12 @@ async function main() {
   initLobby(sit);
   initFeel();
   initChat();
+  initTutorial((made) => {
+    saveToken(made.room, made.token);
+    history.pushState({}, "", made.url || `/t/${made.room}`);
+    S.justCreated = true;
+    enterRoom(made.room);
+  });
   $("lang").addEventListener("change", async (e) => {
     await setLanguage(/** @type {HTMLSelectElement} */ (e.target).value);
     // Reconnect, so that the hello tells the server the new language for its refusals.
