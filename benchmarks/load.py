@@ -12,8 +12,8 @@ as they would in use. Printed per configuration:
   computer to play to the state that shows its card), median and p95;
 * the cores each server used, its worker processes included (psutil if it is
   installed, else /proc), averaged over the run;
-* the tables sustained (none stalled: a table that waits more than ``--stall``
-  seconds for a state is stalled) and the deals played per minute.
+* the tables sustained (a table that waits more than ``--stall`` seconds for a
+  state is stalled), the deals and the computers' cards played per minute.
 
 Run (a Redis for both configurations is started on a free port)::
 
@@ -167,6 +167,8 @@ class Table:
         self.deals = 0
         self.stalled = False
         self.error: str | None = None
+        self.last: list[str] = []  # the last messages, shown if the table stalls
+        self.refused = 0
 
     def create(self) -> tuple[str, str]:
         conn = http.client.HTTPConnection(
@@ -206,9 +208,15 @@ class Table:
                 text = await asyncio.wait_for(ws.recv(), self.stall)
             except asyncio.TimeoutError:
                 self.stalled = True
+                self.error = f"stalled after {self.last}"
                 return
             now = time.monotonic()
             msg = json.loads(text)
+            self.last = [*self.last[-2:], text[:120]]
+            if msg["type"] == "error":  # refused (the table moved on): ask for the table again
+                self.refused += 1
+                await ws.send(json.dumps({"type": "resync"}))
+                continue
             if msg["type"] != "state":
                 continue
             if sent_at is not None and msg["event"] > acted:
@@ -278,7 +286,7 @@ def run_config(
         shutil.rmtree(home, ignore_errors=True)
     trips = [t for p in players for t in p.round_trips]
     cards = [t for p in players for t in p.computer_cards]
-    sustained = sum(1 for p in players if not p.stalled and p.error is None and p.deals > 0)
+    sustained = sum(1 for p in players if not p.stalled and p.error is None)
     return {
         "config": name,
         "tables": tables,
@@ -291,8 +299,10 @@ def run_config(
         "cores": [round(c, 2) for c in cores],
         "sustained": sustained,
         "stalled": sum(1 for p in players if p.stalled),
-        "errors": sorted({p.error for p in players if p.error}),
+        "errors": sorted({p.error for p in players if p.error})[:3],
+        "refused": sum(p.refused for p in players),
         "deals_per_minute": round(sum(p.deals for p in players) * 60 / wall, 1),
+        "computer_cards_per_minute": round(len(cards) * 60 / wall),
     }
 
 
@@ -325,7 +335,8 @@ def main(argv: list[str] | None = None) -> int:
                     f"{result['rtt_p95_ms']} ms; computer card median "
                     f"{result['card_median_ms']} ms p95 {result['card_p95_ms']} ms; cores "
                     f"{result['cores']}; sustained {result['sustained']}/{args.tables} "
-                    f"(stalled {result['stalled']}); {result['deals_per_minute']} deals/min"
+                    f"(stalled {result['stalled']}); {result['deals_per_minute']} deals/min, "
+                    f"{result['computer_cards_per_minute']} computer cards/min"
                     + (f"; errors {result['errors']}" if result["errors"] else ""),
                     flush=True,
                 )

@@ -48,3 +48,12 @@ def test_the_single_env_refuses_a_negative_seed_typed(seed: object) -> None:
     env = gymnasium.make(gongzhu.adapters.gymnasium.ENV_ID)
     with pytest.raises(ProtocolError, match="must be >= 0"):
         env.reset(seed=seed)
+
+
+_REWARDS = [10**400, float("nan"), "x", True]
+
+
+@pytest.mark.parametrize("reward", _REWARDS, ids=["1e400", "nan", "x", "True"])
+def test_the_single_env_refuses_an_illegal_reward_that_is_no_finite_number(reward: object) -> None:
+    with pytest.raises(ProtocolError, match="illegal_reward must be a finite number"):
+        gymnasium.make(gongzhu.adapters.gymnasium.ENV_ID, illegal_reward=reward)

@@ -156,3 +156,11 @@ def test_the_batch_is_a_public_record_of_arrays() -> None:
 def test_the_rule_of_thumb_takes_the_record_as_well_as_the_batch() -> None:
     batch = VectorDeal.deal(RuleSet(exposable=""), range(6))
     assert (rule_of_thumb(batch.state) == rule_of_thumb(batch)).all()
+
+
+def test_rounds_past_the_maximum_are_refused_before_a_batch_is_allocated() -> None:
+    rnd = deal(rules=RuleSet(exposable=""), seed=1)
+    with pytest.raises(DealError, match="the number of rounds must be 0-"):
+        VectorDeal.from_rounds([rnd] * (MAX_DEALS + 1))
+    with pytest.raises(DealError, match="the number of rounds must be 0-"):
+        VectorDeal.from_rounds(rnd for _ in range(MAX_DEALS + 2))

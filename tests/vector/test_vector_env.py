@@ -138,6 +138,7 @@ def test_gymnasiums_vector_wrappers_run_on_it() -> None:
         {"opponents": ["random"]},
         {"illegal_reward": float("nan")},
         {"illegal_reward": "x"},
+        {"illegal_reward": 10**400},  # past a float: refused, not an OverflowError
         {"shaped_rewards": True},
         {"information_state": True},
         {"render_mode": "human"},

@@ -31,8 +31,8 @@ def test_a_watchers_view_asks_nothing_while_a_seat_is_asked_something() -> None:
 def test_a_rooms_state_for_a_watcher_asks_nothing() -> None:
     room, _ = Room.create(MemoryStore(), Settings(), "Ann", seed=7)
     now = time.monotonic()
-    assert room.state(0, now, 60.0)["view"]["pending"] == "expose"
-    assert room.state(None, now, 60.0)["view"]["pending"] is None
+    assert room.state(0, now, 60.0).view["pending"] == "expose"
+    assert room.state(None, now, 60.0).view["pending"] is None
 
 
 def test_only_the_host_gives_an_away_seat_back_to_the_computer() -> None:

@@ -28,7 +28,6 @@ captures happen). An illegal action ends the episode with ``illegal_reward``
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -83,11 +82,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         self.render_mode = render_mode
         self.shaped_rewards = shaped_rewards
         self.information_state = information_state
-        if isinstance(illegal_reward, bool) or not isinstance(
-            illegal_reward, (int, float, np.integer, np.floating)
-        ) or not math.isfinite(illegal_reward):
-            raise ProtocolError(f"illegal_reward must be a finite number, got {illegal_reward!r}")
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = _driver.finite_number(illegal_reward, "illegal_reward")
         self._opponents = opponents
         size = information_state_size(n) if information_state else observation_size(n)
         self.observation_space = spaces.Box(-_BOUND, _BOUND, (size,), np.float32)

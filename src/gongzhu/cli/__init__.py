@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -97,7 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 0
         prog = f"gongzhu {args.command}"
-        status: int = args.func(args)
+        with warnings.catch_warnings():  # restores showwarning afterwards
+            warnings.showwarning = _warning_line(prog)
+            status: int = args.func(args)
         sys.stdout.flush()
     except KeyboardInterrupt:
         # At a terminal the cursor is after "^C" (a prompt, a progress line): end that line.
@@ -112,6 +115,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         return _report(prog, exc)
     return status
+
+
+def _warning_line(prog: str) -> Any:
+    """Show a warning as one line a command's user reads (``gongzhu play: warning: ...``),
+    not Python's file, line number and source line."""
+
+    def show(message: Warning | str, *_args: Any, **_kwargs: Any) -> None:
+        if sys.stderr is not None:
+            print(f"{prog}: warning: {one_line(str(message))}", file=sys.stderr)
+
+    return show
 
 
 def _report(prog: str, exc: Exception) -> int:

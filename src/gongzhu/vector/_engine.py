@@ -139,7 +139,9 @@ class VectorDeal:
         claim pending); :meth:`round` plays on from each of them."""
         if isinstance(rounds, Sized):
             check_size(len(rounds), "the number of rounds")
-        return cls._wrap(_from_rounds(list(itertools.islice(rounds, MAX_DEALS + 1))))
+        listed = list(itertools.islice(rounds, MAX_DEALS + 1))
+        check_size(len(listed), "the number of rounds")
+        return cls._wrap(_from_rounds(listed))
 
     # -- reading --------------------------------------------------------------------------
 

@@ -16,7 +16,6 @@ ignored, its reward is 0).
 
 from __future__ import annotations
 
-import math
 import numbers
 from typing import Any, Final
 
@@ -28,6 +27,7 @@ from gymnasium.vector.utils import batch_space
 
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief
+from gongzhu.adapters._driver import finite_number
 from gongzhu.errors import ProtocolError
 from gongzhu.protocol import NUM_ACTIONS, observation_size
 from gongzhu.rules import RuleSet
@@ -128,16 +128,10 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
                     f"the vector environment has no {name} (got {brief(value)}); the single"
                     " environment has: gymnasium.make_vec(..., vectorization_mode='sync')"
                 )
-        if isinstance(illegal_reward, bool) or not isinstance(
-            illegal_reward, (int, float, np.integer, np.floating)
-        ) or not math.isfinite(illegal_reward):  # fmt: skip
-            raise ProtocolError(
-                f"illegal_reward must be a finite number, got {brief(illegal_reward)}"
-            )
         self.num_envs = num_envs
         self.seat = seat
         self.opponents = opponents
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = finite_number(illegal_reward, "illegal_reward")
         size = observation_size(n)
         self.single_observation_space = spaces.Box(-_BOUND, _BOUND, (size,), np.float32)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)

@@ -11,9 +11,9 @@ endpoints below read the :class:`~gongzhu.web.server.Server` from
 ``request.app.state.server``. The rest lives by concern: connections, send
 queues and the loaded rooms in :mod:`gongzhu.web.hub`, presence across
 processes in :mod:`gongzhu.web.presence`, the computers in
-:mod:`gongzhu.web.driver`, the client messages in
-:mod:`gongzhu.web.handlers`, and uvicorn's settings (timeouts, caps, proxies)
-in :mod:`gongzhu.web.serving`.
+:mod:`gongzhu.web.driver` (the server holds one of each: :mod:`gongzhu.web.server`),
+the messages in :mod:`gongzhu.web.messages` and :mod:`gongzhu.web.handlers`, and
+uvicorn's settings (timeouts, caps, proxies) in :mod:`gongzhu.web.serving`.
 
 The checks made on every request (security headers, ``Host``, ``Origin``)
 are :mod:`gongzhu.web.guard`'s.
@@ -172,7 +172,7 @@ async def create_room(request: Request) -> Response:
         wait = data.get("wait", False)
         if not isinstance(wait, bool):
             raise WebError("bad-message", "wait must be true or false")
-        room, token = await server.create_room(
+        room, token = await server.rooms.create_room(
             settings,
             name,
             seed,
@@ -193,7 +193,7 @@ async def create_room(request: Request) -> Response:
 
 async def _hub_or_error(request: Request) -> Any:
     try:
-        hub = await _server(request).hub(request.path_params["room"])
+        hub = await _server(request).rooms.hub(request.path_params["room"])
     except StoreError as exc:
         # The details (a Redis address, say) are for the log, not for any client.
         _log.warning("gongzhu: room %s: %s", request.path_params["room"], exc)

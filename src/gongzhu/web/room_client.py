@@ -15,7 +15,7 @@ from gongzhu.record import dumps
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 from gongzhu.table import Table, TableError
-from gongzhu.web.messages import WebError
+from gongzhu.web.messages import State, WebError
 from gongzhu.web.rule_numbers import rule_numbers
 from gongzhu.web.settings import SEATS, Settings
 from gongzhu.web.sheet import deal_history
@@ -51,6 +51,7 @@ class RoomFacts(Protocol):
     def here(self, seat: int, now: float) -> bool: ...
     def autoplay(self, seat: int, now: float, takeover: float) -> bool: ...
     def takeover_in(self, seat: int, now: float, takeover: float) -> float | None: ...
+    def seen(self, recipient: int | None) -> int: ...
 
 
 MAX_WATCHER_NAMES: Final = 20
@@ -132,9 +133,26 @@ def view(room: RoomFacts, seat: int | None) -> dict[str, Any]:
     """The seat's :meth:`PlayerView.to_dict <gongzhu.PlayerView.to_dict>` (None: public),
     without the rule set (the connection's ``welcome`` carries it). A table waiting
     for its host to start (``lobby``) shows nobody their cards yet."""
+    rnd = room.table.round
     if seat is None or room.lobby:
-        return public_view(room.table.round)
-    return room.table.round.view(seat).to_dict(include_rules=False)
+        return _sealed(public_view(rnd), rnd, None)
+    return _sealed(rnd.view(seat).to_dict(include_rules=False), rnd, seat)
+
+
+def _sealed(shown: dict[str, Any], rnd: Round, seat: int | None) -> dict[str, Any]:
+    """While the exposure window is open, a view that tells nothing of the others' sealed
+    decisions, not even that they were made: who decided is the seat itself at most, and
+    the action count counts its own. (The library's view may say who has decided, RULES.md
+    §9.2; the table does not, because its server declines for a seat with nothing to
+    expose after a bounded pause: a seat still undecided past it would be seen to hold
+    an exposable card.)"""
+    if rnd.phase is not Phase.EXPOSURE:
+        return shown
+    own = [a for a in rnd.history if a.seat == seat]
+    return shown | {
+        "exposure_decided": [seat] if own and seat in rnd.exposure_decided else [],
+        "history_length": len(own),
+    }
 
 
 def exposure_options(room: RoomFacts, seat: int | None) -> list[dict[str, Any]]:
@@ -169,19 +187,18 @@ def game_over(room: RoomFacts) -> dict[str, Any] | None:
     }
 
 
-def state(room: RoomFacts, seat: int | None, now: float, takeover: float) -> dict[str, Any]:
+def state(room: RoomFacts, seat: int | None, now: float, takeover: float) -> State:
     """The ``state`` message for ``seat`` (``None``: a spectator)."""
     last = room.table.last_score
-    return {
-        "type": "state",
-        "event": room.event,
-        "room": info(room, now, takeover, rules=False),
-        "view": view(room, seat),
-        "deal_no": room.table.deal_no,
-        "exposure_options": exposure_options(room, seat),
-        "last_score": last.to_dict() if last is not None else None,
-        "game_over": game_over(room),
-    }
+    return State(
+        event=room.seen(seat),
+        room=info(room, now, takeover, rules=False),
+        view=view(room, seat),
+        deal_no=room.table.deal_no,
+        exposure_options=exposure_options(room, seat),
+        last_score=last.to_dict() if last is not None else None,
+        game_over=game_over(room),
+    )
 
 
 def record_text(room: RoomFacts) -> str:

@@ -344,14 +344,29 @@ STRINGS: Final[dict[str, str]] = dict(
         P_("say.thanks", "Thanks!"),
         P_("say.hurry", "Your turn…"),
         P_("tutorial.start", "New to Gong Zhu? A guided first deal"),
-        P_("tutorial.trick1", "Trick 1: the 2♣ is led first. You must follow the suit led if you can; the cards you may play are lit, the others dimmed. The numbers on them are the hint: the score each card is expected to bring you."),
-        P_("tutorial.trick2", "Trick 2: whoever took the last trick leads now. Hearts cost you points (−10 to −50) and the pig (Q♠) −100: try not to take them."),
-        P_("tutorial.trick3", "Trick 3: the sheep (J♦) is worth +100: win it if you can. The transformer (10♣) alone is +50, but with other point cards it doubles your deal."),
-        P_("tutorial.trick4", "Trick {n}: keep going. Each plate shows the point cards its player has taken; the hint's numbers still show what each card is likely to cost."),
+        P_(
+            "tutorial.trick1",
+            "Trick 1: the 2♣ is led first. You must follow the suit led if you can; the cards you may play are lit, the others dimmed. The numbers on them are the hint: the score each card is expected to bring you.",
+        ),
+        P_(
+            "tutorial.trick2",
+            "Trick 2: whoever took the last trick leads now. Hearts cost you points (−10 to −50) and the pig (Q♠) −100: try not to take them.",
+        ),
+        P_(
+            "tutorial.trick3",
+            "Trick 3: the sheep (J♦) is worth +100: win it if you can. The transformer (10♣) alone is +50, but with other point cards it doubles your deal.",
+        ),
+        P_(
+            "tutorial.trick4",
+            "Trick {n}: keep going. Each plate shows the point cards its player has taken; the hint's numbers still show what each card is likely to cost.",
+        ),
         P_("tutorial.lead", "You lead: any card."),
         P_("tutorial.follow", "Your turn: {card} was led."),
         P_("tutorial.wait", "{who} is playing…"),
-        P_("tutorial.done", "The deal is scored: the sheet shows each line of it. That is the whole game in small — start a real game when you are ready."),
+        P_(
+            "tutorial.done",
+            "The deal is scored: the sheet shows each line of it. That is the whole game in small — start a real game when you are ready.",
+        ),
     ]
 )
 """Key → the English text (the page's fallback for any key a catalogue lacks)."""
