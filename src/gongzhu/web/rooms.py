@@ -669,7 +669,7 @@ class Room(TableFacts):
             raise WebError("bad-message", f"pace must be one of {', '.join(PACES)}")
         if pace == self.pace:
             return None
-        return self._change(pace=pace, event=self.event + 1)
+        return self._next(pace=pace)
 
     def start(self, seat: int) -> None:
         self.keep(self.plan_start(seat))
