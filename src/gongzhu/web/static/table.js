@@ -7,6 +7,7 @@ import { $, el, reducedMotion } from "./dom.js";
 import { cardName, cardText, language, signed, t } from "./i18n.js";
 import { renderFeel } from "./feel.js";
 import { renderFriends } from "./lobby.js";
+import { renderTutorial } from "./tutorial.js";
 import { renderGameOver, renderHistory, ruleChips } from "./panels.js";
 import {
   S, alone, dealInPlay, hostSeat, isLegal, myTurn, nSeats, posOf, rules, seatName, view,
@@ -33,6 +34,7 @@ export function renderAll() {
   renderGameOver();
   renderFriends();
   renderFeel();
+  renderTutorial();
 }
 
 export function renderConn() {
