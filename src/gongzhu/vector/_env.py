@@ -25,9 +25,9 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from gongzhu._base.rewards import finite_number
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief
-from gongzhu.adapters._driver import finite_number
 from gongzhu.errors import ProtocolError
 from gongzhu.protocol import NUM_ACTIONS, observation_size
 from gongzhu.rules import RuleSet
