@@ -262,3 +262,20 @@ def test_the_sheet_marks_an_exposure_on_the_cell_it_doubled(new_page, start_serv
     marked = sheet.locator(f'tr[data-line="{line}"] td[data-exposed="{card}"]')
     assert marked.count() == 1  # the taker's cell, whoever took it
     assert "exposed by You" in (marked.get_attribute("title") or "")
+
+
+def test_a_plates_taken_cards_fan_out_in_one_row(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page(width=1280, height=800)
+    open_room(page, server, exposure=False)
+    page.get_by_test_id("autoplay").click()
+    page.get_by_test_id("confirm").click()
+    page.get_by_test_id("score-sheet").wait_for()
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid=captured]')].map(box => {
+             const tops = new Set([...box.querySelectorAll('img')].map(i => i.offsetTop));
+             return tops.size;
+           })"""
+    )
+    assert rows
+    assert max(rows) <= 1  # never a second row: the footer stays where it was
