@@ -80,10 +80,10 @@ def _runner(kind: str, size: int, rng: np.random.Generator) -> Callable[[None], 
         if kind == "playout":
             batch.playout(rng)
         elif kind == "step":
-            while not batch.done.all():
+            while not batch.is_over.all():
                 batch.step(batch.random_actions(rng))
         else:
-            while not batch.done.all():
+            while not batch.is_over.all():
                 batch.play_trusted(rule_of_thumb(batch))
         batch.totals()
         return size

@@ -1,44 +1,19 @@
-"""A small table server for the gongzhu client protocol (standard library asyncio only).
+"""A line-JSON table and four bot clients: ``gongzhu json-table`` played over real sockets.
 
-Clients connect over TCP and speak JSON, one object per line (the message flow
-of the docs page "Agents and clients"):
-
-* client → server: ``{"type": "join", "name": "Ann"}`` first, then actions,
-  exactly as :meth:`gongzhu.Action.to_dict` writes them
-  (``{"type": "play", "seat": 2, "card": "QS"}``, ``"expose"``, ``"claim"``, ``"respond"``);
-* server → client: ``welcome`` (your seat, the rules), then after every accepted
-  action each seat's own ``view`` with what the server awaits from it, an
-  ``error`` (:meth:`gongzhu.IllegalActionError.to_dict`) to the sender of a
-  refused or malformed message, and at the end the ``score``
-  (:meth:`gongzhu.DealScore.to_dict`) and ``bye``.
-
-Each seat only ever receives ``Round.view(seat)``: no other hand, no sealed
-exposure, no face-down card goes over the wire. Actions are not echoed to the
-other seats (an exposure message names face-down cards); views carry the
-public consequences.
-
-What a server facing the network must do, and this one does (issue #22):
-
-* every client has its own bounded outgoing queue, written out by its own task:
-  a client that stops reading (its queue fills, or its socket takes nothing for
-  ``SEND_TIMEOUT`` seconds) is dropped, and nobody else waits for it;
-* a seat whose client leaves (closes, is dropped, sends a line over
-  ``MAX_LINE``, stays silent ``IDLE_TIMEOUT`` seconds while awaited) is
-  announced to the others (``{"type": "left", "seat": 2, ...}``) and played by
-  the rule-of-thumb bot until a newcomer joins and takes it (``"joined"``);
-* a connection gets a seat only for a whole ``join`` line, within
-  ``JOIN_TIMEOUT`` seconds; at most ``MAX_UNJOINED`` connections may owe one;
-* every malformed line (not UTF-8, not JSON, nested too deeply, duplicate keys,
-  ``NaN``) gets an error reply and the deal goes on;
-* at the end of the deal the last messages go out and every connection is
-  closed, without tracebacks.
+The server is the installed ``gongzhu json-table`` command's
+(:mod:`gongzhu.cli.table_server`: its docstring gives the protocol, its schemas
+are ``table-client`` and ``table-server``); this file adds a client of it that
+plays with the library's rule-of-thumb bot from the views it receives, reading
+only the JSON (what a client in any language would do): what it is asked is the
+view's ``pending``, and a view no newer than the last it acted on
+(``history_length``) is stale.
 
 Run ``python examples/server.py`` for the self-test: a server on 127.0.0.1 (an
 ephemeral port), four bot clients that play one deal over real sockets (one of
 them first sends an illegal play and a malformed message, to show the errors),
 and a check that every client saw the same final score (a port check that connects
-and closes first takes no seat). ``python
-examples/server.py --serve PORT`` serves one table until its deal is over.
+and closes first takes no seat). ``python examples/server.py --serve PORT``
+serves one table until its deal is over, as ``gongzhu json-table --port PORT``.
 """
 
 from __future__ import annotations
@@ -48,346 +23,39 @@ import json
 import sys
 from typing import Any
 
-from gongzhu import (
-    Action,
-    Exposure,
-    GongzhuError,
-    IllegalActionError,
-    Phase,
-    Play,
-    PlayerView,
-    Reason,
-    Round,
-    RuleOfThumbStrategy,
-    RuleSet,
-    deal,
+from gongzhu import Pending, Play, PlayerView, RuleOfThumbStrategy, RuleSet
+from gongzhu.cli.table_server import (  # the server, and what the tests reach through here
+    IDLE_TIMEOUT,
+    JOIN_TIMEOUT,
+    MAX_LINE,
+    MAX_QUEUE,
+    MAX_UNJOINED,
+    SEND_TIMEOUT,
+    BadLine,
+    Client,
+    awaiting,
+    error_message,
+    parse_line,
+    serve,
 )
+from gongzhu.cli.table_server import LineTable as Table
 
-MAX_LINE = 64 * 1024  # a view is a few kB; a longer line is refused (and its sender dropped)
-MAX_QUEUE = 64  # messages waiting for one client; more means it has stopped reading: drop it
-SEND_TIMEOUT = 10.0  # seconds one client's socket may refuse our bytes before it is dropped
-JOIN_TIMEOUT = 10.0  # seconds from connecting to a complete join line
-IDLE_TIMEOUT = 300.0  # seconds a seat the table waits for may stay silent before a bot takes it
-MAX_UNJOINED = 32  # connections still owing their join line; more are closed at once
-
-
-class BadLine(GongzhuError, ValueError):
-    """A line that is not one JSON object we read (its sender gets an error reply)."""
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:  # last-wins would let {"seat": 1, "seat": 0} mean two things
-            raise BadLine(f"duplicate key {key[:40]!r}")
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise BadLine(f"{name} is not JSON")
-
-
-def parse_line(line: bytes) -> Any:
-    """One client line as JSON, or :class:`BadLine` (never another exception)."""
-    try:
-        return json.loads(line.decode("utf-8"), object_pairs_hook=_unique_keys,
-                          parse_constant=_no_constant)  # fmt: skip
-    except BadLine:
-        raise
-    except UnicodeDecodeError:
-        raise BadLine("a line is UTF-8 text") from None
-    except RecursionError:  # b"[" * 40000 is under MAX_LINE but deeper than the parser goes
-        raise BadLine("JSON nested too deeply") from None
-    except ValueError as error:  # JSONDecodeError, or an integer of too many digits
-        raise BadLine(f"not JSON: {str(error)[:200]}") from None
-
-
-def error_message(seat: int | None, text: str) -> dict[str, Any]:
-    error = {"reason": "INVALID_CHOICE", "message": text[:300], "seat": seat, "card": None,
-             "action": "message"}  # fmt: skip
-    return {"type": "error", "error": error}
-
-
-def awaiting(rnd: Round, seat: int) -> list[str]:
-    """What the table waits for from ``seat`` (RULES.md §9.1: every seat decides on exposure)."""
-    if rnd.phase is Phase.COMPLETE:
-        return []
-    undecided = (
-        rnd.rules.exposable
-        and rnd.phase is Phase.EXPOSURE
-        and (len(rnd.exposure_decided) < rnd.players)
-    )
-    if undecided:
-        return ["expose"] if seat not in rnd.exposure_decided else []
-    pending = rnd.claim_pending
-    if pending is not None:
-        claimer, accepted = pending
-        return ["respond"] if seat != claimer and seat not in accepted else []
-    if rnd.to_act == seat:
-        return ["play", "claim"] if rnd.rules.claims else ["play"]
-    return []
-
-
-class Client:
-    """One seated connection. Messages go through a bounded queue that one task writes
-    out, so a client that stops reading delays nobody: when its queue is full, or its
-    socket takes no bytes for ``send_timeout`` seconds, it is dropped."""
-
-    def __init__(self, table: Table, seat: int, writer: asyncio.StreamWriter) -> None:
-        self.table = table
-        self.seat = seat
-        self.writer = writer
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(MAX_QUEUE)
-        self.pump = asyncio.create_task(self._write_out())
-        self.awaited_since: float | None = None  # when the table began to wait for it
-
-    def post(self, message: dict[str, Any]) -> None:
-        line = json.dumps(message, ensure_ascii=False).encode() + b"\n"
-        try:
-            self.queue.put_nowait(line)
-        except asyncio.QueueFull:
-            self.table.leave(self, "stopped reading")
-
-    def finish(self) -> None:
-        """Send what is queued, then close (the end of the deal)."""
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:
-            self.abort()
-
-    def abort(self) -> None:
-        self.pump.cancel()
-        self.writer.transport.abort()
-
-    async def _write_out(self) -> None:
-        try:
-            while (line := await self.queue.get()) is not None:
-                self.writer.write(line)
-                await asyncio.wait_for(self.writer.drain(), self.table.send_timeout)
-            self.writer.close()
-        except (TimeoutError, asyncio.TimeoutError, OSError):
-            self.table.leave(self, "stopped reading")
-
-
-class Table:
-    """One deal for ``rules.players`` clients. Seats are given in the order clients join;
-    a seat whose client leaves is announced and played by the library's rule-of-thumb
-    bot, until a newcomer joins and takes it."""
-
-    def __init__(self, rules: RuleSet, seed: int | None = None, *,
-                 join_timeout: float = JOIN_TIMEOUT, send_timeout: float = SEND_TIMEOUT,
-                 idle_timeout: float = IDLE_TIMEOUT) -> None:  # fmt: skip
-        self.rules = rules
-        self.round = deal(rules=rules, seed=seed)
-        self.join_timeout = join_timeout
-        self.send_timeout = send_timeout
-        self.idle_timeout = idle_timeout
-        self.clients: dict[int, Client] = {}
-        self.bots: dict[int, RuleOfThumbStrategy] = {}  # seats whose client left
-        self.started = False
-        self.unjoined = 0
-        self.handlers: set[asyncio.Task[None]] = set()
-        self.done = asyncio.Event()
-
-    # -- seats --------------------------------------------------------------------------
-
-    def free_seat(self) -> int | None:
-        if self.done.is_set():
-            return None
-        if self.started:  # a newcomer takes over a seat a bot is playing
-            return min(self.bots, default=None)
-        free = [s for s in range(self.rules.players) if s not in self.clients]
-        return free[0] if free else None
-
-    def announce(self, message: dict[str, Any], *, but: int | None = None) -> None:
-        for seat, client in list(self.clients.items()):
-            if seat != but:
-                client.post(message)
-
-    def leave(self, client: Client, why: str) -> None:
-        """``client`` is gone (closed, dropped, too slow): tell the others, fill its seat."""
-        seat = client.seat
-        if self.clients.get(seat) is not client:
-            return  # already handled
-        del self.clients[seat]
-        if why == "stopped reading":
-            client.abort()
-        else:
-            client.finish()  # what is queued (say the "line too long" reply) still goes out
-        if self.done.is_set():
-            return
-        if self.started:
-            self.bots[seat] = RuleOfThumbStrategy()
-            self.announce({"type": "left", "seat": seat, "reason": why, "replaced_by": "bot"})
-            self.advance()
-        else:
-            self.announce({"type": "left", "seat": seat, "reason": why, "replaced_by": None})
-
-    # -- the deal -----------------------------------------------------------------------
-
-    def view_message(self, seat: int) -> dict[str, Any]:
-        view = self.round.view(seat).to_dict()
-        return {"type": "view", "view": view, "awaiting": awaiting(self.round, seat)}
-
-    def broadcast_views(self) -> None:
-        now = asyncio.get_running_loop().time()
-        for seat, client in list(self.clients.items()):
-            message = self.view_message(seat)
-            if not message["awaiting"]:
-                client.awaited_since = None
-            elif client.awaited_since is None:
-                client.awaited_since = now
-            client.post(message)
-        if self.round.is_over and not self.done.is_set():
-            score = self.round.score().to_dict()
-            self.done.set()
-            for client in list(self.clients.values()):
-                client.post({"type": "score", "score": score})
-                client.post({"type": "bye"})
-                client.finish()
-
-    def advance(self) -> None:
-        """Let the bots in left seats act while the table waits for them, then show the views."""
-        moved = True
-        while moved and not self.round.is_over:
-            moved = False
-            for seat, bot in list(self.bots.items()):
-                todo = awaiting(self.round, seat)
-                if not todo:
-                    continue
-                view = self.round.view(seat)
-                if todo[0] == "expose":
-                    self.round = self.round.expose(bot.choose_exposure(view), seat=seat)
-                elif todo[0] == "respond":
-                    self.round = self.round.respond(True, seat=seat)
-                else:
-                    self.round = self.round.play(bot.choose_play(view, view.legal_plays), seat=seat)
-                moved = True
-        self.broadcast_views()
-
-    def act(self, seat: int, message: Any) -> None:
-        """Apply one client message for ``seat``, or raise the error to send back."""
-        action = Action.from_dict(message)  # ProtocolError for a malformed message
-        if action.seat != seat:
-            raise IllegalActionError(Reason.NOT_YOUR_TURN, action.seat,
-                                     detail=f"this connection plays seat {seat}")  # fmt: skip
-        if isinstance(action, Play) and "expose" in {
-            a for s in range(self.rules.players) for a in awaiting(self.round, s)
-        }:
-            raise IllegalActionError(Reason.WRONG_PHASE, seat, action.card,
-                                     "every seat decides on exposure first")  # fmt: skip
-        if isinstance(action, Exposure) and seat in self.round.exposure_decided:
-            raise IllegalActionError(Reason.WRONG_PHASE, seat, action="expose",
-                                     detail="a seat decides on exposure once")  # fmt: skip
-        self.round = self.round.apply(action)
-
-    # -- connections --------------------------------------------------------------------
-
-    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        assert task is not None
-        self.handlers.add(task)
-        try:
-            client = await self._join(reader, writer)
-            if client is not None:
-                await self._play(reader, client)
-        except asyncio.CancelledError:
-            writer.transport.abort()  # the table is shutting down; not an error to report
-        finally:
-            self.handlers.discard(task)
-
-    async def _join(self, reader: asyncio.StreamReader,
-                    writer: asyncio.StreamWriter) -> Client | None:  # fmt: skip
-        if self.unjoined >= MAX_UNJOINED or self.done.is_set():
-            writer.transport.abort()  # idle connections may not lock the players out
-            return None
-        self.unjoined += 1
-        try:
-            line = await asyncio.wait_for(reader.readline(), self.join_timeout)
-        except (TimeoutError, asyncio.TimeoutError, ValueError, OSError):
-            line = b""  # too slow, too long or reset: no seat
-        finally:
-            self.unjoined -= 1
-        if not line.endswith(b"\n"):  # closed before a whole join line: no seat
-            writer.transport.abort()
-            return None
-        try:
-            message = parse_line(line)
-            if not isinstance(message, dict) or message.get("type") != "join":
-                raise BadLine('the first line is {"type": "join", "name": ...}')
-        except BadLine as error:
-            writer.write(json.dumps(error_message(None, str(error))).encode() + b"\n")
-            writer.close()
-            return None
-        seat = self.free_seat()
-        if seat is None:
-            writer.write(json.dumps(error_message(None, "the table is full")).encode() + b"\n")
-            writer.close()
-            return None
-        client = self.clients[seat] = Client(self, seat, writer)
-        client.post({"type": "welcome", "seat": seat, "rules": self.rules.to_dict()})
-        if self.started:
-            del self.bots[seat]
-            self.announce({"type": "joined", "seat": seat}, but=seat)
-            message = self.view_message(seat)
-            if message["awaiting"]:
-                client.awaited_since = asyncio.get_running_loop().time()
-            client.post(message)
-        elif len(self.clients) == self.rules.players:
-            self.started = True  # the deal starts: every seat gets its first view
-            self.broadcast_views()
-        return client
-
-    async def _play(self, reader: asyncio.StreamReader, client: Client) -> None:
-        seat = client.seat
-        while self.clients.get(seat) is client and not self.done.is_set():
-            try:
-                line = await asyncio.wait_for(reader.readline(), self.idle_timeout)
-            except (TimeoutError, asyncio.TimeoutError):
-                # Silent while the table has waited for it that long (not merely silent:
-                # a seat that was not awaited had nothing to say). Found by the fuzzer.
-                since = client.awaited_since
-                now = asyncio.get_running_loop().time()
-                if since is not None and now - since >= self.idle_timeout:
-                    self.leave(client, "too slow")
-                continue
-            except (ValueError, asyncio.LimitOverrunError):
-                client.post(error_message(seat, "line too long"))
-                self.leave(client, "line too long")
-                return
-            except OSError:
-                line = b""
-            if not line:
-                self.leave(client, "disconnected")
-                return
-            if self.clients.get(seat) is not client or self.done.is_set():
-                return
-            if not self.started:
-                client.post(error_message(seat, "the deal has not started"))
-                continue
-            try:
-                self.act(seat, parse_line(line))
-            except IllegalActionError as error:
-                client.post({"type": "error", "error": error.to_dict()})
-                continue
-            except GongzhuError as error:  # a bad line or a malformed action
-                client.post(error_message(seat, str(error)))
-                continue
-            self.advance()
-
-    async def close(self) -> None:
-        """After the deal: let the last messages go out, then end every connection."""
-        if self.handlers:
-            await asyncio.wait(list(self.handlers), timeout=self.send_timeout)
-        for task in list(self.handlers):
-            task.cancel()
-        if self.handlers:
-            await asyncio.wait(list(self.handlers))
-        for client in list(self.clients.values()):
-            if not client.pump.done():
-                await asyncio.wait([client.pump], timeout=self.send_timeout)
-            client.abort()
+__all__ = [
+    "IDLE_TIMEOUT",
+    "JOIN_TIMEOUT",
+    "MAX_LINE",
+    "MAX_QUEUE",
+    "MAX_UNJOINED",
+    "SEND_TIMEOUT",
+    "BadLine",
+    "Client",
+    "Table",
+    "awaiting",
+    "bot_client",
+    "error_message",
+    "parse_line",
+    "self_test",
+]
 
 
 async def bot_client(port: int, name: str, *, misbehave: bool = False) -> dict[str, Any]:
@@ -401,8 +69,10 @@ async def bot_client(port: int, name: str, *, misbehave: bool = False) -> dict[s
     send({"type": "join", "name": name})
     errors: list[str] = []
     notices: list[dict[str, Any]] = []
-    misbehaved = decided = False
+    misbehaved = exposed = False
     seat = -1
+    rules: RuleSet | None = None
+    acted_at = -1  # the history length of the view this client last acted on
     score: dict[str, Any] = {}
     while True:
         line = await reader.readline()
@@ -412,6 +82,7 @@ async def bot_client(port: int, name: str, *, misbehave: bool = False) -> dict[s
         kind = message["type"]
         if kind == "welcome":
             seat = message["seat"]
+            rules = RuleSet.from_dict(message["rules"])  # the views leave the rules out
         elif kind == "error":
             errors.append(message["error"]["reason"])
         elif kind in ("left", "joined"):  # another seat's client left (a bot plays it) or came
@@ -421,21 +92,30 @@ async def bot_client(port: int, name: str, *, misbehave: bool = False) -> dict[s
         elif kind == "bye":
             break
         elif kind == "view":
-            view = PlayerView.from_dict(message["view"])  # checked, like any untrusted input
+            view = PlayerView.from_dict(message["view"], rules=rules)  # checked: untrusted
             assert all(c in view.hand for c in view.legal_plays)
-            todo = message["awaiting"]
             if misbehave and not misbehaved:
                 misbehaved = True
                 other = (seat + 1) % view.rules.players
                 send({"type": "play", "seat": other, "card": view.hand[0].code})
                 send({"type": "play", "seat": seat, "card": "XX"})
-            if "expose" in todo and not decided:  # several views may arrive while others decide
-                decided = True
-                cards = strategy.choose_exposure(view)
-                send({"type": "expose", "seat": seat, "cards": [c.code for c in cards]})
-            elif "respond" in todo:
+            # A view no newer than the one acted on is stale; so is a view that still asks
+            # for this seat's exposure after it was sent: the other seats' decisions may
+            # be shown before ours is taken (its view's exposure_decided then lists it).
+            pending = view.pending
+            if pending is None or view.history_length <= acted_at:
+                continue
+            if pending is Pending.EXPOSE:
+                if not exposed and seat not in view.exposure_decided:
+                    exposed = True
+                    acted_at = view.history_length
+                    cards = strategy.choose_exposure(view)
+                    send({"type": "expose", "seat": seat, "cards": [c.code for c in cards]})
+                continue
+            acted_at = view.history_length
+            if pending is Pending.RESPOND:
                 send({"type": "respond", "seat": seat, "accept": True})
-            elif "play" in todo:
+            else:
                 card = strategy.choose_play(view, view.legal_plays)
                 send(Play(seat, card).to_dict())
         await writer.drain()
@@ -444,7 +124,7 @@ async def bot_client(port: int, name: str, *, misbehave: bool = False) -> dict[s
 
 
 async def self_test(seed: int = 7) -> int:
-    table = Table(RuleSet(), seed=seed)
+    table = Table(RuleSet(), seed=seed)  # the installed server's table, on an ephemeral port
     server = await asyncio.start_server(table.serve, "127.0.0.1", 0, limit=MAX_LINE)
     port = server.sockets[0].getsockname()[1]
     # A port check (connect, close) before the players: it must not take a seat.
@@ -468,14 +148,8 @@ async def self_test(seed: int = 7) -> int:
 
 
 async def serve_forever(port: int) -> None:
-    table = Table(RuleSet())
-    server = await asyncio.start_server(table.serve, "127.0.0.1", port, limit=MAX_LINE)
-    print(f"waiting for {table.rules.players} players on 127.0.0.1:{port}", flush=True)
-    async with server:
-        await table.done.wait()
-        server.close()
-        await table.close()
-    print(f"deal over: totals {table.round.score().totals}", flush=True)
+    """``--serve PORT``: what ``gongzhu json-table --port PORT`` does."""
+    await serve("127.0.0.1", port, RuleSet())
 
 
 if __name__ == "__main__":

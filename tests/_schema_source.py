@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from gongzhu import Phase, PlayerView, Reason, RuleSet
+from gongzhu._codec.view_fields import MAX_HISTORY
 from gongzhu.match import EndReason
 from gongzhu.phase import Pending
 from gongzhu.rules import PRESETS
@@ -166,6 +167,8 @@ def view() -> dict[str, Any]:
         kind = str(f.type)
         if f.name in seat_fields:
             props[f.name] = {"$ref": "#/$defs/seat"} if kind == "int" else NULL_SEAT
+        elif f.name == "history_length":
+            props[f.name] = {"type": "integer", "minimum": 0, "maximum": MAX_HISTORY}
         elif kind == "tuple[int, ...]" and f.name.endswith("decided"):
             props[f.name] = {
                 "type": "array",
@@ -441,6 +444,13 @@ def _web(name: str) -> dict[str, Any]:
     return built
 
 
+def _table(name: str) -> dict[str, Any]:
+    import _table_schema_source
+
+    built: dict[str, Any] = getattr(_table_schema_source, name)()
+    return built
+
+
 SCHEMAS = {
     "action": action,
     "error": error,
@@ -451,6 +461,9 @@ SCHEMAS = {
     # The web table's messages (tests/_web_schema_source.py builds them from the above).
     "web-client": lambda: _web("web_client"),
     "web-server": lambda: _web("web_server"),
+    # The line-JSON table's messages (tests/_table_schema_source.py).
+    "table-client": lambda: _table("table_client"),
+    "table-server": lambda: _table("table_server"),
 }
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from _schema_source import BASE_DEFS, DRAFT, action, error, rules_object, score, view
 
 _LEVELS = ["easy", "normal", "hard"]
+PHRASES = ["hello", "gg", "nice", "oops", "thanks", "hurry", "thumbs", "laugh", "pig"]
 _ERROR_CODES = [
     "illegal",
     "stale",
@@ -106,6 +107,9 @@ def web_client() -> dict[str, Any]:
             _message("resync", {}, []),
             _message("new_game", event, ["event"]),
             _message("release", {**event, "seat": SEAT4}, ["event", "seat"]),
+            _message("start", event, ["event"]),
+            _message("speed", {"pace": {"enum": ["slow", "normal", "fast"]}}, ["pace"]),
+            _message("say", {"phrase": {"enum": list(PHRASES)}}, ["phrase"]),
         ],
         "$defs": {"event": EVENT, **act_defs},
     }
@@ -136,6 +140,14 @@ def web_server() -> dict[str, Any]:
             "id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{4,32}$"},
             "rules": {"$ref": "#/$defs/rules"},
             "rules_text": {"type": "string"},
+            "rule_numbers": {
+                "description": (
+                    "Deal scores the rules panel quotes, each gongzhu.score of a small pile under"
+                    " the table's rules (all hearts, the pig/sheep flip, the grand slam, ...)."
+                ),
+                "type": "object",
+                "additionalProperties": {"type": "integer"},
+            },
             "threshold": {"enum": [500, 1000]},
             "sign_swap": {"type": "boolean"},
             "exposure": {"type": "boolean"},
@@ -209,6 +221,28 @@ def web_server() -> dict[str, Any]:
                 "type": "boolean",
             },
             "invite": {"type": "string", "pattern": "^/t/[A-Za-z0-9_-]{4,32}$"},
+            "lobby": {
+                "description": (
+                    "The table waits for friends: nobody sees a card until the host (seat 0)"
+                    " sends start."
+                ),
+                "type": "boolean",
+            },
+            "pace": {
+                "description": "The table's speed: the computers' pause before a card.",
+                "enum": ["slow", "normal", "fast"],
+            },
+            "watchers": {
+                "description": "How many watch the table.",
+                "type": "integer",
+                "minimum": 0,
+            },
+            "watcher_names": {
+                "description": 'The names the watchers gave ("": none), at most 20.',
+                "type": "array",
+                "items": {"type": "string", "maxLength": 32},
+                "maxItems": 20,
+            },
         },
         "additionalProperties": False,
     }
@@ -216,7 +250,7 @@ def web_server() -> dict[str, Any]:
     room["description"] = "The public room with its rule set (welcome; GET /api/rooms/<id>)."
     # A state's room: the same without the rule set (the connection's welcome carried it).
     room_state = copy.deepcopy(room)
-    for key in ("rules", "rules_text"):
+    for key in ("rules", "rules_text", "rule_numbers"):
         del room_state["properties"][key]
         room_state["required"].remove(key)
     room_state["description"] = "The public room in a state: no rule set (see the welcome)."
@@ -327,6 +361,18 @@ def web_server() -> dict[str, Any]:
                     },
                 },
                 ["event", "seat"],
+            ),
+            _message(
+                "said",
+                {
+                    **event,
+                    "seat": SEAT4,
+                    "phrase": {
+                        "description": "A quick message's phrase (the page words it).",
+                        "enum": list(PHRASES),
+                    },
+                },
+                ["event", "seat", "phrase"],
             ),
         ],
         "$defs": {

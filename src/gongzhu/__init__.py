@@ -47,6 +47,7 @@ from gongzhu.errors import (
 )
 from gongzhu.match import EndReason, Match
 from gongzhu.phase import Pending, Phase
+from gongzhu.position import Position
 from gongzhu.round import Round
 from gongzhu.rules import (
     FACE_VALUE_HEARTS,
@@ -120,9 +121,10 @@ __all__ = [
     "EndReason", "Exposure", "ExposureKind", "ExposureOrder", "ExposurePreview",
     "ExposureRestriction", "GameRecord", "GongzhuError", "GrandSlam", "GrandSlamOutcome", "Hand",
     "IllegalActionError", "LaterLeader", "Limit", "Match", "MatchError", "Pending", "Phase",
-    "PigWithAllHearts", "Play", "PlayerScore", "PlayerView", "ProtocolError", "RandomStrategy",
-    "Rank", "Reason", "RecordError", "Round", "RuleOfThumbStrategy", "RuleSet", "RuleSetError",
-    "SearchStrategy", "SimulationError", "SimultaneousLoss", "Strategy", "Suit", "TiedWinners",
+    "PigWithAllHearts", "Play", "PlayerScore", "PlayerView", "Position", "ProtocolError",
+    "RandomStrategy", "Rank", "Reason", "RecordError", "Round", "RuleOfThumbStrategy", "RuleSet",
+    "RuleSetError", "SearchStrategy", "SimulationError", "SimultaneousLoss", "Strategy", "Suit",
+    "TiedWinners",
     "TransformerEffect", "Trick", "__version__", "arena", "compiled", "deal", "exposure_factors",
     "exposure_preview", "make_strategy", "parse_cards", "play_deal", "play_match", "record",
     "score",

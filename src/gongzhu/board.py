@@ -52,11 +52,12 @@ from gongzhu._core.play import exposure_open as _exposure_open
 from gongzhu._core.play import mask_ids as _mask_ids
 from gongzhu._core.rng import seed_state as _seed_state
 from gongzhu._core.state import CLAIMING, State
-from gongzhu.cards import Card, CardSet, unchecked_cardset
-from gongzhu.errors import ActionTypeError, IllegalActionError, Reason
+from gongzhu.cards import Card, CardSet, Suit, unchecked_cardset
+from gongzhu.errors import ActionTypeError, DealNotOverError, IllegalActionError, Reason
 from gongzhu.phase import Phase
 from gongzhu.round import Round
-from gongzhu.rules import ExposureOrder
+from gongzhu.rules import ExposureOrder, RuleSet
+from gongzhu.trick import Trick, trusted_trick
 from gongzhu.view import PlayerView
 
 __all__ = ["POLICIES", "Board"]
@@ -119,17 +120,45 @@ _BY_NAME: Final[dict[str, object]] = {
 _ALL_RANDOM: Final[list[object]] = [None] * 5  # every seat random (the core reads n of them)
 
 
-def _policies(policy: object, n: int) -> list[object]:
-    """One core policy per seat from a policy name or one name per seat."""
-    names = [policy] * n if isinstance(policy, str) else policy
+class _Asked:
+    """A caller's policy (``board -> action id``) as a core policy: it is asked with the
+    public board being rolled out, which must come back unchanged."""
+
+    __slots__ = ("board", "policy")
+
+    def __init__(self, policy: Callable[[Board], int], board: Board) -> None:
+        self.policy = policy
+        self.board = board
+
+    def choose(self, b: _board.Board) -> int:
+        before = len(b.plays)
+        card = self.policy(self.board)
+        if len(b.plays) != before:
+            detail = "a policy reads the board; it must not push or pop"
+            raise IllegalActionError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
+        if card.__class__ is not int or not 0 <= card < 52 or not b.legal() >> card & 1:
+            error = IllegalActionError if isinstance(card, int) else ActionTypeError
+            detail = f"the policy chose {brief(card)}, not a legal play now"
+            raise error(Reason.INVALID_CHOICE, b.to_act(), detail=detail, action="rollout")
+        return card
+
+
+def _policies(policy: object, n: int, board: Board) -> list[object]:
+    """One core policy per seat from a policy (a name or a callable) or one per seat."""
+    names = [policy] * n if isinstance(policy, str) or callable(policy) else policy
     if not isinstance(names, Sequence) or len(names) != n:
-        detail = f"policy must be one of {', '.join(POLICIES)}, or one per seat ({n})"
+        detail = f"policy must be one of {', '.join(POLICIES)} or a callable, or one per seat ({n})"
         error = IllegalActionError if isinstance(names, Sequence) else ActionTypeError
         raise error(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
     out: list[object] = []
     for name in names:
+        if callable(name):
+            out.append(_Asked(name, board))
+            continue
         if not isinstance(name, str):
-            detail = f"a policy is named by text, got {brief(name)}; known: {', '.join(POLICIES)}"
+            detail = (
+                f"a policy is a name or a callable, got {brief(name)}; known: {', '.join(POLICIES)}"
+            )
             raise ActionTypeError(Reason.INVALID_CHOICE, None, detail=detail, action="rollout")
         if name not in _BY_NAME:
             detail = f"unknown policy {brief(name)}; known: {', '.join(POLICIES)}"
@@ -265,14 +294,52 @@ class Board:
         """True once the deal is over (every card played, or ended early by a rule)."""
         return self._b.done
 
-    @property
-    def legal_mask(self) -> int:
-        """The legal plays of the seat to act as a 52-bit mask (bit ``i``: card index ``i``)."""
-        return self._b.legal()
-
     def legal_actions(self) -> list[int]:
         """The legal action ids of the seat to act, ascending (empty once the deal is over)."""
         return _mask_ids(self._b.legal())
+
+    # -- what a policy reads to decide (the same names, and meanings, as on Round) -----------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set this deal is played under."""
+        rules: RuleSet = self._b.cfg.owner  # type: ignore[assignment]
+        return rules
+
+    @property
+    def leader(self) -> int:
+        """The seat that led (or is to lead) the current trick."""
+        return self._b.leader
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick in progress: its leader and cards so far (possibly none; ``winner`` is
+        None)."""
+        b = self._b
+        return trusted_trick(b.leader, tuple(b.trick), None, b.cfg.n)
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit led to the current trick (``None`` before the lead)."""
+        trick = self._b.trick
+        return Suit(trick[0] // 13) if trick else None
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Each seat's remaining cards, in seat order (a board knows every hand: a policy
+        that should see only its own reads ``hands[board.to_act]``)."""
+        return tuple([unchecked_cardset(m) for m in self._b.hands])
+
+    @property
+    def exposed(self) -> CardSet:
+        """The face-up exposed cards (public)."""
+        return unchecked_cardset(self._b.up)
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played so far in this deal: the completed tricks and the trick in
+        progress."""
+        return unchecked_cardset(self._b.played)
 
     @property
     def plays(self) -> tuple[int, ...]:
@@ -354,12 +421,19 @@ class Board:
         return Board._of(self._origin, self._b.copy())
 
     def rollout(
-        self, seed: int | None = None, *, policy: str | Sequence[str] = "random"
+        self,
+        seed: int | None = None,
+        *,
+        policy: str | Callable[[Board], int] | Sequence[str | Callable[[Board], int]] = "random",
     ) -> tuple[int, ...]:
         """Play the rest of the deal on this board (in place); its :meth:`totals`.
 
-        ``policy`` plays for every seat, or give one per seat (a sequence of
-        names), each one of :data:`POLICIES`:
+        ``policy`` plays for every seat, or give one per seat (a sequence), each
+        a callable or one of :data:`POLICIES` by name. A callable is asked
+        ``policy(board)`` on the seat's turn and returns a legal action id (the
+        card's index): it reads this board (:attr:`to_act`,
+        :attr:`current_trick`, :attr:`hands`, :attr:`played`, :meth:`legal_actions`
+        …) and must not change it. The named policies:
 
         * ``"random"`` (the default): a uniformly random legal card;
         * ``"rule-of-thumb"``: the engine core's rule-of-thumb policy, the
@@ -382,6 +456,10 @@ class Board:
         True
         >>> b.copy().rollout(seed=1, policy=["greedy", "random", "rule-of-thumb", "random"])
         (200, -210, -30, -60)
+        >>> def lowest(board: Board) -> int:
+        ...     return board.legal_actions()[0]
+        >>> b.copy().rollout(policy=lowest) == b.copy().rollout(policy=[lowest] * 4)
+        True
         """
         # The common call (an int seed, every seat random) is checked inline: a search
         # rolls out thousands of times a decision, and the checks' calls cost 10% of it.
@@ -393,7 +471,7 @@ class Board:
         if policy.__class__ is str and policy == "random":
             policies = _ALL_RANDOM
         else:
-            policies = _policies(policy, b.cfg.n)
+            policies = _policies(policy, b.cfg.n, self)
         b.undo.clear()  # the plays below are not pushes: nothing before them can be popped
         _policy.rollout(b, policies, _seed_state(seed))
         return b.totals()
@@ -404,9 +482,7 @@ class Board:
         """Each seat's deal score, in seat order (the deal must be over)."""
         b = self._b
         if not b.done:
-            raise IllegalActionError(
-                Reason.WRONG_PHASE, None, detail="the deal is not over", action="totals"
-            )
+            raise DealNotOverError(action="totals")
         return b.totals()
 
     def to_round(self) -> Round:

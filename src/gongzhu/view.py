@@ -87,6 +87,17 @@ class PlayerView:
     """What this seat is asked to do now: play, decide on exposure, answer a claim, or
     nothing (``None``). During exposure :attr:`to_act` is the leader, whoever still
     decides; this field says whether *this* seat still owes its decision."""
+    # Who decided and how many actions were taken say where the view stands in the deal's
+    # stream of views (a client's freshness check), not what the seat decides from: they
+    # are left out of == and hash, so the view a bot rebuilds from a sampled world (which
+    # cannot know the sealed choices of the others) still equals the view it sampled from.
+    exposure_decided: tuple[int, ...] = attrs.field(default=(), eq=False)
+    """The seats that have made their exposure decision, in seat order (public even while
+    the choices are sealed: :attr:`Round.exposure_decided <gongzhu.Round.exposure_decided>`)."""
+    history_length: int = attrs.field(default=0, eq=False)
+    """How many actions the deal has seen (``len(Round.history)``): it grows with every
+    action, so of two views of one deal the one with the larger number is the newer, and
+    a view with the number a client already has tells it nothing new."""
 
     @classmethod
     def from_engine_state(cls, state: State, seat: int) -> PlayerView:
@@ -130,6 +141,8 @@ class PlayerView:
         _v_shown(v, _from_mask(info.shown) if info.shown else _EMPTY)
         _v_legal_plays(v, _from_mask(info.legal) if info.legal else _EMPTY)
         _v_pending(v, _ASKED[info.asked])
+        _v_exposure_decided(v, _SEATS_OF[info.decided])
+        _v_history_length(v, info.moves)
         _v_info(v, info)
         return v
 
@@ -347,7 +360,8 @@ class PlayerView:
         places, a captured card that scores nothing, hand sizes that do not add up,
         voids that leave the other hands unfillable) is refused too (#22 item 9).
         ``rules`` reads a view written without them (``to_dict(include_rules=False)``);
-        ``pending`` may be left out (a view written before it existed).
+        ``pending``, ``exposure_decided`` and ``history_length`` may be left out (a view
+        written before they existed).
         """
         d = _wire.obj(data, "", _REQUIRED, _OPTIONAL)
         if "rules" not in d:
@@ -450,10 +464,12 @@ class PlayerView:
 
 _FIELDS: Final = attrs.fields(PlayerView)
 _FIELD_NAMES: Final = tuple(f.name for f in _FIELDS)
-_REQUIRED: Final = tuple(n for n in _FIELD_NAMES if n not in ("rules", "pending"))
+# Views written before a field existed leave it out: pending, who decided, the history length.
+_LATER_FIELDS: Final = ("pending", "exposure_decided", "history_length")
+_REQUIRED: Final = tuple(n for n in _FIELD_NAMES if n not in ("rules", *_LATER_FIELDS))
 _RULE_OPTIONS: Final = tuple(f.name for f in attrs.fields(RuleSet))
 _COMPUTED: Final = ("trick_number", "known_voids", "exposure_previews", "running_totals")
-_OPTIONAL: Final = ("rules", "pending", *_COMPUTED)
+_OPTIONAL: Final = ("rules", *_LATER_FIELDS, *_COMPUTED)
 _QUEEN_OF_DIAMONDS: Final = Card("QD")
 
 
@@ -477,8 +493,10 @@ _v_seat, _v_rules, _v_phase, _v_hand, _v_first_dealt, _v_to_act, _v_leader, _v_d
     _v_shown,
     _v_legal_plays,
     _v_pending,
+    _v_exposure_decided,
+    _v_history_length,
 ) = (PlayerView.__dict__[a.name].__set__ for a in attrs.fields(PlayerView)[8:])
-assert [a.name for a in attrs.fields(PlayerView)][-1] == "pending"  # the order above
+assert [a.name for a in attrs.fields(PlayerView)][-1] == "history_length"  # the order above
 _v_info = PlayerView.__dict__["_info"].__set__  # attrs made the cached property a slot
 _EMPTY: Final = _from_mask(0)  # immutable: one shared empty set
 _NONE_EACH: Final = {n: tuple([_EMPTY] * n) for n in range(1, 9)}
@@ -496,6 +514,9 @@ _ASKED: Final = {
     _infoset.ASK_RESPOND: Pending.RESPOND,
 }
 _ASK_CODES: Final = {pending: code for code, pending in _ASKED.items()}
+
+# The seats of each seat mask (at most 5 seats: 32 masks).
+_SEATS_OF: Final = tuple(tuple(s for s in range(5) if mask >> s & 1) for mask in range(32))
 _SUIT_SETS: Final = tuple(frozenset(u for u in Suit if m >> u & 1) for m in range(16))
 
 
@@ -549,4 +570,6 @@ def _info_of_view(view: PlayerView) -> Info:
         view.shown.mask,
         view.legal_plays.mask,
         view.played.mask,
+        sum(1 << seat for seat in set(view.exposure_decided)),
+        view.history_length,
     )

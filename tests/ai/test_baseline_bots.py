@@ -177,7 +177,8 @@ def _cards_in(view: PlayerView) -> CardSet:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_bots_are_only_given_their_own_view(seed: int) -> None:
-    # A view's contract (gongzhu.view): it never holds another seat's unplayed cards unless exposed or shown.
+    # A view's contract (gongzhu.view): it never holds another seat's unplayed cards unless
+    # exposed or shown.
     rules = RuleSet()
     recorders = [_Recorder(RandomStrategy(seed + s, expose_probability=0.5)) for s in range(4)]
     rnd = play_deal(recorders, rules=rules, seed=seed)

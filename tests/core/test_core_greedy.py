@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_core_solver import RULES, _cards, _position
 
 from gongzhu import Round, RuleSet
 from gongzhu._core.board import Board, of_state
 from gongzhu._core.greedy import Look, trick_values
-from test_core_solver import RULES, _cards, _position
 
 
 def _snapshot(b: Board) -> tuple[object, ...]:

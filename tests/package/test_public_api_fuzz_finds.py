@@ -16,9 +16,8 @@ import pytest
 
 import gongzhu.protocol as protocol
 from gongzhu import (
+    Action,
     Card,
-    CardSet,
-    Exposure,
     GongzhuError,
     Play,
     RuleSet,
@@ -30,7 +29,13 @@ from gongzhu import (
 from gongzhu.ai import Limit, SearchStrategy
 from gongzhu.ai.arena import ArenaError, arena
 from gongzhu.ai.search import LimitError
-from gongzhu.errors import CardParseError, DealError, ProtocolError, RuleSetError
+from gongzhu.errors import (
+    CardParseError,
+    DealError,
+    IllegalActionError,
+    ProtocolError,
+    RuleSetError,
+)
 from gongzhu.i18n import LanguageError
 
 
@@ -75,8 +80,8 @@ CASES: list[tuple[str, Callable[[], Any], type[GongzhuError]]] = [
         RuleSetError,
     ),
     # protocol
-    ("Play.apply(())", lambda: Play(0, Card("QS")).apply(()), ProtocolError),  # type: ignore[type-var]
-    ("Exposure.apply(())", lambda: Exposure(0, CardSet()).apply(()), ProtocolError),  # type: ignore[type-var]
+    ("Round.apply({})", lambda: deal(seed=1).apply({}), IllegalActionError),  # type: ignore[arg-type]
+    ("Action.from_dict(())", lambda: Action.from_dict(()), ProtocolError),
     (
         "view.action_mask(exposure_pending=3)",
         lambda: _VIEW.action_mask(exposure_pending=3),  # type: ignore[arg-type]

@@ -454,3 +454,38 @@ def test_the_wire_form_is_read_by_the_protocol_and_round_apply_refuses_a_dict() 
         Action.from_dict({"type": "play", "seat": seat})
     with pytest.raises(ProtocolError):
         Action.from_dict({"type": "dance"})
+
+
+# -- a view says who has decided on exposure and how far the deal has gone -------------------
+
+
+def test_a_view_says_who_has_decided_on_exposure_even_while_sealed() -> None:
+    rnd = deal(rules=RuleSet(exposure_order="simultaneous"), seed=3)
+    before = rnd.view(1).to_dict()
+    rnd = rnd.expose([], seat=0)
+    after = rnd.view(1).to_dict()
+    assert before["exposure_decided"] == []
+    assert after["exposure_decided"] == [0]
+    assert after["history_length"] == before["history_length"] + 1
+    assert before != after  # a client can tell the stale view from the fresh one
+    valid("view", after)
+    assert PlayerView.from_dict(after).exposure_decided == (0,)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rounds_in_progress(rules=rule_sets()))
+def test_the_history_length_of_a_view_is_the_rounds(rnd: Round) -> None:
+    view = rnd.view(0)
+    assert view.history_length == len(rnd.history)
+    assert view.exposure_decided == rnd.exposure_decided
+    data = view.to_dict()
+    valid("view", data)
+    back = PlayerView.from_dict(data)
+    assert (back.history_length, back.exposure_decided) == (len(rnd.history), rnd.exposure_decided)
+
+
+def test_a_view_written_before_the_freshness_fields_still_reads() -> None:
+    data = deal(seed=2).view(0).to_dict()
+    del data["exposure_decided"], data["history_length"]
+    view = PlayerView.from_dict(data)
+    assert (view.exposure_decided, view.history_length) == ((), 0)

@@ -1,4 +1,5 @@
-"""Tests for gongzhu.record: the JSON game record (docs/records.rst: what PGN is to chess; RULES.md §4–§6).
+"""Tests for gongzhu.record: the JSON game record (docs/records.rst: what PGN is to chess;
+RULES.md §4–§6).
 
 Round trips use a small local random driver (random legal exposures, plays and
 claims); hand-written records check the format itself; every rejection names

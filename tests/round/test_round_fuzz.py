@@ -4,12 +4,12 @@ A :class:`~gongzhu.Round` is immutable and an illegal action "raises and
 changes nothing: the previous object is still valid" (``IllegalActionError``'s
 contract, docs/architecture.rst "Shape rules"). These tests drive rounds under random rule sets
 (``gongzhu.testing.rule_sets``) with random sequences of every action —
-``play`` / ``expose`` / ``claim`` / ``respond`` / ``score`` / ``view`` /
-``unseen`` / ``why_illegal`` / ``check_play`` / ``can_play`` /
-``exposure_preview`` — mixing legal moves with hostile arguments, and check
-that a refusal is a library error that leaves every observable fact of the
-round unchanged, and that the four ways of asking "may this card be played?"
-always agree with each other and with ``legal_plays``.
+``play`` / ``expose`` / ``claim`` / ``respond`` / ``score`` / ``totals`` /
+``view`` / ``unseen`` / ``why_illegal`` / ``check_play`` / ``can_play`` — mixing
+legal moves with hostile arguments, and check that a refusal is a library error
+that leaves every observable fact of the round unchanged, and that the four ways
+of asking "may this card be played?" always agree with each other and with
+``legal_plays``.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ round_strategy = st.one_of(deals(rules=rules_strategy), rounds_in_progress(rules
 ACTIONS = (
     "play", "play", "play-legal", "play-legal", "play-legal", "play-own", "expose",
     "expose-own", "claim", "respond", "score", "view", "unseen", "why_illegal",
-    "check_play", "can_play", "exposure_preview",
+    "check_play", "can_play", "totals",
 )  # fmt: skip
 
 # Which library errors each action may raise (anything else is a bug).
@@ -115,7 +115,7 @@ EXPECTED: dict[str, tuple[type[GongzhuError], ...]] = {
     "why_illegal": (CardParseError,),
     "check_play": (IllegalActionError, CardParseError),
     "can_play": (CardParseError,),
-    "exposure_preview": (IllegalActionError,),
+    "totals": (IllegalActionError,),
 }
 
 
@@ -189,9 +189,9 @@ def _call(rnd: Round, action: str, data: st.DataObject) -> tuple[str, Any]:
         seat = data.draw(st.one_of(st.integers(0, rnd.players - 1), seats))
         accept = data.draw(st.booleans())
         return "respond", outcome(lambda: rnd.respond(accept, seat=seat))
-    if action == "score":
-        return "score", outcome(rnd.score)
-    if action in ("view", "unseen", "exposure_preview"):
+    if action in ("score", "totals"):
+        return action, outcome(getattr(rnd, action))
+    if action in ("view", "unseen"):
         seat = data.draw(st.one_of(st.integers(0, rnd.players - 1), seats))
         return action, outcome(lambda: getattr(rnd, action)(seat))
     card_arg = data.draw(card_args)

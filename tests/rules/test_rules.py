@@ -502,8 +502,11 @@ def test_each_presets_summary_and_sources_are_public() -> None:
     assert list(PRESET_INFO) == list(PRESETS)
     for name, info in PRESET_INFO.items():
         assert isinstance(info, PresetInfo)
-        assert info.name == name and info.rules is PRESETS[name]
-        assert info.summary and info.sources and info.description
+        assert info.name == name
+        assert info.rules is PRESETS[name]
+        assert info.summary
+        assert info.sources
+        assert info.description
     assert PRESET_INFO["russian"].sources == "seeds/003"
 
 

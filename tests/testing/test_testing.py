@@ -223,7 +223,8 @@ def test_the_strategies_take_a_presets_name(
     exposed: dict[Card, int], hand: CardSet, piles: tuple[CardSet, ...]
 ) -> None:
     assert set(exposed.values()) <= {2, 4}
-    assert len(hand) == 13 and len(piles) == 4
+    assert len(hand) == 13
+    assert len(piles) == 4
 
 
 def test_a_wrong_rules_argument_is_a_type_error_naming_what_is_taken() -> None:
@@ -246,4 +247,5 @@ def test_score_inputs_tell_which_rules_were_drawn(drawn: ScoreInput) -> None:
 @settings(max_examples=10)
 @given(score_inputs(rules=rule_sets(players=5), complete=False))
 def test_score_inputs_take_a_strategy_and_incomplete_piles(drawn: ScoreInput) -> None:
-    assert drawn.rules.players == 5 and len(drawn.captures) == 5
+    assert drawn.rules.players == 5
+    assert len(drawn.captures) == 5

@@ -42,7 +42,7 @@ def test_the_spaces_masks_rewards_and_autoreset(rules: RuleSet, opponents: str) 
     episodes = 0
     for _ in range(2 * rules.hand_size + 2):
         batch = envs.batch
-        mine = ~batch.done & (batch.to_act == 1)
+        mine = ~batch.is_over & (batch.to_act == 1)
         mask = info["action_mask"]
         assert mask.dtype == np.int8
         assert mask.shape == (6, 137)
@@ -126,3 +126,63 @@ def test_gymnasiums_vector_wrappers_run_on_it() -> None:
             break
     else:
         raise AssertionError("no episode ended")
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"num_envs": 10**9},  # refused before 2 TB of observations are asked for
+        {"num_envs": 2.0},
+        {"num_envs": True},
+        {"seat": 1.5},
+        {"opponents": ["random"]},
+        {"illegal_reward": float("nan")},
+        {"illegal_reward": "x"},
+        {"illegal_reward": 10**400},  # past a float: refused, not an OverflowError
+        {"shaped_rewards": True},
+        {"information_state": True},
+        {"render_mode": "human"},
+    ],
+)
+def test_hostile_constructor_arguments_are_refused_typed(kwargs: dict) -> None:
+    with pytest.raises(ProtocolError):
+        GongzhuVectorEnv(**kwargs)
+
+
+def test_numpy_integers_and_preset_names_are_taken() -> None:
+    envs = GongzhuVectorEnv(num_envs=np.int64(3), rules="online", seat=np.int8(2))
+    assert (envs.num_envs, envs.seat, envs.rules) == (3, 2, RuleSet.preset("online"))
+    a, _ = envs.reset(seed=np.uint64(4))
+    b, _ = envs.reset(seed=4)
+    assert np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("seed", [-1, np.int64(-3), 10**90, 1.5, "3", [1, 2], True])
+def test_hostile_seeds_are_refused_typed(seed: object) -> None:
+    envs = GongzhuVectorEnv(num_envs=2)
+    with pytest.raises(ProtocolError):
+        envs.reset(seed=seed)  # type: ignore[arg-type]
+
+
+def test_hostile_actions_are_refused_or_end_the_episode() -> None:
+    envs = GongzhuVectorEnv(num_envs=2, illegal_reward=-5)
+    _, info = envs.reset(seed=3)
+    before = envs.batch.state.nplays.copy()
+    for bad in (
+        np.array([np.nan, 1.0]), np.array(["a", "b"]), [None, None], np.array([True, False]),
+        np.zeros(3, np.int64), [0, 2**70], np.array([1, 2], dtype=object),
+    ):  # fmt: skip
+        with pytest.raises(ProtocolError):
+            envs.step(bad)
+    assert (envs.batch.state.nplays == before).all()  # nothing played
+    # Ints that are no legal card (wrapping uint64 included) end only that episode.
+    for bad in (np.array([2**64 - 1, 0], np.uint64), np.array([-(2**63), 0]), np.array([99, 0])):
+        _, info = envs.reset(seed=3)
+        actions = info["action_mask"].argmax(axis=1).astype(bad.dtype)
+        actions[0] = bad[0]
+        _, reward, terminated, _, info = envs.step(actions)
+        assert terminated[0]
+        assert reward[0] == -5
+        assert info["illegal_action"][0]
+        assert not terminated[1]
+        assert not info["illegal_action"][1]

@@ -21,6 +21,7 @@ from gongzhu._core.rollout import settle
 from gongzhu.errors import ProtocolError, RuleSetError
 from gongzhu.testing import _expose_randomly, deals, rounds_in_progress, rule_sets
 from gongzhu.vector import VectorDeal
+from gongzhu.vector._step import random_dealt
 from gongzhu.vector._tables import BITS, SUIT, ZERO, popcount, unpack
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
@@ -46,18 +47,18 @@ def play_both(rounds: list[Round], seed: int) -> VectorDeal:
         masks = batch.legal_mask()
         expected = np.array([_mask(r) for r in rounds])
         assert (masks == expected).all()
-        assert (batch.done == np.array([r.is_over for r in rounds])).all()
+        assert (batch.is_over == np.array([r.is_over for r in rounds])).all()
         for i, rnd in enumerate(rounds):
             if not rnd.is_over:
                 assert batch.to_act[i] == rnd.to_act
-        if batch.done.all():
+        if batch.is_over.all():
             break
         actions = batch.random_actions(rng)
         batch.step(actions)
         rounds[:] = [
             r if r.is_over else r.apply(int(a)) for r, a in zip(rounds, actions, strict=True)
         ]
-    assert batch.done.all()
+    assert batch.is_over.all()
     totals = batch.totals()
     for i, rnd in enumerate(rounds):
         assert tuple(int(x) for x in totals[i]) == rnd.score().totals
@@ -143,7 +144,7 @@ def test_random_deals_are_uniform() -> None:
     # share a seat with the chance of a uniform shuffle, 12/51.
     size = 26000
     batch = VectorDeal.random(RuleSet(), size, rng=11)
-    order = batch._order.astype(np.int64)  # (positions, deals)
+    order = batch.state.order.astype(np.int64)  # (positions, deals)
     assert (np.sort(order, axis=0) == np.arange(52)[:, None]).all()  # each a permutation
     counts = np.zeros((52, 52), np.int64)
     np.add.at(counts, (order, np.arange(52)[:, None]), 1)
@@ -181,9 +182,9 @@ class _FakeGenerator:
 def test_a_deal_whose_draws_tie_is_drawn_again() -> None:
     batch = VectorDeal(RuleSet(), 6)
     bits = _TiedBits({1, 4}, 52)
-    dealt = batch._random_dealt(_FakeGenerator(bits), 6)  # type: ignore[arg-type]
+    dealt = random_dealt(batch.state, _FakeGenerator(bits), 6)  # type: ignore[arg-type]
     assert bits.calls == 2  # once for the batch, once more for the two tied deals
-    order = batch._order.astype(np.int64)
+    order = batch.state.order.astype(np.int64)
     assert (np.sort(order, axis=0) == np.arange(52)[:, None]).all()
     # A tied deal kept would be the cards in index order (the tie broken by the card).
     assert not (order[:, 1] == np.arange(52)).all()
@@ -202,7 +203,7 @@ def _check_playout(batch: VectorDeal, seed: int) -> None:
     """``playout`` ends every deal with legal plays (replayed through ``Round.apply``) and
     the totals of the rounds they reach."""
     batch.playout(np.random.default_rng(seed))
-    assert batch.done.all()
+    assert batch.is_over.all()
     rounds = batch.to_rounds()  # Round.apply refuses any illegal play
     assert all(r.is_over for r in rounds)
     assert [tuple(t) for t in batch.totals()] == [r.score().totals for r in rounds]
@@ -234,7 +235,7 @@ def test_random_playouts_draw_each_legal_card_uniformly() -> None:
     batch.step(np.full(size, batch.random_actions(np.random.default_rng(0))[0]))
     legal = batch.legal_mask()[0]
     batch.playout(np.random.default_rng(1))
-    second = batch._plays[1].astype(np.int64)
+    second = batch.state.plays[1].astype(np.int64)
     counts = np.bincount(second, minlength=52)
     assert (counts[~legal] == 0).all()
     expected = size / legal.sum()
@@ -317,13 +318,13 @@ def test_priority_leads_and_discards_are_uniform_over_the_hand(players: int) -> 
     rng = np.random.default_rng(8)
     batch.step(batch.random_actions(rng))  # the first lead by a fresh draw
     batch.playout(rng)
-    plays = batch._plays.astype(np.int64)
+    plays = batch.state.plays.astype(np.int64)
     seat_of = np.zeros((size, 52), np.int64)
     for s in range(players):
-        seat_of[unpack(batch._dealt[:, s])] = s
+        seat_of[unpack(batch.state.dealt[:, s])] = s
     cols = np.arange(size)
     counts = {"lead": np.zeros((14, 13), np.int64), "discard": np.zeros((14, 13), np.int64)}
-    held = batch._dealt.copy()
+    held = batch.state.dealt.copy()
     for p in range(1, plays.shape[0]):
         if plays[p, 0] < 0:
             break

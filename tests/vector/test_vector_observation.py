@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_vector_law import batches
 
 from gongzhu import Round
 from gongzhu._codec.encoding import observation_size
 from gongzhu.testing import rule_sets
 from gongzhu.vector import VectorDeal
 from gongzhu.vector._tables import unpack
-from test_vector_law import batches
 
 SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -36,7 +36,7 @@ def check_batch(rounds: list[Round], seed: int) -> None:
     p = batch.players
     step = 0
     while True:
-        for seat in range(p) if step % 4 == 0 or batch.done.all() else ():
+        for seat in range(p) if step % 4 == 0 or batch.is_over.all() else ():
             obs = batch.observation(seat)
             assert obs.shape == (len(rounds), observation_size(p))
             assert obs.dtype == np.float32
@@ -45,7 +45,7 @@ def check_batch(rounds: list[Round], seed: int) -> None:
                 assert np.array_equal(obs[i], expected), (i, seat)
             # No hidden card: another seat's cards still held, not face up, not shown.
             hands = batch.hands
-            public = batch._up | batch._shown
+            public = batch.state.up | batch.state.shown
             hidden = np.bitwise_or.reduce(np.delete(hands, seat, axis=1), axis=1) & ~public
             secret = unpack(hidden)
             for at in card_blocks(p):
@@ -54,7 +54,7 @@ def check_batch(rounds: list[Round], seed: int) -> None:
         for i, rnd in enumerate(rounds):
             if not rnd.is_over:
                 assert np.array_equal(acting[i], rnd.view(rnd.to_act).observation())
-        if batch.done.all():
+        if batch.is_over.all():
             break
         actions = batch.random_actions(rng)
         batch.step(actions)
@@ -76,10 +76,22 @@ def test_face_down_cards_stay_hidden(rounds: list[Round], seed: int) -> None:
     check_batch(rounds, seed)
 
 
-def test_a_seat_out_of_range_is_refused() -> None:
+@pytest.mark.parametrize("seat", [4, -1, 1.5, True, "1", [0, 4], np.array([0.0, 1.0]), [0]])
+def test_a_view_of_no_seat_is_refused_as_the_core_refuses_it(seat: object) -> None:
     from gongzhu import RuleSet
-    from gongzhu.errors import ProtocolError
+    from gongzhu.errors import IllegalActionError, Reason
 
     batch = VectorDeal.random(RuleSet(), 2, rng=0)
-    with pytest.raises(ProtocolError):
-        batch.observation(4)
+    with pytest.raises(IllegalActionError) as caught:
+        batch.observation(seat)
+    assert caught.value.reason is Reason.NO_SUCH_SEAT
+    assert str(caught.value).startswith("view refused: no such seat (seat ")
+
+
+def test_a_numpy_seat_is_a_seat() -> None:
+    from gongzhu import RuleSet
+
+    batch = VectorDeal.random(RuleSet(), 3, rng=0)
+    expected = batch.observation(2)
+    assert np.array_equal(batch.observation(np.int64(2)), expected)
+    assert np.array_equal(batch.observation(np.array([2, 2, 2], np.uint8)), expected)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
+from test_vector_law import batches
 
 from gongzhu import PRESETS, Round, RuleOfThumbStrategy, RuleSet, deal
 from gongzhu._core.board import Board, of_state
@@ -20,7 +21,6 @@ from gongzhu._core.policy import choose_board
 from gongzhu.errors import RuleSetError
 from gongzhu.testing import rule_sets
 from gongzhu.vector import VectorDeal, rule_of_thumb
-from test_vector_law import batches
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -40,7 +40,7 @@ def play_alongside(batch: VectorDeal) -> int:
     number of decisions compared."""
     boards: list[Board] = [of_state(r.engine_state) for r in batch.to_rounds()]
     compared = 0
-    while not batch.done.all():
+    while not batch.is_over.all():
         chosen = rule_of_thumb(batch)
         for i, b in enumerate(boards):
             if b.done:
@@ -51,7 +51,7 @@ def play_alongside(batch: VectorDeal) -> int:
             b.play(card)
             compared += 1
         batch.step(chosen)
-    assert (batch.done == np.array([b.done for b in boards])).all()
+    assert (batch.is_over == np.array([b.done for b in boards])).all()
     assert [tuple(t) for t in batch.totals()] == [b.totals() for b in boards]
     return compared
 
@@ -78,7 +78,7 @@ def test_the_vector_policy_reads_only_the_seats_own_face_down_cards(rounds: list
 def test_a_vector_rule_of_thumb_batch_is_round_rollout_of_the_strategy() -> None:
     rules = RuleSet(exposable="")
     batch = VectorDeal.deal(rules, range(20))
-    while not batch.done.all():
+    while not batch.is_over.all():
         batch.step(rule_of_thumb(batch))
     expected = [deal(rules=rules, seed=s).rollout(RuleOfThumbStrategy()) for s in range(20)]
     assert batch.to_rounds() == expected

@@ -23,9 +23,9 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
+from test_web_server import WS, connect, new_room, play_out_deal
 
 from gongzhu.web import Limits, create_app
-from test_web_server import WS, connect, new_room, play_out_deal
 
 
 def test_item_2_a_client_that_stops_reading_is_dropped_and_the_others_are_served() -> None:
@@ -36,7 +36,7 @@ def test_item_2_a_client_that_stops_reading_is_dropped_and_the_others_are_served
         with connect(client, data["room"]) as s_slow, connect(client, data["room"]) as s0:
             slow = WS(s_slow)
             slow.hello(None)
-            (conn,) = [c for c in server.hubs[data["room"]].conns if c.hello]
+            (conn,) = [c for c in server.rooms.hubs[data["room"]].conns if c.hello]
 
             async def never(text: str) -> None:  # a peer whose socket never drains
                 await asyncio.Event().wait()
@@ -46,7 +46,7 @@ def test_item_2_a_client_that_stops_reading_is_dropped_and_the_others_are_served
             me.hello(data["token"])
             end = play_out_deal(me, 0)  # the table never waits for the slow one
             assert end["room"]["deals_played"] == 1
-            assert conn not in server.hubs[data["room"]].conns  # dropped
+            assert conn not in server.rooms.hubs[data["room"]].conns  # dropped
             assert conn.close_code == 1008
 
 

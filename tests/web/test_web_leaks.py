@@ -22,11 +22,11 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
+from test_web_server import WS, connect, drain, new_room, respond
 
 from gongzhu import Phase, Round
 from gongzhu.web import create_app
 from gongzhu.web.rooms import Room
-from test_web_server import WS, connect, drain, new_room, respond
 
 _CODE = re.compile(r"[2-9TJQKA][CDHS]")
 _SKIP = frozenset({"rules", "rules_text"})  # the rule set names cards (opening card, exposable)
@@ -71,6 +71,21 @@ def test_the_scanner_sees_cards_and_the_oracle_hides_others() -> None:
     assert hidden_from(rnd, None) == {c.code for h in rnd.hands for c in h}
 
 
+def counted_for(recipient: int | None, rid: str, meta: Any, log: list[Any]) -> list[int]:
+    """Each log entry's number on ``recipient``'s own event counter: the store's event
+    less the sealed exposure decisions of other seats made before (the counters start
+    together; a sealed decision moves its maker's alone)."""
+    out, hidden = [], 0
+    for k, entry in enumerate(log):
+        action = entry.get("a", {})
+        if action.get("type") == "expose" and action.get("seat") != recipient:
+            after = Room(None, rid, meta, log[: k + 1]).round
+            if after.phase.name == "EXPOSURE":  # still open: sealed from the others
+                hidden += 1
+        out.append(entry["e"] - hidden)
+    return out
+
+
 def test_no_frame_to_a_seat_or_a_spectator_holds_a_card_it_may_not_know() -> None:
     with TestClient(create_app(bot_delay=0, seed=2024)) as client:
         data = new_room(client, exposure=True, level="normal")
@@ -100,16 +115,17 @@ def test_no_frame_to_a_seat_or_a_spectator_holds_a_card_it_may_not_know() -> Non
         meta, log = client.app.state.server.store.load(rid)
 
     seen_own = 0
-    rebuilt: dict[int, Round] = {}
+    rebuilt: dict[tuple[int | None, int], Round] = {}
     for seat, ws in ((0, host), (2, friend), (None, spectator)):
         assert len(ws.frames) > 20
+        counters = counted_for(seat, rid, meta, log)
         for text in ws.frames:
             frame = json.loads(text)
-            event = frame["event"]
-            if event not in rebuilt:
-                prefix = [e for e in log if e["e"] <= event]
-                rebuilt[event] = Room(None, rid, meta, prefix).round
-            rnd = rebuilt[event]
+            event = frame["event"]  # the recipient's own counter
+            if (seat, event) not in rebuilt:
+                prefix = [e for e, counter in zip(log, counters, strict=True) if counter <= event]
+                rebuilt[seat, event] = Room(None, rid, meta, prefix).round
+            rnd = rebuilt[seat, event]
             leaked = codes_in(frame) & hidden_from(rnd, seat)
             assert not leaked, (seat, frame["type"], event, sorted(leaked))
             if seat is not None and frame["type"] == "state":

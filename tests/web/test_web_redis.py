@@ -38,8 +38,9 @@ from gongzhu.web import Limits, create_app
 from gongzhu.web.rooms import Room, Settings, StoreError
 from gongzhu.web.store import CHANNEL, MemoryStore, SQLiteStore
 
-HEARTBEAT = 0.25
-"""Presence heartbeats in these tests (a crashed process's players count as gone 0.75 s later)."""
+HEARTBEAT = 0.5
+"""Presence heartbeats in these tests (a crashed process's players count as gone 1.5 s later;
+slower beats would make the tests longer, faster ones flaky on a loaded machine)."""
 
 
 @contextmanager
@@ -239,15 +240,15 @@ def test_a_move_on_one_server_is_pushed_to_a_player_on_the_other(redis_backend: 
             wait_state(ann, lambda m: cards_played(m, 2) > before)
             # The two servers hold the same room (and a spectator-free comparison of the
             # rooms each rebuilt: the same actions in the same order).
-            room_a = a.app.state.server.hubs[data["room"]].room  # type: ignore[attr-defined]
-            room_b = b.app.state.server.hubs[data["room"]].room  # type: ignore[attr-defined]
+            room_a = a.app.state.server.rooms.hubs[data["room"]].room  # type: ignore[attr-defined]
+            room_b = b.app.state.server.rooms.hubs[data["room"]].room  # type: ignore[attr-defined]
             end = time.monotonic() + 10.0
             while room_a.event != room_b.event or room_a.round != room_b.round:
                 assert time.monotonic() < end, "the servers did not converge"
                 poll(ann)
                 poll(bob)
-                room_a = a.app.state.server.hubs[data["room"]].room  # type: ignore[attr-defined]
-                room_b = b.app.state.server.hubs[data["room"]].room  # type: ignore[attr-defined]
+                room_a = a.app.state.server.rooms.hubs[data["room"]].room  # type: ignore[attr-defined]
+                room_b = b.app.state.server.rooms.hubs[data["room"]].room  # type: ignore[attr-defined]
 
 
 def test_a_seat_is_taken_over_only_when_its_player_is_gone_from_every_server(
@@ -279,7 +280,7 @@ def test_a_seat_is_taken_over_only_when_its_player_is_gone_from_every_server(
                         assert not message["room"]["seats"][0]["autoplay"]
                     poll(ann)
                 server_a = a.app.state.server  # type: ignore[attr-defined]
-                room_a = server_a.hubs[room_id].room
+                room_a = server_a.rooms.hubs[room_id].room
                 now = time.monotonic()
                 assert room_a.connected[0] == 0
                 assert room_a.here(0, now)
@@ -309,7 +310,7 @@ def test_a_crashed_servers_players_count_as_gone_when_its_heartbeats_stop(
         data = new_room(a, exposure=False)
         room_id = data["room"]
         ghost = redis_backend.store()
-        ghost.presence(room_id, "crashed", {0: 1.0}, 60.0)  # its last report: a 1 s lease
+        ghost.presence(room_id, "crashed", {0: 4.0}, 60.0)  # its last report: a 4 s lease
         with connect(a, room_id) as s_watch:
             watch = WS(s_watch)
             watch.hello(None)
@@ -351,8 +352,8 @@ def test_a_redis_outage_refuses_changes_and_both_servers_carry_on(redis_backend:
                 redis_backend.up()  # and comes back
             for client in (a, b):
                 server = client.app.state.server  # type: ignore[attr-defined]
-                assert server.beater is not None
-                assert not server.beater.done()
+                assert server.rooms.beater is not None
+                assert not server.rooms.beater.done()
             # The move that failed was not stored: Ann plays it again, and B pushes it to
             # its spectator (B's subscription came back).
             ann.send({"type": "resync"})

@@ -18,11 +18,11 @@ pytest.importorskip("httpx")
 jsonschema = pytest.importorskip("jsonschema")
 
 from starlette.testclient import TestClient  # noqa: E402
+from test_web_server import WS, connect, new_room, play_out_deal, respond  # noqa: E402
 
 from gongzhu import protocol  # noqa: E402
 from gongzhu.web import create_app  # noqa: E402
 from gongzhu.web.messages import WebError, parse  # noqa: E402
-from test_web_server import WS, connect, new_room, play_out_deal, respond  # noqa: E402
 
 SERVER = jsonschema.Draft202012Validator(protocol.schema("web-server"))
 CLIENT = jsonschema.Draft202012Validator(protocol.schema("web-client"))
@@ -178,3 +178,19 @@ def test_the_server_schemas_counter_examples_are_refused() -> None:
     ]
     for message in bad:
         assert not SERVER.is_valid(message), json.dumps(message)[:200]
+
+
+def test_every_typed_server_message_is_the_schemas_and_the_schema_has_no_other() -> None:
+    import attrs
+
+    from gongzhu.web.messages import SERVER_MESSAGES
+
+    schema = protocol.schema("web-server")
+    kinds = {}
+    for branch in schema["oneOf"]:
+        props = branch["properties"]
+        kinds[props["type"]["const"]] = (set(branch["required"]) - {"type"}, set(props) - {"type"})
+    assert set(kinds) == set(SERVER_MESSAGES)
+    for kind, cls in SERVER_MESSAGES.items():
+        fields = {f.name for f in attrs.fields(cls)}  # type: ignore[arg-type]
+        assert fields == kinds[kind][0] == kinds[kind][1], kind

@@ -31,8 +31,8 @@ def test_a_watchers_view_asks_nothing_while_a_seat_is_asked_something() -> None:
 def test_a_rooms_state_for_a_watcher_asks_nothing() -> None:
     room, _ = Room.create(MemoryStore(), Settings(), "Ann", seed=7)
     now = time.monotonic()
-    assert room.state(0, now, 60.0)["view"]["pending"] == "expose"
-    assert room.state(None, now, 60.0)["view"]["pending"] is None
+    assert room.state(0, now, 60.0).view["pending"] == "expose"
+    assert room.state(None, now, 60.0).view["pending"] is None
 
 
 def test_only_the_host_gives_an_away_seat_back_to_the_computer() -> None:
@@ -55,9 +55,9 @@ def test_the_rule_set_is_sent_once_per_connection_in_the_welcome() -> None:
     pytest.importorskip("starlette")
     pytest.importorskip("httpx")
     from starlette.testclient import TestClient
+    from test_web_server import WS, connect, new_room
 
     from gongzhu.web import create_app
-    from test_web_server import WS, connect, new_room
 
     with TestClient(create_app(bot_delay=0, takeover=60.0, seed=11)) as client:
         data = new_room(client, threshold=500)

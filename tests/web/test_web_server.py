@@ -8,6 +8,7 @@ every frame the server sent, for the leak scan (tests/web/test_web_leaks.py).
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -105,8 +106,15 @@ def new_room(client: TestClient, **changes: Any) -> dict[str, Any]:
     return data
 
 
-def connect(client: TestClient, room: str) -> Any:
-    return client.websocket_connect(f"/ws/{room}")
+def connect(client: TestClient, room: str, *, browser: str | None = None) -> Any:
+    """A socket to the room, as its own browser: with a fresh ``gongzhu_browser`` cookie
+    (``browser``: this one) unless the client holds one (then it goes, as a page's would).
+    All test sockets share one address: a socket without the cookie is refused a seat at
+    a table where a player from its address sits."""
+    if browser is None and any(c.name == "gongzhu_browser" for c in client.cookies.jar):
+        return client.websocket_connect(f"/ws/{room}")
+    browser = browser or secrets.token_urlsafe(8)
+    return client.websocket_connect(f"/ws/{room}", headers={"cookie": f"gongzhu_browser={browser}"})
 
 
 def respond(ws: WS, seat: int, state: dict[str, Any], *, expose: bool = False) -> bool:
@@ -308,7 +316,7 @@ def test_hint_gives_an_expected_score_for_every_legal_card(client: TestClient) -
         # A seat that is not to act gets no hint: refused as illegal (not your turn).
         from gongzhu.web.rooms import Room
 
-        room = client.app.state.server.hubs[data["room"]]
+        room = client.app.state.server.rooms.hubs[data["room"]]
         with pytest.raises(IllegalActionError) as info:
             room.room.hint_view(1)
         assert info.value.reason is Reason.NOT_YOUR_TURN

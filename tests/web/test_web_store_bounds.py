@@ -167,3 +167,17 @@ def test_a_full_disk_is_a_typed_error_and_the_store_stays_whole(tmp_path: Path) 
         assert room.log_length == length  # every write acknowledged is there, no more
     store.close()
     assert issubclass(StoreFull, StoreError)
+
+
+def test_a_store_made_before_owners_were_counted_opens_and_counts(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE rooms (id TEXT PRIMARY KEY, meta TEXT NOT NULL, updated REAL)")
+        db.execute(
+            "CREATE TABLE log (room TEXT NOT NULL, n INTEGER NOT NULL, entry TEXT NOT NULL,"
+            " PRIMARY KEY (room, n))"
+        )
+    store = SQLiteStore(path)
+    Room.create(store, Settings(), "Ann", seed=1, owner="x")
+    assert (store.count(), store.count("x"), store.count("y")) == (1, 1, 0)
+    store.close()

@@ -61,10 +61,17 @@ def claim_pending_of(value: Any, players: int) -> tuple[int, tuple[int, ...]]:
     return claimer, answered
 
 
+MAX_HISTORY: Final = 10_000
+"""The largest ``history_length`` a view may state (a deal has about 60 actions; refused
+claims may add more, never this many)."""
+
+
 def decode_field(name: str, kind: Any, value: Any, players: int) -> Any:
     """One field's value, read by its declared type (a string: annotations are postponed)."""
     kind = str(kind)
     seatlike = name in _SEAT_FIELDS
+    if name == "history_length":  # actions so far: plays, exposures, claims and answers
+        return _wire.integer(value, name, 0, MAX_HISTORY)
     if kind == "int":
         return _wire.seat(value, name, players) if seatlike else _wire.integer(value, name, 0, 52)
     if kind == "int | None":
@@ -100,7 +107,10 @@ def decode_field(name: str, kind: Any, value: Any, players: int) -> Any:
     if kind == "tuple[int, ...]":
         if seatlike or name.endswith("decided"):
             items = _wire.seq(value, name, players)
-            return tuple(_wire.seat(v, _wire.join(name, i), players) for i, v in enumerate(items))
+            seats = tuple(_wire.seat(v, _wire.join(name, i), players) for i, v in enumerate(items))
+            if name.endswith("decided") and len(set(seats)) != len(seats):
+                _wire.fail("a seat may be listed once", name)
+            return seats
         items = _wire.per_seat(value, name, players)
         return tuple(_wire.integer(v, _wire.join(name, i), 0, 52) for i, v in enumerate(items))
     raise TypeError(f"PlayerView.{name}: no JSON reader for {kind}")  # a new field needs one

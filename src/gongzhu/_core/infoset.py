@@ -15,12 +15,21 @@ reached through it. :func:`plays_of` is the one place the seats' known voids
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from gongzhu._core.bits import BIT, POINT_CARDS, popcount
 from gongzhu._core.config import Config
 from gongzhu._core.play import exposure_open, legal, next_to_expose, respond_reason
-from gongzhu._core.state import COMPLETE, PLAYING, State, Trick, played, trick_cards
+from gongzhu._core.state import (
+    COMPLETE,
+    PLAYING,
+    Log,
+    State,
+    Trick,
+    played,
+    previous,
+    trick_cards,
+)
 
 # -- Info.phase ------------------------------------------------------------------------------
 
@@ -59,7 +68,9 @@ class Info:
     ``captured`` each seat's captured point cards; ``sizes`` each seat's
     number of cards in hand; ``shown`` the unplayed cards shown by a claim;
     ``legal`` this seat's legal plays (0 unless it is to play); ``played`` every card
-    played so far.
+    played so far; ``decided`` the seats that have made their exposure decision (a
+    seat mask: public even while the choices are sealed); ``moves`` the number of
+    actions in the deal's history (a client tells a stale view by it).
     :attr:`played_by` and :attr:`voids` are read from the tricks on first use.
 
     Read-only by convention, like a :class:`~gongzhu._core.state.State`: views and bots
@@ -73,12 +84,14 @@ class Info:
         "captured",
         "cfg",
         "dealer",
+        "decided",
         "down_counts",
         "exposed",
         "first",
         "hand",
         "leader",
         "legal",
+        "moves",
         "n",
         "own_down",
         "phase",
@@ -114,6 +127,8 @@ class Info:
         shown: int,
         legal: int,
         played: int,
+        decided: int = 0,
+        moves: int = 0,
     ) -> None:
         self.cfg = cfg
         self.n: int = cfg.n
@@ -136,6 +151,8 @@ class Info:
         self.shown = shown
         self.legal = legal
         self.played = played
+        self.decided = decided
+        self.moves = moves
         self._played_by: tuple[int, ...] | None = None
         self._voids: tuple[int, ...] = ()
 
@@ -275,7 +292,19 @@ def info_of(s: State, seat: int) -> Info:
         t.shown & ~gone_by_play if t.shown else 0,
         lm,
         gone_by_play,
+        t.decided,
+        _moves(s.log),
     )
+
+
+def _moves(log: Log | None) -> int:
+    """The number of actions in a history (a run node holds several plays)."""
+    count = 0
+    while log is not None:
+        item = log[1]
+        count += 1 if isinstance(item, int) else len(cast("tuple[int, ...]", item))
+        log = previous(log)
+    return count
 
 
 def _sizes(s: State, n: int) -> tuple[int, ...]:

@@ -3,7 +3,13 @@
 Every storage shape of a position (the persistent
 :class:`~gongzhu._core.state.State` that ``Round`` wraps, the mutable
 :class:`~gongzhu._core.board.Board` of rollouts and search) asks these
-functions; nothing else in the package restates a rule of play. Sources are
+functions. One declared exception restates them: :mod:`gongzhu.vector`, the
+batched engine on NumPy arrays, is a second restatement of the rules of play,
+the scoring and the rule of thumb (NumPy cannot run these scalar functions over
+a batch). It is bound to this copy by differential laws
+(``tests/vector/test_vector_law.py``, ``tests/vector/test_vector_policy.py``):
+every batch plays, scores and decides as the core does. A new rule goes here
+and into ``vector/`` both, and the laws' strategies must draw it. Sources are
 cited as in RULES.md.
 """
 

@@ -1,7 +1,9 @@
 """Gong Zhu as a single-agent Gymnasium environment, ``gongzhu/Gongzhu-v0`` (``rl`` extra).
 
 The agent plays one seat; library bots play the others. Importing this module
-registers the id:
+registers the id, with :class:`~gongzhu.vector.GongzhuVectorEnv` as its vector entry
+point (``gymnasium.make_vec("gongzhu/Gongzhu-v0", num_envs=64)`` steps 64 deals as
+one batch):
 
 >>> import gymnasium
 >>> import gongzhu.adapters.gymnasium
@@ -26,7 +28,6 @@ captures happen). An illegal action ends the episode with ``illegal_reward``
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -34,6 +35,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from gongzhu._base.text import brief
 from gongzhu.adapters import _driver
 from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy, rules_of
 from gongzhu.dealing import deal
@@ -80,11 +82,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         self.render_mode = render_mode
         self.shaped_rewards = shaped_rewards
         self.information_state = information_state
-        if isinstance(illegal_reward, bool) or not isinstance(
-            illegal_reward, (int, float, np.integer, np.floating)
-        ) or not math.isfinite(illegal_reward):
-            raise ProtocolError(f"illegal_reward must be a finite number, got {illegal_reward!r}")
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = _driver.finite_number(illegal_reward, "illegal_reward")
         self._opponents = opponents
         size = information_state_size(n) if information_state else observation_size(n)
         self.observation_space = spaces.Box(-_BOUND, _BOUND, (size,), np.float32)
@@ -159,6 +157,8 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
     ) -> tuple[Any, dict[str, Any]]:
         """Deal ``deal(rules, seed=seed)`` (a fresh seed from the env's generator when unseeded)."""
         seed = _driver.seed_int(seed)
+        if seed is not None and seed < 0:  # gymnasium's own generator takes no negative seed
+            raise ProtocolError(f"a seed must be >= 0 (gymnasium's seeds), got {brief(seed)}")
         super().reset(seed=seed)
         deal_seed = seed if seed is not None else int(self.np_random.integers(2**48))
         self.round = deal(rules=self.rules, seed=deal_seed)
@@ -196,4 +196,10 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="gongzhu.adapters.gymnasium:GongzhuEnv")
+    # make_vec builds the batched engine's native vector environment (it needs NumPy
+    # only, as gymnasium does); vectorization_mode="sync" steps copies of this one.
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="gongzhu.adapters.gymnasium:GongzhuEnv",
+        vector_entry_point="gongzhu.vector:GongzhuVectorEnv",
+    )

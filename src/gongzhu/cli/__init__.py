@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
 import gongzhu.cli.arena as arena
 import gongzhu.cli.demo as demo
+import gongzhu.cli.json_table as json_table
 import gongzhu.cli.play as play
 import gongzhu.cli.replay as replay
 import gongzhu.cli.rules as rules
@@ -39,7 +41,7 @@ from gongzhu.i18n import Translator
 
 __all__ = ["main"]
 
-COMMANDS = (play, arena, score, rules, replay, demo, serve)
+COMMANDS = (play, arena, score, rules, replay, demo, serve, json_table)
 """The command modules, in the order ``gongzhu --help`` lists them."""
 
 
@@ -96,7 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 0
         prog = f"gongzhu {args.command}"
-        status: int = args.func(args)
+        with warnings.catch_warnings():  # restores showwarning afterwards
+            warnings.showwarning = _warning_line(prog)
+            status: int = args.func(args)
         sys.stdout.flush()
     except KeyboardInterrupt:
         # At a terminal the cursor is after "^C" (a prompt, a progress line): end that line.
@@ -111,6 +115,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         return _report(prog, exc)
     return status
+
+
+def _warning_line(prog: str) -> Any:
+    """Show a warning as one line a command's user reads (``gongzhu play: warning: ...``),
+    not Python's file, line number and source line."""
+
+    def show(message: Warning | str, *_args: Any, **_kwargs: Any) -> None:
+        if sys.stderr is not None:
+            print(f"{prog}: warning: {one_line(str(message))}", file=sys.stderr)
+
+    return show
 
 
 def _report(prog: str, exc: Exception) -> int:

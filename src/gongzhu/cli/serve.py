@@ -130,6 +130,20 @@ def _add_room_limits(g: Any) -> None:
         help="new rooms one address may create at once; then 4 a minute (10)",
     )
     g.add_argument(
+        "--rooms-per-owner",
+        type=int,
+        default=200,
+        metavar="N",
+        help="rooms one address (an IPv6 /48) keeps in the store (200)",
+    )
+    g.add_argument(
+        "--computer-workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="computer decisions at once, each in a worker process (one per core)",
+    )
+    g.add_argument(
         "--unplayed-ttl",
         type=float,
         default=600.0,
@@ -146,7 +160,6 @@ def _add_room_limits(g: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gongzhu.cli._common import UsageError
 
     try:
         import uvicorn
@@ -158,31 +171,15 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         print(f"gongzhu serve: error: {MISSING_EXTRA}", file=sys.stderr)
         return 2
-    if not 0 < args.port < 65536:
-        raise UsageError(f"--port must be 1-65535, got {args.port}")
-    if not 0 <= args.takeover <= 86400:
-        raise UsageError("--takeover must be 0-86400 seconds")
-    if not 0 <= args.bot_delay <= 10:
-        raise UsageError("--bot-delay must be 0-10 seconds")
-    for name, value, lo in (
-        ("--header-timeout", args.header_timeout, 0.5),
-        ("--keep-alive", args.keep_alive, 1),
-        ("--limit-concurrency", args.limit_concurrency, 8),
-        ("--max-connections", args.max_connections, 1),
-        ("--room-watchers", args.room_watchers, 0),
-        ("--max-rooms", args.max_rooms, 1),
-        ("--rooms-per-address", args.rooms_per_address, 1),
-        ("--unplayed-ttl", args.unplayed_ttl, 10),
-        ("--store-timeout", args.store_timeout, 0.1),
-    ):
-        if not lo <= value <= 10**7:
-            raise UsageError(f"{name} must be at least {lo}, got {value}")
+    _check(args)
     http_cap, ws_cap = caps(args.limit_concurrency, args.max_connections)
     limits = Limits(
         connections=ws_cap,
         room_watchers=args.room_watchers,
         max_rooms=args.max_rooms,
         rooms_per_address=args.rooms_per_address,
+        rooms_per_owner=args.rooms_per_owner,
+        computer_workers=args.computer_workers,
         unplayed_ttl=args.unplayed_ttl,
         store_timeout=args.store_timeout,
     )
@@ -222,6 +219,33 @@ def run(args: argparse.Namespace) -> int:
     )
     uvicorn.Server(config).run()
     return 0
+
+
+def _check(args: argparse.Namespace) -> None:
+    """Refuse option values out of range (a UsageError naming the option)."""
+    from gongzhu.cli._common import UsageError
+
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port must be 1-65535, got {args.port}")
+    if not 0 <= args.takeover <= 86400:
+        raise UsageError("--takeover must be 0-86400 seconds")
+    if not 0 <= args.bot_delay <= 10:
+        raise UsageError("--bot-delay must be 0-10 seconds")
+    for name, value, lo in (
+        ("--header-timeout", args.header_timeout, 0.5),
+        ("--keep-alive", args.keep_alive, 1),
+        ("--limit-concurrency", args.limit_concurrency, 8),
+        ("--max-connections", args.max_connections, 1),
+        ("--room-watchers", args.room_watchers, 0),
+        ("--max-rooms", args.max_rooms, 1),
+        ("--rooms-per-address", args.rooms_per_address, 1),
+        ("--rooms-per-owner", args.rooms_per_owner, 1),
+        ("--computer-workers", args.computer_workers or 1, 1),
+        ("--unplayed-ttl", args.unplayed_ttl, 10),
+        ("--store-timeout", args.store_timeout, 0.1),
+    ):
+        if not lo <= value <= 10**7:
+            raise UsageError(f"{name} must be at least {lo}, got {value}")
 
 
 def _own_names(host: str) -> list[str]:

@@ -101,6 +101,8 @@ SCHEMA_NAMES: Final = (
     "record",
     "rules",
     "score",
+    "table-client",
+    "table-server",
     "view",
     "web-client",
     "web-server",

@@ -63,6 +63,8 @@ from gongzhu.trick import Trick as Trick
 from gongzhu.trick import trusted_trick, trusted_tricks
 from gongzhu.view import PlayerView as PlayerView
 
+__all__ = ["Round"]
+
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _new = object.__new__
 
@@ -104,8 +106,6 @@ def _actor(s: State) -> int:
     return -1
 
 
-__all__ = ["Round"]
-
 _DEFAULT_RULES: Final = RuleSet()
 _BIT_OF: Final = BIT.__getitem__
 
@@ -125,7 +125,9 @@ class Round:
     record; :meth:`rollout` plays it to the end. Ask :attr:`phase`,
     :attr:`to_act` and :attr:`legal_plays` what is expected;
     :meth:`why_illegal` explains a refusal without raising; :meth:`view` is
-    what one seat may see.
+    what one seat may see. It speaks the positions' one vocabulary
+    (:class:`~gongzhu.Position`: :attr:`to_act`, :attr:`is_over`,
+    :meth:`legal_actions`, :meth:`totals`), as :class:`~gongzhu.Board` does.
 
     Seats are numbered in play order (seat ``s + 1`` plays after seat ``s``).
 

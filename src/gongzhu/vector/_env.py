@@ -17,7 +17,7 @@ ignored, its reward is 0).
 from __future__ import annotations
 
 import numbers
-from typing import Any
+from typing import Any, Final
 
 import gymnasium
 import numpy as np
@@ -25,10 +25,13 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from gongzhu.ai.strategies import rules_of
+from gongzhu._base.seeds import check_seed
+from gongzhu._base.text import brief
+from gongzhu.adapters._driver import finite_number
 from gongzhu.errors import ProtocolError
 from gongzhu.protocol import NUM_ACTIONS, observation_size
 from gongzhu.rules import RuleSet
+from gongzhu.vector._checks import check_rules
 from gongzhu.vector._engine import VectorDeal
 from gongzhu.vector._playout import random_cards
 from gongzhu.vector._policy import rule_of_thumb
@@ -36,6 +39,28 @@ from gongzhu.vector._policy import rule_of_thumb
 __all__ = ["GongzhuVectorEnv"]
 
 _BOUND = 64.0
+MAX_ENVS: Final = 1 << 16
+"""The most environments one ``GongzhuVectorEnv`` steps (65,536: the observations alone
+take 2.5 KB an environment); more are refused before anything is allocated."""
+
+
+def _whole(value: object, name: str, low: int, high: int) -> int:
+    """An int argument (NumPy's too) from ``low`` to ``high``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise ProtocolError(f"{name} must be an int {low}-{high}, got {brief(value)}")
+    if not low <= int(value) <= high:
+        raise ProtocolError(f"{name} must be {low}-{high}, got {brief(value)}")
+    return int(value)
+
+
+def _seed(seed: object) -> int:
+    """A reset seed: an int (NumPy's too) >= 0 of at most 80 digits, NumPy's seeds."""
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
+        raise ProtocolError(f"a seed is an integer or None, got {brief(seed)}")
+    check_seed(int(seed), error=ProtocolError)
+    if seed < 0:
+        raise ProtocolError(f"a seed must be >= 0 (NumPy's seeds), got {brief(seed)}")
+    return int(seed)
 
 
 class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-ignore]
@@ -48,13 +73,27 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
     >>> obs, info = envs.reset(seed=1)
     >>> obs.shape, info["action_mask"].shape
     ((8, 643), (8, 137))
-    >>> returns = np.zeros(8)
-    >>> for _ in range(13):      # 13 tricks: every deal ends on the 13th step
+    >>> returns, finished = np.zeros(8), np.zeros(8, bool)
+    >>> while not finished.all():    # a deal may end early (end_when_points_out)
     ...     actions = info["action_mask"].argmax(axis=1)      # the lowest legal card
     ...     obs, reward, terminated, truncated, info = envs.step(actions)
-    ...     returns += reward
-    >>> bool(terminated.all())
+    ...     returns += np.where(finished, 0, reward)          # each env's first deal
+    ...     finished |= terminated | truncated
+    >>> bool((returns < 0).any())
     True
+
+    ``gymnasium.make_vec("gongzhu/Gongzhu-v0", num_envs=...)`` builds this class
+    (the id's vector entry point; ``vectorization_mode="sync"`` steps copies of
+    the single environment instead, with its every option). The single
+    environment's options that this one has not (``shaped_rewards``,
+    ``information_state``, ``render_mode``, strategies as ``opponents``) are
+    refused unless left at their defaults; ``num_envs`` is at most :data:`MAX_ENVS`
+    (65,536). ``batch`` is the
+    :class:`~gongzhu.vector.VectorDeal` of the current deals (a new one at each
+    :meth:`reset`): ``rule_of_thumb(envs.batch)`` is the rule of thumb's card in
+    the agent's seat. The action space is the library's ``NUM_ACTIONS`` ids, as
+    the single environment's, so that a policy fits both; only the card ids
+    0-51 are ever legal here (exposure is declined).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012 (gymnasium's)
@@ -67,19 +106,32 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
         opponents: str = "rule-of-thumb",
         *,
         illegal_reward: float = -1000.0,
+        render_mode: None = None,
+        shaped_rewards: bool = False,
+        information_state: bool = False,
     ) -> None:
-        self.rules = rules_of(rules)
+        self.rules = RuleSet() if rules is None else check_rules(rules)
         n = self.rules.players
-        if type(num_envs) is not int or num_envs < 1:
-            raise ProtocolError(f"num_envs must be a positive int, got {num_envs!r}")
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ProtocolError(f"seat must be 0-{n - 1}, got {seat!r}")
-        if opponents not in ("rule-of-thumb", "random"):
-            raise ProtocolError(f"opponents must be 'rule-of-thumb' or 'random', got {opponents!r}")
+        num_envs = _whole(num_envs, "num_envs", 1, MAX_ENVS)
+        seat = _whole(seat, "seat", 0, n - 1)
+        if not isinstance(opponents, str) or opponents not in ("rule-of-thumb", "random"):
+            raise ProtocolError(
+                f"opponents must be 'rule-of-thumb' or 'random', got {brief(opponents)}"
+                " (strategies: gymnasium.make_vec(..., vectorization_mode='sync'))"
+            )
+        for name, value in (
+            ("render_mode", render_mode), ("shaped_rewards", shaped_rewards),
+            ("information_state", information_state),
+        ):  # fmt: skip
+            if value is not None and value is not False:
+                raise ProtocolError(
+                    f"the vector environment has no {name} (got {brief(value)}); the single"
+                    " environment has: gymnasium.make_vec(..., vectorization_mode='sync')"
+                )
         self.num_envs = num_envs
         self.seat = seat
         self.opponents = opponents
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = finite_number(illegal_reward, "illegal_reward")
         size = observation_size(n)
         self.single_observation_space = spaces.Box(-_BOUND, _BOUND, (size,), np.float32)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
@@ -93,7 +145,7 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
         """The other seats play until it is the agent's turn (or the deal is over)."""
         batch = self.batch
         while True:
-            waiting = ~batch.done & (batch.to_act != self.seat)
+            waiting = ~batch.is_over & (batch.to_act != self.seat)
             if not waiting.any():
                 return
             if self.opponents == "random":
@@ -105,7 +157,7 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
     def _observe(self) -> tuple[Any, dict[str, Any]]:
         obs = self.batch.observation(self.seat)
         mask = np.zeros((self.num_envs, NUM_ACTIONS), np.int8)
-        mine = ~self.batch.done & (self.batch.to_act == self.seat)
+        mine = ~self.batch.is_over & (self.batch.to_act == self.seat)
         mask[:, :52] = self.batch.legal_mask() & mine[:, None]
         return obs, {"action_mask": mask, "_action_mask": np.ones(self.num_envs, np.bool_)}
 
@@ -114,9 +166,7 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
     ) -> tuple[Any, dict[str, Any]]:
         """Fresh deals for every environment (from ``seed`` when given)."""
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-                raise ProtocolError(f"a seed is an integer or None, got {type(seed).__name__}")
-            self._rng = np.random.default_rng(int(seed))
+            self._rng = np.random.default_rng(_seed(seed))
         self.batch = VectorDeal.random(self.rules, self.num_envs, self._rng)
         self._ended[:] = False
         self._opponents_play()
@@ -135,14 +185,14 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
         if restart.any():  # NEXT_STEP autoreset: these rows start a new deal, action ignored
             batch.replace(restart, self._rng)
             self._ended[:] = False
-        playing = ~restart & ~batch.done & (batch.to_act == self.seat)
+        playing = ~restart & ~batch.is_over & (batch.to_act == self.seat)
         legal = batch.legal_bits()
         inside = (acts >= 0) & (acts < 52)
         ok = inside & ((legal >> np.where(inside, acts, 0).astype(np.uint64)) & np.uint64(1) != 0)
         illegal = playing & ~ok
         batch.step(np.where(ok, acts, 0), where=playing & ok)
         self._opponents_play()
-        over = ~restart & (batch.done | illegal)
+        over = ~restart & (batch.is_over | illegal)
         finished = over & ~illegal
         if finished.any():
             rewards[finished] = batch.totals()[finished, self.seat]

@@ -20,13 +20,13 @@ at a few operations a card. A batch from :meth:`VectorDeal.random` uses the deal
 own order (the cards of a seat come in a uniformly random order, independent of
 which cards they are); any other batch draws one order for the playout.
 
-``batch`` is a :class:`~gongzhu.vector.VectorDeal` (typed ``Any``: the engine imports
-this module, so this one cannot import the engine back).
+Every function takes the batch's public record of arrays, a
+:class:`~gongzhu.vector.VectorState`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +34,9 @@ import numpy.typing as npt
 from gongzhu._core.bits import HEARTS
 from gongzhu._core.config import RESTRICT_DEAL, RESTRICT_SUIT
 from gongzhu._core.rules import HEARTS_BROKEN
+from gongzhu.vector._legal import legal_bits
+from gongzhu.vector._state import VectorState, put, take
+from gongzhu.vector._step import finish, play, play_aligned
 from gongzhu.vector._tables import (
     BITS,
     I64,
@@ -126,60 +129,60 @@ def _random_followers(legal: U64, follow: U64, led: I64, rng: np.random.Generato
     return cards
 
 
-def playout(batch: Any, rng: np.random.Generator) -> None:
+def playout(state: VectorState, rng: np.random.Generator) -> None:
     """:meth:`VectorDeal.playout`: every unfinished deal to its end at random."""
-    while not batch._done.all():
-        if batch._aligned and batch._k == 0:
-            if plain(batch):
-                plain_playout(batch, rng)
+    while not state.is_over.all():
+        if state.aligned and state.aligned_count == 0:
+            if plain(state):
+                plain_playout(state, rng)
             else:
-                random_trick(batch, rng)
+                random_trick(state, rng)
             continue
-        active = np.flatnonzero(~batch._done)
-        plays = batch._nplays[active]
-        if (batch._count[active] == 0).all() and (plays == plays[0]).all():
-            sub = batch._take(active)  # the deals still in play, aligned again
+        active = np.flatnonzero(~state.is_over)
+        plays = state.nplays[active]
+        if (state.count[active] == 0).all() and (plays == plays[0]).all():
+            sub = take(state, active)  # the deals still in play, aligned again
             playout(sub, rng)
-            batch._put(active, sub)
+            put(state, active, sub)
             return
-        batch._play(random_cards(batch.legal_bits(), rng), ~batch._done)
+        play(state, random_cards(legal_bits(state), rng), ~state.is_over)
 
 
-def plain(batch: Any) -> bool:
+def plain(state: VectorState) -> bool:
     """True when every lead of the rest of the deals may be any card of the hand: no
     hearts-broken rule, no exposure, no opening card still to lead, and the deals end
     with their last card (what :func:`plain_playout` needs)."""
-    cfg = batch.cfg
+    cfg = state.cfg
     return not (
         cfg.hearts_rule
         or cfg.end_when_points_out
         or cfg.queen_bonus
-        or batch._up.any()
-        or (batch._opening & (batch._ntricks == 0)).any()
-        or not (batch._ntricks == batch._ntricks[:1]).all()  # one hand size in every deal
+        or state.up.any()
+        or (state.opening & (state.tricks == 0)).any()
+        or not (state.tricks == state.tricks[:1]).all()  # one hand size in every deal
     )
 
 
-def _seat_orders(batch: Any, rng: np.random.Generator) -> tuple[Int8s, Ints]:
+def _seat_orders(state: VectorState, rng: np.random.Generator) -> tuple[Int8s, Ints]:
     """Each seat's priority order of :func:`plain_playout`: ``order``, ``(width, seats,
     deals)`` (``order[i, s, d]``: seat ``s``'s card number ``i`` in deal ``d``), and
     ``held``, ``(seats, deals)`` masks of the numbers ``i`` whose card the seat still holds.
     A batch from :meth:`VectorDeal.random` takes the deal's order (a seat's cards in the
     order dealt; ``width`` = cards dealt a seat); any other batch draws one (``width`` =
     cards left a seat, every one held)."""
-    n, size = batch.players, batch._size
-    if batch._order is not None:  # position k of the deal went to seat (k + 1) % n
-        width = batch._order.shape[0] // n
-        order = batch._order.reshape(width, n, size)[:, (np.arange(n) - 1) % n]
+    n, size = state.players, state.size
+    if state.order is not None:  # position k of the deal went to seat (k + 1) % n
+        width = state.order.shape[0] // n
+        order = state.order.reshape(width, n, size)[:, (np.arange(n) - 1) % n]
         held = np.zeros((n, size), np.intp)
-        if batch._played.any():
+        if state.played.any():
             for i in range(width):
-                kept = (~batch._played >> order[i].astype(np.uint64)) & _ONE
+                kept = (~state.played >> order[i].astype(np.uint64)) & _ONE
                 held |= kept.astype(np.intp) << i
         else:
             held |= (1 << width) - 1
     else:  # every seat holds ``width`` cards: by seat, each seat's in a random order
-        hands = batch._dealt & ~batch._played[:, None]
+        hands = state.dealt & ~state.played[:, None]
         width = int(bitcount(hands[:1, :1])[0, 0]) if size else 0
         owner = np.full((size, 52), float(n))
         for s in range(n):
@@ -228,7 +231,7 @@ def _suit_numbers(suits: npt.NDArray[np.uint8]) -> Ints:
     return wide
 
 
-def plain_playout(batch: Any, rng: np.random.Generator) -> None:
+def plain_playout(state: VectorState, rng: np.random.Generator) -> None:
     """:func:`playout` of an aligned batch at a trick's start under :func:`plain` rules.
 
     A seat's hand is a mask over the numbers of its own priority order (see the
@@ -239,8 +242,8 @@ def plain_playout(batch: Any, rng: np.random.Generator) -> None:
     the seats' cards twice over (``leader + j``, no remainder). The captured cards,
     voids, suits led and hearts flag are written once at the end.
     """
-    n, size = batch.players, batch._size
-    order3, held = _seat_orders(batch, rng)
+    n, size = state.players, state.size
+    order3, held = _seat_orders(state, rng)
     width = order3.shape[0]
     suits = _suits(order3)
     suit_numbers = _suit_numbers(suits)
@@ -252,7 +255,7 @@ def plain_playout(batch: Any, rng: np.random.Generator) -> None:
     order_at = rows * (n * width) + seats * width  # (seats, deals): the seat's number 0
     order_at_flat = order_at.reshape(-1)
     turns = seats * size  # (seats, 1): play j of a trick is seat leader + j of `twice`
-    leader = batch._leader.copy()
+    leader = state.leader.copy()
     left = int(_count26(held[0, :1])[0]) if size else 0
     # A seat of more than 13 cards (3 players): the same lookups, two lanes of 13 bits.
     narrow = width <= 13
@@ -265,7 +268,7 @@ def plain_playout(batch: Any, rng: np.random.Generator) -> None:
     offs = np.empty((left, n, size), np.bool_)
     winners = np.empty((left, size), np.intp)
     takens = np.empty((left, size), np.uint64)
-    p = batch._p
+    p = state.aligned_plays
     for t in range(left):
         at = leader * size + rows
         free = lowest(held)  # each seat's first card in its order (a number)
@@ -287,19 +290,19 @@ def plain_playout(batch: Any, rng: np.random.Generator) -> None:
         played = order.take(where)
         twice[:n] = played
         twice[n:] = played
-        twice.reshape(-1).take(at + turns, out=batch._plays[p : p + n])
+        twice.reshape(-1).take(at + turns, out=state.plays[p : p + n])
         p += n
         leader = ((win_keys.take(where) * ~off).max(axis=0) & 7).astype(np.intp)
         cards = played.astype(np.intp)
         leds[t], offs[t], winners[t] = led, off, leader
         takens[t] = np.bitwise_or.reduce(BITS[cards], axis=0)
-    _write_tricks(batch, leds, offs, winners, takens)
-    batch._p = p
-    batch._nplays[:] = p
+    _write_tricks(state, leds, offs, winners, takens)
+    state.aligned_plays = p
+    state.nplays[:] = p
 
 
 def _write_tricks(
-    batch: Any, leds: npt.NDArray[np.uint8], offs: Bools, winners: Ints, takens: U64
+    state: VectorState, leds: npt.NDArray[np.uint8], offs: Bools, winners: Ints, takens: U64
 ) -> None:
     """The state after :func:`plain_playout`'s tricks (``(tricks, deals)``: the suit led,
     the winner, the cards taken; ``(tricks, seats, deals)``: who showed out)."""
@@ -307,71 +310,71 @@ def _write_tricks(
     rows = np.arange(size)
     shown_out = np.bitwise_or.reduce(offs.view(np.uint8) << leds[:, None, :].astype(np.uint8))
     for s in range(n):
-        batch._voids |= shown_out[s].astype(np.uint32) << np.uint32(4 * s)
+        state.voids |= shown_out[s].astype(np.uint32) << np.uint32(4 * s)
     # The tricks' cards are disjoint: a seat's captured cards are the sum of its tricks'.
     capt = np.bincount(
         (rows * n + winners).reshape(-1),
         weights=takens.reshape(-1).astype(np.float64),
         minlength=size * n,
     )
-    batch._capt |= capt.astype(np.uint64).reshape(size, n)
-    played = batch._played
+    state.captured |= capt.astype(np.uint64).reshape(size, n)
+    played = state.played
     played |= np.bitwise_or.reduce(takens, axis=0)
-    batch._flags |= np.bitwise_or.reduce(np.left_shift(1, leds), axis=0)
-    batch._flags |= np.where((played & np.uint64(HEARTS)) != ZERO, HEARTS_BROKEN, 0)
-    batch._leader[:] = winners[-1]
-    batch._to_act[:] = winners[-1]
-    batch._ntricks += left
-    batch._done[:] = played == batch._every
-    if batch._done.any():
-        batch._aligned = False
+    state.flags |= np.bitwise_or.reduce(np.left_shift(1, leds), axis=0)
+    state.flags |= np.where((played & np.uint64(HEARTS)) != ZERO, HEARTS_BROKEN, 0)
+    state.leader[:] = winners[-1]
+    state.to_act[:] = winners[-1]
+    state.tricks += left
+    state.is_over[:] = played == state.every
+    if state.is_over.any():
+        state.aligned = False
 
 
-def random_trick(batch: Any, rng: np.random.Generator) -> None:
+def random_trick(state: VectorState, rng: np.random.Generator) -> None:
     """One whole trick of every deal of an aligned batch at a trick's start, at random:
     the lead, then every follower's card at once."""
-    cfg = batch.cfg
-    n = batch.players
-    batch._play_aligned(random_cards(batch.legal_bits(), rng))
-    led = batch._led
+    cfg = state.cfg
+    n = state.players
+    play_aligned(state, random_cards(legal_bits(state), rng))
+    led = state.led
     # (followers, deals) arrays: row j is the lead's j+1-th follower in every deal.
-    seats = (batch._leader[None, :] + np.arange(1, n)[:, None]) % n
-    hands = np.take_along_axis(batch._dealt.T, seats, axis=0) & ~batch._played
+    seats = (state.leader[None, :] + np.arange(1, n)[:, None]) % n
+    hands = np.take_along_axis(state.dealt.T, seats, axis=0) & ~state.played
     follow = hands & SUIT[led]
     legal = np.where(follow != ZERO, follow, hands)
-    if batch._up.any():
-        exposed = batch._up
+    if state.up.any():
+        exposed = state.up
         if cfg.restriction == RESTRICT_SUIT:
-            unled = (batch._flags >> led & 1) == 0
+            unled = (state.flags >> led & 1) == 0
             free = follow & ~exposed
             keep = (follow != ZERO) & unled & ((exposed & follow) != ZERO) & (free != ZERO)
             legal = np.where(keep, free, legal)
         elif cfg.restriction == RESTRICT_DEAL:
-            first = batch._ntricks == 0
+            first = state.tricks == 0
             free = legal & ~exposed
             keep = first & ((legal & exposed) != ZERO) & (free != ZERO)
             legal = np.where(keep, free, legal)
     cards = _random_followers(legal, follow, led, rng)
-    batch._plays[batch._p : batch._p + n - 1] = cards
-    batch._trick[1:] = cards
+    state.plays[state.aligned_plays : state.aligned_plays + n - 1] = cards
+    state.trick[1:] = cards
     suit = _CARD_SUIT[cards]
     off = suit != led
     shifts = (4 * seats + led).astype(np.uint32)
     voids = off.astype(np.uint32) << shifts
     bits = BITS[cards]
-    top = batch._best  # the lead's card (set by the lead's step)
-    pos = batch._bestpos
-    taken = batch._taken
+    top = state.best  # the lead's card (set by the lead's step)
+    pos = state.best_pos
+    taken = state.taken
     for j in range(n - 1):
         taken |= bits[j]
-        batch._voids |= voids[j]
+        state.voids |= voids[j]
         card = np.where(off[j], -1, cards[j])
         better = card > top
         np.copyto(top, card, where=better)
         np.copyto(pos, j + 1, where=better)
-    batch._played |= taken
-    batch._flags |= np.where((taken & np.uint64(HEARTS)) != ZERO, HEARTS_BROKEN, 0)
-    batch._p += n - 1
-    batch._nplays[:] = batch._p
-    batch._k = 0
-    batch._finish(batch._rows, slice(None))
+    state.played |= taken
+    state.flags |= np.where((taken & np.uint64(HEARTS)) != ZERO, HEARTS_BROKEN, 0)
+    state.aligned_plays += n - 1
+    state.nplays[:] = state.aligned_plays
+    state.aligned_count = 0
+    finish(state, state.rows, slice(None))

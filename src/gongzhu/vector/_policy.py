@@ -36,10 +36,9 @@ from gongzhu.vector._policy_tables import (
     follow_tables,
     lead_table,
 )
+from gongzhu.vector._score import factors
+from gongzhu.vector._state import VectorState
 from gongzhu.vector._tables import BITS, I64, POP16, SUIT, U64, ZERO, Bools, bitcount, heart_tables
-
-if TYPE_CHECKING:
-    from gongzhu.vector._engine import VectorDeal
 
 __all__ = ["rule_of_thumb"]
 
@@ -135,18 +134,21 @@ def _best_of_suits(
     return out
 
 
+if TYPE_CHECKING:
+    from gongzhu.vector._engine import VectorDeal
+
 _PILES: dict[int, tuple[Any, I64]] = {}  # by id(config): the config and its pile table
 
 
 class _Seat:
     """What the seat to act may know in the deals ``r`` (a slice, or rows ``ri``)."""
 
-    def __init__(self, batch: VectorDeal, r: Any, ri: I64, hand: U64 | None = None) -> None:
-        cfg = batch.cfg
-        self.seat: I64 = batch._to_act[r]
-        self.played: U64 = batch._played[r]
+    def __init__(self, state: VectorState, r: Any, ri: I64, hand: U64 | None = None) -> None:
+        cfg = state.cfg
+        self.seat: I64 = state.to_act[r]
+        self.played: U64 = state.played[r]
         if hand is None:
-            hand = batch._dealt[ri, self.seat] & ~self.played
+            hand = state.dealt[ri, self.seat] & ~self.played
         self.hand: U64 = hand
         self.seen: U64 = self.played | hand
         self.pig_out: Bools = (self.seen & _PIG) == ZERO
@@ -155,11 +157,11 @@ class _Seat:
         self.fa: Any = 1
         self.pig: Any = cfg.pig_value
         self.sheep: Any = cfg.sheep_value
-        if batch._rounds is not None:
-            up = batch._up[r]
-            own_down = batch._down[r] & batch._dealt[ri, self.seat]
+        if state.rounds is not None:
+            up = state.up[r]
+            own_down = state.down[r] & state.dealt[ri, self.seat]
             if up.any() or own_down.any():
-                fa, fq, fj, _ = batch.factors(up, own_down, ZERO * own_down)
+                fa, fq, fj, _ = factors(cfg, up, own_down, ZERO * own_down)
                 self.fa = fa
                 self.pig = cfg.pig_value * fq
                 self.sheep = np.where(fj == 1, cfg.sheep_value, cfg.exposed_sheep_value * fj // 2)
@@ -228,9 +230,10 @@ def _counts(x: U64, wide: bool) -> npt.NDArray[np.uint8]:
     return out
 
 
-def rule_of_thumb(batch: VectorDeal, legal: U64 | None = None) -> I64:
-    """The rule-of-thumb card of the seat to act in every deal of ``batch`` (``-1`` for
-    a finished deal): the card :class:`~gongzhu.RuleOfThumbStrategy` plays there.
+def rule_of_thumb(batch: VectorDeal | VectorState, legal: U64 | None = None) -> I64:
+    """The rule-of-thumb card of the seat to act in every deal of ``batch`` (a
+    :class:`~gongzhu.vector.VectorDeal` or its :class:`~gongzhu.vector.VectorState`;
+    ``-1`` for a finished deal): the card :class:`~gongzhu.RuleOfThumbStrategy` plays there.
 
     ``legal`` is :meth:`VectorDeal.legal_bits` if the caller has it already.
 
@@ -238,57 +241,58 @@ def rule_of_thumb(batch: VectorDeal, legal: U64 | None = None) -> I64:
     >>> from gongzhu import RuleOfThumbStrategy
     >>> from gongzhu.vector import VectorDeal, rule_of_thumb
     >>> batch = VectorDeal.deal(RuleSet(exposable=""), seeds=range(4))
-    >>> while not batch.done.all():
+    >>> while not batch.is_over.all():
     ...     batch.step(rule_of_thumb(batch))
     >>> no_exposure = RuleSet(exposable="")
     >>> rounds = [deal(rules=no_exposure, seed=s).rollout(RuleOfThumbStrategy()) for s in range(4)]
     >>> batch.to_rounds() == rounds
     True
     """
+    state = batch if isinstance(batch, VectorState) else batch.state
     if legal is None:
-        hand, legal = hand_and_legal(batch)
+        hand, legal = hand_and_legal(state)
     else:
         hand = None
-    if batch._aligned:  # every deal at trick position _k: whole arrays, no row selection
-        if batch._k == 0:
-            return _lead(batch, slice(None), batch._rows, legal, hand)
-        last = batch._k == batch.players - 1
-        return _follow(batch, slice(None), batch._rows, legal, last, hand)
-    card = np.full(len(batch), -1, np.int64)
-    lead = batch._count == 0
+    if state.aligned:  # every deal at one trick position: whole arrays, no row selection
+        if state.aligned_count == 0:
+            return _lead(state, slice(None), state.rows, legal, hand)
+        last = state.aligned_count == state.players - 1
+        return _follow(state, slice(None), state.rows, legal, last, hand)
+    card = np.full(state.size, -1, np.int64)
+    lead = state.count == 0
     rows = np.flatnonzero((legal != ZERO) & lead)
     if rows.size:
-        card[rows] = _lead(batch, rows, rows, legal[rows], None if hand is None else hand[rows])
+        card[rows] = _lead(state, rows, rows, legal[rows], None if hand is None else hand[rows])
     rows = np.flatnonzero((legal != ZERO) & ~lead)
     if rows.size:
-        last = batch._count[rows] == batch.players - 1
+        last = state.count[rows] == state.players - 1
         mine = None if hand is None else hand[rows]
-        card[rows] = _follow(batch, rows, rows, legal[rows], last, mine)
+        card[rows] = _follow(state, rows, rows, legal[rows], last, mine)
     return card
 
 
-def _lead(batch: VectorDeal, r: Any, ri: I64, legal: U64, hand: U64 | None) -> I64:
+def _lead(state: VectorState, r: Any, ri: I64, legal: U64, hand: U64 | None) -> I64:
     """The core's ``_lead`` for the deals ``r``: the short-suit terms by suit, the rest
     from :func:`~gongzhu.vector._policy_tables.lead_table`."""
-    cfg = batch.cfg
-    me = _Seat(batch, r, ri, hand)
+    cfg = state.cfg
+    me = _Seat(state, r, ri, hand)
     outstanding = np.uint64(cfg.deck) & ~me.seen
     holds_pig = (me.hand & _PIG) != ZERO
     early = _BITWISE_COUNT(me.played) if _BITWISE_COUNT is not None else bitcount(me.played)
-    early = early < SHORT_LEADS * batch.players
+    early = early < SHORT_LEADS * state.players
     # Each suit's short-suit terms by (early, holds the pig, suit, cards out, cards held).
     wide = isinstance(r, slice)  # the whole batch
     key = _counts(outstanding, wide) * np.uint8(16) + _counts(me.hand, wide)
     key = key.astype(np.intp)
     key += _wide(_SUIT256, key.shape[1], wide) + (early * 2 + holds_pig) * 1024
-    per_suit = _short_suit_terms(batch.players).take(key)
+    per_suit = _short_suit_terms(state.players).take(key)
     variant = np.where(me.pig_out, 16, holds_pig * 8) + ((outstanding & _ABOVE_SHEEP) != ZERO)
     if not isinstance(me.fa, int):
         variant += me.factor() * 2
     return _best_of_suits(lead_table(cfg.heart_values), variant, legal, per_suit, wide)
 
 
-def _last(batch: VectorDeal, me: _Seat, ri: Any, at: I64, partner: Any) -> I64:
+def _last(state: VectorState, me: _Seat, ri: Any, at: I64, partner: Any) -> I64:
     """The core's card of the trick's last seat following suit: the card that takes (the
     sheep, or the highest but the pig) when taking is worth it, else the duck; decided
     by the gain only in the deals that have both (``ri``: the rows, or None for all)."""
@@ -300,39 +304,39 @@ def _last(batch: VectorDeal, me: _Seat, ri: Any, at: I64, partner: Any) -> I64:
         at = at[vi]
         won = take.take(at)
         rows = vi if ri is None else ri[vi]
-        taken = batch._taken[rows] | BITS[won]
+        taken = state.taken[rows] | BITS[won]
         # The transformer doubles the taker's whole pile (or scores alone).
         twice = vi if me.table is not None else np.concatenate((vi, vi))  # (no table: by deal)
-        piles = me.pile(np.concatenate((taken, batch._capt[rows, me.seat[vi]])), twice)
+        piles = me.pile(np.concatenate((taken, state.captured[rows, me.seat[vi]])), twice)
         gain = piles[: vi.size]
         mine = gain + piles[vi.size :]
         gain = np.where((taken & _TEN) != ZERO, np.where(mine != 0, mine, 25), gain)
-        if batch._paired:  # the partner would take it anyway
+        if state.paired:  # the partner would take it anyway
             gain = np.where(partner[vi], -gain, gain)
         card[vi] = np.where(gain >= 0, won, duck.take(at))
     return card
 
 
-def _follow(batch: VectorDeal, r: Any, ri: I64, legal: U64, last: Any, hand: U64 | None) -> I64:
+def _follow(state: VectorState, r: Any, ri: I64, legal: U64, last: Any, hand: U64 | None) -> I64:
     """The core's following card for the deals ``r`` (``last``: the seat plays the trick's
     last card; a bool, or one a deal): its ``_discard`` where the seat is void."""
-    me = _Seat(batch, r, ri, hand)
+    me = _Seat(state, r, ri, hand)
     rows = None if isinstance(r, slice) else ri
-    led = batch._led[r]
+    led = state.led[r]
     pattern = (legal.view(np.int64) >> _SHIFT13.take(led)) & 0x1FFF
-    winner = batch._wrap[batch._leader[r] + batch._bestpos[r]]
+    winner = state.wrap[state.leader[r] + state.best_pos[r]]
     partner: Any = False
-    if batch._paired:
-        partner = batch._team[winner] == batch._team[me.seat]
+    if state.paired:
+        partner = state.team[winner] == state.team[me.seat]
     # The tables' row (led suit, or 4 for spades with the pig out) * 13 + the top's rank.
-    at = _ROW_BASE.take(batch._best[r] + 52 * me.pig_out) + pattern
+    at = _ROW_BASE.take(state.best[r] + 52 * me.pig_out) + pattern
     follow = follow_tables()[0]
     if last is True:
-        card = _last(batch, me, rows, at, partner)
+        card = _last(state, me, rows, at, partner)
     elif last is False or not last.any():
         card = follow.take(at).astype(np.int64)
     else:
-        card = np.where(last, _last(batch, me, rows, at, partner), follow.take(at))
+        card = np.where(last, _last(state, me, rows, at, partner), follow.take(at))
     vi = (pattern == 0).nonzero()[0]
     if vi.size:  # the void seats' discards (a few deals: on those only)
         mine = legal[vi]
@@ -340,9 +344,9 @@ def _follow(batch: VectorDeal, r: Any, ri: I64, legal: U64, last: Any, hand: U64
         if not isinstance(me.fa, int):
             variant += me.factor(vi)
         if (mine & _TEN).any():  # the winner's pile decides the 10♣'s score
-            captured = batch._capt[vi if rows is None else rows[vi], winner[vi]]
+            captured = state.captured[vi if rows is None else rows[vi], winner[vi]]
             variant += (me.pile(captured, vi) < 0) * 4
-        if batch._paired:
+        if state.paired:
             variant += partner[vi] * 16
-        card[vi] = _best_of_suits(discard_table(batch.cfg.heart_values), variant, mine)
+        card[vi] = _best_of_suits(discard_table(state.cfg.heart_values), variant, mine)
     return card

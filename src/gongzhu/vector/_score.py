@@ -2,19 +2,18 @@
 kernel (:mod:`gongzhu._core.scoring`) restated on arrays, with the kernel itself for the
 rare deals its plain lines do not cover.
 
-``batch`` is a :class:`~gongzhu.vector.VectorDeal` (typed ``Any``: the engine imports
-this module, so this one cannot import the engine back).
+:func:`totals` takes the batch's public record of arrays, a
+:class:`~gongzhu.vector.VectorState`.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 
 from gongzhu._core.bits import ACE_BIT, PIG_BIT, QUEEN_OF_DIAMONDS_BIT, SHEEP_BIT, TEN_BIT
 from gongzhu._core.config import Config
 from gongzhu._core.scoring import score_masks
+from gongzhu.vector._state import VectorState
 from gongzhu.vector._tables import I64, U64, ZERO, Bools, heart_tables, u64
 
 __all__ = ["factors", "scores", "totals"]
@@ -56,21 +55,21 @@ def scores(
     return total.astype(np.int64), hard
 
 
-def totals(batch: Any) -> I64:
+def totals(state: VectorState) -> I64:
     """``(n, players)`` each seat's score of each finished deal (``score(...).totals``;
     zeros for a deal still in play)."""
-    cfg = batch.cfg
-    fa, fq, fj, ft = factors(cfg, batch._up, batch._down, batch._blind)
-    qd = batch._qd_counts if cfg.queen_bonus else None
-    total, hard = scores(cfg, batch._capt, fa, fq, fj, ft, qd)
+    cfg = state.cfg
+    fa, fq, fj, ft = factors(cfg, state.up, state.down, state.blind)
+    qd = state.queen_counts if cfg.queen_bonus else None
+    total, hard = scores(cfg, state.captured, fa, fq, fj, ft, qd)
     rows = np.flatnonzero(hard)
     if rows.size:  # the kernel itself, for the deals its plain lines do not cover
-        capt = batch._capt[rows].tolist()
+        capt = state.captured[rows].tolist()
         fs = np.stack([fa[rows], fq[rows], fj[rows], ft[rows]], axis=1).tolist()
-        queens = batch._qd_counts[rows].tolist() if cfg.queen_bonus else None
+        queens = state.queen_counts[rows].tolist() if cfg.queen_bonus else None
         for j, i in enumerate(rows.tolist()):
             queen = tuple(queens[j]) if queens is not None else None
             fa_, fq_, fj_, ft_ = fs[j]
             total[i] = score_masks(tuple(capt[j]), fa_, fq_, fj_, ft_, cfg, queen, False)[0]
-    out: I64 = np.where(batch._done[:, None], total, 0)
+    out: I64 = np.where(state.is_over[:, None], total, 0)
     return out

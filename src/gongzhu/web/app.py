@@ -11,9 +11,9 @@ endpoints below read the :class:`~gongzhu.web.server.Server` from
 ``request.app.state.server``. The rest lives by concern: connections, send
 queues and the loaded rooms in :mod:`gongzhu.web.hub`, presence across
 processes in :mod:`gongzhu.web.presence`, the computers in
-:mod:`gongzhu.web.driver`, the client messages in
-:mod:`gongzhu.web.handlers`, and uvicorn's settings (timeouts, caps, proxies)
-in :mod:`gongzhu.web.serving`.
+:mod:`gongzhu.web.driver` (the server holds one of each: :mod:`gongzhu.web.server`),
+the messages in :mod:`gongzhu.web.messages` and :mod:`gongzhu.web.handlers`, and
+uvicorn's settings (timeouts, caps, proxies) in :mod:`gongzhu.web.serving`.
 
 The checks made on every request (security headers, ``Host``, ``Origin``)
 are :mod:`gongzhu.web.guard`'s.
@@ -42,6 +42,7 @@ from gongzhu.web.guard import SECURITY_HEADERS, Guard, origin_ok, server_error
 from gongzhu.web.hub import BROWSER_COOKIE, new_browser_id
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse_json
+from gongzhu.web.records import Records
 from gongzhu.web.rooms import Settings
 from gongzhu.web.server import Server
 from gongzhu.web.store import Store, StoreError, open_store
@@ -107,6 +108,8 @@ _CREATE_FIELDS: Final = (
     "all_hearts",
     "exposable",
     "deals",
+    # A table that waits for friends: nothing is dealt until the host starts.
+    "wait",
 )
 MAX_SEED: Final = 2**53
 """A chosen room number is an integer below this (what a browser's JSON number holds)."""
@@ -164,9 +167,18 @@ async def create_room(request: Request) -> Response:
         return _json_error(403, "bad-message", "this page's origin may not create rooms here")
     try:
         body = await _read_body(request)
-        settings, name, seed = _settings_from(parse_json(body))
-        room, token = await server.create_room(
-            settings, name, seed, _address(request), request.cookies.get(BROWSER_COOKIE)
+        data = parse_json(body)
+        settings, name, seed = _settings_from(data)
+        wait = data.get("wait", False)
+        if not isinstance(wait, bool):
+            raise WebError("bad-message", "wait must be true or false")
+        room, token = await server.rooms.create_room(
+            settings,
+            name,
+            seed,
+            _address(request),
+            request.cookies.get(BROWSER_COOKIE),
+            lobby=wait,
         )
     except WebError as exc:
         headers = {"Retry-After": "60"} if exc.code == "rate-limited" else None
@@ -181,7 +193,7 @@ async def create_room(request: Request) -> Response:
 
 async def _hub_or_error(request: Request) -> Any:
     try:
-        hub = await _server(request).hub(request.path_params["room"])
+        hub = await _server(request).rooms.hub(request.path_params["room"])
     except StoreError as exc:
         # The details (a Redis address, say) are for the log, not for any client.
         _log.warning("gongzhu: room %s: %s", request.path_params["room"], exc)
@@ -205,9 +217,9 @@ async def room_record(request: Request) -> Response:
     if isinstance(hub, Response):
         return hub
     try:
-        text = hub.room.record_text()
+        text = await request.app.state.records.text(hub.room, _address(request))
     except WebError as exc:
-        return _json_error(404, exc.code, exc.message)
+        return _json_error(_STATUS.get(exc.code, 404), exc.code, exc.message)
     name = f"gongzhu-{hub.room.id}-game{hub.room.game}.json"
     return Response(
         text + "\n",
@@ -292,6 +304,7 @@ def create_app(
     # A 500 is sent by Starlette's error middleware, outside Guard: it brings its own headers.
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Exception: server_error})
     app.state.server = server
+    app.state.records = Records(server.limits)
     app.state.origins = frozenset(o.rstrip("/").lower() for o in origins)
     app.add_middleware(GZipMiddleware, minimum_size=512)
     app.add_middleware(Guard, hosts=hosts)

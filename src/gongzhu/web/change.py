@@ -39,6 +39,19 @@ class Change:
     """Per seat, the hash of the browser id that took it (one browser, one seat)."""
     auto: tuple[bool, ...] = (False,) * SEATS
     """Per seat, its player asked the computer to play for them (托管)."""
+    addresses: tuple[str | None, ...] = (None,) * SEATS
+    """Per seat, the hash of the address its player took it from (one browser, one seat)."""
+    closed: tuple[tuple[int, int] | None, ...] = (None,) * SEATS
+    """Per seat, the (game, deal) until whose end it stays the computer's (given back
+    in the middle of a deal: its hand was a player's)."""
+    seen: tuple[int, ...] = ()
+    """Each recipient's event counter (the seats, then the watchers)."""
+    moved: tuple[int, ...] = ()
+    """Each recipient's counter at the last move of the table."""
+    lobby: bool = False
+    pace: str = "normal"
+    """The table's speed (:data:`gongzhu.web.settings.PACES`): the computers' pause."""
+    """The table waits for friends: no card is played until the host starts the deal."""
 
 
 class TableFacts:

@@ -9,12 +9,14 @@ never waits on a search; a worker is given only the deciding seat's
 :class:`~gongzhu.PlayerView` and its strategy, never the hidden hands
 (:func:`gongzhu.ai.driver.decide_view`). The decisions pass one fair queue
 (:meth:`Driver.think`): at most :attr:`Limits.computer_workers
-<gongzhu.web.Limits.computer_workers>` at once across all rooms, the room
-that used the least computer time in the last minute first, and a room past
-its :attr:`~gongzhu.web.Limits.computer_budget` waits until others are
-served. A room nobody is connected to is not played on (it resumes when
-someone opens it). A decision is applied only if the room has not moved on
-meanwhile.
+<gongzhu.web.Limits.computer_workers>` at once across all rooms, in the order
+the rooms asked, except that a room that used half its
+:attr:`~gongzhu.web.Limits.computer_budget` in the last minute goes after the
+others, and a room past it waits until others are served. (Serving strictly
+the room that used least first made a table whose one decision was slow wait
+behind every other table: under load, 10-second stalls.) A room nobody is
+connected to is not played on (it resumes when someone opens it). A decision
+is applied only if the room has not moved on meanwhile.
 
 The exposure decision of a human who holds nothing to expose is made by the
 server after a pause drawn at random (:attr:`~gongzhu.web.Limits.exposure_pause`)
@@ -37,7 +39,7 @@ import os
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
@@ -50,8 +52,9 @@ from gongzhu.round import Round
 from gongzhu.view import PlayerView
 from gongzhu.web.change import Change
 from gongzhu.web.limits import Limits
-from gongzhu.web.messages import WebError
+from gongzhu.web.messages import HintReply, ServerMessage, Thinking, WebError
 from gongzhu.web.rooms import SEATS, Room
+from gongzhu.web.settings import PACES
 from gongzhu.web.store import StoreConflict, StoreError
 
 if TYPE_CHECKING:  # the hub holds the driver: these are only the types it hands over
@@ -132,8 +135,13 @@ class Rooms(Protocol):
         """Rebuild the room from the store; False if the store cannot give it back."""
         ...
 
-    def broadcast(self, hub: Hub, *, only: int | None = None) -> None:
-        """Send the room's connections their states (this wakes the driver: :meth:`Driver.kick`)."""
+    def broadcast(self, hub: Hub, to: Collection[int | None] | None = None) -> None:
+        """Send the room's connections (``to``: of these seats) their states (this wakes
+        the driver: :meth:`Driver.kick`)."""
+        ...
+
+    def tell(self, hub: Hub, message: Callable[[int | None], ServerMessage]) -> None:
+        """Send every connection ``message(its seat)``."""
         ...
 
     def seats(self, hub: Hub, now: float) -> list[tuple[bool, bool]]:
@@ -151,7 +159,7 @@ class Driver:
     ``rooms``: the server's rooms (:class:`Rooms`); ``executor``: where decisions
     and hints run (by default the worker processes, :func:`computers`; a thread
     pool works too). Interface for the server: :meth:`kick`, :meth:`stop`,
-    :meth:`close`, :meth:`hint` (with :meth:`take_hint`), :meth:`tell`."""
+    :meth:`close`, :meth:`hint` (with :meth:`take_hint`)."""
 
     def __init__(
         self,
@@ -241,7 +249,8 @@ class Driver:
     def _release(self) -> None:
         now = time.monotonic()
         while self.waiting:
-            entry = min(self.waiting, key=lambda e: (self.used(e[1], now), e[0]))
+            half = self.limits.computer_budget / 2
+            entry = min(self.waiting, key=lambda e: (self.used(e[1], now) >= half, e[0]))
             self.waiting.remove(entry)
             if not entry[2].done():
                 entry[2].set_result(None)  # the slot passes to it
@@ -333,9 +342,11 @@ class Driver:
             if rnd.phase is Phase.PLAY and not room.skipping:
                 # Who is deciding, for the thinking mark on its plate (issue 26). Only while
                 # cards are played: exposure decisions stay silent (their timing is sealed).
-                self.tell(hub, {"type": "thinking", "event": room.event, "seat": seat})
+                # (Each recipient's message carries its own counter; told at once, so the
+                # loop's variables are still this turn's.)
+                self.rooms.tell(hub, lambda r: Thinking(room.seen(r), seat))  # noqa: B023
             if self.bot_delay > 0 and not room.skipping and rnd.phase is Phase.PLAY:
-                await asyncio.sleep(self.bot_delay)
+                await asyncio.sleep(self.bot_delay * PACES[room.pace])  # the table's speed
                 if room.round is not rnd:
                     continue
             strategy = room.strategy(seat)
@@ -363,14 +374,7 @@ class Driver:
                     await asyncio.sleep(1.0)
                     continue
             sealed = Room.sealed(action, room.round)
-            self.rooms.broadcast(hub, only=seat if sealed else None)
-
-    @staticmethod
-    def tell(hub: Hub, message: dict[str, Any]) -> None:
-        """Send ``message`` to every connection of the room that has said hello."""
-        for conn in list(hub.conns):
-            if conn.hello:
-                conn.send(message)
+            self.rooms.broadcast(hub, [seat] if sealed else None)
 
     # -- hints ---------------------------------------------------------------------------
 
@@ -397,4 +401,4 @@ class Driver:
             conn.hinting = False
             self.hints -= 1
         if room.position == event:
-            conn.send({"type": "hint", "event": room.event, "cards": cards})
+            conn.send(HintReply(room.seen(conn.seat), cards))

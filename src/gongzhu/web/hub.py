@@ -1,40 +1,53 @@
-"""Connections, send queues, rate buckets and the loaded rooms: the web table's :class:`Server`.
+"""The loaded rooms and their connections: :class:`RoomCache`, :class:`Hub`, :class:`Conn`.
 
 Each room's changes happen one at a time under the room's lock: a change is
 computed (:class:`~gongzhu.web.rooms.Change`), written to the store in a
-worker thread with a timeout (:meth:`Server.io`; the event loop never waits
+worker thread with a timeout (:class:`StoreCalls`; the event loop never waits
 on the store), and kept only once the write succeeded. Every connection has a
 bounded send queue: a client that stops reading is dropped when its queue is
-full, and nobody else waits for it. Messages are handled by the dispatch table
-of :mod:`gongzhu.web.handlers`; the computers by :mod:`gongzhu.web.driver`;
-presence across processes by :mod:`gongzhu.web.presence`.
+full, and nobody else waits for it. The cache is given its dependencies: the
+store, its worker threads and the presence service
+(:class:`~gongzhu.web.presence.Presence`); the computers
+(:class:`~gongzhu.web.driver.Driver`) and the message handlers
+(:mod:`gongzhu.web.handlers`) are given the cache in turn.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import ipaddress
-import json
 import logging
+import math
 import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeVar
+from collections.abc import Callable, Collection, Coroutine
+from typing import Any, Final, Protocol, TypeVar
 
 from starlette.websockets import WebSocket
 
 from gongzhu.errors import GongzhuError, IllegalActionError
-from gongzhu.web.driver import Driver
+from gongzhu.view import PlayerView
 from gongzhu.web.limits import Limits
-from gongzhu.web.messages import WebError
-from gongzhu.web.rooms import Change, Room, Settings
+from gongzhu.web.messages import ErrorReply, ServerMessage, WebError
+from gongzhu.web.presence import Presence
+from gongzhu.web.rooms import RECIPIENTS, Change, Room, Settings
 from gongzhu.web.store import Store, StoreConflict, StoreError, owner_of
 from gongzhu.web.words import player_refusal
 
-__all__ = ["BROWSER_COOKIE", "Bucket", "Conn", "Core", "Hub", "StoreBusy", "client_key"]
+__all__ = [
+    "BROWSER_COOKIE",
+    "Bucket",
+    "Conn",
+    "Hub",
+    "RoomCache",
+    "StoreBusy",
+    "StoreCalls",
+    "client_key",
+]
 
 ROOM_ID: Final = re.compile(r"[A-Za-z0-9_-]{4,32}")
 _log = logging.getLogger("gongzhu.web")
@@ -90,10 +103,15 @@ class Conn:
         self.seat: int | None = None
         self.hello = False
         self.lang: str | None = None
+        self.name: str | None = None
+        self.said_at = -math.inf  # when it last sent a quick message (monotonic)
+        """The name its hello gave (a watcher's is shown to the table)."""
         self.bucket = Bucket(limits.watcher_messages / limits.window, limits.watcher_messages)
         self.strikes = 0
         self.dead = asyncio.Event()
         self.close_code = 1000
+        self.heard = time.monotonic()
+        """When it last sent a frame (a watcher silent long may make room for a newcomer)."""
         self.hinting = False
         self.task: asyncio.Task[None] | None = None  # the hint being computed (kept alive)
 
@@ -101,8 +119,8 @@ class Conn:
         self.seat = seat
         self.bucket = Bucket(limits.messages / limits.window, limits.messages)
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.send_text(json.dumps(message, ensure_ascii=False, allow_nan=False))
+    def send(self, message: ServerMessage) -> None:
+        self.send_text(message.to_json())
 
     def send_text(self, text: str) -> None:
         if self.dead.is_set():
@@ -153,75 +171,80 @@ class Hub:
         """Connections that said hello without a seat."""
         return sum(1 for c in self.conns if c.seat is None and c.hello)
 
+    def watcher_names(self) -> list[str]:
+        """Who watches, one entry a watcher ("" for one who gave no name), sorted."""
+        return sorted(c.name or "" for c in self.conns if c.seat is None and c.hello)
 
-class Core:
-    """The web table's state: loaded rooms, the store's worker threads, pushing states.
 
-    The presence (:class:`~gongzhu.web.presence.Presence`) and the computers
-    (:class:`~gongzhu.web.driver.Driver`) are mixins over it; the hooks they fill are
-    declared here. :class:`~gongzhu.web.server.Server` puts them together."""
+class Computers(Protocol):
+    """What the room cache asks of its computers' driver (:class:`gongzhu.web.driver.Driver`,
+    which :class:`~gongzhu.web.server.Server` has it build)."""
+
+    def kick(self, hub: Hub) -> None: ...
+    def stop(self, hub: Hub) -> None: ...
+    def close(self) -> None: ...
+    def take_hint(self, conn: Conn) -> bool: ...
+    async def hint(self, hub: Hub, conn: Conn, view: PlayerView) -> None: ...
+
+
+class StoreCalls:
+    """The store's worker threads: every store call runs off the event loop, with a timeout."""
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+        self._pool = concurrent.futures.ThreadPoolExecutor(4, "gongzhu-store")
+
+    async def __call__(self, call: Callable[..., _T], *args: Any) -> _T:
+        """``call(*args)`` in a store worker thread, at most ``timeout`` seconds (then
+        :class:`StoreBusy`); every store failure is a :class:`StoreError`."""
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self._pool, lambda: call(*args))
+        try:
+            return await asyncio.wait_for(future, self.timeout)
+        except asyncio.TimeoutError:
+            _log.warning("gongzhu: the room store did not answer in %ss", self.timeout)
+            raise StoreBusy("the room store is busy (another program holds it?)") from None
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class RoomCache:
+    """The loaded rooms of one server process: rebuilt from the store on first use, changed
+    one at a time (plan, write off the loop, keep), pushed to their connections.
+
+    Its dependencies are given: the store and its worker threads (``io``), the presence
+    service (:class:`~gongzhu.web.presence.Presence`, asked after each reload who is
+    here elsewhere), the limits, the takeover time, and how to build the rooms'
+    computers on it (``computers``: the server builds a :class:`~gongzhu.web.driver.Driver`
+    given this cache, through which they write, reload and push rooms); it wakes them
+    on every push."""
 
     def __init__(
         self,
         store: Store,
-        bot_delay: float,
+        io: StoreCalls,
+        presence: Presence,
+        limits: Limits,
+        computers: Callable[[RoomCache], Computers],
+        *,
         takeover: float,
         seed: int | None,
-        limits: Limits,
     ) -> None:
         self.store = store
-        self.bot_delay = bot_delay
+        self.io = io
+        self.presence = presence
+        self.limits = limits
         self.takeover = takeover
         self.seed = seed
-        self.limits = limits
         self.hubs: OrderedDict[str, Hub] = OrderedDict()
-        self.connections = 0
-        self.by_client: dict[str, int] = {}
         self.created: dict[str, Bucket] = {}  # room creations per address
         self.fresh: dict[str, set[str]] = {}  # unplayed rooms per creating address
         self.background: set[asyncio.Task[Any]] = set()
-        self._store_pool = concurrent.futures.ThreadPoolExecutor(4, "gongzhu-store")
-        self.driver = Driver(self, limits, bot_delay=bot_delay, takeover=takeover)
-
-    # -- the computers (driver.py), hooks (presence.py) ----------------------------------
-
-    def kick(self, hub: Hub) -> None:
-        """Wake the room's computers."""
-        self.driver.kick(hub)
-
-    def stop_driver(self, hub: Hub) -> None:
-        """Stop the room's computers."""
-        self.driver.stop(hub)
-
-    def seats(self, hub: Hub, now: float) -> list[tuple[bool, bool]]:
-        """Each seat's (connected, autoplay): what a push shows of presence."""
-        return []
-
-    def lease(self, room: Room) -> dict[int, float]:
-        """This process's presence report of the room."""
-        return {}
-
-    async def report(self, hub: Hub, until: Mapping[int, float] | None = None) -> None:
-        """Report and read presence across processes."""
-
-    # -- the store, off the event loop ---------------------------------------------------
-
-    async def io(self, call: Callable[..., _T], *args: Any) -> _T:
-        """``call(*args)`` in a store worker thread, at most :attr:`Limits.store_timeout`
-        seconds (then :class:`StoreBusy`); every store failure is a :class:`StoreError`."""
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self._store_pool, lambda: call(*args))
-        try:
-            return await asyncio.wait_for(future, self.limits.store_timeout)
-        except asyncio.TimeoutError:
-            _log.warning("gongzhu: the room store did not answer in %ss", self.limits.store_timeout)
-            raise StoreBusy("the room store is busy (another program holds it?)") from None
-
-    def spawn(self, coro: Any) -> None:
-        """Run ``coro`` in the background, kept alive until it ends."""
-        task = asyncio.get_running_loop().create_task(coro)
-        self.background.add(task)
-        task.add_done_callback(self.background.discard)
+        self.beater: asyncio.Task[None] | None = None
+        """The presence heartbeat (a shared store only)."""
+        self.driver = computers(self)
+        """The rooms' computers, built on this cache (they write, reload and push rooms)."""
 
     # -- rooms -----------------------------------------------------------------------
 
@@ -251,7 +274,7 @@ class Core:
 
     def drop(self, hub: Hub) -> None:
         """Forget a loaded room (no connection is in it): it is rebuilt on its next use."""
-        self.stop_driver(hub)
+        self.driver.stop(hub)
         if self.hubs.get(hub.room.id) is hub:
             del self.hubs[hub.room.id]
 
@@ -262,6 +285,8 @@ class Core:
         seed: int | None,
         address: str,
         browser: str | None = None,
+        *,
+        lobby: bool = False,
     ) -> tuple[Room, str]:
         """A new room for a player at ``address`` (limits: per address, unplayed, in all)."""
         limits = self.limits
@@ -289,7 +314,15 @@ class Core:
             seed = self.seed
         room, token = await self.io(
             lambda: Room.create(
-                self.store, settings, name, seed, seeded=chosen, browser=browser, owner=owner
+                self.store,
+                settings,
+                name,
+                seed,
+                seeded=chosen,
+                browser=browser,
+                address=address,
+                owner=owner,
+                lobby=lobby,
             )
         )
         self.hubs[room.id] = Hub(room, creator=address)
@@ -333,6 +366,91 @@ class Core:
             self._drop_idle()
         return n
 
+    # -- in step with the store and the other processes --------------------------------
+
+    def start(self) -> None:
+        """Hear other processes' writes and share presence (a shared store); purge idle
+        rooms now and then."""
+        if self.presence.listen(self._heard):
+            self.beater = asyncio.get_running_loop().create_task(self._beat())
+        self.spawn(self._purging())
+
+    async def stop(self) -> None:
+        """Stop listening, beating, purging and every loaded room's computers."""
+        for task in list(self.background):
+            task.cancel()
+        if self.beater is not None:
+            self.beater.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.beater
+        await self.presence.close()
+        for hub in self.hubs.values():
+            self.driver.stop(hub)
+        self.driver.close()
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        """Run ``coro`` in the background, kept alive until it ends."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def _purging(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.purge_every)
+            try:
+                await self.purge()
+            except StoreError as exc:
+                _log.warning("gongzhu: purging rooms failed: %s", exc)
+
+    def _heard(self, room_id: str | None, event: int) -> None:
+        """Another process wrote ``room_id`` at ``event`` (None: maybe any room)."""
+        if room_id is None:
+            hubs = list(self.hubs.values())
+        else:
+            hub = self.hubs.get(room_id)
+            if hub is None or event <= hub.room.event:
+                return  # not loaded, or this process's own write (or an older one)
+            hubs = [hub]
+        for hub in hubs:
+            if hub.conns:
+                self.spawn(self._refresh(hub))
+            elif not hub.lock.locked():
+                self.drop(hub)  # nobody here to tell: rebuilt on its next use
+
+    async def _refresh(self, hub: Hub) -> None:
+        async with hub.lock:
+            await self.reload(hub, newer=True)
+
+    async def _beat(self) -> None:
+        """Every heartbeat: renew this process's presence in the rooms with connections,
+        and push a room whose players came or went elsewhere (a crashed process)."""
+        presence = self.presence
+        while True:
+            await asyncio.sleep(self.limits.heartbeat)
+            try:
+                hubs = [hub for hub in self.hubs.values() if hub.conns]
+                leases = [presence.lease(hub.room) for hub in hubs]
+                reports = [(hub.room.id, lease) for hub, lease in zip(hubs, leases, strict=True)]
+                found = await asyncio.to_thread(presence.renew, reports)
+                for hub, until, seen in zip(hubs, leases, found, strict=True):
+                    if self.hubs.get(hub.room.id) is not hub:
+                        continue
+                    if hub.stale and seen is not None:  # the store answers again
+                        async with hub.lock:
+                            await self.reload(hub)
+                    gone = {s: 0.0 for s in until if hub.room.connected[s] == 0}
+                    if gone:  # left while the report was on its way: it must not renew them
+                        await presence.report(hub.room, {**presence.lease(hub.room), **gone})
+                        self.broadcast(hub)
+                        continue
+                    presence.take(hub.room, seen)
+                    if hub.shown != hub.room.shown_seats(time.monotonic(), self.takeover):
+                        self.broadcast(hub)
+            except Exception:  # never let the heartbeat die; the next one tries again
+                _log.exception("gongzhu: a presence heartbeat failed")
+
+    # -- changes ---------------------------------------------------------------------------
+
     async def write(self, hub: Hub, change: Change) -> None:
         """Store ``change`` (off the loop) and only then keep it; the caller holds
         ``hub.lock``. A :class:`StoreError` leaves the room as it was."""
@@ -368,8 +486,14 @@ class Core:
         if (fresh.game, fresh.deal_no) == (old.game, old.deal_no):
             fresh.skipping = old.skipping
         hub.room = fresh
-        await self.report(hub)
-        self.broadcast(hub)
+        await self.presence.report(fresh)
+        # Only those who may see what changed are sent it: another seat's sealed exposure
+        # decision, written by another process, moves nobody else's counter (nor sends them
+        # anything).
+        if hub.shown != fresh.shown_seats(time.monotonic(), self.takeover):
+            self.broadcast(hub)  # who is here changed: everyone sees it
+        else:
+            self.broadcast(hub, [r for r in RECIPIENTS if fresh.seen(r) != old.seen(r)])
         return True
 
     async def touch(self, hub: Hub) -> None:
@@ -390,27 +514,44 @@ class Core:
 
     # -- pushing ------------------------------------------------------------------------
 
-    def broadcast(self, hub: Hub, *, only: int | None = None) -> None:
-        """Send every connection of the room its own state (``only``: that seat's
-        connections alone), then wake the computers."""
+    def broadcast(self, hub: Hub, to: Collection[int | None] | None = None) -> None:
+        """Send every connection of the room its own state (``to``: only those of these
+        seats, ``None`` in it for the watchers), then wake the computers."""
         now = time.monotonic()
-        hub.shown = self.seats(hub, now)
+        room = hub.room
+        hub.shown = room.shown_seats(now, self.takeover)
+        room.watching = hub.watcher_names()
         texts: dict[int | None, str] = {}
         for conn in list(hub.conns):
-            if not conn.hello or (only is not None and conn.seat != only):
+            if not conn.hello or (to is not None and conn.seat not in to):
                 continue
             text = texts.get(conn.seat)
             if text is None:
-                text = texts[conn.seat] = json.dumps(
-                    hub.room.state(conn.seat, now, self.takeover), ensure_ascii=False
-                )
+                text = texts[conn.seat] = room.state(conn.seat, now, self.takeover).to_json()
             conn.send_text(text)
-        self.kick(hub)
+        self.driver.kick(hub)
+
+    def seats(self, hub: Hub, now: float) -> list[tuple[bool, bool]]:
+        """Each seat's (connected, autoplay): what a push shows of presence."""
+        return hub.room.shown_seats(now, self.takeover)
 
     def send_state(self, hub: Hub, conn: Conn) -> None:
+        hub.room.watching = hub.watcher_names()
         conn.send(hub.room.state(conn.seat, time.monotonic(), self.takeover))
 
-    def error(self, hub: Hub, conn: Conn, exc: GongzhuError, reply_to: str) -> None:
+    @staticmethod
+    def tell(hub: Hub, message: Callable[[int | None], ServerMessage]) -> None:
+        """Send every connection of the room that has said hello ``message(its seat)``
+        (each recipient's message carries its own event counter)."""
+        texts: dict[int | None, str] = {}
+        for conn in list(hub.conns):
+            if conn.hello:
+                if conn.seat not in texts:
+                    texts[conn.seat] = message(conn.seat).to_json()
+                conn.send_text(texts[conn.seat])
+
+    @staticmethod
+    def error(hub: Hub, conn: Conn, exc: GongzhuError, reply_to: str) -> None:
         if isinstance(exc, IllegalActionError):
             # In the player's words: the suit to follow, the opening card, never a seat number.
             message = player_refusal(exc, hub.room.round, conn.lang or "en")
@@ -425,16 +566,7 @@ class Core:
             )
         else:
             code, message, detail = "bad-message", str(exc), {}
-        conn.send(
-            {
-                "type": "error",
-                "event": hub.room.event,
-                "code": code,
-                "message": message,
-                "reply_to": reply_to,
-                "detail": detail,
-            }
-        )
+        conn.send(ErrorReply(hub.room.seen(conn.seat), code, message, reply_to, detail))
 
 
 BROWSER_COOKIE: Final = "gongzhu_browser"

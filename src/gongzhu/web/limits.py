@@ -49,8 +49,18 @@ class Limits:
     """WebSocket connections in all (``--max-connections``; HTTP connections are capped by
     uvicorn's ``limit_concurrency``, ``--limit-concurrency``)."""
     room_watchers: int = 16
-    """Watchers' (no seat's) connections per room; a seat's holder always gets in
-    (``--room-watchers``)."""
+    """Watchers' (no seat's) connections per room; a seat's holder always gets in, and so
+    does a newcomer while a seat is free (:attr:`seat_wait`) (``--room-watchers``)."""
+    address_watchers: int = 4
+    """Watchers' connections per room from one address (:func:`~gongzhu.web.hub.client_key`),
+    so that one address cannot take the room's watcher slots."""
+    watcher_idle: float = 60.0
+    """When the room's watchers are at their cap, the one that has sent nothing for this
+    many seconds is closed to let a newcomer in."""
+    seat_wait: float = 60.0
+    """When the room's watchers are at their cap and nobody has been silent that long, a
+    newcomer is still let in while a seat is free, and closed if it has not taken one
+    after this many seconds (it may also send ``sit`` instead of ``hello``)."""
     seat_connections: int = 4
     """Connections (tabs) holding one seat."""
     client_connections: int = 16
@@ -68,6 +78,11 @@ class Limits:
     """The same for a watcher's connection."""
     window: float = 20.0
     """The seconds of :attr:`messages`."""
+    records_per_minute: float = 30.0
+    """``GET /api/rooms/<id>/record`` requests per minute from one address, after a burst
+    of :attr:`records_burst` (429 past it; each record is built once per finished deal)."""
+    records_burst: int = 10
+    """The record requests one address may make at once."""
     strikes: int = 20
     """Refused (malformed) messages before a connection is closed (1008)."""
 
@@ -77,8 +92,8 @@ class Limits:
     loop); past it the request is refused ``store-busy`` and may be retried."""
     computer_workers: int | None = None
     """Computer decisions running at once, across all rooms, each in a worker process
-    (``None``: one per core; a fair queue: the room that used the least computer time
-    goes first)."""
+    (``None``: one per core; a fair queue: the rooms in the order they asked, those
+    that used half their :attr:`computer_budget` in the last minute after the others)."""
     computer_budget: float = 30.0
     """Seconds of computer thinking one room may use per minute; past it the room's
     computers wait their turn behind other rooms."""

@@ -26,13 +26,13 @@ import json
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
-from types import MappingProxyType
 from typing import Any, ClassVar, Final, NoReturn, TypeVar
 
 import attrs
 
 from gongzhu._base.text import brief as _brief
-from gongzhu.errors import GongzhuError
+from gongzhu.actions import Action
+from gongzhu.errors import GongzhuError, ProtocolError
 
 __all__ = [
     "CLIENT_TYPES",
@@ -41,15 +41,28 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "MAX_NAME",
     "MESSAGES",
+    "PHRASES",
+    "SERVER_MESSAGES",
+    "SERVER_TYPES",
     "Act",
     "ClientMessage",
+    "ErrorReply",
     "Hello",
     "Hint",
+    "HintReply",
     "NewGame",
     "Next",
     "Resync",
+    "Said",
+    "Say",
+    "ServerMessage",
     "Sit",
+    "Speed",
+    "StartDeal",
+    "State",
+    "Thinking",
     "WebError",
+    "Welcome",
     "check_name",
     "parse",
     "parse_json",
@@ -280,19 +293,42 @@ class Sit(ClientMessage):
 @message("action", required=("event", "action"))
 @attrs.frozen
 class Act(ClientMessage):
-    """A deal's action (the library's dict form, read by the room), answering ``event``."""
+    """A deal's action, answering ``event``: the library's :class:`~gongzhu.Action`, read
+    here from its dict form. The client may leave the seat out (``seat_named`` False:
+    the action is then read as seat 0's, and :meth:`by` gives it the sender's seat)."""
 
     event: int
-    action: Mapping[str, Any]
+    action: Action
+    seat_named: bool = True
 
     @classmethod
     def read(cls, data: dict[str, Any]) -> Act:
-        if not isinstance(data["action"], dict):
+        event = _int(data["event"], "event")
+        given = data["action"]
+        if not isinstance(given, dict):
             _bad("action must be an object (the library's action form)")
-        return cls(_int(data["event"], "event"), MappingProxyType(dict(data["action"])))
+        named = "seat" in given
+        if named and (type(given["seat"]) is not int or not 0 <= given["seat"] <= 3):
+            _bad(f"action: seat must be an integer 0-3, got {_brief(given['seat'])}")
+        try:
+            action = Action.from_dict(given if named else {**given, "seat": 0})
+        except ProtocolError as exc:
+            _bad(f"action: {exc}")
+        return cls(event, action, named)
+
+    def by(self, seat: int) -> Action:
+        """The action as seat ``seat``'s (the connection's); another seat's is refused."""
+        if not self.seat_named:
+            return Action.from_dict({**self.action.to_dict(), "seat": seat})
+        if self.action.seat != seat:
+            raise WebError("bad-message", f"an action is made by your own seat ({seat})")
+        return self.action
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "event": self.event, "action": dict(self.action)}
+        action = self.action.to_dict()
+        if not self.seat_named:
+            del action["seat"]
+        return {"type": self.type, "event": self.event, "action": action}
 
 
 @attrs.frozen
@@ -320,6 +356,47 @@ class Hint(_Evented):
 @attrs.frozen
 class NewGame(_Evented):
     """After game over: a new game with the same settings."""
+
+
+@message("start", required=("event",))
+@attrs.frozen
+class StartDeal(_Evented):
+    """The host starts the first deal of a table that waited for friends."""
+
+
+PHRASES: Final = ("hello", "gg", "nice", "oops", "thanks", "hurry", "thumbs", "laugh", "pig")
+"""The quick messages a player may send the table: fixed phrases and emotes (the page words
+them in each reader's language; nothing free-typed)."""
+
+
+@message("say", required=("phrase",))
+@attrs.frozen
+class Say(ClientMessage):
+    """A quick message to the table: one of :data:`PHRASES`."""
+
+    phrase: str
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Say:
+        phrase = data["phrase"]
+        if phrase not in PHRASES:
+            _bad(f"phrase must be one of {', '.join(PHRASES)}")
+        return cls(phrase)
+
+
+@message("speed", required=("pace",))
+@attrs.frozen
+class Speed(ClientMessage):
+    """The table's speed: the computers' pause before each card (slow, normal, fast)."""
+
+    pace: str
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Speed:
+        pace = data["pace"]
+        if pace not in ("slow", "normal", "fast"):
+            _bad("pace must be slow, normal or fast")
+        return cls(pace)
 
 
 @message("release", required=("event", "seat"))
@@ -367,8 +444,8 @@ def parse(text: str | bytes) -> ClientMessage:
     """A client message, checked: its :class:`ClientMessage` class (:data:`MESSAGES`).
 
     ``hello``'s ``token``/``name`` may be ``null``; names are trimmed and
-    normalised (NFC). An ``action``'s inner object is left for
-    :meth:`Action.from_dict <gongzhu.Action.from_dict>` (the room reads it).
+    normalised (NFC). An ``action``'s inner object is read by
+    :meth:`Action.from_dict <gongzhu.Action.from_dict>` (the seat may be left out).
 
     >>> parse('{"type": "sit", "seat": 2, "name": " Ann "}')
     Sit(seat=2, name='Ann')
@@ -390,3 +467,111 @@ def parse(text: str | bytes) -> ClientMessage:
     if any(key not in data for key in required):
         _bad(f"{kind}: missing field {' or '.join(repr(k) for k in required)}")
     return MESSAGES[kind].read(data)
+
+
+# -- server messages ----------------------------------------------------------------------
+#
+# One frozen class per message the server sends (as lila-ws's ``ClientIn``), registered
+# under its JSON type; ``tests/web/test_web_schema.py`` checks the registry against the
+# ``web-server`` schema. Every one carries ``event``: the recipient's own event counter
+# (:meth:`Room.seen <gongzhu.web.rooms.Room.seen>`), which moves only with what that
+# recipient may see.
+
+SERVER_MESSAGES: dict[str, type[ServerMessage]] = {}
+"""Each server message type's class."""
+
+_S = TypeVar("_S", bound="type[ServerMessage]")
+
+
+def server_message(kind: str) -> Callable[[_S], _S]:
+    """Register a server message class under ``kind``."""
+
+    def register(cls: _S) -> _S:
+        cls.type = kind
+        SERVER_MESSAGES[kind] = cls
+        return cls
+
+    return register
+
+
+class ServerMessage:
+    """A message to a client; ``type`` is its JSON type, its fields the JSON fields."""
+
+    type: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object: ``type`` then the fields in their order."""
+        fields = attrs.asdict(self, recurse=False)  # type: ignore[arg-type]
+        return {"type": self.type, **fields}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, allow_nan=False)
+
+
+@server_message("welcome")
+@attrs.frozen
+class Welcome(ServerMessage):
+    """The answer to ``hello`` or ``sit``: the seat (None: a watcher), a new seat's token
+    (only to its taker), the room with its rule set (sent once per connection)."""
+
+    event: int
+    seat: int | None
+    token: str | None
+    room: Mapping[str, Any]
+
+
+@server_message("state")
+@attrs.frozen
+class State(ServerMessage):
+    """What one seat (or a watcher) sees of the room now."""
+
+    event: int
+    room: Mapping[str, Any]
+    view: Mapping[str, Any]
+    deal_no: int
+    exposure_options: list[dict[str, Any]]
+    last_score: Mapping[str, Any] | None
+    game_over: Mapping[str, Any] | None
+
+
+@server_message("error")
+@attrs.frozen
+class ErrorReply(ServerMessage):
+    """A refusal: the protocol's ``code``, a sentence, the refused message's type."""
+
+    event: int
+    code: str
+    message: str
+    reply_to: str
+    detail: Mapping[str, Any]
+
+
+@server_message("hint")
+@attrs.frozen
+class HintReply(ServerMessage):
+    """The search bot's expected deal score for each legal card (best first)."""
+
+    event: int
+    cards: list[dict[str, Any]]
+
+
+@server_message("thinking")
+@attrs.frozen
+class Thinking(ServerMessage):
+    """A computer is deciding for ``seat`` (cards only: exposure decisions stay silent)."""
+
+    event: int
+    seat: int | None
+
+
+@server_message("said")
+@attrs.frozen
+class Said(ServerMessage):
+    """A seated player's quick message (:data:`PHRASES`) to everyone at the table."""
+
+    event: int
+    seat: int
+    phrase: str
+
+
+SERVER_TYPES: Final = tuple(SERVER_MESSAGES)

@@ -15,7 +15,8 @@ from gongzhu.record import dumps
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 from gongzhu.table import Table, TableError
-from gongzhu.web.messages import WebError
+from gongzhu.web.messages import State, WebError
+from gongzhu.web.rule_numbers import rule_numbers
 from gongzhu.web.settings import SEATS, Settings
 from gongzhu.web.sheet import deal_history
 
@@ -43,12 +44,18 @@ class RoomFacts(Protocol):
     rules: RuleSet
     settings: Settings
     table: Table
+    lobby: bool
+    pace: str
+    watching: list[str]
 
     def here(self, seat: int, now: float) -> bool: ...
     def autoplay(self, seat: int, now: float, takeover: float) -> bool: ...
     def takeover_in(self, seat: int, now: float, takeover: float) -> float | None: ...
+    def seen(self, recipient: int | None) -> int: ...
 
 
+MAX_WATCHER_NAMES: Final = 20
+"""The most watchers' names a room lists (it counts them all)."""
 _LINES: Final = {"QS": "pig", "JD": "sheep", "TC": "transformer", "AH": "hearts"}
 
 
@@ -82,7 +89,7 @@ def shown_seed(room: RoomFacts) -> str | None:
 def info(room: RoomFacts, now: float, takeover: float, *, rules: bool = True) -> dict[str, Any]:
     """ROOM: the public room (settings, rules, seats, totals).
 
-    ``rules=False`` leaves the rule set (``rules``, ``rules_text``) out: a
+    ``rules=False`` leaves the rule set (``rules``, ``rules_text``, ``rule_numbers``) out: a
     connection is sent it once, in its ``welcome``, not in every ``state``
     (the rules of a room never change)."""
     m = room.table.match
@@ -90,6 +97,7 @@ def info(room: RoomFacts, now: float, takeover: float, *, rules: bool = True) ->
     if rules:
         out["rules"] = room.rules.to_dict()
         out["rules_text"] = room.rules.describe()
+        out["rule_numbers"] = rule_numbers(room.rules)
     return out | {
         "threshold": room.settings.threshold,
         "sign_swap": room.settings.sign_swap,
@@ -114,21 +122,45 @@ def info(room: RoomFacts, now: float, takeover: float, *, rules: bool = True) ->
         "seed": shown_seed(room),
         "seeded": room.seeded,
         "invite": f"/t/{room.id}",
+        "lobby": room.lobby,
+        "pace": room.pace,
+        "watchers": len(room.watching),
+        "watcher_names": room.watching[:MAX_WATCHER_NAMES],
     }
 
 
 def view(room: RoomFacts, seat: int | None) -> dict[str, Any]:
     """The seat's :meth:`PlayerView.to_dict <gongzhu.PlayerView.to_dict>` (None: public),
-    without the rule set (the connection's ``welcome`` carries it)."""
-    if seat is None:
-        return public_view(room.table.round)
-    return room.table.round.view(seat).to_dict(include_rules=False)
+    without the rule set (the connection's ``welcome`` carries it). A table waiting
+    for its host to start (``lobby``) shows nobody their cards yet."""
+    rnd = room.table.round
+    if seat is None or room.lobby:
+        return _sealed(public_view(rnd), rnd, None)
+    return _sealed(rnd.view(seat).to_dict(include_rules=False), rnd, seat)
+
+
+def _sealed(shown: dict[str, Any], rnd: Round, seat: int | None) -> dict[str, Any]:
+    """While the exposure window is open, a view that tells nothing of the others' sealed
+    decisions, not even that they were made: who decided is the seat itself at most, and
+    the action count counts its own. (The library's view may say who has decided, RULES.md
+    §9.2; the table does not, because its server declines for a seat with nothing to
+    expose after a bounded pause: a seat still undecided past it would be seen to hold
+    an exposable card.)"""
+    if rnd.phase is not Phase.EXPOSURE:
+        return shown
+    own = [a for a in rnd.history if a.seat == seat]
+    return shown | {
+        "exposure_decided": [seat] if own and seat in rnd.exposure_decided else [],
+        "history_length": len(own),
+    }
 
 
 def exposure_options(room: RoomFacts, seat: int | None) -> list[dict[str, Any]]:
     """The exposure panel's rows while ``seat`` still has to decide (source 001)."""
     rnd = room.table.round
-    if seat is None or rnd.phase is not Phase.EXPOSURE or seat not in rnd.exposure_pending:
+    if seat is None or room.lobby:
+        return []
+    if rnd.phase is not Phase.EXPOSURE or seat not in rnd.exposure_pending:
         return []
     return [
         {
@@ -155,19 +187,18 @@ def game_over(room: RoomFacts) -> dict[str, Any] | None:
     }
 
 
-def state(room: RoomFacts, seat: int | None, now: float, takeover: float) -> dict[str, Any]:
+def state(room: RoomFacts, seat: int | None, now: float, takeover: float) -> State:
     """The ``state`` message for ``seat`` (``None``: a spectator)."""
     last = room.table.last_score
-    return {
-        "type": "state",
-        "event": room.event,
-        "room": info(room, now, takeover, rules=False),
-        "view": view(room, seat),
-        "deal_no": room.table.deal_no,
-        "exposure_options": exposure_options(room, seat),
-        "last_score": last.to_dict() if last is not None else None,
-        "game_over": game_over(room),
-    }
+    return State(
+        event=room.seen(seat),
+        room=info(room, now, takeover, rules=False),
+        view=view(room, seat),
+        deal_no=room.table.deal_no,
+        exposure_options=exposure_options(room, seat),
+        last_score=last.to_dict() if last is not None else None,
+        game_over=game_over(room),
+    )
 
 
 def record_text(room: RoomFacts) -> str:

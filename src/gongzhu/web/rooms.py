@@ -50,13 +50,13 @@ import gongzhu.web.room_client as room_client
 from gongzhu.actions import Action, Exposure
 from gongzhu.ai.driver import awaiting, decide
 from gongzhu.ai.strategies import Strategy
-from gongzhu.errors import GongzhuError, IllegalActionError, ProtocolError, Reason
+from gongzhu.errors import GongzhuError, IllegalActionError, Reason
 from gongzhu.phase import Phase
 from gongzhu.round import Round
 from gongzhu.table import Table
 from gongzhu.view import PlayerView
 from gongzhu.web.change import Change, TableFacts
-from gongzhu.web.messages import WebError, check_name
+from gongzhu.web.messages import Act, State, WebError, check_name
 from gongzhu.web.room_client import public_view
 from gongzhu.web.settings import (
     ALL_HEARTS,
@@ -64,6 +64,7 @@ from gongzhu.web.settings import (
     HARD_SECONDS,
     LEVELS,
     MAX_FIXED_DEALS,
+    PACES,
     SEATS,
     THRESHOLDS,
     Settings,
@@ -78,6 +79,7 @@ __all__ = [
     "LEVELS",
     "MAX_FIXED_DEALS",
     "MAX_LOG",
+    "RECIPIENTS",
     "SEATS",
     "SEED_BITS",
     "THRESHOLDS",
@@ -99,9 +101,18 @@ COMPUTER_NAMES: Final = ("West", "North", "East")
 """Source 001: "Вы сидите внизу, Запад, Север и Восток — компьютеры"."""
 
 
+RECIPIENTS: Final[tuple[int | None, ...]] = (*range(SEATS), None)
+"""Whom a room sends messages: each seat, and the watchers (``None``)."""
+
+
 def hash_token(token: str) -> str:
     """What the store keeps of a seat's token: its SHA-256, hex (the token itself never is)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _address_mark(address: str | None) -> str | None:
+    """What the store keeps of a seat's address (its hash, for one browser, one seat)."""
+    return None if not address else hash_token("address:" + address)
 
 
 class Room(TableFacts):
@@ -133,6 +144,15 @@ class Room(TableFacts):
             self.played: bool = bool(meta.get("played", True))
             self.browsers: list[str | None] = list(meta.get("browsers", [None] * SEATS))
             self.auto: list[bool] = [bool(a) for a in meta.get("auto", [False] * SEATS)]
+            self.addresses: list[str | None] = list(meta.get("addresses", [None] * SEATS))
+            self.closed: list[list[int] | None] = list(meta.get("closed", [None] * SEATS))
+            # Each recipient's own event counter (the seats, then the watchers), and its
+            # value at the last move: see seen().
+            self.seen_events: list[int] = list(meta.get("seen", [self.event] * len(RECIPIENTS)))
+            self.moved: list[int] = list(meta.get("moved", [self.position] * len(RECIPIENTS)))
+            self.lobby: bool = bool(meta.get("lobby", False))
+            pace = meta.get("pace", "normal")
+            self.pace: str = pace if pace in PACES else "normal"
         except (KeyError, TypeError, GongzhuError) as exc:
             raise StoreError(f"room {room_id}: unreadable settings ({exc})") from None
         self.rules = self.settings.rules()
@@ -144,6 +164,7 @@ class Room(TableFacts):
         # clock) each seat's player is here in any process, as the store last said.
         self.elsewhere = [-math.inf] * SEATS
         self.skipping = False
+        self.watching: list[str] = []  # the watchers' names (this process's; the hub sets it)
         self._strategies: dict[int, Strategy] = {}
         try:
             self.table = Table.replay(self.rules, self.seed, self.game, log)
@@ -163,14 +184,19 @@ class Room(TableFacts):
         *,
         seeded: bool | None = None,
         browser: str | None = None,
+        address: str | None = None,
         owner: str = "",
+        lobby: bool = False,
     ) -> tuple[Room, str]:
         """A new room, ``name`` at seat 0 and computers at 1-3; returns it and seat 0's token.
 
         ``seed``: the room's number (``None``: :data:`SEED_BITS` bits of OS randomness).
         ``seeded``: the number was chosen by a player, so it is shown to everyone
-        (by default: whenever ``seed`` is given). ``owner``: who keeps it in the store
-        (:func:`gongzhu.web.store.owner_of` of the creator's address)."""
+        (by default: whenever ``seed`` is given). ``browser``, ``address``: the
+        creator's browser id and address (one browser, one seat: :meth:`plan_sit`).
+        ``owner``: who keeps it in the store (:func:`gongzhu.web.store.owner_of` of the
+        creator's address). ``lobby``: the table waits for friends to sit; nothing is
+        played until the host starts (:meth:`plan_start`)."""
         name = check_name(name)
         chosen = seed is not None
         if seed is None:
@@ -180,6 +206,7 @@ class Room(TableFacts):
         meta = {
             "version": 1,
             "browsers": [mark, None, None, None],
+            "addresses": [_address_mark(address), None, None, None],
             "seed": seed,
             "seeded": chosen if seeded is None else seeded,
             "random": not chosen,
@@ -192,6 +219,7 @@ class Room(TableFacts):
             "event": 1,
             "position": 1,
             "created": time.time(),
+            "lobby": lobby,
         }
         for _ in range(5):
             rid = room_id or secrets.token_urlsafe(9)
@@ -224,10 +252,16 @@ class Room(TableFacts):
             "tokens": list(c.tokens),
             "browsers": list(c.browsers),
             "auto": list(c.auto),
+            "addresses": list(c.addresses),
+            "closed": [None if k is None else list(k) for k in c.closed],
+            "seen": list(c.seen),
+            "moved": list(c.moved),
             "game": c.table.game,
             "event": c.event,
             "position": c.position,
             "created": self.created,
+            "lobby": c.lobby,
+            "pace": c.pace,
         }
 
     def meta(self) -> dict[str, Any]:
@@ -247,8 +281,32 @@ class Room(TableFacts):
             skipping=self.skipping,
             browsers=tuple(self.browsers),
             auto=tuple(self.auto),
+            addresses=tuple(self.addresses),
+            closed=tuple(None if k is None else (k[0], k[1]) for k in self.closed),
+            seen=tuple(self.seen_events),
+            moved=tuple(self.moved),
+            lobby=self.lobby,
+            pace=self.pace,
         )
         return attrs.evolve(now, **changes) if changes else now
+
+    def _next(self, *, sealed_by: int | None = None, moves: bool = False, **changes: Any) -> Change:
+        """The next change (the store's ``event`` one on), counted for whom may see it: a
+        sealed exposure decision for its maker alone, anything else for every recipient
+        (:meth:`seen`). ``moves``: the table moved on, so requests answering an earlier
+        event are stale (:meth:`check_event`)."""
+        event = self.event + 1
+        seen = list(self.seen_events)
+        for r in range(len(seen)):
+            if sealed_by is None or r == sealed_by:
+                seen[r] += 1
+        return self._change(
+            event=event,
+            position=event if moves else self.position,
+            seen=tuple(seen),
+            moved=tuple(seen) if moves else tuple(self.moved),
+            **changes,
+        )
 
     def write(self, change: Change) -> None:
         """Store ``change`` (:class:`StoreError` if the store refuses or fails); the room
@@ -269,8 +327,13 @@ class Room(TableFacts):
         self.tokens = list(change.tokens)
         self.browsers = list(change.browsers)
         self.auto = list(change.auto)
+        self.addresses = list(change.addresses)
+        self.closed = [None if k is None else list(k) for k in change.closed]
+        self.seen_events, self.moved = list(change.seen), list(change.moved)
         self.event, self.position = change.event, change.position
         self.skipping = change.skipping
+        self.lobby = change.lobby
+        self.pace = change.pace
 
     def keep(self, change: Change) -> Change:
         """:meth:`write` then :meth:`commit` (the synchronous path)."""
@@ -280,7 +343,7 @@ class Room(TableFacts):
 
     def plan_touch(self) -> Change:
         """Count a change that is not a move (a seat connected or left); stored too."""
-        return self._change(event=self.event + 1)
+        return self._next()
 
     def touch(self) -> None:
         self.keep(self.plan_touch())
@@ -317,55 +380,86 @@ class Room(TableFacts):
         return self.kinds[seat] == "computer"
 
     def plan_sit(
-        self, seat: int, name: str, now: float, takeover: float, browser: str | None = None
+        self,
+        seat: int,
+        name: str,
+        now: float,
+        takeover: float,
+        browser: str | None = None,
+        address: str | None = None,
     ) -> Change:
         """Give ``seat`` to a newcomer called ``name`` (its new token in the change).
-        ``browser``: the newcomer's browser id; a browser holds at most one seat here."""
+
+        ``browser``: the newcomer's browser id; a browser holds at most one seat here.
+        ``address``: where it connects from (:func:`~gongzhu.web.hub.client_key`): a
+        newcomer without a browser id (a script, a socket without the cookie) is refused
+        a seat at a table where a player from the same address already sits, so a plain
+        second socket is no second seat. A seat given back to the computer in the middle
+        of a deal stays the computer's until the deal ends: its hand was a player's."""
         if not self.seat_free(seat, now, takeover):
             raise WebError("seat-taken", f"seat {seat} is taken")
+        if self.closed[seat] == [self.game, self.deal_no] and not self.round.is_over:
+            raise WebError(
+                "seat-taken", f"seat {seat} is played by the computer until this deal ends"
+            )
         mark = None if browser is None else hash_token("browser:" + browser)
         if mark is not None and mark in self.browsers:
-            held = self.browsers.index(mark)
-            if self.kinds[held] == "human":
-                raise WebError(
-                    "seat-taken",
-                    f"this browser already holds seat {held} at this table (one seat each)",
-                    {"seat": held},
-                )
+            self._one_seat(self.browsers.index(mark), "this browser")
+        where = _address_mark(address)
+        if mark is None and where is not None and where in self.addresses:
+            self._one_seat(self.addresses.index(where), "a player from your address")
         token = secrets.token_urlsafe(24)
         kinds, names, tokens = list(self.kinds), list(self.names), list(self.tokens)
-        browsers = list(self.browsers)
+        browsers, addresses = list(self.browsers), list(self.addresses)
         kinds[seat], names[seat], tokens[seat] = "human", check_name(name), hash_token(token)
-        browsers[seat] = mark
+        browsers[seat], addresses[seat] = mark, where
         auto = list(self.auto)
         auto[seat] = False
-        return self._change(
+        return self._next(
             kinds=tuple(kinds),
             names=tuple(names),
             tokens=tuple(tokens),
             browsers=tuple(browsers),
+            addresses=tuple(addresses),
             auto=tuple(auto),
-            event=self.event + 1,
             token=token,
         )
 
+    def _one_seat(self, held: int, who: str) -> None:
+        if self.kinds[held] == "human":
+            raise WebError(
+                "seat-taken",
+                f"{who} already holds seat {held} at this table (one seat each)",
+                {"seat": held},
+            )
+
     def plan_release(self, by: int, seat: int, now: float, takeover: float) -> Change:
-        """Seat ``by`` gives seat ``seat``, whose player is away, back to the computer
-        (its token stops working; the seat is free to take). Only the host (seat
-        :data:`HOST`, the room's creator) may."""
+        """Seat ``by`` gives seat ``seat``, whose player has been away past the takeover
+        countdown, back to the computer (its token stops working; the seat is free to
+        take, after the deal in progress). Only the host (seat :data:`HOST`, the room's
+        creator) may."""
         if by != HOST:
             raise WebError("bad-message", "only the host may give a seat back to the computer")
         if self.kinds[by] != "human" or self.kinds[seat] != "human" or by == seat:
             raise WebError("bad-message", "only another player's seat can be given back")
         if self.here(seat, now):
             raise WebError("seat-taken", f"seat {seat}'s player is here")
+        if not self._gone_long(seat, now, takeover):
+            left = self.takeover_in(seat, now, takeover)
+            raise WebError(
+                "seat-taken", f"seat {seat}'s player may come back for {left} more seconds"
+            )
         kinds, tokens, browsers = list(self.kinds), list(self.tokens), list(self.browsers)
-        kinds[seat], tokens[seat], browsers[seat] = "computer", None, None
-        return self._change(
+        addresses, closed = list(self.addresses), list(self.closed)
+        kinds[seat], tokens[seat], browsers[seat], addresses[seat] = "computer", None, None, None
+        if not self.round.is_over:  # its hand is the player's until the deal ends
+            closed[seat] = [self.game, self.deal_no]
+        return self._next(
             kinds=tuple(kinds),
             tokens=tuple(tokens),
             browsers=tuple(browsers),
-            event=self.event + 1,
+            addresses=tuple(addresses),
+            closed=tuple(None if k is None else (k[0], k[1]) for k in closed),
         )
 
     def sit(self, seat: int, name: str, now: float, takeover: float) -> str:
@@ -384,14 +478,14 @@ class Room(TableFacts):
             return None
         auto = list(self.auto)
         auto[seat] = on
-        return self._change(auto=tuple(auto), event=self.event + 1)
+        return self._next(auto=tuple(auto))
 
     def plan_rename(self, seat: int, name: str) -> Change | None:
         if self.names[seat] == name:
             return None
         names = list(self.names)
         names[seat] = name
-        return self._change(names=tuple(names), event=self.event + 1)
+        return self._next(names=tuple(names))
 
     def rename(self, seat: int, name: str) -> None:
         change = self.plan_rename(seat, name)
@@ -438,6 +532,8 @@ class Room(TableFacts):
 
         ``decline_at``: per seat, when (``now``'s clock) the server may decline the
         exposure of a human who holds nothing to expose (:meth:`declines_for`)."""
+        if self.lobby:
+            return None, None  # nobody plays before the host starts the deal
         wait: float | None = None
         for seat in self.waiting_seats():
             if (
@@ -474,43 +570,43 @@ class Room(TableFacts):
 
     # -- changes ---------------------------------------------------------------------------
 
-    def check_event(self, event: int) -> None:
-        """Refuse (``stale``) a request answering an older position than the room's."""
-        if event < self.position or event > self.event:
+    def seen(self, recipient: int | None) -> int:
+        """The event counter of a seat (``None``: of a watcher): it moves only with what
+        that recipient may see, so another seat's sealed exposure decision changes
+        nothing it is sent (RULES.md §9.2). Every message to it carries this number."""
+        return self.seen_events[SEATS if recipient is None else recipient]
+
+    def check_event(self, seat: int | None, event: int) -> None:
+        """Refuse (``stale``) a request of ``seat`` answering an older position than the
+        room's (``event`` is the seat's own counter, :meth:`seen`)."""
+        r = SEATS if seat is None else seat
+        if event < self.moved[r] or event > self.seen_events[r]:
             raise WebError(
                 "stale",
-                f"the table has moved on (event {event}, position {self.position})",
-                {"event": self.event, "position": self.position},
+                f"the table has moved on (event {event}, position {self.moved[r]})",
+                {"event": self.seen_events[r], "position": self.moved[r]},
             )
 
-    def plan_act(self, seat: int, data: dict[str, Any]) -> Change:
-        """Seat ``seat`` does the library action ``data`` (its dict form; ``seat`` optional)."""
-        if "seat" not in data:
-            data = {**data, "seat": seat}
-        elif data["seat"] != seat or type(data["seat"]) is not int:
-            raise WebError("bad-message", f"an action is made by your own seat ({seat})")
-        try:
-            action = Action.from_dict(data)
-        except ProtocolError as exc:
-            raise WebError("bad-message", f"action: {exc}") from None
-        return self.plan_apply(action)
-
     def act(self, seat: int, data: dict[str, Any]) -> None:
-        self.keep(self.plan_act(seat, data))
+        """Seat ``seat`` does the library action ``data`` (its dict form; the seat may be
+        left out): the synchronous path (tests, scripts)."""
+        self.apply(Act.read({"event": 0, "action": data}).by(seat))
 
     def plan_apply(self, action: Action) -> Change:
-        """A checked action (a computer's, or a human's through :meth:`plan_act`)."""
+        """A checked action (a computer's, or a human's: :class:`~gongzhu.web.messages.Act`)."""
+        self._check_started(action.seat, "play")
         if self.log_length >= MAX_LOG:
             raise WebError("room-full", "this game's log is full")
         event = self.event + 1
         table = self.table.apply(action, {"e": event})  # IllegalActionError: nothing changed
         # A sealed exposure decision (the window still open) changes nothing another
-        # seat may see or answer: it does not make their pending requests stale.
+        # seat may see or answer: it does not make their pending requests stale, and only
+        # its maker's counter moves.
         sealed = self.sealed(action, table.round)
-        return self._change(
+        return self._next(
+            sealed_by=action.seat if sealed else None,
+            moves=not sealed,
             table=table,
-            event=event,
-            position=self.position if sealed else event,
             entries=(table.log[-1],),
             skipping=self.skipping and not table.round.is_over,
         )
@@ -526,6 +622,7 @@ class Room(TableFacts):
 
     def plan_next(self, seat: int) -> Change:
         """After a deal: deal the next. During one: skip it (the sender alone)."""
+        self._check_started(seat, "next")
         if self.match.is_over:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, seat, detail="the game is over", action="next"
@@ -533,12 +630,9 @@ class Room(TableFacts):
         if not self.round.is_over:
             if self.humans() != [seat]:
                 raise WebError("not-alone", "a deal is skipped only by a player alone")
-            return self._change(event=self.event + 1, skipping=True)
-        event = self.event + 1
-        table = self.table.next_deal(seat, {"e": event})
-        return self._change(
-            table=table, event=event, position=event, entries=(table.log[-1],), skipping=False
-        )
+            return self._next(skipping=True)
+        table = self.table.next_deal(seat, {"e": self.event + 1})
+        return self._next(moves=True, table=table, entries=(table.log[-1],), skipping=False)
 
     def next_deal(self, seat: int) -> bool:
         """After a deal: deal the next. During one: skip it (the sender alone). True if skipping."""
@@ -552,10 +646,33 @@ class Room(TableFacts):
         if self.random_seed:
             seed = secrets.randbits(SEED_BITS)
             table = Table.start(self.rules, seed, table.game)
-        event = self.event + 1
-        return self._change(
-            table=table, seed=seed, event=event, position=event, start=0, reset=True
-        )
+        return self._next(moves=True, table=table, seed=seed, start=0, reset=True)
+
+    def _check_started(self, seat: int | None, what: str) -> None:
+        if self.lobby:
+            raise IllegalActionError(
+                Reason.WRONG_PHASE, seat, detail="the host has not started the deal", action=what
+            )
+
+    def plan_start(self, seat: int) -> Change:
+        """The host starts the first deal of a table that waited for friends: the cards
+        (dealt from the room's seed) go to whoever sits now, nobody has taken anything."""
+        if seat != HOST:
+            raise WebError("bad-message", "only the host starts the deal")
+        if not self.lobby:
+            raise WebError("stale", "the deal has started", {"event": self.seen(seat)})
+        return self._next(moves=True, lobby=False)
+
+    def plan_pace(self, pace: str) -> Change | None:
+        """The table's speed (any seated player may set it); ``None`` if already so."""
+        if pace not in PACES:
+            raise WebError("bad-message", f"pace must be one of {', '.join(PACES)}")
+        if pace == self.pace:
+            return None
+        return self._next(pace=pace)
+
+    def start(self, seat: int) -> None:
+        self.keep(self.plan_start(seat))
 
     def new_game(self, seat: int) -> None:
         self.keep(self.plan_new_game(seat))
@@ -585,12 +702,18 @@ class Room(TableFacts):
     def game_over(self) -> dict[str, Any] | None:
         return room_client.game_over(self)
 
-    def state(self, seat: int | None, now: float, takeover: float) -> dict[str, Any]:
+    def shown_seats(self, now: float, takeover: float) -> list[tuple[bool, bool]]:
+        """Each seat's (connected, autoplay): what a push shows of presence (a push is
+        due when it changes)."""
+        return [(self.here(s, now), self.autoplay(s, now, takeover)) for s in range(SEATS)]
+
+    def state(self, seat: int | None, now: float, takeover: float) -> State:
         """The ``state`` message (:func:`gongzhu.web.room_client.state`)."""
         return room_client.state(self, seat, now, takeover)
 
     def hint_view(self, seat: int) -> PlayerView:
         """The view a hint analyses; refused unless ``seat`` is to play a card now."""
+        self._check_started(seat, "hint")
         rnd = self.round
         if rnd.phase is not Phase.PLAY:
             raise IllegalActionError(Reason.WRONG_PHASE, seat, action="hint")

@@ -1,11 +1,15 @@
-"""The web table's server: the connections' loop over the rooms, presence and computers.
+"""The web table's server: the services one process runs, and its connections' loop.
 
-:class:`Server` is :class:`~gongzhu.web.hub.Core` (rooms, the store off the
-loop, pushing, and its :class:`~gongzhu.web.driver.Driver`) with
-:class:`~gongzhu.web.presence.Presence`, and serves one WebSocket connection at a
-time per task: a sender that drains the connection's bounded queue, a receiver
-that checks each frame against the limits and passes it to the dispatch table
-(:mod:`gongzhu.web.handlers`).
+:class:`Server` is built by composition: the store's worker threads
+(:class:`~gongzhu.web.hub.StoreCalls`), the presence service
+(:class:`~gongzhu.web.presence.Presence`), the room cache
+(:class:`~gongzhu.web.hub.RoomCache`) with the computers' driver it holds
+(:class:`~gongzhu.web.driver.Driver`), each a plain object given its
+dependencies; the message handlers (:mod:`gongzhu.web.handlers`) receive them in
+a :class:`~gongzhu.web.handlers.Deps` record. It serves one WebSocket
+connection per task: a sender that drains the connection's bounded queue, a
+receiver that checks each frame against the limits and passes it to the
+dispatch table.
 """
 
 from __future__ import annotations
@@ -17,19 +21,41 @@ import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from gongzhu.web.handlers import dispatch
-from gongzhu.web.hub import BROWSER_COOKIE, Conn, Hub, client_key
-from gongzhu.web.messages import MAX_MESSAGE_BYTES, Hello, WebError, parse
+from gongzhu.web.driver import Driver
+from gongzhu.web.handlers import Deps, dispatch
+from gongzhu.web.hub import BROWSER_COOKIE, Conn, Hub, RoomCache, StoreCalls, client_key
+from gongzhu.web.limits import Limits
+from gongzhu.web.messages import MAX_MESSAGE_BYTES, Hello, Sit, WebError, parse
 from gongzhu.web.presence import Presence
-from gongzhu.web.store import StoreError
+from gongzhu.web.store import Store, StoreError
 
 __all__ = ["Server"]
 
 _log = logging.getLogger("gongzhu.web")
 
 
-class Server(Presence):
+class Server:
     """Everything one server process runs (see the module)."""
+
+    def __init__(
+        self, store: Store, bot_delay: float, takeover: float, seed: int | None, limits: Limits
+    ) -> None:
+        self.store = store
+        self.limits = limits
+        self.takeover = takeover
+        self.io = StoreCalls(limits.store_timeout)
+        self.presence = Presence(store, self.io, limits, takeover)
+
+        def computers(rooms: RoomCache) -> Driver:
+            self.driver = Driver(rooms, limits, bot_delay=bot_delay, takeover=takeover)
+            return self.driver
+
+        self.rooms = RoomCache(
+            store, self.io, self.presence, limits, computers, takeover=takeover, seed=seed
+        )
+        self.deps = Deps(self.rooms, self.presence, self.driver, limits, takeover)
+        self.connections = 0
+        self.by_client: dict[str, int] = {}
 
     # -- one connection -----------------------------------------------------------------
 
@@ -44,7 +70,7 @@ class Server(Presence):
             await ws.close(code=1013)
             return
         try:
-            hub = await self.hub(room_id)
+            hub = await self.rooms.hub(room_id)
         except StoreError:
             await ws.close(code=1011)
             return
@@ -59,7 +85,7 @@ class Server(Presence):
             await ws.accept()
             # The room may have been dropped while accept() waited (evicted, or changed by
             # another process while nobody was in it): take the loaded one.
-            hub = await self.hub(room_id)
+            hub = await self.rooms.hub(room_id)
             if hub is None:
                 await ws.close(code=4404)
                 return
@@ -77,7 +103,7 @@ class Server(Presence):
     async def _run(self, hub: Hub, conn: Conn) -> None:
         hub.conns.add(conn)
         if len(hub.conns) == 1:
-            await self.report(hub)  # learn who is elsewhere before anything moves
+            await self.presence.report(hub.room)  # learn who is elsewhere before anything moves
         sender = asyncio.create_task(self._sender(conn))
         receiver = asyncio.create_task(self._receiver(conn, hub))
         dead = asyncio.create_task(conn.dead.wait())
@@ -100,6 +126,8 @@ class Server(Presence):
             hub.conns.discard(conn)
             if conn.seat is not None:
                 self._leave(hub, conn.seat)
+            elif conn.hello and hub.conns:
+                self.rooms.broadcast(hub)  # one watcher fewer: the table's count goes down
             # Python < 3.12's wait_for may swallow a cancellation that meets a finished send:
             # a sentinel ends the sender anyway, and nobody waits for a straggler forever.
             while not conn.queue.empty():
@@ -114,14 +142,15 @@ class Server(Presence):
         room.connected[seat] -= 1
         if room.connected[seat] == 0:
             room.gone_since[seat] = time.monotonic()
-        self.spawn(self._left(hub, seat))
+        self.rooms.spawn(self._left(hub, seat))
 
     async def _left(self, hub: Hub, seat: int) -> None:
-        if hub.room.connected[seat] == 0:  # gone from here: other processes hear it first
-            await self.report(hub, {**self.lease(hub.room), seat: 0.0})
+        room, presence = hub.room, self.presence
+        if room.connected[seat] == 0:  # gone from here: other processes hear it first
+            await presence.report(room, {**presence.lease(room), seat: 0.0})
         async with hub.lock:
-            await self.touch(hub)
-        self.broadcast(hub)
+            await self.rooms.touch(hub)
+        self.rooms.broadcast(hub)
 
     async def _sender(self, conn: Conn) -> None:
         while True:
@@ -154,8 +183,9 @@ class Server(Presence):
                 return
             if message["type"] == "websocket.disconnect":
                 return
+            conn.heard = time.monotonic()
             if not conn.bucket.take():
-                self.error(hub, conn, WebError("rate-limited", "too many messages"), "")
+                self.rooms.error(hub, conn, WebError("rate-limited", "too many messages"), "")
                 conn.finish(1008)  # a broken limit closes the connection (as lichess)
                 return
             text = message.get("text")
@@ -171,38 +201,24 @@ class Server(Presence):
             except WebError as exc:
                 self.strike(hub, conn, exc, "")
                 continue
-            if not conn.hello and not isinstance(request, Hello):
+            if not conn.hello and not isinstance(request, (Hello, Sit)):
                 self.strike(hub, conn, WebError("bad-message", "say hello first"), request.type)
                 continue
-            await dispatch(self, hub, conn, request)
+            await dispatch(self.deps, hub, conn, request)
             if conn.close_code != 1000:
                 return
 
     def strike(self, hub: Hub, conn: Conn, exc: WebError, reply_to: str) -> None:
         conn.strikes += 1
-        self.error(hub, conn, exc, reply_to)
+        self.rooms.error(hub, conn, exc, reply_to)
         if conn.strikes >= self.limits.strikes:
             conn.finish(1008)  # hostile or broken: disconnected; the room goes on
 
     # -- the server's life -----------------------------------------------------------------
 
     def start(self) -> None:
-        self.start_presence()
-        self.spawn(self._purging())
-
-    async def _purging(self) -> None:
-        while True:
-            await asyncio.sleep(self.limits.purge_every)
-            try:
-                await self.purge()
-            except StoreError as exc:
-                _log.warning("gongzhu: purging rooms failed: %s", exc)
+        self.rooms.start()
 
     async def stop(self) -> None:
-        for task in list(self.background):
-            task.cancel()
-        await self.stop_presence()
-        for hub in self.hubs.values():
-            self.stop_driver(hub)
-        self.driver.close()
-        self._store_pool.shutdown(wait=False, cancel_futures=True)
+        await self.rooms.stop()  # and the rooms' computers
+        self.io.close()

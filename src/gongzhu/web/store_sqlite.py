@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -28,6 +29,8 @@ from gongzhu.web.store_base import (
 
 __all__ = ["SQLiteStore", "default_path"]
 
+_log = logging.getLogger("gongzhu.web.store")
+
 
 @contextlib.contextmanager
 def _sqlite_errors(what: str) -> Iterator[None]:
@@ -36,10 +39,12 @@ def _sqlite_errors(what: str) -> Iterator[None]:
         yield
     except sqlite3.Error as exc:
         if getattr(exc, "sqlite_errorname", "") in _FULL:
-            raise StoreFull(
+            full = StoreFull(
                 f"the disk under the room store is full ({what}: {exc}); nothing was "
                 "written, the rooms stored before are intact: free some space"
-            ) from None
+            )
+            _log.warning("gongzhu: %s", full)  # the players only hear "try again"
+            raise full from None
         raise StoreError(f"the room store cannot be used now ({what}: {exc})") from None
 
 

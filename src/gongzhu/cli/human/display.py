@@ -1,5 +1,6 @@
 """What the table shows: exposures, the table, points, the card count and the hand.
-Part of :mod:`gongzhu.cli.human` (a base class of its game).
+Part of :mod:`gongzhu.cli.human`: the game holds one :class:`_Display`, built with what it
+shows through (the translator, the seats' names, the console).
 """
 
 from __future__ import annotations
@@ -21,18 +22,21 @@ if TYPE_CHECKING:
 
 
 class _Display:
-    """The game's output (the game sets these attributes)."""
+    """The game's output: what it shows of a round, a view or the match, on the console."""
 
-    t: Translator
-    table: Table
-    rules: RuleSet
-    seats: Seats
-    human: int
-    console: _Console
-    say: Callable[..., None]
-    _exposures_shown: bool
+    def __init__(
+        self, t: Translator, rules: RuleSet, seats: Seats, human: int, console: _Console
+    ) -> None:
+        self.t = t
+        self.rules = rules
+        self.seats = seats
+        self.human = human
+        self.console = console
+        self.say: Callable[..., None] = console.say
+        # Set when the exposures were just listed: the first table need not repeat them.
+        self.exposures_shown = False
 
-    def _decision_text(self, seat: int, cards: Iterable[Card]) -> str:
+    def decision_text(self, seat: int, cards: Iterable[Card]) -> str:
         t = self.t
         if cards:
             return "  " + t.gettext("{who} exposes {cards}.").format(
@@ -40,12 +44,12 @@ class _Display:
             )
         return "  " + t.gettext("{who} exposes nothing.").format(who=self.seats[seat])
 
-    def _exposed_text(self, rnd: Round) -> str:
+    def exposed_text(self, rnd: Round) -> str:
         return "  " + self.t.gettext("Exposed: {what}").format(
             what=exposure_text(self.t, rnd, self.seats)
         )
 
-    def _restriction_text(self) -> str | None:
+    def restriction_text(self) -> str | None:
         from gongzhu.rules import ExposureRestriction
 
         restriction = self.rules.exposure_restriction
@@ -64,7 +68,7 @@ class _Display:
         trick = view.current_trick
         number = len(view.tricks) + 1
         # Exposed cards stay on the table all deal (as on source 001's plates).
-        just_shown, self._exposures_shown = self._exposures_shown, False
+        just_shown, self.exposures_shown = self.exposures_shown, False
         if (view.exposed or any(view.face_down_counts)) and not just_shown:
             self.say(self._exposed_text_view(view))
         if not trick.cards:
@@ -99,8 +103,9 @@ class _Display:
                 )
         return "  " + t.gettext("Exposed: {what}").format(what=t.gettext(", ").join(parts))
 
-    def show_points(self, view: PlayerView) -> None:
-        """Each seat's point cards with what they are worth so far, the totals, the threshold."""
+    def show_points(self, view: PlayerView, table: Table) -> None:
+        """Each seat's point cards with what they are worth so far, the totals before this
+        deal (``table``'s match) and the threshold."""
         t, seats = self.t, self.seats
         so_far = view.deal_score()
         self.say("  " + t.gettext("This deal so far (point cards taken, their value):"))
@@ -109,8 +114,8 @@ class _Display:
             value = "" if so_far is None else f"  {so_far.totals[seat]:+d}"
             line = t.gettext("{who}: {cards}").format(who=seats[seat], cards=pile)
             self.say("    " + line + value)
-        match = self.table.match  # the deal in progress is not in it yet
-        if not self.table.round.is_over:
+        match = table.match  # the deal in progress is not in it yet
+        if not table.round.is_over:
             totals = t.gettext(", ").join(
                 t.gettext("{who} {total}").format(who=seats[s], total=match.totals[s])
                 for s in range(len(seats))

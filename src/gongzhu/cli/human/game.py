@@ -69,7 +69,10 @@ def decision_seed(seed: int | str, deal_number: int, moves: int, seat: int) -> i
     return random.Random(f"gongzhu-cli:{seed}:{deal_number}:{moves}:{seat}").getrandbits(48)
 
 
-class _Game(_Display):
+class _Game:
+    """One match at the terminal: the table, the bots, the person's turns; it shows
+    through its :class:`_Display`."""
+
     def __init__(
         self,
         t: Translator,
@@ -87,12 +90,12 @@ class _Game(_Display):
         self.console = console
         self.say = console.say
         self.place = seats[self.human]
+        self.display = _Display(t, self.rules, seats, self.human, console)
         self.path: Path | None = None
         self.autopilot = False  # "auto deal": the level's bot plays the rest of the deal
         self._analysis: tuple[PlayerView, Analysis | None] | None = (
             None  # (view, the advisor's analysis)
         )
-        self._exposures_shown = False
 
     # -- bots and saving ---------------------------------------------------------------
 
@@ -313,9 +316,9 @@ class _Game(_Display):
             self.act(action)
             if in_turn:
                 assert isinstance(action, Exposure)  # decide() in the exposure phase
-                self.say(self._decision_text(seat, action.cards))
-        self.say(self._exposed_text(self.table.round))
-        self._exposures_shown = True  # the first table need not repeat them
+                self.say(self.display.decision_text(seat, action.cards))
+        self.say(self.display.exposed_text(self.table.round))
+        self.display.exposures_shown = True  # the first table need not repeat them
 
     def ask_exposure(self) -> None:
         """The person's exposure decision (and first the blind one, where the rules offer it)."""
@@ -330,7 +333,7 @@ class _Game(_Display):
         ):
             self.ask_blind()
             view = self.table.round.view(human)
-        self.show_hand(view, legal=None)
+        self.display.show_hand(view, legal=None)
         held = (view.hand & rules.exposable) - view.exposed - view.own_face_down
         if not held:
             self.say(
@@ -352,7 +355,7 @@ class _Game(_Display):
                 self.say("  " + self.exposure_hint(view))
                 continue
             if word in _HAND:
-                self.show_hand(view, legal=None)
+                self.display.show_hand(view, legal=None)
                 continue
             if word in _HELP or not word:
                 self.say("  " + t.gettext("Type the cards to expose (e.g. QS), or pass for none."))
@@ -403,7 +406,7 @@ class _Game(_Display):
                 down = t.preview(exposure_preview(card, rules=rules, factor=2))
                 line += t.gettext("; face down: {preview}").format(preview=down)
             self.say(line)
-        restriction = self._restriction_text()
+        restriction = self.display.restriction_text()
         if restriction:
             self.say("  " + restriction)
         if face_down_up:
@@ -505,13 +508,13 @@ class _Game(_Display):
         t = self.t
         view = self.table.round.view(self.human)
         legal = view.legal_plays
-        self.show_table(view)
+        self.display.show_table(view)
         if self.autopilot or (self.session.auto_lone and len(legal) == 1):
             card = self.play_advice(view) if len(legal) > 1 else legal.cards[0]
             self.say("  " + t.gettext("You play {card}.").format(card=t.card(card)))
             self.act(Play(self.human, card))
             return
-        self.show_hand(view, legal=legal)
+        self.display.show_hand(view, legal=legal)
         prompt = t.gettext("Your card > ")
         while True:
             answer = self.console.ask(prompt)
@@ -520,14 +523,14 @@ class _Game(_Display):
                 self.say("  " + self.hint(view))
                 continue
             if word in _HAND:
-                self.show_table(view)
-                self.show_hand(view, legal=legal)
+                self.display.show_table(view)
+                self.display.show_hand(view, legal=legal)
                 continue
             if word in _SCORE:
-                self.show_points(view)
+                self.display.show_points(view, self.table)
                 continue
             if word in _COUNT:
-                self.show_count(view)
+                self.display.show_count(view)
                 continue
             if word in _HELP or not word:
                 self.say(

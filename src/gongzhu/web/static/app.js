@@ -7,12 +7,18 @@
 /** @typedef {import("./types.js").StateMessage} StateMessage */
 /** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
 
-import { $, el } from "./dom.js";
+import { $ } from "./dom.js";
 import { applyStatic, initialLanguage, language, setLanguage, t } from "./i18n.js";
 import { closeSocket, openSocket, send, sendAction, sendAt, setHooks } from "./net.js";
-import { confirmThen, initConfirm, renderGameOver, renderHistory, renderRulesPanel } from "./panels.js";
+import { confirmThen, initConfirm, renderHistory, renderRulesPanel } from "./panels.js";
 import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.js";
-import { KEYS, load, loadToken, rememberRoom, save, saveToken, savedRooms } from "./store.js";
+import { initChat, onSaid } from "./chat.js";
+import { initFeel, soundFor, trickPause } from "./feel.js";
+import { initLobby, joinNote } from "./lobby.js";
+import { initTutorial } from "./tutorial.js";
+import { noteGame, renderSaved } from "./saved.js";
+import { countState, renderStats } from "./stats.js";
+import { KEYS, load, loadToken, rememberRoom, save, saveToken } from "./store.js";
 import {
   actions, endDealing, flashTrick, hideFlash, renderAll, renderConn, renderExposure, renderHand,
   renderPlates, renderStatus, showLastTrick, sortedHand, startDealing, updateExposeButton,
@@ -36,20 +42,14 @@ function showStart() {
   S.roomId = null;
   S.room = null;
   S.rules = null;
+  S.ruleNumbers = null;
   S.msg = null;
   for (const id of ["table-screen", "game-over", "join-panel", "history-panel", "confirm-panel"]) $(id).hidden = true;
   $("start").hidden = false;
   $("rules-bar").hidden = true;
   /** @type {HTMLInputElement} */ ($("name")).value = load(KEYS.name, "") || "";
-  const rooms = savedRooms();
-  $("saved-list").replaceChildren(
-    ...rooms.map((r) =>
-      el("li", {}, el("a", { href: `/t/${r.id}`, text: t("start.saved_game", {
-        id: r.id, date: new Date(r.at).toLocaleString(language()),
-      }) })),
-    ),
-  );
-  $("saved").hidden = rooms.length === 0;
+  renderSaved();
+  renderStats();
 }
 
 /** @param {SubmitEvent} event */
@@ -70,6 +70,7 @@ async function createRoom(event) {
     level: value("level"),
     name,
   };
+  if (checked("wait-for-friends")) body.wait = true;
   if (end.startsWith("deals")) body.deals = Number(end.slice(5));
   else body.threshold = Number(end);
   if (value("all-hearts") !== "200") body.all_hearts = Number(value("all-hearts"));
@@ -154,6 +155,7 @@ function receive(msg) {
       if (msg.room) {
         setRoom(msg.room);
         S.rules = msg.room.rules ?? S.rules;  // once per connection, not in every state
+        S.ruleNumbers = msg.room.rule_numbers ?? S.ruleNumbers;
       }
       if (S.seat !== null) $("join-panel").hidden = true;
       renderAll();
@@ -170,6 +172,9 @@ function receive(msg) {
       S.hintEvent = msg.event;
       if (S.reason === t("hand.hint_wait")) showReason("");
       renderHand();
+      break;
+    case "said":
+      onSaid(/** @type {any} */ (msg));
       break;
     case "thinking":
       S.thinking = typeof msg.seat === "number" ? msg.seat : null;
@@ -189,8 +194,11 @@ function setRoom(room) {
 /** @param {StateMessage} msg */
 function onState(msg) {
   const before = S.msg;
+  const wasMyTurn = myTurn();
   S.msg = msg;
   if (msg.room) setRoom(msg.room);
+  noteGame(msg);
+  countState(msg);
   if (msg.view && typeof msg.view.seat === "number" && S.seat !== null) S.seat = msg.view.seat;
   S.pendingExposure = false;
   S.leaving = null;
@@ -208,7 +216,9 @@ function onState(msg) {
   // A new deal is dealt out card by card: when the deal number moves on at this table, or
   // for the first deal of a room this page just opened.
   const fresh = msg.view && msg.view.phase !== "complete" && (msg.view.tricks || []).length === 0;
-  if (fresh && ((before && before.deal_no !== msg.deal_no) || (!before && S.justCreated))) {
+  const started = Boolean(before?.room?.lobby && !msg.room?.lobby); // the host dealt
+  if (fresh && !msg.room?.lobby
+      && (started || (before && before.deal_no !== msg.deal_no) || (!before && S.justCreated))) {
     S.justCreated = false;
     startDealing();
   } else if (msg.view?.phase === "complete" && S.dealing) {
@@ -220,7 +230,7 @@ function onState(msg) {
     hideFlash(); // the next trick has begun: show only it
   } else if (before && before.deal_no === msg.deal_no
       && done.length > (before.view?.tricks?.length ?? 0)) {
-    flashTrick(done[done.length - 1]);
+    flashTrick(done[done.length - 1], trickPause());
   }
   // A new trick or a new deal clears an old explanation.
   if (before && (before.deal_no !== msg.deal_no || before.view?.trick_number !== msg.view?.trick_number)) {
@@ -228,6 +238,7 @@ function onState(msg) {
   }
   // A new game: its game-over panel will show again.
   if (before && before.room?.game_no !== msg.room?.game_no) S.overClosed = null;
+  soundFor(before, msg, wasMyTurn);
   renderAll();
 }
 
@@ -275,6 +286,7 @@ function offerJoin() {
   if (!input.value) input.value = load(KEYS.name, "") || "";
   /** @type {HTMLButtonElement} */ ($("join-sit")).disabled = free < 0;
   $("join-full").hidden = free >= 0;
+  joinNote(free);
   $("join-panel").hidden = false;
   input.focus();
 }
@@ -294,6 +306,12 @@ function joinWatch() {
   S.joined = S.roomId;
   $("join-panel").hidden = true;
   showReason(t("reason.spectator"));
+  // The table shows its watchers' names: a name typed now goes in a new hello.
+  const name = /** @type {HTMLInputElement} */ ($("join-name")).value.trim().slice(0, 32);
+  if (name && name !== load(KEYS.name)) {
+    save(KEYS.name, name);
+    if (S.ws) S.ws.close();
+  }
 }
 
 /** @param {number} seat */
@@ -461,6 +479,15 @@ async function main() {
   actions.sit = sit;
   actions.release = release;
   initConfirm();
+  initLobby(sit);
+  initFeel();
+  initChat();
+  initTutorial((made) => {
+    saveToken(made.room, made.token);
+    history.pushState({}, "", made.url || `/t/${made.room}`);
+    S.justCreated = true;
+    enterRoom(made.room);
+  });
   $("lang").addEventListener("change", async (e) => {
     await setLanguage(/** @type {HTMLSelectElement} */ (e.target).value);
     // Reconnect, so that the hello tells the server the new language for its refusals.
@@ -486,11 +513,11 @@ async function main() {
   });
   $("game-over-close").addEventListener("click", () => {
     S.overClosed = S.room?.game_no ?? 0;
-    renderGameOver();
+    renderAll(); // the ranking and the last sheet close: the felt itself shows
   });
   $("game-over-show").addEventListener("click", () => {
     S.overClosed = null;
-    renderGameOver();
+    renderAll();
   });
   $("rules-open").addEventListener("click", () => {
     renderRulesPanel();

@@ -3,6 +3,7 @@
 
 import { $, el } from "./dom.js";
 import { cardName, cardText, signed, t } from "./i18n.js";
+import { renderRulesProse } from "./rules.js";
 import { S, rules, seatName } from "./state.js";
 
 // -- confirmations ----------------------------------------------------------------------------
@@ -79,6 +80,7 @@ export function renderRulesPanel() {
   const chips = ruleChips();
   $("rules-in-force").hidden = chips.length === 0;
   $("rules-chips").replaceChildren(...chips.map((c) => el("li", { class: "chip-dark", text: c })));
+  renderRulesProse();
 }
 
 /** The rules in force at this table as short phrases in the page's language. */
@@ -108,7 +110,7 @@ export function ruleChips() {
 
 /** "10♣" / "TC" / "Q♠" → "TC", "QS" (RuleSet writes exposable cards with suit symbols).
  * @param {string} text */
-function cardCode(text) {
+export function cardCode(text) {
   /** @type {Record<string, string>} */
   const suits = { "♣": "C", "♦": "D", "♥": "H", "♠": "S", C: "C", D: "D", H: "H", S: "S" };
   const suit = suits[text.slice(-1)];

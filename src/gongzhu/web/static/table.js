@@ -5,6 +5,9 @@
 
 import { $, el, reducedMotion } from "./dom.js";
 import { cardName, cardText, language, signed, t } from "./i18n.js";
+import { renderFeel } from "./feel.js";
+import { renderFriends } from "./lobby.js";
+import { renderTutorial } from "./tutorial.js";
 import { renderGameOver, renderHistory, ruleChips } from "./panels.js";
 import {
   S, alone, dealInPlay, hostSeat, isLegal, myTurn, nSeats, posOf, rules, seatName, view,
@@ -29,6 +32,9 @@ export function renderAll() {
   renderRoomBar();
   renderHistory();
   renderGameOver();
+  renderFriends();
+  renderFeel();
+  renderTutorial();
 }
 
 export function renderConn() {
@@ -36,6 +42,10 @@ export function renderConn() {
   if (!box) return;
   box.textContent = S.connected ? t("conn.online") : t("conn.reconnecting");
   box.classList.toggle("off", !S.connected);
+  // The same news on every screen size, above everything (the footer may be off screen).
+  const badge = $("connection");
+  badge.hidden = S.connected || !S.roomId;
+  badge.textContent = t("conn.reconnecting");
 }
 
 function renderRulesBar() {
@@ -149,7 +159,10 @@ export function renderPlates() {
         text: t("seat.sit"), onclick: () => actions.sit(seat),
       }));
     }
-    if (away && S.seat !== null && S.seat === hostSeat() && seat !== S.seat) {
+    // The host may give an away seat back once its countdown has run out (the server
+    // refuses it before: a Wi-Fi blip must not cost a friend the seat and the hand).
+    if (away && countdown(seat) === 0 && S.seat !== null && S.seat === hostSeat()
+        && seat !== S.seat) {
       body.push(el("button", {
         type: "button", class: "sit", "data-testid": "return-to-computer",
         text: t("seat.return"), onclick: () => actions.release(seat),
@@ -355,7 +368,9 @@ function lineValue(p, key, seat) {
 function renderSheet() {
   const panel = $("sheet-panel");
   const score = S.msg?.last_score;
-  if (!score || S.dealing) {
+  // Game over and its ranking closed: the felt itself is shown (the sheet stays in History).
+  const closed = S.msg?.game_over && S.overClosed === (S.room?.game_no ?? 0);
+  if (!score || S.dealing || closed) {
     panel.hidden = true;
     return;
   }
@@ -385,8 +400,7 @@ function renderSheet() {
       if (key === "transformer" && p.transformer === "MULTIPLIER") cellMark(cell, `×${p.multiplier}`);
       if (key === "transformer" && p.transformer === "LONE_BONUS") cellMark(cell, t("sheet.alone"));
       if (key === "deal" && p.grand_slam) cellMark(cell, t("sheet.grand_slam"));
-      const exposed = exposedBy(p.seat).filter((c) => ({ hearts: "AH", pig: "QS", sheep: "JD", transformer: "TC" })[key] === c);
-      if (exposed.length) cellMark(cell, t("history.exposed", { cards: exposed.map(cardText).join(" ") }));
+      markExposed(cell, p, key, score, exposedBy);
       return cell;
     })));
   table.replaceChildren(el("thead", {}, head), el("tbody", {}, cardsRow, ...rows));
@@ -408,6 +422,20 @@ function renderSheet() {
     el("span", { class: "pts", text: signed(v) }))));
   $("next-deal").hidden = Boolean(over);
   /** @type {HTMLButtonElement} */ ($("next-deal")).disabled = S.seat === null;
+}
+
+/** An exposed card's doubling is marked on the cell it doubled: the taker's line of that card
+ * (every hearts line for A♥), with the card in `data-exposed` and who exposed it.
+ * @param {HTMLElement} cell @param {any} p @param {string} key @param {any} score
+ * @param {(s: number) => string[]} exposedBy */
+function markExposed(cell, p, key, score, exposedBy) {
+  const card = /** @type {Record<string, string>} */ ({ hearts: "AH", pig: "QS", sheep: "JD", transformer: "TC" })[key];
+  if (!card || !(card in (score.exposed || {}))) return;
+  const doubled = card === "AH" ? lineValue(p, key, p.seat) !== 0 : (p.cards || []).includes(card);
+  if (!doubled) return;
+  const by = [0, 1, 2, 3].find((s) => exposedBy(s).includes(card));
+  cell.dataset.exposed = card;
+  cellMark(cell, t("sheet.exposed_by", { card: cardText(card), who: by === undefined ? "—" : seatName(by) }));
 }
 
 /** @param {HTMLElement} cell @param {string} text */

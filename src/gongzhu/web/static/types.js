@@ -47,6 +47,10 @@
  * @property {number} game_no
  * @property {string} invite
  * @property {string|null} [seed]       The game's number as text, when everyone may know it.
+ * @property {Record<string, number>} [rule_numbers] Deal scores the rules prose quotes (welcome).
+ * @property {boolean} [lobby]     The table waits for friends: the host starts the deal.
+ * @property {number} [watchers]    How many watch.
+ * @property {string[]} [watcher_names] The names they gave ("" for none).
  * @property {boolean} [seeded]    A player chose the number (it is shown to everyone).
  * @property {number} [host]            The seat that opened the room (absent: seat 0).
  * @property {HistoryRow[]} [history]

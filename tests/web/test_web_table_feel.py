@@ -1,0 +1,237 @@
+# ruff: noqa: F811  (the fixtures are imported from test_web_browser and named as arguments)
+"""The table's feel in a real browser: rules prose that follows the table's rules, and the
+controls and marks a player sees while playing.
+
+The server and browser fixtures are tests/web/test_web_browser.py's (Playwright on the system's
+Chromium, the real app under uvicorn on 127.0.0.1, computers without delay).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from test_web_browser import (  # noqa: F401  (fixtures)
+    FULL_HAND,
+    LEGAL_CARD,
+    LiveServer,
+    browser,
+    hand_cards,
+    new_page,
+    start_server,
+)
+
+pytestmark = pytest.mark.timeout(180) if hasattr(pytest.mark, "timeout") else []
+
+
+def open_room(page: Any, server: LiveServer, **settings: Any) -> str:
+    """A room made with ``settings`` (the API's fields), opened as its host."""
+    made = server.post("/api/rooms", {"name": "Ann", "level": "easy", **settings})
+    room = made["room"]
+    page.goto(server.url + "/")
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [f"gongzhu:token:{room}", made["token"]]
+    )
+    page.goto(f"{server.url}/t/{room}")
+    page.wait_for_function(FULL_HAND)
+    return str(room)
+
+
+def rules_text(page: Any) -> str:
+    page.get_by_test_id("rules").click()
+    panel = page.get_by_test_id("rules-panel")
+    panel.wait_for()
+    text = str(panel.inner_text())
+    panel.get_by_role("button").last.click()
+    return text
+
+
+def test_the_rules_prose_quotes_the_tables_all_hearts_and_flip(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server, all_hearts=400, sign_swap=False)
+    text = rules_text(page)
+    assert "+400" in text
+    assert not re.search(r"(?<![0-9])200(?![0-9])", text), text
+    assert "keep their signs" in text
+    assert "+300" in text  # all hearts with the pig, scored by the library
+    assert "+800" in text  # the grand slam, doubled by the transformer
+    assert "+1000" in text  # ... with the sheep shown
+
+
+def test_the_rules_prose_explains_the_flip_and_the_slam(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server)
+    text = rules_text(page)
+    assert "Pig/sheep flip" in text
+    assert "the pig counts +100 and the sheep \u2212100" in text
+    assert "+800" in text
+    assert "\u221220" in text  # 10♣ with 5♥: doubled
+    assert "A shown A\u2665 doubles every heart (all thirteen hearts then count +400)" in text
+
+
+def test_without_exposure_the_rules_do_not_describe_exposing(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server, exposure=False, deals=8)
+    text = rules_text(page)
+    assert "expos" not in text.lower()
+    assert "The game lasts 8 deals" in text
+    assert "reaches" not in text
+
+
+def test_a_server_that_goes_away_is_shown_within_seconds(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page(width=390, height=844)  # a phone
+    open_room(page, server)
+    badge = page.get_by_test_id("connection")
+    assert badge.is_hidden()
+    server.stop()
+    badge.wait_for(timeout=5000)
+    assert "reconnecting" in badge.inner_text()
+    box = badge.bounding_box()
+    assert box is not None
+    assert box["width"] > 0
+    assert 0 <= box["y"] < 844
+
+
+def test_a_chinese_phone_page_keeps_its_width_with_more_rules_open(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page(locale="zh-CN", width=390, height=844)
+    page.goto(server.url + "/")
+    page.get_by_test_id("more-rules").locator("summary").click()
+    page.get_by_test_id("exposable").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "zh"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_thinking_word_stays_opaque_gold(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server, exposure=False)
+    rule = page.evaluate(
+        """() => {
+            const plate = document.querySelector('.plate[data-seat="1"]');
+            plate.dataset.thinking = 'true';
+            const kind = plate.querySelector('.kind');
+            const style = getComputedStyle(kind);
+            return {opacity: style.opacity, animation: style.animationName, color: style.color};
+        }"""
+    )
+    assert rule["opacity"] == "1"
+    assert rule["animation"] == "none"  # only the dot before it pulses
+    assert rule["color"] == "rgb(242, 193, 78)"  # gold on the dark plate: about 9:1
+
+
+def test_closing_the_final_ranking_shows_the_table(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server, exposure=False, deals=1)
+    page.get_by_test_id("autoplay").click()
+    page.get_by_test_id("confirm").click()
+    over = page.get_by_test_id("game-over")
+    over.wait_for()
+    page.get_by_test_id("game-over-close").click()
+    over.wait_for(state="hidden")
+    assert page.locator("#sheet-panel").is_hidden()
+    felt = page.get_by_test_id("felt")
+    box = felt.bounding_box()
+    assert box is not None
+    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('.overlay, .modal') === null", centre
+    )
+    assert hit
+
+
+def test_statistics_count_a_finished_game_once_and_saved_games_say_what_they_are(
+    new_page, start_server
+) -> None:
+    server = start_server()
+    page = new_page()
+    page.goto(server.url + "/")
+    stats = page.get_by_test_id("stats")
+    assert stats.get_attribute("data-games") == "0"
+    room = open_room(page, server, exposure=False, deals=1)
+    page.get_by_test_id("autoplay").click()
+    page.get_by_test_id("confirm").click()
+    page.get_by_test_id("game-over").wait_for()
+    page.reload()  # the finished game's state comes again: it is not counted again
+    page.get_by_test_id("game-over").wait_for()
+    page.goto(server.url + "/")
+    assert stats.get_attribute("data-games") == "1"
+    assert stats.get_attribute("data-deals") == "1"
+    assert "Games played" in stats.inner_text()
+    entry = page.locator(f'[data-testid="saved-game"][data-room="{room}"]')
+    text = entry.inner_text()
+    assert "deal 1" in text
+    assert "your total" in text
+    assert "1 deals" in text
+    entry.get_by_test_id("saved-delete").click()
+    assert entry.count() == 0
+
+
+def test_the_sound_toggle_survives_a_reload_and_the_speed_is_the_tables(
+    new_page, start_server
+) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server, exposure=False)
+    sound = page.get_by_test_id("sound")
+    assert sound.get_attribute("aria-pressed") == "true"
+    sound.click()
+    assert sound.get_attribute("aria-pressed") == "false"
+    speed = page.get_by_test_id("speed")
+    assert speed.locator("option").count() >= 3
+    speed.select_option("fast")
+    page.wait_for_function("() => window.gongzhuClient.room.pace === 'fast'")
+    page.reload()
+    page.wait_for_function(FULL_HAND)
+    assert page.get_by_test_id("sound").get_attribute("aria-pressed") == "false"
+    page.wait_for_function("() => document.querySelector('[data-testid=speed]').value === 'fast'")
+
+
+def test_playing_makes_sounds(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server, exposure=False)
+    page.get_by_test_id("sound").click()  # off
+    page.get_by_test_id("sound").click()  # on again (a click also wakes the audio)
+    page.wait_for_function(LEGAL_CARD)
+    card = page.get_by_test_id("hand").locator('[data-legal="true"]').first
+    card.click()
+    card.click()
+    page.wait_for_function(
+        "() => ['card', 'trick', 'pig', 'turn'].includes(document.body.dataset.lastSound)"
+    )
+
+
+def test_the_tutorial_guides_a_first_deal_trick_by_trick(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    page.goto(server.url + "/")
+    page.get_by_test_id("tutorial").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    page.wait_for_function(FULL_HAND)
+    step = page.get_by_test_id("tutorial-step")
+    step.wait_for()
+    seen: dict[str, str] = {}
+    for _ in range(4):
+        page.wait_for_function(LEGAL_CARD)
+        trick = step.get_attribute("data-trick") or ""
+        seen[trick] = step.inner_text()
+        # The hint is on: the legal cards carry its expected scores without being asked.
+        page.wait_for_function("() => window.gongzhuClient.hints !== null")
+        before = len(hand_cards(page))
+        card = page.get_by_test_id("hand").locator('[data-legal="true"]').first
+        card.click()
+        card.click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('[data-testid=hand] [data-card]').length < n",
+            arg=before,
+        )
+    assert {"1", "2", "3"} <= set(seen)
+    assert len({seen["1"], seen["2"], seen["3"]}) == 3
+    assert "2♣" in seen["1"]
