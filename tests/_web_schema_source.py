@@ -15,6 +15,7 @@ from typing import Any
 from _schema_source import BASE_DEFS, DRAFT, action, error, rules_object, score, view
 
 _LEVELS = ["easy", "normal", "hard"]
+PHRASES = ["hello", "gg", "nice", "oops", "thanks", "hurry", "thumbs", "laugh", "pig"]
 _ERROR_CODES = [
     "illegal",
     "stale",
@@ -107,6 +108,8 @@ def web_client() -> dict[str, Any]:
             _message("new_game", event, ["event"]),
             _message("release", {**event, "seat": SEAT4}, ["event", "seat"]),
             _message("start", event, ["event"]),
+            _message("speed", {"pace": {"enum": ["slow", "normal", "fast"]}}, ["pace"]),
+            _message("say", {"phrase": {"enum": list(PHRASES)}}, ["phrase"]),
         ],
         "$defs": {"event": EVENT, **act_defs},
     }
@@ -224,6 +227,10 @@ def web_server() -> dict[str, Any]:
                     " sends start."
                 ),
                 "type": "boolean",
+            },
+            "pace": {
+                "description": "The table's speed: the computers' pause before a card.",
+                "enum": ["slow", "normal", "fast"],
             },
             "watchers": {
                 "description": "How many watch the table.",
@@ -354,6 +361,18 @@ def web_server() -> dict[str, Any]:
                     },
                 },
                 ["event", "seat"],
+            ),
+            _message(
+                "said",
+                {
+                    **event,
+                    "seat": SEAT4,
+                    "phrase": {
+                        "description": "A quick message's phrase (the page words it).",
+                        "enum": list(PHRASES),
+                    },
+                },
+                ["event", "seat", "phrase"],
             ),
         ],
         "$defs": {

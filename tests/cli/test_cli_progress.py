@@ -80,6 +80,24 @@ def test_a_long_run_on_a_terminal_shows_progress_long_before_it_ends() -> None:
     assert seen < 30
 
 
+def _wait_until_busy(pid: int, cpu_seconds: float = 1.0) -> None:
+    """Wait until the process has spent ``cpu_seconds`` of CPU (its imports take a fraction
+    of that): a fixed sleep is not enough on a loaded machine, where a SIGINT that comes
+    before Python's handler is installed kills the process outright (exit -2)."""
+    stat = f"/proc/{pid}/stat"
+    if not os.path.exists(stat):
+        time.sleep(2.0)
+        return
+    ticks = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        with open(stat) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / ticks >= cpu_seconds:
+            return
+        time.sleep(0.1)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_during_a_long_run_exits_130_with_one_line() -> None:
     import signal
@@ -92,7 +110,7 @@ def test_ctrl_c_during_a_long_run_exits_130_with_one_line() -> None:
         text=True,
         env=env,
     )
-    time.sleep(2.0)  # well into the deals
+    _wait_until_busy(proc.pid)  # well into the deals, however busy the machine
     start = time.monotonic()
     proc.send_signal(signal.SIGINT)
     try:

@@ -49,7 +49,6 @@ PRIVATE_READ_EXCEPTIONS: dict[str, str] = {
 }
 
 
-
 def _sources() -> list[Path]:
     return sorted(p for p in ROOT.rglob("*.py") if "__pycache__" not in p.parts)
 

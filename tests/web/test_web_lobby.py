@@ -147,3 +147,23 @@ def test_a_rematch_keeps_the_same_players_in_the_same_seats(new_page, start_serv
     for seat in range(4):
         total = ann.locator(f'.plate[data-seat="{seat}"] [data-testid="total"]')
         assert total.inner_text() == "0"
+
+
+def test_quick_messages_reach_the_table_in_each_readers_language(new_page, start_server) -> None:
+    server = start_server()
+    made = server.post("/api/rooms", {"name": "Ann", "exposure": False, "wait": True})
+    ann = new_page()
+    open_with_token(ann, server, made["room"], made["token"])
+    ann.get_by_test_id("lobby").wait_for()
+    li = new_page(locale="zh-CN")
+    li.goto(f"{server.url}/t/{made['room']}")
+    li.get_by_test_id("join-name").fill("Li")
+    li.get_by_test_id("join-sit").click()
+    li.get_by_test_id("lobby").wait_for()
+    ann.get_by_test_id("quick-open").click()
+    ann.locator('[data-testid="say"][data-phrase="hello"]').click()
+    bubble = li.locator('[data-testid="said"][data-phrase="hello"]')
+    bubble.wait_for(timeout=5000)
+    assert "大家好" in bubble.inner_text()
+    assert "Ann" in bubble.inner_text()
+    ann.locator('[data-testid="said"][data-phrase="hello"]').wait_for()

@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
+from real_redis import Backend
 from starlette.testclient import TestClient
 from test_web_server import WS, connect, drain, is_state, new_room
 
@@ -108,3 +109,44 @@ def test_a_friends_sealed_decision_sends_the_undecided_player_and_watchers_nothi
             host.send({"type": "next", "event": before[id(host)]["event"]})
             refusal = host.until(lambda m: m["type"] == "error")
             assert refusal["code"] != "stale"
+
+
+def test_a_sealed_decision_made_through_another_server_sends_this_ones_players_nothing(
+    redis_backend: Backend,
+) -> None:
+    # Server B writes the friend's decision; server A hears of it and rebuilds the room,
+    # but sends its own players nothing: only the maker's connections would be told.
+    limits = Limits(exposure_pause=(30.0, 30.0), heartbeat=0.5)
+    with (
+        TestClient(create_app(redis_backend.store(), bot_delay=0, seed=5, limits=limits)) as a,
+        TestClient(create_app(redis_backend.store(), bot_delay=0, seed=5, limits=limits)) as b,
+    ):
+        data = new_room(a, exposure=True)
+        rid = data["room"]
+        with connect(b, rid) as s2, connect(a, rid) as s0:
+            friend, host = WS(s2), WS(s0)
+            friend.send({"type": "sit", "seat": 2, "name": "Bob"})  # before any computer
+            friend.until(lambda m: m["type"] == "welcome")
+            host.hello(data["token"])
+            deadline = time.monotonic() + 10
+            while True:  # the computers have decided; presence has settled on both
+                time.sleep(1.6)
+                drain(host)
+                drain(friend)
+                host.send({"type": "resync"})
+                before = host.state()
+                seats = before["room"]["seats"]
+                if before["view"]["pending"] == "expose" and seats[2]["connected"]:
+                    break
+                assert time.monotonic() < deadline
+            friend.send({"type": "resync"})
+            mine = friend.state()
+            n = len(host.frames)
+            friend.send({"type": "action", "event": mine["event"],
+                         "action": {"type": "expose", "cards": []}})  # fmt: skip
+            friend.until(lambda m: is_state(m) and m["event"] == mine["event"] + 1)
+            time.sleep(1.2)  # A hears of the write and rebuilds the room meanwhile
+            drain(host)
+            assert len(host.frames) == n  # nothing was sent to the host
+            host.send({"type": "resync"})
+            assert json.dumps(host.state()) == json.dumps(before)

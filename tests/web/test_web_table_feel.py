@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 from test_web_browser import (  # noqa: F401  (fixtures)
     FULL_HAND,
+    LEGAL_CARD,
     LiveServer,
     browser,
+    hand_cards,
     new_page,
     start_server,
 )
@@ -142,3 +144,94 @@ def test_closing_the_final_ranking_shows_the_table(new_page, start_server) -> No
         "([x, y]) => document.elementFromPoint(x, y).closest('.overlay, .modal') === null", centre
     )
     assert hit
+
+
+def test_statistics_count_a_finished_game_once_and_saved_games_say_what_they_are(
+    new_page, start_server
+) -> None:
+    server = start_server()
+    page = new_page()
+    page.goto(server.url + "/")
+    stats = page.get_by_test_id("stats")
+    assert stats.get_attribute("data-games") == "0"
+    room = open_room(page, server, exposure=False, deals=1)
+    page.get_by_test_id("autoplay").click()
+    page.get_by_test_id("confirm").click()
+    page.get_by_test_id("game-over").wait_for()
+    page.reload()  # the finished game's state comes again: it is not counted again
+    page.get_by_test_id("game-over").wait_for()
+    page.goto(server.url + "/")
+    assert stats.get_attribute("data-games") == "1"
+    assert stats.get_attribute("data-deals") == "1"
+    assert "Games played" in stats.inner_text()
+    entry = page.locator(f'[data-testid="saved-game"][data-room="{room}"]')
+    text = entry.inner_text()
+    assert "deal 1" in text
+    assert "your total" in text
+    assert "1 deals" in text
+    entry.get_by_test_id("saved-delete").click()
+    assert entry.count() == 0
+
+
+def test_the_sound_toggle_survives_a_reload_and_the_speed_is_the_tables(
+    new_page, start_server
+) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server, exposure=False)
+    sound = page.get_by_test_id("sound")
+    assert sound.get_attribute("aria-pressed") == "true"
+    sound.click()
+    assert sound.get_attribute("aria-pressed") == "false"
+    speed = page.get_by_test_id("speed")
+    assert speed.locator("option").count() >= 3
+    speed.select_option("fast")
+    page.wait_for_function("() => window.gongzhuClient.room.pace === 'fast'")
+    page.reload()
+    page.wait_for_function(FULL_HAND)
+    assert page.get_by_test_id("sound").get_attribute("aria-pressed") == "false"
+    page.wait_for_function("() => document.querySelector('[data-testid=speed]').value === 'fast'")
+
+
+def test_playing_makes_sounds(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    open_room(page, server, exposure=False)
+    page.get_by_test_id("sound").click()  # off
+    page.get_by_test_id("sound").click()  # on again (a click also wakes the audio)
+    page.wait_for_function(LEGAL_CARD)
+    card = page.get_by_test_id("hand").locator('[data-legal="true"]').first
+    card.click()
+    card.click()
+    page.wait_for_function(
+        "() => ['card', 'trick', 'pig', 'turn'].includes(document.body.dataset.lastSound)"
+    )
+
+
+def test_the_tutorial_guides_a_first_deal_trick_by_trick(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page()
+    page.goto(server.url + "/")
+    page.get_by_test_id("tutorial").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    page.wait_for_function(FULL_HAND)
+    step = page.get_by_test_id("tutorial-step")
+    step.wait_for()
+    seen: dict[str, str] = {}
+    for _ in range(4):
+        page.wait_for_function(LEGAL_CARD)
+        trick = step.get_attribute("data-trick") or ""
+        seen[trick] = step.inner_text()
+        # The hint is on: the legal cards carry its expected scores without being asked.
+        page.wait_for_function("() => window.gongzhuClient.hints !== null")
+        before = len(hand_cards(page))
+        card = page.get_by_test_id("hand").locator('[data-legal="true"]').first
+        card.click()
+        card.click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('[data-testid=hand] [data-card]').length < n",
+            arg=before,
+        )
+    assert {"1", "2", "3"} <= set(seen)
+    assert len({seen["1"], seen["2"], seen["3"]}) == 3
+    assert "2♣" in seen["1"]

@@ -49,6 +49,8 @@ class Change:
     moved: tuple[int, ...] = ()
     """Each recipient's counter at the last move of the table."""
     lobby: bool = False
+    pace: str = "normal"
+    """The table's speed (:data:`gongzhu.web.settings.PACES`): the computers' pause."""
     """The table waits for friends: no card is played until the host starts the deal."""
 
 

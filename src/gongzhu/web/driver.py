@@ -55,6 +55,7 @@ from gongzhu.web.change import Change
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import HintReply, ServerMessage, Thinking, WebError
 from gongzhu.web.rooms import SEATS, Room
+from gongzhu.web.settings import PACES
 from gongzhu.web.store import StoreConflict, StoreError
 
 if TYPE_CHECKING:  # the hub holds the driver: these are only the types it hands over
@@ -355,7 +356,7 @@ class Driver:
                 # loop's variables are still this turn's.)
                 self.rooms.tell(hub, lambda r: Thinking(room.seen(r), seat))  # noqa: B023
             if self.bot_delay > 0 and not room.skipping and rnd.phase is Phase.PLAY:
-                await asyncio.sleep(self.bot_delay)
+                await asyncio.sleep(self.bot_delay * PACES[room.pace])  # the table's speed
                 if room.round is not rnd:
                     continue
             strategy = room.strategy(seat)

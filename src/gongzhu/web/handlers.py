@@ -43,7 +43,10 @@ from gongzhu.web.messages import (
     Next,
     Release,
     Resync,
+    Said,
+    Say,
     Sit,
+    Speed,
     StartDeal,
     WebError,
     Welcome,
@@ -248,6 +251,29 @@ async def new_game(deps: Deps, hub: Hub, conn: Conn, msg: NewGame) -> None:
     assert conn.seat is not None
     await deps.rooms.write(hub, hub.room.plan_new_game(conn.seat))
     deps.rooms.broadcast(hub)
+
+
+SAY_EVERY: Final = 2.0
+"""Seconds between two quick messages from one connection (more are refused ``rate-limited``)."""
+
+
+@handler(Say, seated=True)
+async def say(deps: Deps, hub: Hub, conn: Conn, msg: Say) -> None:
+    now = time.monotonic()
+    if now - conn.said_at < SAY_EVERY:
+        raise WebError("rate-limited", "one quick message every two seconds")
+    conn.said_at = now
+    seat, room = conn.seat, hub.room
+    assert seat is not None
+    deps.rooms.tell(hub, lambda r: Said(room.seen(r), seat, msg.phrase))
+
+
+@handler(Speed, changes=True, seated=True)
+async def speed(deps: Deps, hub: Hub, conn: Conn, msg: Speed) -> None:
+    change = hub.room.plan_pace(msg.pace)
+    if change is not None:
+        await deps.rooms.write(hub, change)
+        deps.rooms.broadcast(hub)
 
 
 @handler(StartDeal, changes=True, seated=True)

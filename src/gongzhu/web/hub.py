@@ -19,6 +19,7 @@ import concurrent.futures
 import contextlib
 import ipaddress
 import logging
+import math
 import re
 import secrets
 import time
@@ -103,6 +104,7 @@ class Conn:
         self.hello = False
         self.lang: str | None = None
         self.name: str | None = None
+        self.said_at = -math.inf  # when it last sent a quick message (monotonic)
         """The name its hello gave (a watcher's is shown to the table)."""
         self.bucket = Bucket(limits.watcher_messages / limits.window, limits.watcher_messages)
         self.strikes = 0

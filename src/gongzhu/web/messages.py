@@ -41,6 +41,7 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "MAX_NAME",
     "MESSAGES",
+    "PHRASES",
     "SERVER_MESSAGES",
     "SERVER_TYPES",
     "Act",
@@ -52,8 +53,11 @@ __all__ = [
     "NewGame",
     "Next",
     "Resync",
+    "Said",
+    "Say",
     "ServerMessage",
     "Sit",
+    "Speed",
     "StartDeal",
     "State",
     "Thinking",
@@ -360,6 +364,41 @@ class StartDeal(_Evented):
     """The host starts the first deal of a table that waited for friends."""
 
 
+PHRASES: Final = ("hello", "gg", "nice", "oops", "thanks", "hurry", "thumbs", "laugh", "pig")
+"""The quick messages a player may send the table: fixed phrases and emotes (the page words
+them in each reader's language; nothing free-typed)."""
+
+
+@message("say", required=("phrase",))
+@attrs.frozen
+class Say(ClientMessage):
+    """A quick message to the table: one of :data:`PHRASES`."""
+
+    phrase: str
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Say:
+        phrase = data["phrase"]
+        if phrase not in PHRASES:
+            _bad(f"phrase must be one of {', '.join(PHRASES)}")
+        return cls(phrase)
+
+
+@message("speed", required=("pace",))
+@attrs.frozen
+class Speed(ClientMessage):
+    """The table's speed: the computers' pause before each card (slow, normal, fast)."""
+
+    pace: str
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Speed:
+        pace = data["pace"]
+        if pace not in ("slow", "normal", "fast"):
+            _bad("pace must be slow, normal or fast")
+        return cls(pace)
+
+
 @message("release", required=("event", "seat"))
 @attrs.frozen
 class Release(ClientMessage):
@@ -523,6 +562,16 @@ class Thinking(ServerMessage):
 
     event: int
     seat: int | None
+
+
+@server_message("said")
+@attrs.frozen
+class Said(ServerMessage):
+    """A seated player's quick message (:data:`PHRASES`) to everyone at the table."""
+
+    event: int
+    seat: int
+    phrase: str
 
 
 SERVER_TYPES: Final = tuple(SERVER_MESSAGES)

@@ -45,6 +45,7 @@ class RoomFacts(Protocol):
     settings: Settings
     table: Table
     lobby: bool
+    pace: str
     watching: list[str]
 
     def here(self, seat: int, now: float) -> bool: ...
@@ -122,6 +123,7 @@ def info(room: RoomFacts, now: float, takeover: float, *, rules: bool = True) ->
         "seeded": room.seeded,
         "invite": f"/t/{room.id}",
         "lobby": room.lobby,
+        "pace": room.pace,
         "watchers": len(room.watching),
         "watcher_names": room.watching[:MAX_WATCHER_NAMES],
     }

@@ -64,6 +64,7 @@ from gongzhu.web.settings import (
     HARD_SECONDS,
     LEVELS,
     MAX_FIXED_DEALS,
+    PACES,
     SEATS,
     THRESHOLDS,
     Settings,
@@ -150,6 +151,8 @@ class Room(TableFacts):
             self.seen_events: list[int] = list(meta.get("seen", [self.event] * len(RECIPIENTS)))
             self.moved: list[int] = list(meta.get("moved", [self.position] * len(RECIPIENTS)))
             self.lobby: bool = bool(meta.get("lobby", False))
+            pace = meta.get("pace", "normal")
+            self.pace: str = pace if pace in PACES else "normal"
         except (KeyError, TypeError, GongzhuError) as exc:
             raise StoreError(f"room {room_id}: unreadable settings ({exc})") from None
         self.rules = self.settings.rules()
@@ -258,6 +261,7 @@ class Room(TableFacts):
             "position": c.position,
             "created": self.created,
             "lobby": c.lobby,
+            "pace": c.pace,
         }
 
     def meta(self) -> dict[str, Any]:
@@ -282,6 +286,7 @@ class Room(TableFacts):
             seen=tuple(self.seen_events),
             moved=tuple(self.moved),
             lobby=self.lobby,
+            pace=self.pace,
         )
         return attrs.evolve(now, **changes) if changes else now
 
@@ -328,6 +333,7 @@ class Room(TableFacts):
         self.event, self.position = change.event, change.position
         self.skipping = change.skipping
         self.lobby = change.lobby
+        self.pace = change.pace
 
     def keep(self, change: Change) -> Change:
         """:meth:`write` then :meth:`commit` (the synchronous path)."""
@@ -656,6 +662,14 @@ class Room(TableFacts):
         if not self.lobby:
             raise WebError("stale", "the deal has started", {"event": self.seen(seat)})
         return self._next(moves=True, lobby=False)
+
+    def plan_pace(self, pace: str) -> Change | None:
+        """The table's speed (any seated player may set it); ``None`` if already so."""
+        if pace not in PACES:
+            raise WebError("bad-message", f"pace must be one of {', '.join(PACES)}")
+        if pace == self.pace:
+            return None
+        return self._next(pace=pace)
 
     def start(self, seat: int) -> None:
         self.keep(self.plan_start(seat))

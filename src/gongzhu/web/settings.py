@@ -24,12 +24,15 @@ __all__ = [
     "HARD_SECONDS",
     "LEVELS",
     "MAX_FIXED_DEALS",
+    "PACES",
     "SEATS",
     "THRESHOLDS",
     "Settings",
 ]
 
 SEATS: Final = 4
+PACES: Final = {"slow": 2.0, "normal": 1.0, "fast": 0.25}
+"""The table's speed control: each pace's factor on the computers' pause before a card."""
 LEVELS: Final = ("easy", "normal", "hard")
 THRESHOLDS: Final = (500, 1000)
 

@@ -7,13 +7,18 @@
 /** @typedef {import("./types.js").StateMessage} StateMessage */
 /** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
 
-import { $, el } from "./dom.js";
+import { $ } from "./dom.js";
 import { applyStatic, initialLanguage, language, setLanguage, t } from "./i18n.js";
 import { closeSocket, openSocket, send, sendAction, sendAt, setHooks } from "./net.js";
 import { confirmThen, initConfirm, renderHistory, renderRulesPanel } from "./panels.js";
 import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.js";
+import { initChat, onSaid } from "./chat.js";
+import { initFeel, soundFor, trickPause } from "./feel.js";
 import { initLobby, joinNote } from "./lobby.js";
-import { KEYS, load, loadToken, rememberRoom, save, saveToken, savedRooms } from "./store.js";
+import { initTutorial } from "./tutorial.js";
+import { noteGame, renderSaved } from "./saved.js";
+import { countState, renderStats } from "./stats.js";
+import { KEYS, load, loadToken, rememberRoom, save, saveToken } from "./store.js";
 import {
   actions, endDealing, flashTrick, hideFlash, renderAll, renderConn, renderExposure, renderHand,
   renderPlates, renderStatus, showLastTrick, sortedHand, startDealing, updateExposeButton,
@@ -43,15 +48,8 @@ function showStart() {
   $("start").hidden = false;
   $("rules-bar").hidden = true;
   /** @type {HTMLInputElement} */ ($("name")).value = load(KEYS.name, "") || "";
-  const rooms = savedRooms();
-  $("saved-list").replaceChildren(
-    ...rooms.map((r) =>
-      el("li", {}, el("a", { href: `/t/${r.id}`, text: t("start.saved_game", {
-        id: r.id, date: new Date(r.at).toLocaleString(language()),
-      }) })),
-    ),
-  );
-  $("saved").hidden = rooms.length === 0;
+  renderSaved();
+  renderStats();
 }
 
 /** @param {SubmitEvent} event */
@@ -175,6 +173,9 @@ function receive(msg) {
       if (S.reason === t("hand.hint_wait")) showReason("");
       renderHand();
       break;
+    case "said":
+      onSaid(/** @type {any} */ (msg));
+      break;
     case "thinking":
       S.thinking = typeof msg.seat === "number" ? msg.seat : null;
       renderAll();
@@ -193,8 +194,11 @@ function setRoom(room) {
 /** @param {StateMessage} msg */
 function onState(msg) {
   const before = S.msg;
+  const wasMyTurn = myTurn();
   S.msg = msg;
   if (msg.room) setRoom(msg.room);
+  noteGame(msg);
+  countState(msg);
   if (msg.view && typeof msg.view.seat === "number" && S.seat !== null) S.seat = msg.view.seat;
   S.pendingExposure = false;
   S.leaving = null;
@@ -226,7 +230,7 @@ function onState(msg) {
     hideFlash(); // the next trick has begun: show only it
   } else if (before && before.deal_no === msg.deal_no
       && done.length > (before.view?.tricks?.length ?? 0)) {
-    flashTrick(done[done.length - 1]);
+    flashTrick(done[done.length - 1], trickPause());
   }
   // A new trick or a new deal clears an old explanation.
   if (before && (before.deal_no !== msg.deal_no || before.view?.trick_number !== msg.view?.trick_number)) {
@@ -234,6 +238,7 @@ function onState(msg) {
   }
   // A new game: its game-over panel will show again.
   if (before && before.room?.game_no !== msg.room?.game_no) S.overClosed = null;
+  soundFor(before, msg, wasMyTurn);
   renderAll();
 }
 
@@ -475,6 +480,14 @@ async function main() {
   actions.release = release;
   initConfirm();
   initLobby(sit);
+  initFeel();
+  initChat();
+  initTutorial((made) => {
+    saveToken(made.room, made.token);
+    history.pushState({}, "", made.url || `/t/${made.room}`);
+    S.justCreated = true;
+    enterRoom(made.room);
+  });
   $("lang").addEventListener("change", async (e) => {
     await setLanguage(/** @type {HTMLSelectElement} */ (e.target).value);
     // Reconnect, so that the hello tells the server the new language for its refusals.

@@ -7,6 +7,7 @@
 import { $, el } from "./dom.js";
 import { signed, t } from "./i18n.js";
 import { sendAt } from "./net.js";
+import { renderChat } from "./chat.js";
 import { S, hostSeat, posOf, seatName } from "./state.js";
 
 /** The table waits for the host to deal. */
@@ -34,6 +35,7 @@ export function renderFriends() {
   renderLobby();
   renderWatchers();
   renderRematch();
+  renderChat();
   if (!$("join-panel").hidden) joinNote((S.room?.seats || []).findIndex((s) => s.kind === "computer"));
 }
 

@@ -39,6 +39,8 @@ export const S = {
   /** The room's rule set, sent once per connection (the welcome's room); a state's
    * room and view leave it out. */
   /** @type {import("./types.js").Rules|null} */ rules: null,
+  /** The tutorial asked the hint for this event already. */
+  /** @type {number|null} */ tutorialHint: null,
   /** Deal scores the rules prose quotes (the welcome's room: `rule_numbers`). */
   /** @type {Record<string, number>|null} */ ruleNumbers: null,
   /** When the room's seats were last received (for the away countdown). */

@@ -66,7 +66,9 @@ export function savedRooms() {
 
 /** @param {string} id */
 export function rememberRoom(id) {
-  const list = savedRooms().filter((r) => r.id !== id);
-  list.unshift({ id, at: Date.now() });
+  const rooms = savedRooms();
+  const old = rooms.find((r) => r.id === id);
+  const list = rooms.filter((r) => r.id !== id);
+  list.unshift({ ...old, id, at: Date.now() }); // what saved.js noted of it stays
   save(KEYS.rooms, JSON.stringify(list.slice(0, 10)));
 }

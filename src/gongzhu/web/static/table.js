@@ -7,6 +7,7 @@ import { $, el, reducedMotion } from "./dom.js";
 import { cardName, cardText, language, signed, t } from "./i18n.js";
 import { renderFeel } from "./feel.js";
 import { renderFriends } from "./lobby.js";
+import { renderTutorial } from "./tutorial.js";
 import { renderGameOver, renderHistory, ruleChips } from "./panels.js";
 import {
   S, alone, dealInPlay, hostSeat, isLegal, myTurn, nSeats, posOf, rules, seatName, view,
@@ -33,6 +34,7 @@ export function renderAll() {
   renderGameOver();
   renderFriends();
   renderFeel();
+  renderTutorial();
 }
 
 export function renderConn() {
@@ -157,7 +159,10 @@ export function renderPlates() {
         text: t("seat.sit"), onclick: () => actions.sit(seat),
       }));
     }
-    if (away && S.seat !== null && S.seat === hostSeat() && seat !== S.seat) {
+    // The host may give an away seat back once its countdown has run out (the server
+    // refuses it before: a Wi-Fi blip must not cost a friend the seat and the hand).
+    if (away && countdown(seat) === 0 && S.seat !== null && S.seat === hostSeat()
+        && seat !== S.seat) {
       body.push(el("button", {
         type: "button", class: "sit", "data-testid": "return-to-computer",
         text: t("seat.return"), onclick: () => actions.release(seat),
