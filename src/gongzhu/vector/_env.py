@@ -25,7 +25,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from gongzhu._base.rewards import finite_number
+from gongzhu._base.finite import finite_float
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief
 from gongzhu.errors import ProtocolError
@@ -131,7 +131,9 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
         self.num_envs = num_envs
         self.seat = seat
         self.opponents = opponents
-        self.illegal_reward = finite_number(illegal_reward, "illegal_reward")
+        self.illegal_reward = finite_float(
+            illegal_reward, error=ProtocolError, what="illegal_reward"
+        )
         size = observation_size(n)
         self.single_observation_space = spaces.Box(-_BOUND, _BOUND, (size,), np.float32)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
