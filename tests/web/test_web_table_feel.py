@@ -16,6 +16,7 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     FULL_HAND,
     LEGAL_CARD,
     LiveServer,
+    _find_seed,
     browser,
     hand_cards,
     new_page,
@@ -235,3 +236,29 @@ def test_the_tutorial_guides_a_first_deal_trick_by_trick(new_page, start_server)
     assert {"1", "2", "3"} <= set(seen)
     assert len({seen["1"], seen["2"], seen["3"]}) == 3
     assert "2♣" in seen["1"]
+
+
+def test_the_sheet_marks_an_exposure_on_the_cell_it_doubled(new_page, start_server) -> None:
+    # A deal where this seat holds the pig, the sheep or the transformer: it exposes one.
+    wanted = {"QS", "JD", "TC"}
+    seed = _find_seed(
+        start_server(), lambda m: bool(wanted & {o["card"] for o in m["exposure_options"]})
+    )
+    server = start_server(seed)
+    page = new_page()
+    open_room(page, server)
+    panel = page.get_by_test_id("exposure-panel")
+    panel.wait_for()
+    offered = panel.locator("[data-expose]").evaluate_all("els => els.map(e => e.dataset.expose)")
+    card = next(c for c in offered if c in wanted)
+    panel.locator(f'[data-expose="{card}"]').check()
+    panel.get_by_test_id("expose-confirm").click()
+    panel.wait_for(state="hidden")
+    page.get_by_test_id("autoplay").click()
+    page.get_by_test_id("confirm").click()
+    sheet = page.get_by_test_id("score-sheet")
+    sheet.wait_for()
+    line = {"QS": 2, "JD": 3, "TC": 5}[card]
+    marked = sheet.locator(f'tr[data-line="{line}"] td[data-exposed="{card}"]')
+    assert marked.count() == 1  # the taker's cell, whoever took it
+    assert "exposed by You" in (marked.get_attribute("title") or "")
