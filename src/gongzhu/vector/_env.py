@@ -87,7 +87,7 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
     the single environment instead, with its every option). The single
     environment's options that this one has not (``shaped_rewards``,
     ``information_state``, ``render_mode``, strategies as ``opponents``) are
-    refused unless left at their defaults; ``num_envs`` is at most :data:`MAX_ENVS`
+    refused unless left at their defaults; ``num_envs`` is at most ``MAX_ENVS``
     (65,536). ``batch`` is the
     :class:`~gongzhu.vector.VectorDeal` of the current deals (a new one at each
     :meth:`reset`): ``rule_of_thumb(envs.batch)`` is the rule of thumb's card in
