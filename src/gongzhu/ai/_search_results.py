@@ -19,7 +19,8 @@ __all__ = ["Analysis", "ExposureAnalysis", "ExposureValue", "MoveValue"]
 
 @attrs.frozen
 class MoveValue:
-    """One legal card's estimate: the seat's (team's) expected deal score after playing it."""
+    """One legal card's estimate: the seat's (team's) expected deal score after playing it,
+    against the other seats' mean (under pairs: the team's total minus the other team's)."""
 
     card: Card
     expected: float

@@ -5,7 +5,8 @@ the bot draws deals consistent with its :class:`~gongzhu.PlayerView`
 (uniformly, then importance-weighted by how natural the opponents' past plays
 look in each; :mod:`gongzhu.ai._determinize`), and in every deal plays each
 candidate card followed by a rule-of-thumb rollout of the rest of the deal at
-every seat. The card with the best weighted mean deal score wins. Every
+every seat. The card with the best weighted mean wins, a deal valued as the
+seat's (team's) score against the other seats' mean. Every
 candidate is tried in the same deals (common random numbers), so the
 comparison is much less noisy than the means themselves. Equivalent cards
 (neighbours in a suit with nothing outstanding between them, of equal value)
@@ -159,7 +160,8 @@ class SearchStrategy:
         return self._search(view, legal.mask, self.limit).best.card
 
     def analyse(self, view: PlayerView, limit: Limit | None = None) -> Analysis:
-        """Every legal card of the seat to act with its expected deal score, best first.
+        """Every legal card of the seat to act with its expected deal score (against the other
+        seats' mean, as the search values a deal), best first.
 
         The view must be the acting seat's (``view.legal_plays`` non-empty).
         """
@@ -178,10 +180,12 @@ class SearchStrategy:
         worlds = Worlds(view)
         rng = self._rng(view, "play")
         team = team_of(view.rules, view.seat)
-        # Late in the deal every sampled deal is solved exactly; the objective is then the
-        # seat's (team's) score against the other seats' mean, which makes the game zero-sum.
+        # A card is worth the seat's (team's) deal score against the other seats' mean: the
+        # deal's total is not fixed (10♣ doubles what its taker holds, a slam flips hearts),
+        # and what a match (or a duplicate pair) counts is the difference. Late in the deal
+        # every sampled deal is solved exactly, on the same zero-sum objective.
         solving = 0 < len(view.hand) <= self.solve
-        value = _Value(view, relative=solving)
+        value = _Value(view, relative=True)
         stats = [WeightedStats() for _ in reps]
         results: list[list[float]] = [[] for _ in reps]
         weights: list[float] = []
