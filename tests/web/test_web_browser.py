@@ -521,7 +521,9 @@ def test_a_friend_joins_by_the_invite_link_and_plays_a_seat(new_page, start_serv
     ann.wait_for_function(
         "() => document.querySelector('.plate[data-seat=\"1\"]').textContent.includes('Bob')"
     )
-    # West may have played before Bob sat: his hand is what Ann sees of West's.
+    # West may have played before Bob sat: his hand is what Ann sees of West's (once her
+    # dealing animation, which hides the plates' backs, is over).
+    ann.wait_for_function("() => document.getElementById('felt').dataset.dealing !== 'true'")
     assert (
         str(len(hand_cards(bob))) == ann.locator('.plate[data-seat="1"] .backs .count').inner_text()
     )
