@@ -312,8 +312,27 @@ def web_server() -> dict[str, Any]:
                             {"type": "null"},
                         ]
                     },
+                    "deal_code": {
+                        "oneOf": [
+                            {"type": "string", "pattern": "^[0-9A-Z]{1,16}$"},
+                            {"type": "null"},
+                        ]
+                    },
+                    "daily": {"oneOf": [{"type": "string", "maxLength": 10}, {"type": "null"}]},
+                    "shared": {"type": "boolean"},
                 },
-                ["event", "room", "view", "deal_no", "exposure_options", "last_score", "game_over"],
+                [
+                    "event",
+                    "room",
+                    "view",
+                    "deal_no",
+                    "exposure_options",
+                    "last_score",
+                    "game_over",
+                    "deal_code",
+                    "daily",
+                    "shared",
+                ],
             ),
             _message(
                 "error",

@@ -61,7 +61,7 @@ from gongzhu.rules import RuleSet
 if TYPE_CHECKING:
     from gongzhu.scoring import DealScore
 
-__all__ = ["Table", "TableError"]
+__all__ = ["FirstDeal", "Table", "TableError"]
 
 
 MAX_GAME: Final = 10**9
@@ -72,6 +72,34 @@ _FIELDS: Final = ("rules", "seed", "game", "log")
 class TableError(GongzhuError, ValueError):
     """A table's state that does not read or replay (an entry unknown, out of place or
     refused by the rules; a field of :meth:`Table.from_dict` that is not what it should be)."""
+
+
+@attrs.frozen
+class FirstDeal:
+    """A game's first deal given outright (a shared deal replayed): the deal's own seed
+    (:func:`~gongzhu.dealing.match_deal_seed` of the game it came from), its leader
+    (``None``: the opening card's holder) and dealer. Knowing it tells nothing of the
+    other deals of that game: a deal's seed is a one-way function of the game's."""
+
+    seed: int
+    leader: int | None = None
+    dealer: int = 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"seed": self.seed, "leader": self.leader, "dealer": self.dealer}
+
+    @classmethod
+    def from_dict(cls, data: object) -> FirstDeal:
+        if not isinstance(data, Mapping) or set(data) != {"seed", "leader", "dealer"}:
+            raise TableError("table: first: expected {seed, leader, dealer}")
+        seed, leader, dealer = data["seed"], data["leader"], data["dealer"]
+        if type(seed) is not int or not 0 <= seed < 2**64:
+            raise TableError("table: first: seed must be an int 0 - 2**64")
+        if leader is not None and (type(leader) is not int or not 0 <= leader < 4):
+            raise TableError("table: first: leader must be null or a seat")
+        if type(dealer) is not int or not 0 <= dealer < 4:
+            raise TableError("table: first: dealer must be a seat")
+        return cls(seed, leader, dealer)
 
 
 @attrs.frozen(eq=False)
@@ -92,23 +120,33 @@ class Table:
     dealt: Round
     """The deal in progress as dealt, before any action: what a seat deciding its sealed
     exposure sees (RULES.md §9.2), whoever decided before it."""
+    first: FirstDeal | None = None
+    """The first deal given outright (a shared deal replayed), else ``None``."""
 
     # -- making ----------------------------------------------------------------------
 
     @classmethod
-    def start(cls, rules: RuleSet, seed: int | str, game: int = 1) -> Table:
-        """Game ``game`` of the match seeded ``seed``, its first deal dealt, nothing played."""
+    def start(
+        cls, rules: RuleSet, seed: int | str, game: int = 1, first: FirstDeal | None = None
+    ) -> Table:
+        """Game ``game`` of the match seeded ``seed``, its first deal dealt, nothing played.
+        ``first``: deal that first deal instead (a shared deal replayed)."""
         match = Match(rules)
-        first = _deal(rules, seed, game, 1, match)
-        return cls(rules, seed, game, match, (), first, 1, (), first)
+        dealt = _deal(rules, seed, game, 1, match, first)
+        return cls(rules, seed, game, match, (), dealt, 1, (), dealt, first)
 
     @classmethod
     def replay(
-        cls, rules: RuleSet, seed: int | str, game: int, log: Iterable[Mapping[str, Any]]
+        cls,
+        rules: RuleSet,
+        seed: int | str,
+        game: int,
+        log: Iterable[Mapping[str, Any]],
+        first: FirstDeal | None = None,
     ) -> Table:
         """The table after ``log`` (:class:`TableError`, naming the entry, if one does not
         replay)."""
-        table = cls.start(rules, seed, game)
+        table = cls.start(rules, seed, game, first)
         match, rnd, deal_no = table.match, table.round, 1
         dealt = rnd
         rounds: list[Round] = []
@@ -126,23 +164,28 @@ class Table:
                     if not rnd.is_over or match.is_over:
                         raise TableError("'next' before the deal ended")
                     deal_no += 1
-                    rnd = dealt = _deal(rules, seed, game, deal_no, match)
+                    rnd = dealt = _deal(rules, seed, game, deal_no, match, first)
                 else:
                     raise TableError(f"unknown entry {sorted(map(str, entry))[:4]}")
             except (GongzhuError, KeyError, TypeError, ValueError) as exc:
                 raise TableError(f"log entry {number}: {str(exc)[:300]}") from None
             entries.append(entry)
-        return cls(rules, seed, game, match, tuple(rounds), rnd, deal_no, tuple(entries), dealt)
+        return cls(
+            rules, seed, game, match, tuple(rounds), rnd, deal_no, tuple(entries), dealt, first
+        )
 
     def to_dict(self) -> dict[str, object]:
         """The table's state as JSON: ``{"rules", "seed", "game", "log"}``
         (:meth:`from_dict` reads it back)."""
-        return {
+        out: dict[str, object] = {
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "game": self.game,
             "log": [dict(entry) for entry in self.log],
         }
+        if self.first is not None:
+            out["first"] = self.first.to_dict()
+        return out
 
     @classmethod
     def from_dict(cls, data: object) -> Table:
@@ -151,7 +194,7 @@ class Table:
         if not isinstance(data, Mapping):
             raise TableError(f"a table is an object, got {type(data).__name__}")
         missing = [k for k in _FIELDS if k not in data]
-        unknown = sorted(str(k) for k in data if k not in _FIELDS)
+        unknown = sorted(str(k) for k in data if k not in (*_FIELDS, "first"))
         if missing or unknown:
             what = f"missing field {missing[0]!r}" if missing else f"unknown field {unknown[0]!r}"
             raise TableError(f"table: {what}")
@@ -167,7 +210,8 @@ class Table:
             raise TableError(f"table: game: expected a number 1-{MAX_GAME}, got {game!r:.40}")
         if not isinstance(log, list):
             raise TableError(f"table: log: expected a list, got {type(log).__name__}")
-        return cls.replay(rules, seed, game, log)
+        first = FirstDeal.from_dict(data["first"]) if "first" in data else None
+        return cls.replay(rules, seed, game, log, first)
 
     # -- facts -------------------------------------------------------------------------
 
@@ -208,7 +252,7 @@ class Table:
                 Reason.WRONG_PHASE, seat, detail="the deal is not over", action="next"
             )
         number = self.deal_no + 1
-        rnd = _deal(self.rules, self.seed, self.game, number, self.match)
+        rnd = _deal(self.rules, self.seed, self.game, number, self.match, self.first)
         entry = {"next": 1, **(stamp or {})}
         return attrs.evolve(self, round=rnd, deal_no=number, log=(*self.log, entry), dealt=rnd)
 
@@ -232,7 +276,16 @@ def _match_seed(seed: int | str, game: int) -> int | str:
     return seed if game == 1 else f"{seed}/game{game}"
 
 
-def _deal(rules: RuleSet, seed: int | str, game: int, number: int, match: Match) -> Round:
+def _deal(
+    rules: RuleSet,
+    seed: int | str,
+    game: int,
+    number: int,
+    match: Match,
+    first: FirstDeal | None = None,
+) -> Round:
+    if number == 1 and first is not None:
+        return deal(rules=rules, seed=first.seed, leader=first.leader, dealer=first.dealer)
     return deal(
         rules=rules,
         seed=match_deal_seed(_match_seed(seed, game), number),

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import fresh_loop
 from gongzhu import DECK, Pending, PlayerView, RuleOfThumbStrategy, RuleSet, protocol
 from gongzhu.cli import main
 from gongzhu.cli.table_server import MAX_LINE, LineTable
@@ -65,7 +66,7 @@ async def _deal() -> tuple[LineTable, list[list[dict[str, Any]]]]:
 
 
 def test_a_deal_over_the_json_table_speaks_its_schemas() -> None:
-    table, seen = asyncio.run(_deal())
+    table, seen = fresh_loop.run(_deal())
     totals = table.round.score().totals
     for messages in seen:
         assert messages[0]["type"] == "welcome"
@@ -76,7 +77,7 @@ def test_a_deal_over_the_json_table_speaks_its_schemas() -> None:
 
 
 def test_an_error_to_a_client_comes_with_its_current_view() -> None:
-    _table, seen = asyncio.run(_deal())
+    _table, seen = fresh_loop.run(_deal())
     errors = [m for m in seen[2] if m["type"] == "error"]
     assert errors, "the misbehaving client was not refused"
     for error in errors:

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+import fresh_loop
 from gongzhu import RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +54,7 @@ def _run(coro: Awaitable[Any]) -> Any:
     async def bounded() -> Any:
         return await asyncio.wait_for(coro, LIMIT)
 
-    return asyncio.run(bounded())
+    return fresh_loop.run(bounded())
 
 
 async def _line(reader: asyncio.StreamReader, timeout: float = 10.0) -> dict[str, Any]:

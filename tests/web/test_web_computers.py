@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+import fresh_loop
+
 pytest.importorskip("starlette")
 
 from gongzhu.errors import GongzhuError
@@ -61,7 +63,7 @@ def test_a_decision_in_a_worker_process_is_the_one_made_in_process() -> None:
             room.apply(there)
         return pairs
 
-    pairs = asyncio.run(decide_all())
+    pairs = fresh_loop.run(decide_all())
     driver.close()
     assert all(here == there for here, there in pairs)
     assert len(driver.thought) == 12
@@ -83,7 +85,7 @@ def test_a_worker_is_given_the_seats_view_never_the_round() -> None:
             assert view == seen  # the seat's own view: its hand, the public facts
             assert type(strategy) is type(room.strategy(seat))
 
-    asyncio.run(decide_some())
+    fresh_loop.run(decide_some())
     driver.close()
     for args in recording.sent:
         assert type(args[0]).__name__ == "PlayerView"
@@ -117,7 +119,7 @@ def test_the_event_loop_goes_on_while_a_computer_searches() -> None:
         await ticker
         return max(gaps)
 
-    worst = asyncio.run(measure())
+    worst = fresh_loop.run(measure())
     driver.close()
     assert worst < 0.5  # a search of up to a second ran meanwhile, in another process
 
@@ -130,5 +132,5 @@ def test_a_worker_that_dies_is_replaced() -> None:
             await driver.run(os._exit, 3)  # the worker dies (twice: the retry too)
         return await driver.run(pow, 2, 10)  # a fresh pool answers
 
-    assert asyncio.run(scenario()) == 1024
+    assert fresh_loop.run(scenario()) == 1024
     driver.close()

@@ -88,7 +88,7 @@ def played_by(state: dict[str, Any], seat: int) -> bool:
 def run_until(
     players: list[tuple[WS, int | None]],
     done: Callable[[], bool],
-    timeout: float = 15.0,
+    timeout: float = 30.0,
 ) -> None:
     """Read every connection and let each player (a seat; None: only reads) make its
     moves, until ``done()``."""
@@ -106,7 +106,7 @@ def run_until(
 
 
 def wait_state(
-    ws: WS, pred: Callable[[dict[str, Any]], bool], timeout: float = 10.0
+    ws: WS, pred: Callable[[dict[str, Any]], bool], timeout: float = 30.0
 ) -> dict[str, Any]:
     return ws.until(lambda m: is_state(m) and pred(m), timeout)
 
@@ -242,7 +242,7 @@ def test_a_move_on_one_server_is_pushed_to_a_player_on_the_other(redis_backend: 
             # rooms each rebuilt: the same actions in the same order).
             room_a = a.app.state.server.rooms.hubs[data["room"]].room  # type: ignore[attr-defined]
             room_b = b.app.state.server.rooms.hubs[data["room"]].room  # type: ignore[attr-defined]
-            end = time.monotonic() + 10.0
+            end = time.monotonic() + 30.0
             while room_a.event != room_b.event or room_a.round != room_b.round:
                 assert time.monotonic() < end, "the servers did not converge"
                 poll(ann)

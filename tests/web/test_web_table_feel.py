@@ -16,6 +16,7 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     FULL_HAND,
     LEGAL_CARD,
     LiveServer,
+    _find_seed,
     browser,
     hand_cards,
     new_page,
@@ -235,3 +236,46 @@ def test_the_tutorial_guides_a_first_deal_trick_by_trick(new_page, start_server)
     assert {"1", "2", "3"} <= set(seen)
     assert len({seen["1"], seen["2"], seen["3"]}) == 3
     assert "2♣" in seen["1"]
+
+
+def test_the_sheet_marks_an_exposure_on_the_cell_it_doubled(new_page, start_server) -> None:
+    # A deal where this seat holds the pig, the sheep or the transformer: it exposes one.
+    wanted = {"QS", "JD", "TC"}
+    seed = _find_seed(
+        start_server(), lambda m: bool(wanted & {o["card"] for o in m["exposure_options"]})
+    )
+    server = start_server(seed)
+    page = new_page()
+    open_room(page, server)
+    panel = page.get_by_test_id("exposure-panel")
+    panel.wait_for()
+    offered = panel.locator("[data-expose]").evaluate_all("els => els.map(e => e.dataset.expose)")
+    card = next(c for c in offered if c in wanted)
+    panel.locator(f'[data-expose="{card}"]').check()
+    panel.get_by_test_id("expose-confirm").click()
+    panel.wait_for(state="hidden")
+    page.get_by_test_id("autoplay").click()
+    page.get_by_test_id("confirm").click()
+    sheet = page.get_by_test_id("score-sheet")
+    sheet.wait_for()
+    line = {"QS": 2, "JD": 3, "TC": 5}[card]
+    marked = sheet.locator(f'tr[data-line="{line}"] td[data-exposed="{card}"]')
+    assert marked.count() == 1  # the taker's cell, whoever took it
+    assert "exposed by You" in (marked.get_attribute("title") or "")
+
+
+def test_a_plates_taken_cards_fan_out_in_one_row(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page(width=1280, height=800)
+    open_room(page, server, exposure=False)
+    page.get_by_test_id("autoplay").click()
+    page.get_by_test_id("confirm").click()
+    page.get_by_test_id("score-sheet").wait_for()
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid=captured]')].map(box => {
+             const tops = new Set([...box.querySelectorAll('img')].map(i => i.offsetTop));
+             return tops.size;
+           })"""
+    )
+    assert rows
+    assert max(rows) <= 1  # never a second row: the footer stays where it was

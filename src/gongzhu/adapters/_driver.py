@@ -8,7 +8,6 @@ the other seats answer it in seat order after the claimer.
 
 from __future__ import annotations
 
-import math
 import numbers
 from collections.abc import Sequence
 
@@ -51,20 +50,6 @@ def action_int(action: object) -> int:
     if isinstance(action, bool) or not isinstance(action, numbers.Integral):
         raise ProtocolError(f"an action is an integer id, got {brief(action)}")
     return int(action)
-
-
-def finite_number(value: object, name: str) -> float:
-    """A reward from a caller: a Python or NumPy number that is a finite float (an int too
-    large for a float, NaN, text and bools are a :class:`~gongzhu.errors.ProtocolError`)."""
-    number = None
-    if not isinstance(value, bool) and isinstance(value, numbers.Real):
-        try:
-            number = float(value)
-        except (OverflowError, ValueError):  # an int past a float's range
-            number = None
-    if number is None or not math.isfinite(number):
-        raise ProtocolError(f"{name} must be a finite number, got {brief(value)}")
-    return number
 
 
 def seed_int(seed: object) -> int | None:

@@ -35,6 +35,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from gongzhu._base.finite import finite_float
 from gongzhu._base.text import brief
 from gongzhu.adapters import _driver
 from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy, rules_of
@@ -82,7 +83,9 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         self.render_mode = render_mode
         self.shaped_rewards = shaped_rewards
         self.information_state = information_state
-        self.illegal_reward = _driver.finite_number(illegal_reward, "illegal_reward")
+        self.illegal_reward = finite_float(
+            illegal_reward, error=ProtocolError, what="illegal_reward"
+        )
         self._opponents = opponents
         size = information_state_size(n) if information_state else observation_size(n)
         self.observation_space = spaces.Box(-_BOUND, _BOUND, (size,), np.float32)

@@ -25,6 +25,7 @@ import gongzhu.cli.demo as demo
 import gongzhu.cli.json_table as json_table
 import gongzhu.cli.play as play
 import gongzhu.cli.replay as replay
+import gongzhu.cli.review as review
 import gongzhu.cli.rules as rules
 import gongzhu.cli.score as score
 import gongzhu.cli.serve as serve
@@ -41,7 +42,7 @@ from gongzhu.i18n import Translator
 
 __all__ = ["main"]
 
-COMMANDS = (play, arena, score, rules, replay, demo, serve, json_table)
+COMMANDS = (play, arena, score, rules, replay, review, demo, serve, json_table)
 """The command modules, in the order ``gongzhu --help`` lists them."""
 
 

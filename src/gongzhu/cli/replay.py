@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gongzhu.cli._save as _save
 from gongzhu.cli._common import add_language_option, safe, translator_for
 from gongzhu.cli._show import Seats, show_match
 from gongzhu.i18n import Translator
+
+if TYPE_CHECKING:
+    from gongzhu.record import GameRecord
 
 
 def register(sub: Any, t: Translator) -> None:
@@ -26,24 +29,29 @@ def register(sub: Any, t: Translator) -> None:
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def read_record(path: str) -> GameRecord:
+    """The game record in ``path``: a record, or a save of ``gongzhu play --human``."""
     from gongzhu.errors import RecordError
     from gongzhu.record import load
 
-    t = translator_for(args)
     # record.load reads at most its size cap (a record is never megabytes), so
     # /dev/zero or a huge file is refused without being read whole.
-    with open(args.file, "rb") as fp:
+    with open(path, "rb") as fp:
         try:
-            record = load(fp)
+            return load(fp)
         except RecordError as exc:
             # A save of ``gongzhu play --human`` holds a record: replay that.
             try:
-                _save.read_data(args.file)
+                _save.read_data(path)
             except _save.SaveError:
                 raise exc from None  # no save either: the record's complaint
             # A save: replay it, or say what is wrong with it as a save.
-            record = _save.record_of(*_save.read(args.file))
+            return _save.record_of(*_save.read(path))
+
+
+def run(args: argparse.Namespace) -> int:
+    t = translator_for(args)
+    record = read_record(args.file)
     rules, names = record.rules, record.names
     if not args.quiet:
         deals = len(record.rounds)

@@ -25,9 +25,9 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from gongzhu._base.finite import finite_float
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief
-from gongzhu.adapters._driver import finite_number
 from gongzhu.errors import ProtocolError
 from gongzhu.protocol import NUM_ACTIONS, observation_size
 from gongzhu.rules import RuleSet
@@ -87,7 +87,7 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
     the single environment instead, with its every option). The single
     environment's options that this one has not (``shaped_rewards``,
     ``information_state``, ``render_mode``, strategies as ``opponents``) are
-    refused unless left at their defaults; ``num_envs`` is at most :data:`MAX_ENVS`
+    refused unless left at their defaults; ``num_envs`` is at most ``MAX_ENVS``
     (65,536). ``batch`` is the
     :class:`~gongzhu.vector.VectorDeal` of the current deals (a new one at each
     :meth:`reset`): ``rule_of_thumb(envs.batch)`` is the rule of thumb's card in
@@ -131,7 +131,9 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
         self.num_envs = num_envs
         self.seat = seat
         self.opponents = opponents
-        self.illegal_reward = finite_number(illegal_reward, "illegal_reward")
+        self.illegal_reward = finite_float(
+            illegal_reward, error=ProtocolError, what="illegal_reward"
+        )
         size = observation_size(n)
         self.single_observation_space = spaces.Box(-_BOUND, _BOUND, (size,), np.float32)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)

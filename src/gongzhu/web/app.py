@@ -21,7 +21,6 @@ are :mod:`gongzhu.web.guard`'s.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import re
@@ -41,9 +40,11 @@ import gongzhu.web.assets as assets
 from gongzhu.web.guard import SECURITY_HEADERS, Guard, origin_ok, server_error
 from gongzhu.web.hub import BROWSER_COOKIE, new_browser_id
 from gongzhu.web.limits import Limits
-from gongzhu.web.messages import MAX_MESSAGE_BYTES, WebError, check_name, parse_json
+from gongzhu.web.messages import WebError, check_name, parse_json, read_body
 from gongzhu.web.records import Records
-from gongzhu.web.rooms import Settings
+from gongzhu.web.review import Reviews
+from gongzhu.web.review import routes as review_routes
+from gongzhu.web.rooms import MAX_NUMBER, Settings
 from gongzhu.web.server import Server
 from gongzhu.web.store import Store, StoreError, open_store
 
@@ -51,8 +52,6 @@ __all__ = ["SECURITY_HEADERS", "Limits", "create_app"]
 
 _CARD: Final = re.compile(r"[2-9TJQKA][CDHS]")
 _log = logging.getLogger("gongzhu.web")
-_BODY_TIMEOUT: Final = 10.0
-"""Seconds a request body may take to arrive."""
 
 
 def _server(conn: HTTPConnection) -> Server:
@@ -111,8 +110,8 @@ _CREATE_FIELDS: Final = (
     # A table that waits for friends: nothing is dealt until the host starts.
     "wait",
 )
-MAX_SEED: Final = 2**53
-"""A chosen room number is an integer below this (what a browser's JSON number holds)."""
+MAX_SEED: Final = MAX_NUMBER
+"""A chosen room number is an integer below this (15 digits: what the start screen takes)."""
 
 
 def _settings_from(data: Any) -> tuple[Settings, str, int | None]:
@@ -135,23 +134,11 @@ def _settings_from(data: Any) -> tuple[Settings, str, int | None]:
     if seed is not None and (
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED
     ):
-        raise WebError("bad-message", "seed must be an integer 0 - 2**53")
+        raise WebError("bad-message", "seed must be an integer of at most 15 digits")
     return settings, name, seed
 
 
-async def _read_body(request: Request, limit: int = MAX_MESSAGE_BYTES) -> bytes:
-    async def read() -> bytes:
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > limit:
-                raise WebError("too-large", f"at most {limit} bytes")
-        return body
-
-    try:
-        return await asyncio.wait_for(read(), _BODY_TIMEOUT)
-    except asyncio.TimeoutError:
-        raise WebError("bad-message", "the body took too long") from None
+_read_body = read_body
 
 
 _STATUS: Final = {"too-large": 413, "room-full": 503, "rate-limited": 429, "forbidden": 403}
@@ -298,12 +285,16 @@ def create_app(
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room}", room_info),
         Route("/api/rooms/{room}/record", room_record),
+        *review_routes(),
+        Route("/replay", page),
+        Route("/d/{code}", page),
         WebSocketRoute("/ws/{room}", websocket),
         Mount("/static", StaticFiles(directory=str(_static_dir()), check_dir=False), name="static"),
     ]
     # A 500 is sent by Starlette's error middleware, outside Guard: it brings its own headers.
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Exception: server_error})
     app.state.server = server
+    app.state.reviews = Reviews()
     app.state.records = Records(server.limits)
     app.state.origins = frozenset(o.rstrip("/").lower() for o in origins)
     app.add_middleware(GZipMiddleware, minimum_size=512)

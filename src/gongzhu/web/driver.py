@@ -37,6 +37,7 @@ import contextlib
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
 from collections.abc import Callable, Collection
@@ -104,8 +105,17 @@ def computers() -> concurrent.futures.Executor:
             context = multiprocessing.get_context(method)
             if method == "forkserver":
                 context.set_forkserver_preload(["gongzhu.web.driver"])
-            _pool = concurrent.futures.ProcessPoolExecutor(os.cpu_count() or 1, context)
+            _pool = concurrent.futures.ProcessPoolExecutor(
+                os.cpu_count() or 1, context, initializer=_quiet_worker
+            )
         return _pool
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to its server (which shuts the pool down): a terminal's
+    interrupt reaches the whole process group, and each idle worker would print a
+    ``KeyboardInterrupt`` traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _replace(broken: concurrent.futures.Executor) -> None:

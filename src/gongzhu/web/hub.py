@@ -24,7 +24,7 @@ import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Coroutine
+from collections.abc import Callable, Collection, Coroutine, Mapping
 from typing import Any, Final, Protocol, TypeVar
 
 from starlette.websockets import WebSocket
@@ -287,8 +287,10 @@ class RoomCache:
         browser: str | None = None,
         *,
         lobby: bool = False,
+        extra: Mapping[str, Any] | None = None,
     ) -> tuple[Room, str]:
-        """A new room for a player at ``address`` (limits: per address, unplayed, in all)."""
+        """A new room for a player at ``address`` (limits: per address, unplayed, in all).
+        ``extra``: more of :meth:`Room.create`'s arguments (a shared deal: ``first``, ``seat``)."""
         limits = self.limits
         address = client_key(address)
         bucket = self.created.get(address)
@@ -323,6 +325,7 @@ class RoomCache:
                 address=address,
                 owner=owner,
                 lobby=lobby,
+                **(extra or {}),
             )
         )
         self.hubs[room.id] = Hub(room, creator=address)

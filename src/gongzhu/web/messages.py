@@ -22,6 +22,7 @@ gongzhu.web.messages.WebError: bad-message: JSON nested deeper than 8 levels
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import unicodedata
@@ -66,10 +67,33 @@ __all__ = [
     "check_name",
     "parse",
     "parse_json",
+    "read_body",
 ]
 
 MAX_MESSAGE_BYTES: Final = 8192
 """The largest client frame read, in bytes of UTF-8 (a bigger one is refused ``too-large``)."""
+BODY_TIMEOUT: Final = 10.0
+"""Seconds a request body may take to arrive."""
+
+
+async def read_body(request: Any, limit: int = MAX_MESSAGE_BYTES) -> bytes:
+    """An HTTP request's body (a Starlette ``Request``), at most ``limit`` bytes
+    (``too-large``) arriving within :data:`BODY_TIMEOUT` seconds (``bad-message``)."""
+
+    async def read() -> bytes:
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise WebError("too-large", f"at most {limit} bytes")
+        return body
+
+    try:
+        return await asyncio.wait_for(read(), BODY_TIMEOUT)
+    except asyncio.TimeoutError:
+        raise WebError("bad-message", "the body took too long") from None
+
+
 MAX_DEPTH: Final = 8
 """The deepest nesting of arrays and objects in a client message."""
 MAX_NAME: Final = 32
@@ -532,6 +556,12 @@ class State(ServerMessage):
     exposure_options: list[dict[str, Any]]
     last_score: Mapping[str, Any] | None
     game_over: Mapping[str, Any] | None
+    deal_code: str | None = None
+    """The finished deal's code (:mod:`gongzhu.web.deal_codes`), else ``None``."""
+    daily: str | None = None
+    """The day whose deal this room plays (the deal of the day), else ``None``."""
+    shared: bool = False
+    """The room plays a shared deal (a deal code, the deal of the day) as a game of its own."""
 
 
 @server_message("error")

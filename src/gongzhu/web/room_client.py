@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Final, Protocol
 
+from gongzhu.errors import GongzhuError
 from gongzhu.phase import Phase
 from gongzhu.record import dumps
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 from gongzhu.table import Table, TableError
+from gongzhu.web.deal_codes import code_of
 from gongzhu.web.messages import State, WebError
 from gongzhu.web.rule_numbers import rule_numbers
 from gongzhu.web.settings import SEATS, Settings
@@ -81,6 +83,8 @@ def public_view(rnd: Round) -> dict[str, Any]:
 def shown_seed(room: RoomFacts) -> str | None:
     """The game's number as everyone may see it: a chosen one always, another once the
     game is over (then it replays the game); ``None`` before."""
+    if room.table.first is not None:
+        return None  # a shared deal replayed: its deal code names it, not a number
     if room.seeded or room.table.match.is_over:
         return str(room.table.match_seed)
     return None
@@ -198,7 +202,20 @@ def state(room: RoomFacts, seat: int | None, now: float, takeover: float) -> Sta
         exposure_options=exposure_options(room, seat),
         last_score=last.to_dict() if last is not None else None,
         game_over=game_over(room),
+        # The finished deal's code (gongzhu.web.deal_codes): only once it is over, as
+        # it deals every hand.
+        deal_code=deal_code(room, seat) if last is not None else None,
+        daily=getattr(room, "daily", None),
+        shared=room.table.first is not None,  # a shared deal replayed (its own game)
     )
+
+
+def deal_code(room: RoomFacts, seat: int | None) -> str | None:
+    """The code of the deal just finished, as played from ``seat`` (a watcher: seat 0)."""
+    try:
+        return code_of(room.table.round, seat or 0, room.settings)
+    except (WebError, GongzhuError):
+        return None
 
 
 def record_text(room: RoomFacts) -> str:

@@ -53,7 +53,7 @@ from gongzhu.ai.strategies import Strategy
 from gongzhu.errors import GongzhuError, IllegalActionError, Reason
 from gongzhu.phase import Phase
 from gongzhu.round import Round
-from gongzhu.table import Table
+from gongzhu.table import FirstDeal, Table
 from gongzhu.view import PlayerView
 from gongzhu.web.change import Change, TableFacts
 from gongzhu.web.messages import Act, State, WebError, check_name
@@ -79,6 +79,7 @@ __all__ = [
     "LEVELS",
     "MAX_FIXED_DEALS",
     "MAX_LOG",
+    "MAX_NUMBER",
     "RECIPIENTS",
     "SEATS",
     "SEED_BITS",
@@ -96,7 +97,11 @@ HOST: Final = 0
 MAX_LOG: Final = 4000
 """The most log entries a game may hold (30 deals of 52 cards, exposures and "next" fit)."""
 SEED_BITS: Final = 128
-"""Bits of OS randomness in the seed of a room (or game) whose number nobody chose."""
+"""An upper bound, in bits, of the seed of a room (or game) whose number nobody chose."""
+MAX_NUMBER: Final = 10**15
+"""A game's number is below this (at most 15 digits): drawn from the OS's randomness when
+nobody chose it, shown at the game's end, and typed back into the start screen it deals
+the same game (the start screen refuses a longer number rather than cutting it)."""
 COMPUTER_NAMES: Final = ("West", "North", "East")
 """Source 001: "Вы сидите внизу, Запад, Север и Восток — компьютеры"."""
 
@@ -144,6 +149,12 @@ class Room(TableFacts):
             self.played: bool = bool(meta.get("played", True))
             self.browsers: list[str | None] = list(meta.get("browsers", [None] * SEATS))
             self.auto: list[bool] = [bool(a) for a in meta.get("auto", [False] * SEATS)]
+            # A shared deal replayed: the game's first deal, given outright.
+            first = FirstDeal.from_dict(meta["first"]) if meta.get("first") else None
+            # Which game of the seed the table plays (a new game draws a new seed and
+            # plays its game 1, so its number replays it); ``game`` counts the room's games.
+            table_game: int = meta.get("table_game", self.game)
+            self.daily: str | None = meta.get("daily")
             self.addresses: list[str | None] = list(meta.get("addresses", [None] * SEATS))
             self.closed: list[list[int] | None] = list(meta.get("closed", [None] * SEATS))
             # Each recipient's own event counter (the seats, then the watchers), and its
@@ -165,9 +176,9 @@ class Room(TableFacts):
         self.elsewhere = [-math.inf] * SEATS
         self.skipping = False
         self.watching: list[str] = []  # the watchers' names (this process's; the hub sets it)
-        self._strategies: dict[int, Strategy] = {}
+        self._strategies: dict[tuple[int | str | None, int], Strategy] = {}
         try:
-            self.table = Table.replay(self.rules, self.seed, self.game, log)
+            self.table = Table.replay(self.rules, self.seed, table_game, log, first)
         except (GongzhuError, KeyError, TypeError) as exc:
             raise StoreError(f"room {room_id}: the log does not replay ({exc})") from None
 
@@ -184,43 +195,63 @@ class Room(TableFacts):
         *,
         seeded: bool | None = None,
         browser: str | None = None,
+        first: FirstDeal | None = None,
+        seat: int = HOST,
+        daily: str | None = None,
         address: str | None = None,
         owner: str = "",
         lobby: bool = False,
     ) -> tuple[Room, str]:
-        """A new room, ``name`` at seat 0 and computers at 1-3; returns it and seat 0's token.
+        """A new room, ``name`` at ``seat`` (0) and computers at the others; returns it and
+        the seat's token.
 
-        ``seed``: the room's number (``None``: :data:`SEED_BITS` bits of OS randomness).
-        ``seeded``: the number was chosen by a player, so it is shown to everyone
-        (by default: whenever ``seed`` is given). ``browser``, ``address``: the
-        creator's browser id and address (one browser, one seat: :meth:`plan_sit`).
-        ``owner``: who keeps it in the store (:func:`gongzhu.web.store.owner_of` of the
-        creator's address). ``lobby``: the table waits for friends to sit; nothing is
-        played until the host starts (:meth:`plan_start`)."""
+        ``seed``: the room's number (``None``: a number below :data:`MAX_NUMBER` from the
+        OS's randomness). ``seeded``: the number was chosen by a player, so it is shown to
+        everyone (by default: whenever ``seed`` is given). ``first``: the game's first deal
+        given outright (a shared deal, :mod:`gongzhu.web.deal_codes`); ``daily``: the day
+        whose deal this is (its result goes on that day's board). ``browser``,
+        ``address``: the creator's browser id and address (one browser, one seat:
+        :meth:`plan_sit`). ``owner``: who keeps it in the store
+        (:func:`gongzhu.web.store.owner_of` of the creator's address). ``lobby``: the table
+        waits for friends to sit; nothing is played until the host starts
+        (:meth:`plan_start`)."""
         name = check_name(name)
         chosen = seed is not None
         if seed is None:
-            seed = secrets.randbits(SEED_BITS)
+            seed = secrets.randbelow(MAX_NUMBER)
         token = secrets.token_urlsafe(24)
         mark = None if browser is None else hash_token("browser:" + browser)
-        meta = {
+        names, kinds = list(COMPUTER_NAMES), ["computer"] * (SEATS - 1)
+        names.insert(seat, name)
+        kinds.insert(seat, "human")
+        tokens: list[str | None] = [None] * SEATS
+        tokens[seat] = hash_token(token)
+        browsers: list[str | None] = [None] * SEATS
+        browsers[seat] = mark
+        addresses: list[str | None] = [None] * SEATS
+        addresses[seat] = _address_mark(address)
+        meta: dict[str, Any] = {
             "version": 1,
-            "browsers": [mark, None, None, None],
-            "addresses": [_address_mark(address), None, None, None],
+            "browsers": browsers,
+            "addresses": addresses,
             "seed": seed,
             "seeded": chosen if seeded is None else seeded,
             "random": not chosen,
             "played": False,
             "settings": settings.to_dict(),
-            "names": [name, *COMPUTER_NAMES],
-            "kinds": ["human", "computer", "computer", "computer"],
-            "tokens": [hash_token(token), None, None, None],
+            "names": names,
+            "kinds": kinds,
+            "tokens": tokens,
             "game": 1,
             "event": 1,
             "position": 1,
             "created": time.time(),
             "lobby": lobby,
         }
+        if first is not None:
+            meta["first"] = first.to_dict()
+        if daily is not None:
+            meta["daily"] = daily
         for _ in range(5):
             rid = room_id or secrets.token_urlsafe(9)
             if store.create(rid, meta, owner=owner):
@@ -240,11 +271,12 @@ class Room(TableFacts):
 
     def _meta(self, change: Change | None = None) -> dict[str, Any]:
         c = change or self._change()
-        return {
+        fresh = c.reset  # a new game: a new number, shown at its end
+        out: dict[str, Any] = {
             "version": 1,
             "seed": c.seed,
-            "seeded": self.seeded,
-            "random": self.random_seed,
+            "seeded": self.seeded and not fresh,
+            "random": self.random_seed or fresh,
             "played": self.played or bool(c.entries) or c.reset,
             "settings": self.settings.to_dict(),
             "names": list(c.names),
@@ -256,13 +288,19 @@ class Room(TableFacts):
             "closed": [None if k is None else list(k) for k in c.closed],
             "seen": list(c.seen),
             "moved": list(c.moved),
-            "game": c.table.game,
+            "game": self.game + 1 if fresh else self.game,
+            "table_game": c.table.game,
             "event": c.event,
             "position": c.position,
             "created": self.created,
             "lobby": c.lobby,
             "pace": c.pace,
         }
+        if c.table.first is not None:
+            out["first"] = c.table.first.to_dict()
+        if self.daily is not None:
+            out["daily"] = self.daily
+        return out
 
     def meta(self) -> dict[str, Any]:
         """The stored facts (what :meth:`load` reads back)."""
@@ -317,11 +355,12 @@ class Room(TableFacts):
 
     def commit(self, change: Change) -> None:
         """Keep a change that was stored (no await inside: one step on the event loop)."""
-        if change.table.game != self.table.game:
+        if change.reset:
             self._strategies = {}
+            self.game += 1
+            self.seeded, self.random_seed = False, True
         self.played = self.played or bool(change.entries) or change.reset
         self.table = change.table
-        self.game = change.table.game
         self.seed = change.seed
         self.names, self.kinds = list(change.names), list(change.kinds)
         self.tokens = list(change.tokens)
@@ -555,11 +594,16 @@ class Room(TableFacts):
         return None, (max(wait, 0.0) if wait is not None else None)
 
     def strategy(self, seat: int) -> Strategy:
-        found = self._strategies.get(seat)
+        """The computer of ``seat`` for the deal in progress, seeded from the deal itself:
+        a deal replayed from its code (:mod:`gongzhu.web.deal_codes`) meets the same
+        computers as where it was first played."""
+        key = (self.table.round.seed, seat)
+        found = self._strategies.get(key)
         if found is None:
-            tag = f"gongzhu-web:{self.table.match_seed}:bot{seat}"
+            tag = f"gongzhu-web:deal:{self.table.round.seed}:bot{seat}"
             found = self.settings.strategy(random.Random(tag).getrandbits(48))
-            self._strategies[seat] = found
+            self._strategies = {k: v for k, v in self._strategies.items() if k[0] == key[0]}
+            self._strategies[key] = found
         return found
 
     @staticmethod
@@ -639,13 +683,12 @@ class Room(TableFacts):
         return self.keep(self.plan_next(seat)).skipping
 
     def plan_new_game(self, seat: int) -> Change:
-        """After game over: the same settings, a new game (the log starts afresh; a room
-        whose number nobody chose draws a new one)."""
-        table = self.table.new_game(seat)
-        seed = self.seed
-        if self.random_seed:
-            seed = secrets.randbits(SEED_BITS)
-            table = Table.start(self.rules, seed, table.game)
+        """After game over: the same settings, a new game (the log starts afresh) with a
+        new number, drawn at random and shown at its end: typed into the start screen, it
+        deals that game (game 1 of the number)."""
+        self.table.new_game(seat)  # refused unless the game is over
+        seed = secrets.randbelow(MAX_NUMBER)
+        table = Table.start(self.rules, seed, 1)
         return self._next(moves=True, table=table, seed=seed, start=0, reset=True)
 
     def _check_started(self, seat: int | None, what: str) -> None:

@@ -251,6 +251,13 @@ class _Game:
         self.say()
         self.say(table(t, match, self.seats))
         self.say(standings(t, match, self.seats))
+        if self.path is not None:
+            # The review searches for a second or so a deal: offered, not run in the game.
+            self.say(
+                t.gettext(
+                    "Where you lost points: gongzhu review {path} --deal {n} --seat {seat}"
+                ).format(path=safe(self.path), n=match.deal_count, seat=self.human)
+            )
         self.say()
 
     # -- one deal -----------------------------------------------------------------------

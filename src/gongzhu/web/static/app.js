@@ -19,6 +19,7 @@ import { initTutorial } from "./tutorial.js";
 import { noteGame, renderSaved } from "./saved.js";
 import { countState, renderStats } from "./stats.js";
 import { KEYS, load, loadToken, rememberRoom, save, saveToken } from "./store.js";
+import { initReview, openDealLink, reviewState } from "./review.js";
 import {
   actions, endDealing, flashTrick, hideFlash, renderAll, renderConn, renderExposure, renderHand,
   renderPlates, renderStatus, showLastTrick, sortedHand, startDealing, updateExposeButton,
@@ -33,8 +34,12 @@ function roomFromPath() {
 
 function route() {
   const id = roomFromPath();
+  const deal = location.pathname.match(/^\/d\/([0-9A-Za-z]{1,16})\/?$/);
   if (id) enterRoom(id);
-  else showStart();
+  else if (deal) {
+    showStart();
+    openDealLink(deal[1]);
+  } else showStart();
 }
 
 function showStart() {
@@ -78,7 +83,8 @@ async function createRoom(event) {
   const seed = value("seed").trim();
   if (seed) {
     if (!/^[0-9]{1,15}$/.test(seed)) {
-      $("start-error").textContent = t("start.seed");
+      // Refused, never cut: a longer number is another game.
+      $("start-error").textContent = t("start.seed_bad");
       button.disabled = false;
       return;
     }
@@ -109,7 +115,7 @@ function enterRoom(id) {
   Object.assign(S, {
     roomId: id, token: loadToken(id), seat: null, room: null, msg: null,
     lastEvent: null, resyncAsked: null, lifted: null, hints: null, reason: "",
-    pendingExposure: false, thinking: null, overClosed: null,
+    pendingExposure: false, thinking: null, overClosed: null, overAsked: false,
   });
   rememberRoom(id);
   /** @type {HTMLInputElement} */ ($("join-name")).value = load(KEYS.name, "") || "";
@@ -240,6 +246,7 @@ function onState(msg) {
   if (before && before.room?.game_no !== msg.room?.game_no) S.overClosed = null;
   soundFor(before, msg, wasMyTurn);
   renderAll();
+  reviewState();
 }
 
 /** @param {ErrorMessage} msg */
@@ -479,6 +486,7 @@ async function main() {
   actions.sit = sit;
   actions.release = release;
   initConfirm();
+  initReview();
   initLobby(sit);
   initFeel();
   initChat();
@@ -517,6 +525,7 @@ async function main() {
   });
   $("game-over-show").addEventListener("click", () => {
     S.overClosed = null;
+    S.overAsked = true;
     renderAll();
   });
   $("rules-open").addEventListener("click", () => {

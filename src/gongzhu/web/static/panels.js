@@ -168,7 +168,9 @@ export function renderGameOver() {
     panel.hidden = true;
     return;
   }
-  panel.hidden = S.overClosed === (S.room?.game_no ?? 0);
+  // A shared deal replayed (the deal of the day too) is a game of its own: it ends on its
+  // score sheet, with the review and the day's board; its ranking shows when asked for.
+  panel.hidden = S.overClosed === (S.room?.game_no ?? 0) || Boolean(S.msg?.shared && !S.overAsked);
   const totals = S.room?.totals || [];
   const order = totals.map((v, s) => [s, v]).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const names = (/** @type {number[]} */ list) => (list || []).map(seatName).join(", ") || "—";

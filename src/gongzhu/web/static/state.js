@@ -36,6 +36,8 @@ export const S = {
   /** @type {string|null} */ joined: null,
   /** The game-over panel was closed by the player (for this game number). */
   /** @type {number|null} */ overClosed: null,
+  /** The ranking was asked for ("Final ranking"): shown even after a shared deal. */
+  overAsked: false,
   /** The room's rule set, sent once per connection (the welcome's room); a state's
    * room and view leave it out. */
   /** @type {import("./types.js").Rules|null} */ rules: null,

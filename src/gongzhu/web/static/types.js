@@ -115,6 +115,9 @@
  * @property {ExposureOption[]} exposure_options
  * @property {DealScore|null} last_score
  * @property {GameOver|null} game_over
+ * @property {string|null} [deal_code]  The finished deal's code (review.js), else null.
+ * @property {string|null} [daily]  The day whose deal this room plays, else null.
+ * @property {boolean} [shared]  The room plays a shared deal (a deal code, the deal of the day).
  *
  * @typedef {object} WelcomeMessage
  * @property {"welcome"} type
