@@ -74,8 +74,7 @@ GREEDY_SHORT_TRICKS: Final = 3
 def greedy_values(b: _board.Board, ids: list[int]) -> list[float]:
     """The greedy bot's value of each card of ``ids`` (legal for the seat to act on ``b``, a
     board whose every hand is known): its one-trick value, and on an early lead the
-    short-suit preference. The greedy policy plays the best; the search's ``greedy``
-    inference reads them all (:mod:`gongzhu.ai._inference`)."""
+    short-suit preference. The greedy policy plays the best."""
     values = _trick_values(b, ids)
     if not b.trick and b.ntricks < GREEDY_SHORT_TRICKS:
         hand = b.hands[(b.leader + len(b.trick)) % b.cfg.n]
