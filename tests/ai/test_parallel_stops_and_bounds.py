@@ -256,8 +256,8 @@ try:
     on_ray = arena("search", "greedy", executor=executor, workers=2, **kw)
     assert on_ray == local, (on_ray, local)
     table = BotTable.uniform("rule-of-thumb", 4)
-    assert simulate(16, MRIF, table, seed=2, executor=executor) == simulate(
-        16, MRIF, table, seed=2
+    assert simulate(16, rules=MRIF, strategies=table, seed=2, executor=executor) == simulate(
+        16, rules=MRIF, strategies=table, seed=2
     )
     # The CLI's --backend ray uses the Ray already running here.
     args = ["arena", "search", "greedy", "--rules", "mrif", "--deals", "8", "--seed",

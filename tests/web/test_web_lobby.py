@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from test_web_browser import (  # noqa: F401  (fixtures)
     FULL_HAND,
+    LEGAL_CARD,
     LiveServer,
     browser,
     hand_cards,
@@ -103,6 +104,7 @@ def test_a_friend_who_sits_at_a_running_game_is_told_what_comes_with_the_seat(
     ann = new_page()
     open_with_token(ann, server, made["room"], made["token"])
     ann.wait_for_function(FULL_HAND)
+    ann.wait_for_function(LEGAL_CARD)
     play_one(ann)  # the game is under way
     bob = new_page()
     bob.goto(f"{server.url}/t/{made['room']}")

@@ -254,7 +254,9 @@ def test_a_move_on_one_server_is_pushed_to_a_player_on_the_other(redis_backend: 
 def test_a_seat_is_taken_over_only_when_its_player_is_gone_from_every_server(
     redis_backend: Backend,
 ) -> None:
-    takeover = 0.3
+    # Long enough that Ann connects before her seat counts as away on a loaded machine (a
+    # seat never connected is away once the takeover time has passed since the room began).
+    takeover = 1.0
     with two_servers(redis_backend, takeover=takeover, seed=5) as (a, b):
         data = new_room(a, exposure=False)
         room_id = data["room"]
