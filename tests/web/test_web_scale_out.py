@@ -104,11 +104,14 @@ class Player:
         self, pred: Callable[[dict[str, Any]], bool], timeout: float = 20.0
     ) -> dict[str, Any]:
         end = time.monotonic() + timeout
+        others: list[str] = []
         while time.monotonic() < end:
             message = self.recv(0.2)
             if message is not None and pred(message):
                 return message
-        raise TimeoutError("the message did not come")
+            if message is not None and message["type"] != "state":
+                others.append(json.dumps(message)[:300])
+        raise TimeoutError(f"the message did not come; meanwhile: {others[-5:]}")
 
     def move(self, seat: int) -> None:
         """Make seat's move if the last state asks it for one (decline exposure; the first

@@ -98,6 +98,10 @@ def handler(
     return register
 
 
+WRITE_TRIES: Final = 4
+"""How often a change refused by another process's write is tried on the reloaded room."""
+
+
 async def dispatch(deps: Deps, hub: Hub, conn: Conn, msg: ClientMessage) -> None:
     """Run ``msg``'s handler; every refusal is an ``error`` message to the client."""
     rooms = deps.rooms
@@ -113,10 +117,13 @@ async def dispatch(deps: Deps, hub: Hub, conn: Conn, msg: ClientMessage) -> None
             rooms.error(hub, conn, exc, msg.type)
         return
     async with hub.lock:
-        # A write refused because another process wrote first is tried once more on the
-        # room rebuilt from the store: the request's checks run again there, so only a
-        # real conflict (the table moved on) is refused, not a friend's arrival.
-        for retry in (True, False):
+        # A write refused because another process wrote first is tried again on the room
+        # rebuilt from the store: the request's checks run again there, so only a real
+        # conflict (the table moved on: a stale event) is refused, not a friend's arrival.
+        # A few tries, since the process driving the computers may write several times
+        # in a row (a loaded machine saw two conflicts in a row on a friend's sit).
+        for tries_left in reversed(range(WRITE_TRIES)):
+            retry = tries_left > 0
             try:
                 if hub.stale and not await rooms.reload(hub):
                     raise StoreError("the room cannot be read from the store now")
