@@ -31,6 +31,7 @@ import argparse
 import asyncio
 import contextlib
 import http.client
+import importlib.util
 import json
 import os
 import shutil
@@ -46,6 +47,9 @@ from pathlib import Path
 from typing import Any
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
+# The servers run the build this interpreter has installed (the compiled one, where it is);
+# the checkout's sources only where gongzhu is not installed.
+SERVE_PATH = {} if importlib.util.find_spec("gongzhu") else {"PYTHONPATH": SRC}
 
 
 def free_port() -> int:
@@ -96,7 +100,7 @@ def serve(store: str, port: int, home: Path) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [sys.executable, "-m", "gongzhu", "serve", "--port", str(port), "--store", store,
          "--bot-delay", "0", "--rooms-per-address", "100", "--max-connections", "2000"],
-        env={**os.environ, "PYTHONPATH": SRC, "HOME": str(home), "XDG_DATA_HOME": str(home)},
+        env={**os.environ, **SERVE_PATH, "HOME": str(home), "XDG_DATA_HOME": str(home)},
         stdout=subprocess.DEVNULL,
         stderr=(home / f"serve-{port}.log").open("wb"),  # shown if it fails to start
     )  # fmt: skip
