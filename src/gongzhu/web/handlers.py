@@ -122,8 +122,7 @@ async def dispatch(deps: Deps, hub: Hub, conn: Conn, msg: ClientMessage) -> None
         # conflict (the table moved on: a stale event) is refused, not a friend's arrival.
         # A few tries, since the process driving the computers may write several times
         # in a row (a loaded machine saw two conflicts in a row on a friend's sit).
-        for tries_left in reversed(range(WRITE_TRIES)):
-            retry = tries_left > 0
+        for attempt in range(1, WRITE_TRIES + 1):
             try:
                 if hub.stale and not await rooms.reload(hub):
                     raise StoreError("the room cannot be read from the store now")
@@ -132,7 +131,7 @@ async def dispatch(deps: Deps, hub: Hub, conn: Conn, msg: ClientMessage) -> None
             except (IllegalActionError, WebError) as exc:
                 rooms.error(hub, conn, exc, msg.type)
             except StoreConflict:
-                if await rooms.reload(hub) and retry:
+                if await rooms.reload(hub) and attempt < WRITE_TRIES:
                     continue
                 rooms.error(hub, conn, WebError("stale", "the table has moved on"), msg.type)
             except StoreError as exc:  # nothing changed: the player may try again
