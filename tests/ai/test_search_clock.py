@@ -7,7 +7,9 @@ decision's elapsed time is a count of rollouts: deterministic, whatever the mach
 
 from __future__ import annotations
 
+import math
 import time
+from typing import Any
 
 import attrs
 import pytest
@@ -32,13 +34,21 @@ def test_every_decision_of_a_deal_stops_within_ten_percent(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     clock = FakeClock()
-    real = search.rollout
+    real = search.rollout_values
 
-    def rollout(board: Board) -> tuple[int, ...]:
-        clock.now += ROLLOUT
-        return real(board)
+    def rollout_values(
+        base: Board, cards: list[int], mine: Any, others: Any, ratio: float, cutoff: float
+    ) -> list[float]:
+        # The core's loop over one sampled deal, a card at a time on the fake clock.
+        out: list[float] = []
+        for card in cards:
+            if clock() >= cutoff:
+                break
+            clock.now += ROLLOUT
+            out += real(base, [card], mine, others, ratio, math.inf)
+        return out
 
-    monkeypatch.setattr(search, "rollout", rollout)
+    monkeypatch.setattr(search, "rollout_values", rollout_values)
     monkeypatch.setattr(time, "perf_counter", clock)
     rules = attrs.evolve(RuleSet.preset("flat-pig"), partnerships=True)
     bots = [SearchStrategy(Limit(time=LIMIT), seed=s, solve=0) for s in range(4)]

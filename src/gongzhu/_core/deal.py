@@ -46,3 +46,38 @@ def split(
         dealt.append(cards)
         hands.append(mask)
     return tuple(dealt), tuple(hands)
+
+
+def deal_out(
+    cards: list[int],
+    seats: list[int],
+    counts: tuple[int, ...],
+    hands: list[int],
+    getrandbits: Callable[[int], int],
+) -> None:
+    """Shuffle ``cards`` and give ``counts[i]`` of them to ``hands[seats[i]]`` (masks, in place).
+
+    The shuffle is ``random.Random.shuffle``'s own (Fisher–Yates from the top, each
+    partner drawn below ``i + 1`` by rejection on ``getrandbits``), so a generator
+    deals exactly what ``rng.shuffle`` would: the search's sampled deals, natively
+    in the compiled build.
+    """
+    order = list(cards)
+    i = len(order) - 1
+    while i > 0:
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
+        i -= 1
+    at = 0
+    for k in range(len(seats)):
+        s = seats[k]
+        a = counts[k]
+        mask = hands[s]
+        for c in order[at : at + a]:
+            mask |= BIT[c]
+        hands[s] = mask
+        at += a

@@ -22,6 +22,7 @@ policy and the opponent model of its importance weights.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Final, Protocol
 
 from gongzhu._core.bits import (
@@ -377,6 +378,38 @@ def rollout_rule_of_thumb(b: Board) -> tuple[int, ...]:
     while not b.done:
         b.play(choose_board(b, b.legal()))
     return b.totals()
+
+
+def rollout_values(
+    base: Board,
+    cards: list[int],
+    mine: tuple[int, ...],
+    others: tuple[int, ...],
+    ratio: float,
+    cutoff: float,
+) -> list[float]:
+    """Each of ``cards`` played in a copy of ``base``, the rest of the deal by the rule of thumb
+    at every seat: the deal's value to the seats ``mine`` (their total, less ``ratio`` times
+    the total of ``others``), in order. Stops early (a shorter list) once
+    ``time.perf_counter()`` passes ``cutoff``, checked before each card: the search's inner
+    loop over one sampled deal."""
+    out: list[float] = []
+    for card in cards:
+        if time.perf_counter() >= cutoff:
+            break
+        b = base.copy()
+        b.play(card)
+        while not b.done:
+            b.play(choose_board(b, b.legal()))
+        totals = b.totals()
+        x = 0
+        for s in mine:
+            x += totals[s]
+        y = 0
+        for s in others:
+            y += totals[s]
+        out.append(float(x) - ratio * y if others else float(x))
+    return out
 
 
 def likelihood(b: Board, plays: list[int], me: int, beta: float) -> float:

@@ -43,6 +43,7 @@ from typing import Final
 from gongzhu._core.bits import BIT as BITS
 from gongzhu._core.bits import SUIT_MASKS
 from gongzhu._core.board import Board, of_world
+from gongzhu._core.deal import deal_out
 from gongzhu._core.infoset import PLAY, Info
 from gongzhu._core.policy import choose_exposure, likelihood
 from gongzhu.board import world_board
@@ -193,15 +194,8 @@ class _Pool:
     def _deal(
         self, rng: random.Random, cards: list[int], counts: tuple[int, ...], hands: list[int]
     ) -> None:
-        if not cards:
-            return
-        shuffled = cards[:]
-        rng.shuffle(shuffled)
-        i = 0
-        for s, a in zip(self.seats, counts, strict=True):
-            for c in shuffled[i : i + a]:
-                hands[s] |= BITS[c]
-            i += a
+        if cards:  # rng.shuffle's own draws, in the core (the compiled build's hot loop)
+            deal_out(cards, self.seats, counts, hands, rng.getrandbits)
 
 
 class Worlds:

@@ -42,7 +42,7 @@ from itertools import combinations
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief as _brief
 from gongzhu._core.bits import BIT as BITS
-from gongzhu._core.policy import choose_exposure
+from gongzhu._core.policy import choose_exposure, rollout_values
 from gongzhu._core.policy import rollout_rule_of_thumb as rollout
 from gongzhu._core.solver import INF as SOLVER_INF
 from gongzhu._core.solver import Solver
@@ -211,13 +211,8 @@ class SearchStrategy:
                 elif nworlds and solver.nodes <= _SOLVE_NODES:
                     break  # the clock ran out inside the solver
             if xs is None:
-                xs = []
-                for k in active:
-                    if time.perf_counter() >= cutoff:
-                        break
-                    board = base.copy()
-                    board.play(reps[k])
-                    xs.append(value(rollout(board)))
+                cards = [reps[k] for k in active]
+                xs = rollout_values(base, cards, value.mine, value.others, value.ratio, cutoff)
                 if len(xs) < len(active):
                     break
             weights.append(w)
