@@ -141,6 +141,9 @@ def test_rules_lists_describes_and_diffs(capsys: pytest.CaptureFixture[str]) -> 
     assert status == 0
     listed = [line.split()[0] for line in out.splitlines()]
     assert listed == list(PRESETS)
+    # seeds/004's base rules are classic's: the other name is listed with it, and works.
+    assert "(also: czech)" in out.splitlines()[0]
+    assert run_main(capsys, "rules", "czech")[0] == 0
     assert run_main(capsys, "rules", "--list")[1] == out
     status, out, _ = run_main(capsys, "rules", "online")
     assert out.splitlines()[0] == "Rule set online"

@@ -291,7 +291,6 @@ BOT_TITLES = {
     "hard": N_("hard"),
     "random": N_("random"),
     "rule-of-thumb": N_("rule-of-thumb"),
-    "rule-of-thumb-0.1": N_("rule-of-thumb 0.1"),
     "search": N_("search"),
     "greedy": N_("greedy"),
 }

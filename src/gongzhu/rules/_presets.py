@@ -120,7 +120,7 @@ class PresetInfo:
 # name: (summary, sources, description). The description is RST (the docs render it).
 _ABOUT: Final[dict[str, tuple[str, str, str]]] = {
     "classic": (
-        N_("seeds/000 club rules: 2♠ opens, pig taker leads later, lose at −1000"),
+        N_("seeds/000 club rules: 2♠ opens, pig taker leads later, lose at −1000 (also: czech)"),
         "seeds/000",
         "seeds/000: counter-clockwise; the 2♠ holder opens with any card; later the pig"
         " taker; all four cards exposable with the suit restriction; ≤ −1000 after a deal"
