@@ -48,7 +48,7 @@ API: Final[dict[str, frozenset[str]]] = {
         "Config PIG_GRAND_SLAM_ONLY PIG_POSITIVE PIG_UNCHANGED RESTRICT_DEAL RESTRICT_NONE"
         " RESTRICT_SUIT"
     ),
-    "deal": _names("deal_out shuffle split"),
+    "deal": _names("STEPS deal_out shuffle split"),
     "greedy": _names("trick_values"),
     "infoset": _names(
         "ASK_EXPOSE ASK_NOTHING ASK_PLAY ASK_RESPOND CLAIM DONE EXPOSURE Info PLAY info_of"
@@ -63,7 +63,8 @@ API: Final[dict[str, frozenset[str]]] = {
     ),
     "policy": _names(
         "RandomPolicy RuleOfThumb SHORT_LEADS SHORT_WEIGHT choose_board choose_exposure"
-        " choose_info likelihood rollout rollout_rule_of_thumb rollout_values short_suit_bonus"
+        " choose_info deal_value likelihood rollout rollout_rule_of_thumb rollout_values"
+        " short_suit_bonus"
     ),
     "rng": _names("next_random random_card seed_state"),
     "rollout": _names("Policy rollout rollout_random settle"),

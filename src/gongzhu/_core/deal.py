@@ -9,8 +9,14 @@ seed deals the same cards in both builds (and in every Python version).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from gongzhu._core.state import BIT
+
+STEPS: Final = tuple(
+    tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(53)
+)
+"""The Fisher–Yates steps of :func:`shuffle` for each number of cards (0 to 52)."""
 
 
 def shuffle(
@@ -57,21 +63,12 @@ def deal_out(
 ) -> None:
     """Shuffle ``cards`` and give ``counts[i]`` of them to ``hands[seats[i]]`` (masks, in place).
 
-    The shuffle is ``random.Random.shuffle``'s own (Fisher–Yates from the top, each
-    partner drawn below ``i + 1`` by rejection on ``getrandbits``), so a generator
-    deals exactly what ``rng.shuffle`` would: the search's sampled deals, natively
+    :func:`shuffle` draws exactly what ``random.Random.shuffle`` draws (Fisher–Yates
+    from the top, each partner below ``i + 1`` by rejection on ``getrandbits``), so a
+    generator deals what ``rng.shuffle`` would: the search's sampled deals, natively
     in the compiled build.
     """
-    order = list(cards)
-    i = len(order) - 1
-    while i > 0:
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        order[i], order[j] = order[j], order[i]
-        i -= 1
+    order = shuffle(tuple(cards), STEPS[len(cards)], getrandbits)
     at = 0
     for k in range(len(seats)):
         s = seats[k]

@@ -380,6 +380,20 @@ def rollout_rule_of_thumb(b: Board) -> tuple[int, ...]:
     return b.totals()
 
 
+def deal_value(
+    totals: tuple[int, ...], mine: tuple[int, ...], others: tuple[int, ...], ratio: float
+) -> float:
+    """A finished deal's value to the seats ``mine``: their total, less ``ratio`` times the
+    total of ``others`` (none: their own total). The search's objective."""
+    x = 0
+    for s in mine:
+        x += totals[s]
+    y = 0
+    for s in others:
+        y += totals[s]
+    return float(x) - ratio * y
+
+
 def rollout_values(
     base: Board,
     cards: list[int],
@@ -389,26 +403,16 @@ def rollout_values(
     cutoff: float,
 ) -> list[float]:
     """Each of ``cards`` played in a copy of ``base``, the rest of the deal by the rule of thumb
-    at every seat: the deal's value to the seats ``mine`` (their total, less ``ratio`` times
-    the total of ``others``), in order. Stops early (a shorter list) once
-    ``time.perf_counter()`` passes ``cutoff``, checked before each card: the search's inner
-    loop over one sampled deal."""
+    at every seat (:func:`rollout_rule_of_thumb`), valued by :func:`deal_value`, in order.
+    Stops early (a shorter list) once ``time.perf_counter()`` passes ``cutoff``, checked
+    before each card: the search's inner loop over one sampled deal."""
     out: list[float] = []
     for card in cards:
         if time.perf_counter() >= cutoff:
             break
         b = base.copy()
         b.play(card)
-        while not b.done:
-            b.play(choose_board(b, b.legal()))
-        totals = b.totals()
-        x = 0
-        for s in mine:
-            x += totals[s]
-        y = 0
-        for s in others:
-            y += totals[s]
-        out.append(float(x) - ratio * y if others else float(x))
+        out.append(deal_value(rollout_rule_of_thumb(b), mine, others, ratio))
     return out
 
 

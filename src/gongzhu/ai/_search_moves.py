@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
 
+from gongzhu._core.policy import deal_value
 from gongzhu._core.rules import card_classes
 from gongzhu.ai._search_config import _PRUNE_Z, LimitError
 from gongzhu.ai.driver import team_of
@@ -30,11 +30,8 @@ class _Value:
         )
         self.ratio = len(mine) / len(self.others) if self.others else 0.0
 
-    def __call__(self, totals: Sequence[float]) -> float:
-        x = float(sum(totals[s] for s in self.mine))
-        if self.others:
-            x -= self.ratio * sum(totals[s] for s in self.others)
-        return x
+    def __call__(self, totals: tuple[int, ...]) -> float:
+        return deal_value(totals, self.mine, self.others, self.ratio)
 
 
 def _classes(view: PlayerView, legal: int) -> list[int]:

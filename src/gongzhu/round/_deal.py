@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from gongzhu._base.seeds import SEED_INT_LIMIT, check_seed
+from gongzhu._core.deal import STEPS as _STEPS
 from gongzhu._core.deal import shuffle as _shuffle
 from gongzhu._core.deal import split as _split
 from gongzhu.cards import unchecked_cardset
@@ -75,8 +76,7 @@ def _shuffle_plan(deck: int) -> tuple[tuple[int, ...], tuple[tuple[int, int, int
     plan = _SHUFFLE_PLANS.get(deck)
     if plan is None:
         cards = tuple(c.index for c in unchecked_cardset(deck))
-        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
-        plan = _SHUFFLE_PLANS[deck] = (cards, steps)
+        plan = _SHUFFLE_PLANS[deck] = (cards, _STEPS[len(cards)])
     return plan
 
 
