@@ -237,20 +237,3 @@ def test_pruning_keeps_every_card_in_the_analysis_and_stays_within_budget() -> N
     assert a.worlds >= full.worlds
     assert a.moves == bot.analyse(view).moves
     assert bot.choose_play(view, view.legal_plays) == a.best.card
-
-
-def test_the_greedy_answers_are_an_option_validated_and_reproducible() -> None:
-    with pytest.raises(LimitError):
-        SearchStrategy(answers=1)  # type: ignore[arg-type]
-    r = deal(rules=RuleSet(partnerships=True, exposable=""), seed=6)
-    view = r.view(r.to_act or 0)
-    limit = Limit(simulations=60)
-    answered = SearchStrategy(limit, seed=2, answers=True).analyse(view)
-    again = SearchStrategy(limit, seed=2, answers=True).analyse(view)
-    plain = SearchStrategy(limit, seed=2, answers=False).analyse(view)
-    assert [(m.card, m.expected) for m in answered.moves] == [
-        (m.card, m.expected) for m in again.moves
-    ]
-    # The same sampled deals, other rollouts: the candidates' values differ.
-    assert answered.worlds == plain.worlds
-    assert [m.expected for m in answered.moves] != [m.expected for m in plain.moves]

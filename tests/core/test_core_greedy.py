@@ -9,8 +9,7 @@ from test_core_solver import RULES, _cards, _position
 
 from gongzhu import Round, RuleSet
 from gongzhu._core.board import Board, of_state
-from gongzhu._core.greedy import Look, greedy_trick, trick_values
-from gongzhu._core.rules import card_classes
+from gongzhu._core.greedy import Look, trick_values
 
 
 def _snapshot(b: Board) -> tuple[object, ...]:
@@ -98,40 +97,3 @@ def test_a_later_seat_answers_the_trick_greedily() -> None:
     assert win < -50
     # Ducking: the pig goes to seat 1, a third of 100 against the others' mean.
     assert duck == pytest.approx(100 / 3)
-
-
-@pytest.mark.parametrize("rules", RULES, ids=str)
-def test_a_greedy_trick_plays_each_seats_best_look_ahead_card_until_a_trick_is_complete(
-    rules: RuleSet,
-) -> None:
-    # The search's rollouts answer a candidate this way: each seat in turn plays the card
-    # trick_values ranks first (the first of the best), and it stops when a trick is complete:
-    # the one in progress, or a whole next trick when none is.
-    rng = random.Random(f"greedy-trick:{rules}")
-    for left in (13, 10, 6, 3, 1):
-        b = of_state(_position(rules, left, rng).engine_state)
-        played = b.copy()
-        greedy_trick(played)
-        expected = b.copy()
-        tricks = expected.ntricks
-        steps = 0
-        while expected.ntricks == tricks:
-            cards = card_classes(expected.cfg, expected.legal(), expected.up,
-                                 expected.between(expected.to_act()))  # fmt: skip
-            values = trick_values(expected, cards)
-            expected.play(cards[values.index(max(values))])
-            steps += 1
-        assert played.plays == expected.plays
-        assert played.ntricks == b.ntricks + 1
-        assert not played.trick
-        assert steps == rules.players - len(b.trick)
-
-
-def test_a_greedy_trick_does_nothing_once_the_deal_is_over() -> None:
-    rng = random.Random("greedy-trick-over")
-    b = of_state(_position(RULES[0], 1, rng).engine_state)
-    while not b.done:
-        b.play(_cards(b.legal())[0])
-    plays = list(b.plays)
-    greedy_trick(b)
-    assert b.plays == plays

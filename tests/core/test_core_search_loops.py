@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from gongzhu import RuleSet, deal
 from gongzhu._core.board import of_state
 from gongzhu._core.deal import deal_out
-from gongzhu._core.greedy import greedy_trick
 from gongzhu._core.policy import rollout_rule_of_thumb, rollout_values
 from gongzhu._core.state import BIT
 
@@ -59,7 +58,7 @@ def test_rollout_values_are_each_cards_rollout_valued() -> None:
     base = of_state(rnd.engine_state)
     legal = base.legal()
     cards = [c for c in range(52) if legal & BIT[c]]
-    values = rollout_values(base, cards, (0,), (1, 2, 3), 1 / 3, math.inf, False)
+    values = rollout_values(base, cards, (0,), (1, 2, 3), 1 / 3, math.inf)
     for card, value in zip(cards, values, strict=True):
         b = base.copy()
         b.play(card)
@@ -69,7 +68,7 @@ def test_rollout_values_are_each_cards_rollout_valued() -> None:
     # Own score only (no others): the seat's total.
     b = base.copy()
     b.play(cards[0])
-    assert rollout_values(base, cards[:1], (0, 2), (), 0.0, math.inf, False) == [
+    assert rollout_values(base, cards[:1], (0, 2), (), 0.0, math.inf) == [
         float(sum(rollout_rule_of_thumb(b)[s] for s in (0, 2)))
     ]
 
@@ -79,21 +78,4 @@ def test_rollout_values_stop_at_the_cutoff() -> None:
     base = of_state(rnd.engine_state)
     legal = base.legal()
     cards = [c for c in range(52) if legal & BIT[c]]
-    assert rollout_values(base, cards, (0,), (1, 2, 3), 1 / 3, time.perf_counter() - 1, False) == []
-
-
-def test_with_answers_each_card_is_answered_by_a_greedy_trick_then_rolled_out() -> None:
-    rnd = deal(rules=RuleSet.preset("flat-pig"), seed=7)
-    base = of_state(rnd.engine_state)
-    legal = base.legal()
-    cards = [c for c in range(52) if legal & BIT[c]]
-    values = rollout_values(base, cards, (0,), (1, 2, 3), 1 / 3, math.inf, True)
-    plain = rollout_values(base, cards, (0,), (1, 2, 3), 1 / 3, math.inf, False)
-    for card, value in zip(cards, values, strict=True):
-        b = base.copy()
-        b.play(card)
-        greedy_trick(b)
-        totals = rollout_rule_of_thumb(b)
-        assert value == float(totals[0]) - (1 / 3) * (totals[1] + totals[2] + totals[3])
-    assert values != plain  # the answers change what some card is worth on this deal
-    assert base.legal() == legal
+    assert rollout_values(base, cards, (0,), (1, 2, 3), 1 / 3, time.perf_counter() - 1) == []

@@ -130,17 +130,8 @@ class Look:
 
     def answer(self) -> list[int]:
         """The trick's outcome when the seat to act and those after it play greedily."""
-        return self.best()[1]
-
-    def choose(self) -> int:
-        """The card the seat to act plays greedily (the first of the best, in class order)."""
-        return self.best()[0]
-
-    def best(self) -> tuple[int, list[int]]:
-        """The seat to act's greedy card and the trick's outcome after it (:meth:`answer`)."""
         b = self.board
         seat = (b.leader + len(b.trick)) % self.n
-        card = -1
         best: list[int] = []
         best_u = -1e18
         tricks = b.ntricks
@@ -152,8 +143,7 @@ class Look:
             if u > best_u:
                 best_u = u
                 best = delta
-                card = c
-        return card, best
+        return best
 
 
 def trick_values(board: Board, cards: list[int]) -> list[float]:
@@ -172,20 +162,3 @@ def trick_values(board: Board, cards: list[int]) -> list[float]:
         board.pop()
         out.append(look.utility(seat, delta) + look.relief(seat, c))
     return out
-
-
-def greedy_trick(board: Board) -> None:
-    """Play greedily (:meth:`Look.choose`) until a trick is complete: the one in progress on
-    ``board``, or a whole next one (its lead included) when none is. Nothing once the deal
-    is over.
-
-    The search's rollouts answer a candidate card this way before the rule of thumb plays
-    the rest: the seats after it see the trick's cards and points and answer as the greedy
-    bots do, and a card that ends a trick is followed by a greedy trick from its winner.
-    """
-    if board.done:
-        return
-    look = Look(board)
-    tricks = board.ntricks
-    while board.ntricks == tricks:
-        board.play(look.choose())

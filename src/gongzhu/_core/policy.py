@@ -44,7 +44,6 @@ from gongzhu._core.bits import (
 )
 from gongzhu._core.board import Board, of_state
 from gongzhu._core.config import Config
-from gongzhu._core.greedy import greedy_trick
 from gongzhu._core.infoset import Info
 from gongzhu._core.rng import M32, next_random, random_card
 from gongzhu._core.rules import factors
@@ -402,22 +401,17 @@ def rollout_values(
     others: tuple[int, ...],
     ratio: float,
     cutoff: float,
-    answers: bool,
 ) -> list[float]:
     """Each of ``cards`` played in a copy of ``base``, the rest of the deal by the rule of thumb
     at every seat (:func:`rollout_rule_of_thumb`), valued by :func:`deal_value`, in order.
-    With ``answers`` the seats after the card first play greedily until a trick is complete
-    (:func:`~gongzhu._core.greedy.greedy_trick`). Stops early (a shorter list) once
-    ``time.perf_counter()`` passes ``cutoff``, checked before each card: the search's inner
-    loop over one sampled deal."""
+    Stops early (a shorter list) once ``time.perf_counter()`` passes ``cutoff``, checked
+    before each card: the search's inner loop over one sampled deal."""
     out: list[float] = []
     for card in cards:
         if time.perf_counter() >= cutoff:
             break
         b = base.copy()
         b.play(card)
-        if answers:
-            greedy_trick(b)
         out.append(deal_value(rollout_rule_of_thumb(b), mine, others, ratio))
     return out
 

@@ -114,7 +114,6 @@ class SearchStrategy:
         prune: bool = False,
         solve: int = DEFAULT_SOLVE,
         solve_model: bool = False,
-        answers: bool = False,
     ) -> None:
         if limit is not None and not isinstance(limit, Limit):
             raise LimitError(f"limit must be a Limit, got {type(limit).__name__}")
@@ -126,8 +125,6 @@ class SearchStrategy:
             raise LimitError(f"solve must be an int 0-13 (cards in hand), got {_brief(solve)}")
         if not isinstance(solve_model, bool):
             raise LimitError(f"solve_model must be True or False, got {_brief(solve_model)}")
-        if not isinstance(answers, bool):
-            raise LimitError(f"answers must be True or False, got {_brief(answers)}")
         # The decisions' generators are seeded from a text seed's UTF-8.
         check_seed(seed, error=LimitError)
         self.limit = limit or DEFAULT_LIMIT
@@ -136,7 +133,6 @@ class SearchStrategy:
         self.prune = bool(prune)
         self.solve = solve
         self.solve_model = bool(solve_model)
-        self.answers = answers
 
     def __repr__(self) -> str:
         return f"SearchStrategy({self.limit!r}, seed={self.seed!r})"
@@ -216,9 +212,7 @@ class SearchStrategy:
                     break  # the clock ran out inside the solver
             if xs is None:
                 cards = [reps[k] for k in active]
-                xs = rollout_values(
-                    base, cards, value.mine, value.others, value.ratio, cutoff, self.answers
-                )
+                xs = rollout_values(base, cards, value.mine, value.others, value.ratio, cutoff)
                 if len(xs) < len(active):
                     break
             weights.append(w)
