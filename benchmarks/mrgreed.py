@@ -28,8 +28,11 @@ by both, the trick winners must agree, and at the end of each game every seat's
 score must equal the peer's ``calc_score``. Any disagreement stops the run.
 
 Bots are seeded from ``--seed``, the deal and the seat; the peer's bots draw from
-the global ``random`` and ``numpy.random``, which are seeded before every game,
-so a run is reproducible.
+the global ``random`` and ``numpy.random``, which are seeded before every game.
+The peer also iterates Python sets of card names, whose order depends on the
+interpreter's hash seed: the harness runs under ``PYTHONHASHSEED=0`` (it
+restarts itself with it when another value or none is set), so a run is
+reproducible, deal for deal.
 
     python benchmarks/mrgreed.py --peer ~/MrIfOffline --ours search \\
         --limit simulations=300 --opponent MrGreed --deals 256
@@ -46,6 +49,7 @@ import importlib.util
 import io
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -329,6 +333,24 @@ def summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _fixed_hash_seed() -> None:
+    """Restart this script under ``PYTHONHASHSEED=0`` unless it already runs under it.
+
+    The peer's bots iterate sets of card names; with a random hash seed the
+    same deal, seed and bots can play differently from one run to the next.
+    The worker processes inherit the setting.
+    """
+    if os.environ.get("PYTHONHASHSEED") == "0":
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(
+        sys.executable,
+        [sys.executable, *sys.argv],
+        {**os.environ, "PYTHONHASHSEED": "0"},
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--peer", required=True, help="a checkout of Gongzhu-Society/MrIfOffline")
@@ -404,4 +426,5 @@ def _progress(rows: Sequence[dict[str, Any]], total: int, args: argparse.Namespa
 
 
 if __name__ == "__main__":
+    _fixed_hash_seed()
     sys.exit(main())
