@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from gongzhu import RuleSet, deal
+from gongzhu import CardSet, RuleSet, deal, parse_cards
 from gongzhu.ai.review import (
     MIN_LOSS,
     REVIEW_LIMIT,
+    ExposureDecision,
+    ExposureLoss,
     ReviewError,
     review,
     start_of,
@@ -58,7 +60,8 @@ def test_a_deal_played_badly_on_purpose_shows_its_losses() -> None:
         assert loss.better != loss.card
         assert 1 <= loss.trick <= 13
         assert str(loss.points) in str(loss)
-    assert found.lost == sum(loss.points for loss in found.losses)
+    exposure = found.exposure_loss.points if found.exposure_loss is not None else 0
+    assert found.lost == exposure + sum(loss.points for loss in found.losses)
 
 
 def test_the_review_shows_every_trick_and_the_seats_score() -> None:
@@ -114,3 +117,87 @@ def test_only_a_finished_deal_and_a_real_seat_are_reviewed() -> None:
 def test_the_default_limit_is_bounded() -> None:
     assert REVIEW_LIMIT.simulations is not None
     assert REVIEW_LIMIT.simulations <= 1000
+
+
+# -- the exposure decision ---------------------------------------------------------------------
+
+DECK = [rank + suit for suit in "SHDC" for rank in "23456789TJQKA"]
+LOW_WITH_THE_PIG = "QS 2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D 2H"
+"""Seat 0's hand: the pig with no other spade and nothing high to win a trick with."""
+
+
+def low_hand_deal(rules: RuleSet | str = RULES) -> Round:
+    mine = LOW_WITH_THE_PIG.split()
+    rest = [c for c in DECK if c not in mine]
+    return Round.from_hands([mine, rest[0::3], rest[1::3], rest[2::3]], rules=rules)
+
+
+def exposing(rnd: Round, cards: str, **how: bool) -> Round:
+    """Seat 0 exposes ``cards`` (nothing: declines); the others decline; all play it out by the
+    rule of thumb."""
+    if cards:
+        rnd = rnd.expose(cards, seat=0, **how)
+    return finish(rnd, lambda r: RuleOfThumbStrategy().choose_play(r.view(0), r.legal_plays))
+
+
+def test_exposing_the_pig_with_nothing_to_guard_it_is_judged_a_loss() -> None:
+    rnd = exposing(low_hand_deal(), "QS")
+    found = review(rnd, 0, limit=FAST)
+    pig, nothing = parse_cards("QS"), CardSet()
+    assert found.exposure is not None
+    assert found.exposure.chosen == pig
+    assert found.exposure.best == nothing
+    loss = found.exposure_loss
+    assert loss is not None, found.exposure
+    assert (loss.chosen, loss.better) == (pig, nothing)
+    # Doubling the pig costs about what the seat expects to take of it: far over the bar.
+    assert loss.points >= 4 * MIN_LOSS
+    assert loss.points > found.exposure.noise
+    assert loss.points == round(found.exposure.lost)
+    assert (
+        str(loss) == f"exposure: exposing Q♠ cost about {loss.points} points; declining was better"
+    )
+    assert found.lost == loss.points + sum(card.points for card in found.losses)
+    # Printed after the tricks, before the cards' losses.
+    lines = str(found).splitlines()
+    assert lines[14] == str(loss)
+    assert lines[15:] == [str(card) for card in found.losses]
+
+
+def test_declining_with_a_hand_that_should_decline_is_no_loss() -> None:
+    # Seed 9 deals seat 0 the pig and 10♣ in an ordinary hand: the bot declines too.
+    rnd = deal(rules=RULES, seed=9)
+    assert {"QS", "TC"} <= {c.code for c in rnd.hands[0]}
+    found = review(exposing(rnd, ""), 0, limit=FAST)
+    assert found.exposure is not None
+    assert found.exposure.chosen == CardSet() == found.exposure.best
+    assert found.exposure.lost == 0.0
+    assert found.exposure_loss is None
+    assert found.lost == sum(card.points for card in found.losses)
+
+
+def test_no_exposure_no_choice_or_one_the_search_does_not_value_is_not_judged() -> None:
+    # Flat-pig has no exposure at all.
+    flat = finish(deal(rules="flat-pig", seed=9), lambda r: r.legal_plays.cards[0])
+    assert review(flat, 0, limit=Limit(simulations=40)).exposure is None
+    # Seat 1 holds no exposable card: its pass was no choice.
+    rnd = exposing(low_hand_deal(), "QS")
+    assert not set(rnd.dealt[1]) & set(RULES.exposable)
+    assert review(rnd, 1, limit=Limit(simulations=40)).exposure is None
+    # A face-down exposure (catch-the-pig) is not valued by the search: not judged.
+    down = exposing(low_hand_deal("catch-the-pig"), "QS", face_down=True)
+    found = review(down, 0, limit=Limit(simulations=40))
+    assert found.exposure is None
+    assert found.exposure_loss is None
+
+
+def test_the_exposure_judgement_is_deterministic() -> None:
+    rnd = exposing(low_hand_deal(), "QS")
+    first, second = review(rnd, 0, limit=FAST), review(rnd, 0, limit=FAST)
+    assert first == second
+    assert isinstance(first.exposure, ExposureDecision)
+    assert isinstance(first.exposure_loss, ExposureLoss)
+    # The search bot's own exposure analysis of the seat's view, judged as the cards are.
+    bot = SearchStrategy(FAST, seed="review", solve=0)
+    analysis = bot.analyse_exposure(low_hand_deal().view(0))
+    assert first.exposure.best == analysis.best.cards

@@ -9,14 +9,33 @@ from the hidden hands. A card the bot judges worse than its own choice by a
 clear margin is a :class:`Loss`: the trick, the card played, the card the bot
 prefers (legal then), and the expected points lost.
 
-"Clear" means both: at least :data:`MIN_LOSS` points, and more than the
-noise of the two estimates (their standard errors added). The card the bot
-itself would play is never a loss, and every judgement is deterministic: the
-bot searches a fixed number of rollouts (:data:`REVIEW_LIMIT`) from a seed
-derived from the position. The estimates are deal scores (the seat's own
-points, not against the others), so a loss reads as points a player
-recognises. The same function serves the library, ``gongzhu review FILE`` and
-the web table's review panel.
+The seat's exposure decision is judged the same way, before the cards: if it
+held an exposable card and exposed face up or declined, the bot values every
+face-up subset of its exposable cards and declining on its view at that moment
+(:meth:`~gongzhu.ai.search.SearchStrategy.analyse_exposure`), and a choice
+clearly worse than the bot's is an :class:`ExposureLoss` (exposing the pig
+doubles what it costs: often the deal's biggest decision). Face-down and blind
+exposures (rule sets that have them) are not valued by the search and not
+judged (a seat that exposed blind has its decision left unjudged too), nor is a
+rule set without exposure; under face-down-up exposure a face-up choice is
+judged among the face-up ones only.
+
+"Clear" means all of: the bot chose otherwise, by at least :data:`MIN_LOSS`
+points, and by more than the noise of the two estimates (their standard errors
+added). Every judgement is deterministic: the bot searches a fixed number of
+rollouts (:data:`REVIEW_LIMIT`) from a seed derived from the position.
+
+The points are the bot's own objectives, which differ between the two kinds
+of decision. A card is valued as the search plays it: the seat's deal score
+against the other seats' mean (its own points less their mean; under
+pairs, its team's less the other team's), so giving the pig to another seat
+rather than taking it is worth more than the 100 points the seat avoids. The
+exposure is valued as the search decides it: the seat's own deal score (its
+team's under pairs), not against the others. The two can disagree on which
+exposure is best, most of all on A♥, which doubles the others' hearts too: the
+exposure judgement says what the bot would have exposed, on its own points.
+The same function serves the library, ``gongzhu review FILE`` and the web
+table's review panel.
 
 >>> from gongzhu import deal, RuleSet
 >>> r = deal(rules=RuleSet(exposable=""), seed=4)
@@ -27,6 +46,8 @@ the web table's review panel.
 (True, True)
 >>> all(loss.better in loss.legal and loss.points > 0 for loss in rv.losses)
 True
+>>> rv.exposure is None    # this rule set has no exposure
+True
 """
 
 from __future__ import annotations
@@ -35,8 +56,8 @@ from typing import Final
 
 import attrs
 
-from gongzhu.actions import Play
-from gongzhu.ai.search import Analysis, Limit, SearchStrategy
+from gongzhu.actions import Exposure, Play
+from gongzhu.ai.search import Analysis, ExposureAnalysis, Limit, SearchStrategy
 from gongzhu.cards import Card, CardSet
 from gongzhu.errors import GongzhuError
 from gongzhu.round import Round, deal
@@ -46,6 +67,8 @@ __all__ = [
     "MIN_LOSS",
     "REVIEW_LIMIT",
     "Decision",
+    "ExposureDecision",
+    "ExposureLoss",
     "Loss",
     "Review",
     "ReviewError",
@@ -108,6 +131,41 @@ class Loss:
         )
 
 
+def _exposing(cards: CardSet) -> str:
+    return f"exposing {cards}" if cards else "declining"
+
+
+@attrs.frozen
+class ExposureDecision:
+    """The seat's exposure decision (face up, or declining) and what the bot made of it."""
+
+    chosen: CardSet
+    """The cards the seat exposed (empty: it declined)."""
+    best: CardSet
+    """The exposure the bot would have made (``chosen`` itself when they agree)."""
+    lost: float
+    """Expected points lost against ``best`` (0.0 when the bot agrees)."""
+    noise: float
+    """The two estimates' standard errors, added."""
+
+
+@attrs.frozen
+class ExposureLoss:
+    """An exposure decision judged worse than the bot's by a clear margin (see the module)."""
+
+    chosen: CardSet
+    better: CardSet
+    """The exposure the bot prefers (empty: declining)."""
+    points: int
+    """Expected points lost against ``better`` (a positive whole number)."""
+
+    def __str__(self) -> str:
+        return (
+            f"exposure: {_exposing(self.chosen)} cost about {self.points} points; "
+            f"{_exposing(self.better)} was better"
+        )
+
+
 @attrs.frozen
 class Review:
     """What :func:`review` found for ``seat``: the tricks, every decision, the losses."""
@@ -118,19 +176,27 @@ class Review:
     tricks: tuple[TrickReview, ...]
     decisions: tuple[Decision, ...]
     losses: tuple[Loss, ...]
+    exposure: ExposureDecision | None = None
+    """The seat's exposure decision, judged (``None``: none made, none to make, or one the
+    review does not judge: see the module)."""
+    exposure_loss: ExposureLoss | None = None
+    """The exposure decision, if it was a clear loss."""
 
     @property
     def lost(self) -> int:
-        """The points lost in all (the losses added)."""
-        return sum(loss.points for loss in self.losses)
+        """The points lost in all (the exposure's loss and the cards' added)."""
+        exposure = self.exposure_loss.points if self.exposure_loss is not None else 0
+        return exposure + sum(loss.points for loss in self.losses)
 
     def __str__(self) -> str:
         lines = [f"seat {self.seat}: {self.score:+d} this deal"]
         for t in self.tricks:
             cards = " ".join(f"{c}" for _, c in t.cards)
             lines.append(f"{t.number:2d}. {cards}  → seat {t.winner}")
+        if self.exposure_loss is not None:
+            lines.append(str(self.exposure_loss))
         lines.extend(str(loss) for loss in self.losses)
-        if not self.losses:
+        if not self.losses and self.exposure_loss is None:
             lines.append("no clear loss: every card was as good as the computer's choice")
         return "\n".join(lines)
 
@@ -173,6 +239,38 @@ def _judge(analysis: Analysis, card: Card, trick: int, legal: CardSet) -> Decisi
     return Decision(trick, card, best.card, legal, lost, best.stderr + mine.stderr)
 
 
+def _judge_exposure(analysis: ExposureAnalysis, chosen: CardSet) -> ExposureDecision:
+    best = analysis.best
+    mine = next(o for o in analysis.options if o.cards == chosen)
+    lost = max(0.0, best.expected - mine.expected)
+    return ExposureDecision(chosen, best.cards, lost, best.stderr + mine.stderr)
+
+
+def _exposure_at(bot: SearchStrategy, state: Round, action: Exposure) -> ExposureDecision | None:
+    """The judgement of ``action``, the seat's exposure decision in ``state``: ``None`` for
+    one the search does not value (face down, blind) or one without a choice."""
+    if action.blind or action.face_down_cards:
+        return None
+    view = state.view(action.seat)
+    held = view.hand & view.rules.exposable
+    if not held - view.exposed - view.own_face_down:
+        return None
+    return _judge_exposure(bot.analyse_exposure(view), action.cards)
+
+
+def _is_clear(best_differs: bool, lost: float, noise: float) -> bool:
+    """A clear loss (see the module): the bot chose otherwise, by >= MIN_LOSS and the noise."""
+    return best_differs and lost >= MIN_LOSS and lost > noise
+
+
+def _exposure_loss(exposure: ExposureDecision | None) -> ExposureLoss | None:
+    if exposure is None or not _is_clear(
+        exposure.best != exposure.chosen, exposure.lost, exposure.noise
+    ):
+        return None
+    return ExposureLoss(exposure.chosen, exposure.best, round(exposure.lost))
+
+
 def review(
     rnd: Round,
     seat: int,
@@ -180,10 +278,12 @@ def review(
     limit: Limit = REVIEW_LIMIT,
     seed: int | str = "review",
 ) -> Review:
-    """Review ``seat``'s cards in the finished deal ``rnd`` (see the module).
+    """Review ``seat``'s exposure decision and cards in the finished deal ``rnd`` (see the
+    module).
 
     ``limit`` bounds each decision's search (deterministic with ``simulations``);
-    ``seed`` seeds the bot. A decision with one legal card is not judged.
+    ``seed`` seeds the bot. A decision with one legal card is not judged, nor an
+    exposure decision without an exposable card.
     """
     if not isinstance(rnd, Round) or not rnd.is_over:
         raise ReviewError("only a finished deal can be reviewed")
@@ -191,18 +291,33 @@ def review(
         raise ReviewError(f"seat must be 0-{rnd.players - 1}, got {seat!r:.20}")
     bot = SearchStrategy(limit, seed=seed, solve=0)
     state = start_of(rnd)
+    history = rnd.history
     decisions: list[Decision] = []
-    for action in rnd.history:
+    mine = [a for a in history if isinstance(a, Exposure) and a.seat == seat]
+    # A blind exposure is followed by the seat's ordinary decision: neither is judged.
+    judged = mine[0] if len(mine) == 1 else None
+    exposure: ExposureDecision | None = None
+    for action in history:
         if isinstance(action, Play) and action.seat == seat:
             legal = state.legal_plays
             if len(legal) > 1:
                 view = state.view(seat)
                 found = bot.analyse(view)
                 decisions.append(_judge(found, action.card, state.trick_number, legal))
+        elif judged is not None and action is judged:
+            exposure = _exposure_at(bot, state, judged)
         state = state.apply(action)
     losses = tuple(
         Loss(d.trick, d.card, d.best, round(d.lost), d.legal)
         for d in decisions
-        if d.best != d.card and d.lost >= MIN_LOSS and d.lost > d.noise
+        if _is_clear(d.best != d.card, d.lost, d.noise)
     )
-    return Review(seat, rnd.score().totals[seat], _tricks(rnd.tricks), tuple(decisions), losses)
+    return Review(
+        seat,
+        rnd.score().totals[seat],
+        _tricks(rnd.tricks),
+        tuple(decisions),
+        losses,
+        exposure,
+        _exposure_loss(exposure),
+    )
