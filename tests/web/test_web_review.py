@@ -273,3 +273,67 @@ def test_a_finished_games_number_reproduces_it(new_page, start_server) -> None:
     page.wait_for_function("() => document.getElementById('start-error').textContent.length > 0")
     assert "/t/" not in page.url
     assert page.get_by_test_id("seed").input_value() == "1234567890123456"
+
+
+# -- the exposure decision ----------------------------------------------------------------------
+
+
+def exposed_pig_deal() -> Any:
+    """Seat 0 exposes the pig with no other spade and nothing high (the computer declines it);
+    everyone then plays the first legal card."""
+    from gongzhu.round import Round
+
+    mine = ["QS", "2C", "3C", "4C", "5C", "6C", "7C", "2D", "3D", "4D", "5D", "6D", "2H"]
+    rest = [r + s for s in "SHDC" for r in "23456789TJQKA" if r + s not in mine]
+    rnd = Round.from_hands([mine, rest[0::3], rest[1::3], rest[2::3]], rules="online")
+    rnd = rnd.expose("QS", seat=0).pass_exposure()
+    while not rnd.is_over:
+        rnd = rnd.play(rnd.legal_plays.cards[0])
+    return rnd
+
+
+def test_the_reviews_json_carries_the_exposure_decision() -> None:
+    from gongzhu import deal
+    from gongzhu.web.review import review_json
+
+    data = review_json(exposed_pig_deal(), 0)
+    assert data["exposure_judged"] is True
+    exposure = data["exposure"]
+    assert exposure["chosen"] == ["QS"]
+    assert exposure["better"] == []
+    assert isinstance(exposure["points"], int)
+    assert exposure["points"] >= 10
+    # No exposure in the rule set: nothing judged, nothing lost.
+    flat = deal(rules="flat-pig", seed=3).pass_exposure()
+    while not flat.is_over:
+        flat = flat.play(flat.legal_plays.cards[0])
+    data = review_json(flat, 0)
+    assert data["exposure_judged"] is False
+    assert data["exposure"] is None
+
+
+def test_a_costly_exposure_is_the_first_loss_shown(new_page, start_server, tmp_path: Path) -> None:
+    server = start_server()
+    rnd = exposed_pig_deal()
+    path = tmp_path / "game.json"
+    path.write_text(record.dumps(rnd, names=["Ann", "Bob", "Cid", "Dee"]), encoding="utf-8")
+    viewer = new_page()
+    viewer.goto(server.url + "/replay")
+    viewer.get_by_test_id("open-record").set_input_files(str(path))
+    viewer.get_by_test_id("review-trick").nth(12).wait_for(timeout=REVIEW_MS)
+    losses = viewer.get_by_test_id("review-loss")
+    first = losses.nth(0)
+    assert first.get_attribute("data-exposure") == "1"
+    assert first.get_attribute("data-chosen") == "QS"
+    assert first.get_attribute("data-better") == ""
+    points = int(first.get_attribute("data-points"))
+    assert points >= 10
+    text = first.inner_text()
+    assert str(points) in text
+    assert "Q♠" in text  # the card as the loss lines show cards
+    assert "declining" in text
+    # Only the first item is the exposure; the summary counts it with the cards.
+    assert viewer.locator("[data-testid=review-loss][data-exposure]").count() == 1
+    cards = [int(losses.nth(k).get_attribute("data-points")) for k in range(1, losses.count())]
+    summary = viewer.locator("#review-summary").inner_text()
+    assert f"{losses.count()} costly choices, about {points + sum(cards)} points" in summary

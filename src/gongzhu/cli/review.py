@@ -1,20 +1,24 @@
 """``gongzhu review``: where a seat lost points in a game record, deal by deal.
 
 Each finished deal of the record (or of a save of ``gongzhu play --human``) is
-reviewed with :func:`gongzhu.ai.review.review`: every card the seat chose is
-judged by the search bot from what the seat could see then, and the cards it
-judges clearly worse than its own choice are printed with the points they cost.
+reviewed with :func:`gongzhu.ai.review.review`: the seat's exposure decision
+and every card it chose are judged by the search bot from what the seat could
+see then, and the choices it judges clearly worse than its own are printed with
+the points they cost (the exposure first).
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gongzhu.cli._common import UsageError, add_language_option, translator_for
 from gongzhu.cli._show import Seats
 from gongzhu.cli.replay import read_record
 from gongzhu.i18n import Translator
+
+if TYPE_CHECKING:
+    from gongzhu.ai.review import ExposureLoss
 
 
 def register(sub: Any, t: Translator) -> None:
@@ -55,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
                 n=number, who=seats[args.seat], points=f"{found.score:+d}" if found.score else "0"
             )
         )
+        if found.exposure_loss is not None:
+            print("  " + _exposure_line(t, found.exposure_loss))
         for loss in found.losses:
             print(
                 "  "
@@ -62,6 +68,22 @@ def run(args: argparse.Namespace) -> int:
                     "trick {n}: {card} cost about {points} points; {better} was better"
                 ).format(n=loss.trick, card=loss.card, points=loss.points, better=loss.better)
             )
-        if not found.losses:
+        if not found.losses and found.exposure_loss is None:
             print("  " + t.gettext("no costly card: each was as good as the computer's choice"))
     return 0
+
+
+def _exposure_line(t: Translator, loss: ExposureLoss) -> str:
+    if not loss.better:
+        text = t.gettext(
+            "exposure: exposing {cards} cost about {points} points; declining was better"
+        )
+    elif not loss.chosen:
+        text = t.gettext(
+            "exposure: declining cost about {points} points; exposing {better} was better"
+        )
+    else:
+        text = t.gettext(
+            "exposure: exposing {cards} cost about {points} points; exposing {better} was better"
+        )
+    return text.format(cards=loss.chosen, better=loss.better, points=loss.points)

@@ -3,7 +3,9 @@ and the deal of the day: the HTTP endpoints and what they compute.
 
 * ``GET /api/rooms/<id>/review?deal=K&seat=S``: deal ``K`` (1-based, a finished deal of the
   room's current game) reviewed for seat ``S`` (:func:`gongzhu.ai.review.review`): every
-  trick, every hand as dealt, and the seat's losses. The search runs in the computers'
+  trick, every hand as dealt, and the seat's losses: ``"losses"`` its cards',
+  ``"exposure"`` its exposure decision's (``null`` unless a clear loss;
+  ``"exposure_judged"`` says whether it was judged). The search runs in the computers'
   worker processes (:meth:`Driver.think <gongzhu.web.driver.Driver.think>`, the room's
   fair share; a record's review: :meth:`Driver.run <gongzhu.web.driver.Driver.run>`), never
   on the event loop; at most :data:`MAX_REVIEWS` run at once server-wide
@@ -121,6 +123,20 @@ def review_json(rnd: Round, seat: int) -> dict[str, Any]:
             for loss in found.losses
         ],
         "judged": len(found.decisions),
+        "exposure": _exposure_json(found),
+        "exposure_judged": found.exposure is not None,
+    }
+
+
+def _exposure_json(found: Review) -> dict[str, Any] | None:
+    """The exposure's loss as the page reads it (``None``: no clear loss, or not judged)."""
+    loss = found.exposure_loss
+    if loss is None:
+        return None
+    return {
+        "chosen": [c.code for c in loss.chosen],
+        "better": [c.code for c in loss.better],
+        "points": loss.points,
     }
 
 

@@ -131,6 +131,18 @@ STRINGS: Final[dict[str, str]] = dict(
         P_("plate.total", "Game total"),
         P_("reason.spectator", "You are watching: take a free seat to play."),
         P_("review.deal", "Deal {n}"),
+        P_(
+            "review.exposure_declined",
+            "Exposure: declining cost about {points} points on average; exposing {better} was better.",
+        ),
+        P_(
+            "review.exposure_exposed",
+            "Exposure: exposing {cards} cost about {points} points on average; declining was better.",
+        ),
+        P_(
+            "review.exposure_other",
+            "Exposure: exposing {cards} cost about {points} points on average; exposing {better} was better.",
+        ),
         P_("review.failed", "The review could not be made: {detail}"),
         P_("review.hands", "Everyone's cards"),
         P_(
@@ -142,7 +154,7 @@ STRINGS: Final[dict[str, str]] = dict(
             "Trick {n}: {card} cost about {points} points on average; {better} was better.",
         ),
         P_("review.losses", "Where you lost points"),
-        P_("review.lost", "{n} costly cards, about {points} points in all."),
+        P_("review.lost", "{n} costly choices, about {points} points in all."),
         P_("review.next", "Next trick"),
         P_("review.no_loss", "No costly card: each was as good as the computer's choice."),
         P_("review.not_record", "this file is not a game record"),

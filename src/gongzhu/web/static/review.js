@@ -12,6 +12,7 @@ import { KEYS, load, saveToken } from "./store.js";
 /** @typedef {{seat: number, card: string}} Played */
 /** @typedef {{number: number, leader: number, winner: number, cards: Played[]}} ReviewTrick */
 /** @typedef {{trick: number, card: string, better: string, points: number}} ReviewLoss */
+/** @typedef {{chosen: string[], better: string[], points: number}} ReviewExposure */
 /**
  * @typedef {object} Review
  * @property {number} seat
@@ -20,6 +21,7 @@ import { KEYS, load, saveToken } from "./store.js";
  * @property {string[][]} hands
  * @property {ReviewTrick[]} tricks
  * @property {ReviewLoss[]} losses
+ * @property {ReviewExposure|null} [exposure] the exposure decision, when it was a clear loss
  * @property {number} deal
  * @property {number} deals
  * @property {string[]} names
@@ -52,10 +54,12 @@ function render() {
   const data = R.data;
   if (!data) return;
   $("review-title").textContent = t("review.title", { n: data.deal });
-  const lost = data.losses.reduce((sum, l) => sum + l.points, 0);
+  const exposure = data.exposure ?? null;
+  const costly = data.losses.length + (exposure ? 1 : 0);
+  const lost = data.losses.reduce((sum, l) => sum + l.points, exposure?.points ?? 0);
   $("review-summary").textContent = [
     t("review.score", { who: who(data.seat), points: signed(data.score) }),
-    data.losses.length ? t("review.lost", { n: data.losses.length, points: lost }) : t("review.no_loss"),
+    costly ? t("review.lost", { n: costly, points: lost }) : t("review.no_loss"),
   ].join(" ");
   const losses = new Map(data.losses.map((l) => [l.trick, l]));
   $("review-tricks").replaceChildren(...data.tricks.map((tr, i) => {
@@ -75,13 +79,13 @@ function render() {
     item.addEventListener("click", () => go(i));
     return item;
   }));
-  $("review-losses").replaceChildren(...data.losses.map((l) => el("li", {
+  $("review-losses").replaceChildren(...(exposure ? [exposureLoss(exposure)] : []), ...data.losses.map((l) => el("li", {
     class: "review-loss", "data-testid": "review-loss", "data-trick": l.trick,
     "data-points": l.points, "data-better": l.better,
   }, el("span", { class: "rv-mark", text: "⚠ " }), t("review.loss", {
     n: l.trick, card: cardText(l.card), better: cardText(l.better), points: l.points,
   }))));
-  $("review-losses-wrap").hidden = data.losses.length === 0;
+  $("review-losses-wrap").hidden = costly === 0;
   $("review-hands").replaceChildren(...data.hands.map((hand, s) => el("div", { class: "rv-hand", "data-seat": s },
     el("span", { class: "rv-who", text: `${who(s)} (${signed(data.totals?.[s] ?? 0)})` }),
     el("span", { class: "rv-cards" }, ...hand.map(card)))));
@@ -90,6 +94,19 @@ function render() {
   deals.replaceChildren(...Array.from({ length: data.deals }, (_, k) =>
     el("option", { value: k + 1, selected: k + 1 === data.deal, text: t("review.deal", { n: k + 1 }) })));
   stepTo(R.step);
+}
+
+/** The exposure decision's loss, first in the list. @param {ReviewExposure} x */
+function exposureLoss(x) {
+  /** @param {string[]} codes */
+  const cards = (codes) => codes.map((c) => cardText(c)).join(" ");
+  const words = { cards: cards(x.chosen), better: cards(x.better), points: x.points };
+  const text = !x.better.length ? t("review.exposure_exposed", words)
+    : !x.chosen.length ? t("review.exposure_declined", words) : t("review.exposure_other", words);
+  return el("li", {
+    class: "review-loss", "data-testid": "review-loss", "data-exposure": "1",
+    "data-points": x.points, "data-chosen": x.chosen.join(" "), "data-better": x.better.join(" "),
+  }, el("span", { class: "rv-mark", text: "⚠ " }), text);
 }
 
 /** @param {number} index */
