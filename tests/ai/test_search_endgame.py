@@ -38,8 +38,6 @@ def test_solve_is_validated() -> None:
     for bad in (-1, 14, True, 2.5, "4"):
         with pytest.raises(LimitError):
             SearchStrategy(solve=bad)  # type: ignore[arg-type]
-    with pytest.raises(LimitError):
-        SearchStrategy(solve_model=1)  # type: ignore[arg-type]
     assert SearchStrategy().solve == 4
     assert SearchStrategy(solve=0).solve == 0
 

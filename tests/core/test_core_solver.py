@@ -8,7 +8,6 @@ import pytest
 
 from gongzhu import Phase, Round, RuleSet, deal
 from gongzhu._core.board import Board, of_state
-from gongzhu._core.policy import choose_board
 from gongzhu._core.rules import card_classes
 from gongzhu._core.solver import INF, Solver
 from gongzhu.bots import RuleOfThumbStrategy
@@ -45,23 +44,6 @@ def _brute(b: Board, mine: tuple[int, ...]) -> int:
         values.append(_brute(b, mine))
         b.pop()
     return max(values) if b.to_act() in mine else min(values)
-
-
-def _brute_model(b: Board, mine: tuple[int, ...]) -> int:
-    """The searcher's seats try every card; the others play the rule-of-thumb policy."""
-    if b.is_over():
-        return _objective(b, mine)
-    if b.to_act() not in mine:
-        b.push(choose_board(b, b.legal()))
-        v = _brute_model(b, mine)
-        b.pop()
-        return v
-    values = []
-    for c in _cards(b.legal()):
-        b.push(c)
-        values.append(_brute_model(b, mine))
-        b.pop()
-    return max(values)
 
 
 def _position(rules: RuleSet, left: int, rng: random.Random) -> Round:
@@ -176,18 +158,3 @@ def test_the_solver_stops_at_its_budget() -> None:
     assert list(b.hands) == before
     assert solver.search(-INF, INF) == 0  # an aborted solver answers nothing more
 
-
-@pytest.mark.parametrize("rules", RULES[:6], ids=str)
-def test_the_model_solver_is_the_best_reply_to_the_policy(rules: RuleSet) -> None:
-    rng = random.Random(f"model:{rules}")
-    for _ in range(5):
-        b = of_state(_position(rules, 3, rng).engine_state)
-        mine = _team(rules, b.to_act())
-        cards = _cards(b.legal())
-        got = Solver(b, mine, 10**7, model=True).root(cards)
-        expected = []
-        for c in cards:
-            b.push(c)
-            expected.append(_brute_model(b, mine))
-            b.pop()
-        assert got == expected

@@ -19,10 +19,6 @@ The rules of play and the scoring are the board's (``legal``, ``push``,
 * **Transposition table.** Positions at the start of a trick are stored with
   a lower and an upper bound of their value (hands, piles, leader and the
   board's flags as the key).
-* **Opponent model.** With ``model=True`` the other seats are not adversaries
-  but play the core's rule-of-thumb policy (one card each; the searcher's
-  seats still try every class): the best reply to the model the search's
-  beliefs and rollouts assume.
 * **Budget.** ``max_nodes`` bounds the work, and ``deadline`` (a
   ``time.perf_counter()`` value; infinite for a deterministic search) the
   time: past either the search stops and :meth:`Solver.root` returns ``None``
@@ -36,7 +32,6 @@ from typing import Final
 
 from gongzhu._core.bits import BIT
 from gongzhu._core.board import Board
-from gongzhu._core.policy import choose_board
 from gongzhu._core.rules import card_classes
 
 __all__: list[str] = []
@@ -55,7 +50,6 @@ class Solver:
         mine: tuple[int, ...],
         max_nodes: int,
         deadline: float = INF_TIME,
-        model: bool = False,
     ) -> None:
         cfg = b.cfg
         n = cfg.n
@@ -68,7 +62,6 @@ class Solver:
         self.km = n - len(mine)
         self.ko = len(mine)
         self.max_nodes = max_nodes
-        self.model = model
         self.deadline = deadline
         self.nodes = 0
         self.aborted = False
@@ -137,9 +130,7 @@ class Solver:
         maximize = self.is_mine[b.to_act()]
         best = -INF if maximize else INF
         legal = b.legal()
-        # With ``model`` the other seats play the rule-of-thumb policy (the opponent model of
-        # the search's beliefs) instead of their best replies: one card each.
-        cards = self.classes(legal) if maximize or not self.model else [choose_board(b, legal)]
+        cards = self.classes(legal)
         for c in cards:
             b.push(c)
             v = self.search(alpha, beta)

@@ -99,8 +99,7 @@ class SearchStrategy:
     errors of their paired difference), spending the rest of the budget on the
     others. ``solve`` is the hand size (cards held) from which every sampled
     deal is solved exactly instead of rolled out (:data:`DEFAULT_SOLVE`; 0
-    switches it off); ``solve_model=True`` has the solver's other seats play
-    the rule-of-thumb policy instead of their best replies. The bot plays for
+    switches it off). The bot plays for
     itself, or for its team under pairs. It never claims; :meth:`accept_claim`
     answers a claim.
     """
@@ -113,7 +112,6 @@ class SearchStrategy:
         beta: float = 0.6,
         prune: bool = False,
         solve: int = DEFAULT_SOLVE,
-        solve_model: bool = False,
     ) -> None:
         if limit is not None and not isinstance(limit, Limit):
             raise LimitError(f"limit must be a Limit, got {type(limit).__name__}")
@@ -123,8 +121,6 @@ class SearchStrategy:
             raise LimitError(f"prune must be True or False, got {_brief(prune)}")
         if isinstance(solve, bool) or not isinstance(solve, int) or not 0 <= solve <= 13:
             raise LimitError(f"solve must be an int 0-13 (cards in hand), got {_brief(solve)}")
-        if not isinstance(solve_model, bool):
-            raise LimitError(f"solve_model must be True or False, got {_brief(solve_model)}")
         # The decisions' generators are seeded from a text seed's UTF-8.
         check_seed(seed, error=LimitError)
         self.limit = limit or DEFAULT_LIMIT
@@ -132,7 +128,6 @@ class SearchStrategy:
         self.beta = float(beta)
         self.prune = bool(prune)
         self.solve = solve
-        self.solve_model = bool(solve_model)
 
     def __repr__(self) -> str:
         return f"SearchStrategy({self.limit!r}, seed={self.seed!r})"
@@ -203,7 +198,7 @@ class SearchStrategy:
             xs: list[float] | None = None
             cost = len(active)
             if solving:
-                solver = Solver(base, team, _SOLVE_NODES, deadline, self.solve_model)
+                solver = Solver(base, team, _SOLVE_NODES, deadline)
                 exact = solver.root([reps[k] for k in active])
                 if exact is not None:
                     xs = [v / solver.km for v in exact]
