@@ -150,7 +150,9 @@ def test_reasons_and_card_faces_speak_the_pages_language(new_page, start_server,
     for code in ("QS", "JD", "TC"):
         svg = server.get(f"/cards/{code}.svg?lang={lang}").decode("utf-8")
         english = re.findall(r">\s*(?:the )?(pig|sheep|transformer)\s*<", svg)
-        assert bool(english) == (lang == "en"), (code, english)
+        # English names the pig and the sheep; "transformer" is too long to be legible up
+        # the card's edge and is left out (tests/svg: nicknames legible or not drawn).
+        assert bool(english) == (lang == "en" and code != "TC"), (code, english)
 
 
 def test_scores_are_written_with_a_real_minus_and_a_plus(new_page, start_server) -> None:
