@@ -11,6 +11,7 @@ import { $ } from "./dom.js";
 import { applyStatic, initialLanguage, language, setLanguage, t } from "./i18n.js";
 import { closeSocket, openSocket, send, sendAction, sendAt, setHooks } from "./net.js";
 import { confirmThen, initConfirm, renderHistory, renderRulesPanel } from "./panels.js";
+import { renderStartSummary } from "./rules.js";
 import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.js";
 import { initChat, onSaid } from "./chat.js";
 import { initFeel, soundFor, trickPause } from "./feel.js";
@@ -55,6 +56,23 @@ function showStart() {
   /** @type {HTMLInputElement} */ ($("name")).value = load(KEYS.name, "") || "";
   renderSaved();
   renderStats();
+  renderStartSummary(formRules());
+}
+
+const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value;
+const checked = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).checked;
+
+/** The start form's rule choices as the API's fields (POST /api/rooms, GET /api/rules).
+ * @returns {Record<string, any>} */
+function formRules() {
+  const end = value("threshold");
+  /** @type {Record<string, any>} */
+  const fields = { sign_swap: checked("sign-swap"), exposure: checked("exposure"), level: value("level") };
+  if (end.startsWith("deals")) fields.deals = Number(end.slice(5));
+  else fields.threshold = Number(end);
+  if (value("all-hearts") !== "200") fields.all_hearts = Number(value("all-hearts"));
+  if (value("exposable") !== "all") fields.exposable = value("exposable");
+  return fields;
 }
 
 /** @param {SubmitEvent} event */
@@ -63,23 +81,10 @@ async function createRoom(event) {
   const button = /** @type {HTMLButtonElement} */ ($("new-game"));
   button.disabled = true;
   $("start-error").textContent = "";
-  const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value;
-  const checked = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).checked;
   const name = value("name").trim().slice(0, 32) || t("start.default_name");
   save(KEYS.name, value("name").trim());
-  const end = value("threshold");
-  /** @type {Record<string, any>} */
-  const body = {
-    sign_swap: checked("sign-swap"),
-    exposure: checked("exposure"),
-    level: value("level"),
-    name,
-  };
+  const body = { ...formRules(), name };
   if (checked("wait-for-friends")) body.wait = true;
-  if (end.startsWith("deals")) body.deals = Number(end.slice(5));
-  else body.threshold = Number(end);
-  if (value("all-hearts") !== "200") body.all_hearts = Number(value("all-hearts"));
-  if (value("exposable") !== "all") body.exposable = value("exposable");
   const seed = value("seed").trim();
   if (seed) {
     if (!/^[0-9]{1,15}$/.test(seed)) {
@@ -506,6 +511,7 @@ async function main() {
     renderRulesPanel();
   });
   $("start-form").addEventListener("submit", (e) => createRoom(/** @type {SubmitEvent} */ (e)));
+  $("start-form").addEventListener("change", () => renderStartSummary(formRules()));
   $("play").addEventListener("click", () => playCard(S.lifted));
   $("hint").addEventListener("click", () => {
     if (sendAt("hint")) showReason(t("hand.hint_wait"));
