@@ -23,6 +23,8 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     start_server,
 )
 
+from gongzhu.web.strings import catalogue
+
 pytestmark = pytest.mark.timeout(180) if hasattr(pytest.mark, "timeout") else []
 
 
@@ -279,3 +281,54 @@ def test_a_plates_taken_cards_fan_out_in_one_row(new_page, start_server) -> None
     )
     assert rows
     assert max(rows) <= 1  # never a second row: the footer stays where it was
+
+
+def test_a_phones_taken_points_are_named_for_screen_readers_and_on_a_tap(
+    new_page, start_server
+) -> None:
+    # reviews/webplayer-2026-12c B12: at 390 px a plate shows its points taken this deal with
+    # the word "taken" hidden. The number is named (aria-label, title) in the page's language,
+    # and a tap shows the word for a moment, the page keeping its width.
+    en = catalogue("en")
+    server = start_server()
+    page = new_page(width=390, height=844)
+    open_room(page, server, exposure=False)
+    page.get_by_test_id("autoplay").click()  # a whole deal: points get taken
+    page.get_by_test_id("confirm").click()
+    page.get_by_test_id("score-sheet").wait_for()
+    page.locator("#sheet-panel").evaluate("e => e.hidden = true")  # look at the plates
+    boxes = page.get_by_test_id("captured")
+    assert boxes.count() == 4
+    seen = set()
+    for i in range(4):
+        box = boxes.nth(i)
+        pts = box.locator(".pts")
+        named = en["plate.taken_points"].format(points=pts.inner_text())
+        seen.add(pts.inner_text())
+        assert box.get_attribute("role") == "group"
+        assert box.get_attribute("aria-label") == named
+        assert box.get_attribute("title") == named
+        assert pts.get_attribute("title") == named
+        assert box.locator(".label").is_hidden()  # the phone's plates hide the word
+    assert seen != {"0"}  # someone took points this deal
+    west = page.locator('.plate[data-pos="1"] [data-testid=captured]')
+    west.click()
+    west.locator(".label").wait_for()  # shown by the tap
+    assert west.locator(".label").inner_text() == en["plate.taken"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    west.locator(".label").wait_for(state="hidden", timeout=5000)  # and hidden again
+
+
+def test_the_taken_points_are_named_in_the_pages_language(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page(locale="zh-CN", width=390, height=844)
+    open_room(page, server, exposure=False)
+    box = page.locator('.plate[data-pos="0"] [data-testid=captured]')
+    page.wait_for_function(
+        "() => document.querySelector('.plate[data-pos=\"0\"] .pts').textContent !== ''"
+    )
+    pts = box.locator(".pts").inner_text()
+    assert box.get_attribute("aria-label") == catalogue("zh")["plate.taken_points"].format(
+        points=pts
+    )
+
