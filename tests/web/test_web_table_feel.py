@@ -332,3 +332,40 @@ def test_the_taken_points_are_named_in_the_pages_language(new_page, start_server
         points=pts
     )
 
+
+def test_a_forced_card_plays_itself_when_the_player_asks(new_page, start_server) -> None:
+    # reviews/webplayer-2026-12c top 10 #8: beside the speed, "Play a forced card by itself"
+    # (off until ticked, remembered by the browser). Seat 0 holds 2♣ and must lead it: the
+    # only legal card is lifted and said for a moment, then played without a click.
+    en = catalogue("en")
+    seed = _find_seed(start_server(), lambda m: "2C" in m["view"]["hand"])
+    server = start_server(seed)
+    page = new_page()
+    open_room(page, server, exposure=False)
+    page.wait_for_function(LEGAL_CARD)
+    hand = page.get_by_test_id("hand")
+    assert hand.locator('[data-legal="true"]').evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    ) == ["2C"]
+    box = page.get_by_test_id("auto-single")
+    assert not box.is_checked()  # off unless the player asks
+    assert box.locator("xpath=..").inner_text().strip() == en["feel.auto_single"]
+    page.wait_for_timeout(1500)  # longer than the moment: nothing plays by itself
+    assert len(hand_cards(page)) == 13
+    assert hand.locator('[data-card="2C"]').get_attribute("data-lifted") == "false"
+    box.check()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=hand] [data-card=\"2C\"]')"
+        "?.dataset.lifted === 'true'"
+    )
+    line = en["hand.forced"].format(card="2\u2663")
+    assert page.get_by_test_id("reason").inner_text().strip() == line
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=hand] [data-card=\"2C\"]')"
+    )
+    assert len(hand_cards(page)) == 12
+    page.reload()  # the choice is kept
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=hand] [data-card]').length === 12"
+    )
+    assert page.get_by_test_id("auto-single").is_checked()
