@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Iterable, Sequence
 from itertools import islice
 from typing import Final, NoReturn
@@ -43,6 +44,44 @@ _FELT: Final = "#2f6b45"
 _MARK: Final = "#f4a300"
 _FONT: Final = 'font-family="DejaVu Sans, Noto Sans CJK SC, Arial, sans-serif"'
 _SPECIAL: Final = frozenset({"QS", "JD", "TC"})
+_NICK_SIZES: Final = (13, 12)
+"""The nickname's font sizes, tried in turn (card units: a card is 60 wide). 12 is the least
+that stays legible, about 9 px on the 48 px card of a phone's hand (review item B13: at 8 it
+was about 5 px); a nickname that does not fit even at 12 is not drawn."""
+_NICK_ROOM: Final = 47.0
+"""The nickname's room up the left edge: from 3 above the bottom to 3 under the index."""
+_NICK_MIN_WIDTH: Final = 44
+"""Shown smaller than this (px; the web table's plates and last trick), a single card drops
+its nickname (a CSS media query in the picture): it could not be read there."""
+_SMALL_NO_NICK: Final = (
+    f"<style>@media (max-width: {_NICK_MIN_WIDTH - 0.5:g}px) {{ .nick {{ display: none }} }}"
+    "</style>"
+)
+
+
+def _text_width(text: str, size: float) -> float:
+    """How long ``text`` runs at ``size``, over-estimated: a wide (CJK) character is 1 em,
+    any other 0.64 em (DejaVu Sans's lower and upper case average 0.52-0.64 em)."""
+    wide = sum(1 for ch in text if unicodedata.east_asian_width(ch) in ("W", "F"))
+    return size * (wide + 0.64 * (len(text) - wide))
+
+
+def _nickname(name: str, x: float, y: float, colour: str) -> str:
+    """The nickname written up the card's left edge at the first size it fits, or nothing."""
+    for size in _NICK_SIZES:
+        if _text_width(name, size) <= _NICK_ROOM:
+            # Rotated a quarter turn: the glyphs' tops face the card's edge, a little in from it.
+            bx, by = x + 2 + 0.88 * size, y + CARD_H - 3
+            return _text(
+                bx,
+                by,
+                name,
+                size,
+                fill=colour,
+                transform=f"rotate(-90 {bx:g} {by:g})",
+                **{"class": "nick"},
+            )
+    return ""
 
 
 def _esc(text: object) -> str:
@@ -102,17 +141,7 @@ def _face(c: Card, x: float, y: float, t: Translator, *, marks: str = "") -> str
     nickname = t.nickname(c)
     if nickname is not None:
         # Written up the left edge, the part of a card a fan leaves visible.
-        name = nickname.removeprefix("the ")
-        parts.append(
-            _text(
-                x + 10,
-                y + CARD_H - 6,
-                name,
-                8,
-                fill=colour,
-                transform=f"rotate(-90 {x + 10:g} {y + CARD_H - 6:g})",
-            )
-        )
+        parts.append(_nickname(nickname.removeprefix("the "), x, y, colour))
     if "e" in marks:
         # An exposed card: an orange band along the top, visible even in a fan.
         parts.append(
@@ -196,9 +225,10 @@ def card(c: Card, *, exposed: bool = False, lang: str = "en") -> str:
     _of(c, Card, CardParseError, "card")
     _flag(exposed, "exposed")
     t = _translator(lang)
-    return _document(
-        CARD_W + 4, CARD_H + 4, _face(c, 2, 2, t, marks="e" if exposed else ""), t.card_name(c)
-    )
+    face = _face(c, 2, 2, t, marks="e" if exposed else "")
+    if 'class="nick"' in face:
+        face = _SMALL_NO_NICK + face
+    return _document(CARD_W + 4, CARD_H + 4, face, t.card_name(c))
 
 
 def _row(

@@ -42,6 +42,19 @@ GLOSSARY = {
         "hearts have not been broken": "红桃还没破",
         "online rules": "网络版规则",
         "classic club rules": "经典俱乐部规则",
+        # The web page: a game (a match) is 盘, a deal 局 (reviews/webplayer-2026-12c §7);
+        # the game's number is 牌局号 on the start screen and the table alike.
+        "start.seed|Game number (optional: the same number deals the same cards)": "牌局号",
+        "start.seed_bad|A game number has 1 to 15 digits: this one cannot be a game.": "牌局号",
+        "table.number|game no. {n}": "牌局号",
+        "table.number_hidden|game number shown at the end": "牌局号",
+        "over.new_settings|New game, other settings": "再来一盘",
+        "sheet.again|New game, same settings": "再来一盘",
+        "start.normal|Normal ±1000": "盘",
+        "start.quick|Quick ±500": "盘",
+        "error.create|Could not start a game: {detail}": "盘",
+        "start.heading|New game": "盘",
+        "over.title|Game over": "盘",
     },
     "ru": {
         "the pig": "Свинья",
@@ -78,7 +91,23 @@ GLOSSARY = {
 # Words that must not appear in any translation of the language (programmer words,
 # the other word for a trick).
 FORBIDDEN = {
-    "zh": ("种子", "第{k}轮", "一轮", "网络规则", "基本分", "恰好翻转", "收到的牌", "明亮"),
+    "zh": (
+        "种子",
+        "第{k}轮",
+        "一轮",
+        "网络规则",
+        "基本分",
+        "恰好翻转",
+        "收到的牌",
+        "明亮",
+        # 局 is a deal: a new game is not 新局, a kind of game not 标准局; 游戏 is app-speak;
+        # the game's number is 牌局号, not 牌局编号 / 本盘编号.
+        "新局",
+        "标准局",
+        "快速局",
+        "游戏",
+        "编号",
+    ),
     "ru": ("зерно",),
     "uk": ("зерно",),
     "cs": ("semínko", "kanec"),

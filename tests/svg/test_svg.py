@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from gongzhu import (
     DECK,
     PIG,
+    SHEEP,
+    TRANSFORMER,
     Card,
     CardSet,
     Round,
@@ -21,6 +23,7 @@ from gongzhu import (
     score,
     svg,
 )
+from gongzhu.i18n import translator
 from gongzhu.testing import finished_rounds, rounds_in_progress
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -145,3 +148,44 @@ def test_face_down_declarations_are_backs_to_the_others() -> None:
     own = svg.view(rnd.view(1))
     assert "QS" in drawn(parse(own))
     assert backs(parse(own)) == 0
+
+
+def _nicknames(picture: str) -> list[ET.Element]:
+    return [t for t in parse(picture).iter(f"{NS}text") if t.get("class") == "nick"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ru", "uk", "cs"])
+def test_card_nicknames_are_legible_or_left_out(lang: str) -> None:
+    # Review item B13: the nickname was drawn at 8 units, about 5 px on the table's cards.
+    # Now at least 12 units (9 px on the 48 px card of a phone's hand), up the left edge
+    # below the corner index; a nickname that cannot fit at that size is not drawn at all.
+    t = translator(lang)
+    drawn_names = {}
+    for c in (PIG, SHEEP, TRANSFORMER):
+        picture = svg.card(c, lang=lang)
+        nick = _nicknames(picture)
+        assert len(nick) <= 1
+        if not nick:
+            continue
+        text = nick[0].text or ""
+        drawn_names[c] = text
+        assert text == (t.nickname(c) or "").removeprefix("the ")
+        size = float(nick[0].get("font-size", "0"))
+        assert size >= 12
+        # It runs up from the card's bottom edge and stops under the corner index (y 35).
+        x, y = float(nick[0].get("x", "0")), float(nick[0].get("y", "0"))
+        assert nick[0].get("transform") == f"rotate(-90 {x:g} {y:g})"
+        assert y <= 2 + svg.CARD_H - 2
+        assert y - svg._text_width(text, size) >= 2 + 33
+        assert 2 + size * 0.88 <= x <= 2 + 18  # clear of the edge and of the big suit
+        # Shown small (the plates, the last trick), the single card drops it.
+        assert "@media (max-width: 43.5px)" in picture
+        assert ".nick { display: none }" in picture
+    assert svg.card(Card("AH"), lang=lang).count("<style>") == 0
+    # Each language names the pig and the sheep; the transformer where it fits (变压器).
+    assert {PIG, SHEEP} <= set(drawn_names), drawn_names
+    assert (TRANSFORMER in drawn_names) == (lang == "zh")
+    # A hand's picture draws the same legible nicknames.
+    hand = svg.cards([PIG, SHEEP, TRANSFORMER, Card("2C")], lang=lang)
+    assert {n.text for n in _nicknames(hand)} == set(drawn_names.values())
+    assert all(float(n.get("font-size", "0")) >= 12 for n in _nicknames(hand))

@@ -752,3 +752,24 @@ def test_a_refusal_is_worded_in_the_language_hello_named(client: TestClient) -> 
         assert error["message"] == "你手里没有这张牌。"
         assert error["detail"]["reason"] == "NOT_IN_HAND"
         assert "may not" in error["detail"]["message"]  # the detail stays the English dict
+
+
+def test_the_start_screens_choices_are_answered_with_their_rule_set(client: TestClient) -> None:
+    # GET /api/rules: the rules a new room with these fields would play (the start screen's
+    # summary line words them as the table's chips); no room is made.
+    from gongzhu.web.settings import Settings
+
+    got = client.get("/api/rules").json()["rules"]
+    assert got == Settings().rules().to_dict()
+    got = client.get(
+        "/api/rules?threshold=500&sign_swap=false&exposure=true&all_hearts=400"
+        "&exposable=pig-transformer&level=hard"
+    ).json()["rules"]
+    assert (got["win_threshold"], got["loss_threshold"], got["sign_swap"]) == (500, -500, False)
+    assert (got["all_hearts_value"], got["exposable"]) == (400, "TC QS")
+    eight = client.get("/api/rules?deals=8&exposure=false").json()["rules"]
+    assert (eight["win_threshold"], eight["max_deals"], eight["exposable"]) == (None, 8, "")
+    for bad in ("threshold=700", "deals=99", "sign_swap=1", "threshold=5e2", "level=god", "x=1"):
+        response = client.get(f"/api/rules?{bad}")
+        assert response.status_code == 400, bad
+        assert response.json()["code"] == "bad-message"

@@ -23,6 +23,8 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     start_server,
 )
 
+from gongzhu.web.strings import catalogue
+
 pytestmark = pytest.mark.timeout(180) if hasattr(pytest.mark, "timeout") else []
 
 
@@ -279,3 +281,91 @@ def test_a_plates_taken_cards_fan_out_in_one_row(new_page, start_server) -> None
     )
     assert rows
     assert max(rows) <= 1  # never a second row: the footer stays where it was
+
+
+def test_a_phones_taken_points_are_named_for_screen_readers_and_on_a_tap(
+    new_page, start_server
+) -> None:
+    # reviews/webplayer-2026-12c B12: at 390 px a plate shows its points taken this deal with
+    # the word "taken" hidden. The number is named (aria-label, title) in the page's language,
+    # and a tap shows the word for a moment, the page keeping its width.
+    en = catalogue("en")
+    server = start_server()
+    page = new_page(width=390, height=844)
+    open_room(page, server, exposure=False)
+    page.get_by_test_id("autoplay").click()  # a whole deal: points get taken
+    page.get_by_test_id("confirm").click()
+    page.get_by_test_id("score-sheet").wait_for()
+    page.locator("#sheet-panel").evaluate("e => e.hidden = true")  # look at the plates
+    boxes = page.get_by_test_id("captured")
+    assert boxes.count() == 4
+    seen = set()
+    for i in range(4):
+        box = boxes.nth(i)
+        pts = box.locator(".pts")
+        named = en["plate.taken_points"].format(points=pts.inner_text())
+        seen.add(pts.inner_text())
+        assert box.get_attribute("role") == "group"
+        assert box.get_attribute("aria-label") == named
+        assert box.get_attribute("title") == named
+        assert pts.get_attribute("title") == named
+        assert box.locator(".label").is_hidden()  # the phone's plates hide the word
+    assert seen != {"0"}  # someone took points this deal
+    west = page.locator('.plate[data-pos="1"] [data-testid=captured]')
+    west.click()
+    west.locator(".label").wait_for()  # shown by the tap
+    assert west.locator(".label").inner_text() == en["plate.taken"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    west.locator(".label").wait_for(state="hidden", timeout=5000)  # and hidden again
+
+
+def test_the_taken_points_are_named_in_the_pages_language(new_page, start_server) -> None:
+    server = start_server()
+    page = new_page(locale="zh-CN", width=390, height=844)
+    open_room(page, server, exposure=False)
+    box = page.locator('.plate[data-pos="0"] [data-testid=captured]')
+    page.wait_for_function(
+        "() => document.querySelector('.plate[data-pos=\"0\"] .pts').textContent !== ''"
+    )
+    pts = box.locator(".pts").inner_text()
+    assert box.get_attribute("aria-label") == catalogue("zh")["plate.taken_points"].format(
+        points=pts
+    )
+
+
+def test_a_forced_card_plays_itself_when_the_player_asks(new_page, start_server) -> None:
+    # reviews/webplayer-2026-12c top 10 #8: beside the speed, "Play a forced card by itself"
+    # (off until ticked, remembered by the browser). Seat 0 holds 2♣ and must lead it: the
+    # only legal card is lifted and said for a moment, then played without a click.
+    en = catalogue("en")
+    seed = _find_seed(start_server(), lambda m: "2C" in m["view"]["hand"])
+    server = start_server(seed)
+    page = new_page()
+    open_room(page, server, exposure=False)
+    page.wait_for_function(LEGAL_CARD)
+    hand = page.get_by_test_id("hand")
+    assert hand.locator('[data-legal="true"]').evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    ) == ["2C"]
+    box = page.get_by_test_id("auto-single")
+    assert not box.is_checked()  # off unless the player asks
+    assert box.locator("xpath=..").inner_text().strip() == en["feel.auto_single"]
+    page.wait_for_timeout(1500)  # longer than the moment: nothing plays by itself
+    assert len(hand_cards(page)) == 13
+    assert hand.locator('[data-card="2C"]').get_attribute("data-lifted") == "false"
+    box.check()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=hand] [data-card=\"2C\"]')"
+        "?.dataset.lifted === 'true'"
+    )
+    line = en["hand.forced"].format(card="2\u2663")
+    assert page.get_by_test_id("reason").inner_text().strip() == line
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=hand] [data-card=\"2C\"]')"
+    )
+    assert len(hand_cards(page)) == 12
+    page.reload()  # the choice is kept
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=hand] [data-card]').length === 12"
+    )
+    assert page.get_by_test_id("auto-single").is_checked()

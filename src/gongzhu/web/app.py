@@ -178,6 +178,40 @@ async def create_room(request: Request) -> Response:
     return JSONResponse({"room": room.id, "seat": 0, "token": token, "url": f"/t/{room.id}"}, 201)
 
 
+_RULES_INTS: Final = ("threshold", "all_hearts", "deals")
+_RULES_FLAGS: Final = ("sign_swap", "exposure")
+_RULES_WORDS: Final = ("level", "exposable")
+
+
+async def rules_for(request: Request) -> Response:
+    """The rule set the start screen's choices make (``GET /api/rules?threshold=500&…``):
+    the page words its summary of them with the table's rule chips. The same fields as a
+    new room's, as query parameters; the room itself is not made."""
+    query = request.query_params
+    data: dict[str, Any] = {}
+    try:
+        unknown = sorted(set(query) - {*_RULES_INTS, *_RULES_FLAGS, *_RULES_WORDS})
+        if unknown:
+            raise WebError("bad-message", f"unknown field(s): {', '.join(unknown)}")
+        for key in _RULES_INTS:
+            if key in query:
+                if not re.fullmatch(r"[0-9]{1,4}", query[key]):
+                    raise WebError("bad-message", f"{key} must be a number")
+                data[key] = int(query[key])
+        for key in _RULES_FLAGS:
+            if key in query:
+                if query[key] not in ("true", "false"):
+                    raise WebError("bad-message", f"{key} must be true or false")
+                data[key] = query[key] == "true"
+        for key in _RULES_WORDS:
+            if key in query:
+                data[key] = query[key]
+        settings, _, _ = _settings_from(data)
+    except WebError as exc:
+        return _json_error(400, exc.code, exc.message)
+    return JSONResponse({"rules": settings.rules().to_dict()})
+
+
 async def _hub_or_error(request: Request) -> Any:
     try:
         hub = await _server(request).rooms.hub(request.path_params["room"])
@@ -283,6 +317,7 @@ def create_app(
         Route("/t/{room}", page),
         *assets.routes({}),
         Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rules", rules_for),
         Route("/api/rooms/{room}", room_info),
         Route("/api/rooms/{room}/record", room_record),
         *review_routes(),

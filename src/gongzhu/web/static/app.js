@@ -8,14 +8,15 @@
 /** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
 
 import { $ } from "./dom.js";
-import { applyStatic, initialLanguage, language, setLanguage, t } from "./i18n.js";
+import { applyStatic, cardName, initialLanguage, language, setLanguage, t } from "./i18n.js";
 import { closeSocket, openSocket, send, sendAction, sendAt, setHooks } from "./net.js";
 import { confirmThen, initConfirm, renderHistory, renderRulesPanel } from "./panels.js";
+import { renderStartSummary } from "./rules.js";
 import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.js";
 import { initChat, onSaid } from "./chat.js";
-import { initFeel, soundFor, trickPause } from "./feel.js";
+import { autoSingleOn, initFeel, soundFor, trickPause } from "./feel.js";
 import { initLobby, joinNote } from "./lobby.js";
-import { initTutorial } from "./tutorial.js";
+import { inTutorial, initTutorial } from "./tutorial.js";
 import { noteGame, renderSaved } from "./saved.js";
 import { countState, renderStats } from "./stats.js";
 import { KEYS, load, loadToken, rememberRoom, save, saveToken } from "./store.js";
@@ -55,6 +56,23 @@ function showStart() {
   /** @type {HTMLInputElement} */ ($("name")).value = load(KEYS.name, "") || "";
   renderSaved();
   renderStats();
+  renderStartSummary(formRules());
+}
+
+const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value;
+const checked = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).checked;
+
+/** The start form's rule choices as the API's fields (POST /api/rooms, GET /api/rules).
+ * @returns {Record<string, any>} */
+function formRules() {
+  const end = value("threshold");
+  /** @type {Record<string, any>} */
+  const fields = { sign_swap: checked("sign-swap"), exposure: checked("exposure"), level: value("level") };
+  if (end.startsWith("deals")) fields.deals = Number(end.slice(5));
+  else fields.threshold = Number(end);
+  if (value("all-hearts") !== "200") fields.all_hearts = Number(value("all-hearts"));
+  if (value("exposable") !== "all") fields.exposable = value("exposable");
+  return fields;
 }
 
 /** @param {SubmitEvent} event */
@@ -63,23 +81,10 @@ async function createRoom(event) {
   const button = /** @type {HTMLButtonElement} */ ($("new-game"));
   button.disabled = true;
   $("start-error").textContent = "";
-  const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value;
-  const checked = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).checked;
   const name = value("name").trim().slice(0, 32) || t("start.default_name");
   save(KEYS.name, value("name").trim());
-  const end = value("threshold");
-  /** @type {Record<string, any>} */
-  const body = {
-    sign_swap: checked("sign-swap"),
-    exposure: checked("exposure"),
-    level: value("level"),
-    name,
-  };
+  const body = { ...formRules(), name };
   if (checked("wait-for-friends")) body.wait = true;
-  if (end.startsWith("deals")) body.deals = Number(end.slice(5));
-  else body.threshold = Number(end);
-  if (value("all-hearts") !== "200") body.all_hearts = Number(value("all-hearts"));
-  if (value("exposable") !== "all") body.exposable = value("exposable");
   const seed = value("seed").trim();
   if (seed) {
     if (!/^[0-9]{1,15}$/.test(seed)) {
@@ -369,6 +374,33 @@ function playCard(code) {
   }
 }
 
+/** How long a forced card shows lifted, with its line, before it plays itself (ms). */
+const FORCED_PAUSE = 900;
+/** The forced card on its way: the state (event) it was forced in, and the card. */
+let forced = { event: -1, card: "" };
+
+/** A player who ticked "Play a forced card by itself": when the only card they may play is
+ * one, it is lifted and said for a moment, then played. Putting it back (Escape, a click on the
+ * felt) in that moment keeps it in the hand; a click on it plays it at once. Not in the
+ * tutorial (it teaches every card) nor while the cards are being dealt. */
+function playForced() {
+  if (!autoSingleOn() || inTutorial() || S.dealing || S.leaving || !myTurn()) return;
+  const legal = view()?.legal_plays || [];
+  const event = S.msg?.event ?? -1;
+  if (legal.length !== 1 || (forced.event === event && forced.card === legal[0])) return;
+  const card = legal[0];
+  const line = t("hand.forced", { card: cardName(card) });
+  forced = { event, card };
+  S.lifted = card;
+  showReason(line);
+  renderHand();
+  window.setTimeout(() => {
+    const still = S.msg?.event === event && S.lifted === card && myTurn();
+    if (S.reason === line) showReason("");
+    if (still) playCard(card);
+  }, FORCED_PAUSE);
+}
+
 /** @param {boolean} expose */
 function decideExposure(expose) {
   const cards = expose
@@ -488,7 +520,7 @@ async function main() {
   initConfirm();
   initReview();
   initLobby(sit);
-  initFeel();
+  initFeel({ forced: playForced });
   initChat();
   initTutorial((made) => {
     saveToken(made.room, made.token);
@@ -506,6 +538,7 @@ async function main() {
     renderRulesPanel();
   });
   $("start-form").addEventListener("submit", (e) => createRoom(/** @type {SubmitEvent} */ (e)));
+  $("start-form").addEventListener("change", () => renderStartSummary(formRules()));
   $("play").addEventListener("click", () => playCard(S.lifted));
   $("hint").addEventListener("click", () => {
     if (sendAt("hint")) showReason(t("hand.hint_wait"));

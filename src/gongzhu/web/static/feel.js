@@ -1,7 +1,8 @@
 // @ts-check
 // The table's feel beyond its rules: sounds (made with WebAudio, no audio files), the table's
-// speed, and the dealing animation's details (no backs on the plates, the status line and the
-// autoplay button wait for the deal to land). renderAll calls renderFeel last.
+// speed, a forced card played by itself (this browser's choice, off unless ticked), and the
+// dealing animation's details (no backs on the plates, the status line and the autoplay button
+// wait for the deal to land). renderAll calls renderFeel last.
 /** @typedef {import("./types.js").StateMessage} StateMessage */
 
 import { $ } from "./dom.js";
@@ -11,6 +12,7 @@ import { S, myTurn } from "./state.js";
 import { load, save } from "./store.js";
 
 const SOUND = "gongzhu:sound";
+const AUTO_SINGLE = "gongzhu:auto-single";
 /** How long a finished trick stays whole on the table, per pace (ms). */
 const TRICK_PAUSE = /** @type {Record<string, number>} */ ({ slow: 2200, normal: 1400, fast: 600 });
 
@@ -18,7 +20,21 @@ export function soundOn() {
   return load(SOUND, "on") !== "off";
 }
 
-export function initFeel() {
+/** A card that is the only one the player may play goes by itself (the player ticked it). */
+export function autoSingleOn() {
+  return load(AUTO_SINGLE, "off") === "on";
+}
+
+/** Called at the end of every renderAll: the page plays a forced card if asked to. */
+let onRendered = () => {};
+
+/** @param {{forced?: () => void}} [hooks] */
+export function initFeel(hooks = {}) {
+  if (hooks.forced) onRendered = hooks.forced;
+  $("auto-single").addEventListener("change", (e) => {
+    save(AUTO_SINGLE, /** @type {HTMLInputElement} */ (e.target).checked ? "on" : "off");
+    onRendered(); // ticked on your turn with one card to play: it goes now
+  });
   const button = $("sound");
   button.addEventListener("click", () => {
     save(SOUND, soundOn() ? "off" : "on");
@@ -59,7 +75,11 @@ export function renderFeel() {
   const speed = /** @type {HTMLSelectElement} */ ($("speed"));
   speed.value = S.room?.pace || "normal";
   speed.disabled = S.seat === null;
+  const single = /** @type {HTMLInputElement} */ ($("auto-single"));
+  single.checked = autoSingleOn();
+  single.disabled = S.seat === null;
   renderSoundButton();
+  onRendered();
 }
 
 // -- sounds ---------------------------------------------------------------------------------------

@@ -88,6 +88,13 @@ export function ruleChips() {
   const room = S.room;
   const r = rules();
   if (!room || !r) return [];
+  return chipsFor(r, room.level);
+}
+
+/** A rule set (RuleSet.to_dict) as the chips' short phrases; the computers' level last, if
+ * given (the start screen's summary of its choices says the same words, without it).
+ * @param {any} r @param {string|null} [level] */
+export function chipsFor(r, level = null) {
   const exposable = String(r.exposable || "").trim();
   const chips = [];
   if (r.win_threshold !== null && r.win_threshold !== undefined) {
@@ -104,7 +111,7 @@ export function ruleChips() {
   } else {
     chips.push(t("rules.exposure_off"));
   }
-  chips.push(t("rules.level", { level: t(`level.${room.level}`) }));
+  if (level) chips.push(t("rules.level", { level: t(`level.${level}`) }));
   return chips;
 }
 

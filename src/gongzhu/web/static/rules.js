@@ -3,10 +3,12 @@
 // which cards, the pig/sheep flip, a fixed number of deals) follows the rule set; every number
 // it quotes is the server's `rule_numbers` (gongzhu.score of a small pile under these rules),
 // never a value written here. Without a table (the start page) the panel keeps its default text.
+// The start screen's one-line summary of its choices is the table's chips, worded from the rule
+// set the server makes of those choices.
 
 import { $ } from "./dom.js";
 import { cardName, cardText, signed, t } from "./i18n.js";
-import { cardCode as code } from "./panels.js";
+import { cardCode as code, chipsFor } from "./panels.js";
 import { S } from "./state.js";
 
 /** Fill the exposure and scoring paragraphs for the rules in force (renderRulesPanel calls it). */
@@ -59,4 +61,40 @@ function scoringText(r, n) {
     parts.push(t("rules.end_deals", { n: r.max_deals }));
   }
   return parts.join(" ");
+}
+
+// -- the start screen's summary of its choices ----------------------------------------------------
+
+/** The rule set of the start form's choices (the server's, GET /api/rules) and its query. */
+/** @type {any} */
+let startRules = null;
+let startQuery = "";
+
+/** One line under the rule-set choice: the chosen rules in the words of the table's chips,
+ * from the rule set the server would make of them (Settings.rules: nothing worked out here).
+ * @param {Record<string, string|number|boolean>} fields the form's choices, as POST /api/rooms takes them */
+export async function renderStartSummary(fields) {
+  const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+  const box = $("rules-summary");
+  if (query !== startQuery) {
+    startQuery = query;
+    box.dataset.ready = "false";
+    /** @type {any} */
+    let made = null;
+    try {
+      const response = await fetch(`/api/rules?${query}`);
+      if (response.ok) made = (await response.json()).rules;
+    } catch {
+      // offline: asked again at the next choice
+    }
+    if (query !== startQuery) return; // a newer choice was made meanwhile
+    if (!made) {
+      startQuery = "";
+      box.textContent = ""; // never the summary of other choices
+      return;
+    }
+    startRules = made;
+  }
+  box.textContent = startRules ? chipsFor(startRules).join(" · ") : "";
+  box.dataset.ready = String(Boolean(startRules));
 }

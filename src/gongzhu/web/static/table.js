@@ -144,9 +144,16 @@ export function renderPlates() {
       body.push(box);
     }
     const taken = v?.captured_points?.[seat] || [];
-    const captured = el("div", { class: "captured", "data-testid": "captured" },
-      el("span", { class: "label", text: t("plate.taken") }),
-      el("span", { class: "pts", "data-points": dealPts ?? "", text: dealPts === null || dealPts === undefined ? "" : signed(dealPts) }));
+    const pts = dealPts === null || dealPts === undefined ? "" : signed(dealPts);
+    // Named for screen readers and on hover or a tap: a phone hides the word "taken" itself.
+    const named = pts ? t("plate.taken_points", { points: pts }) : t("plate.taken");
+    const captured = el("div", {
+      class: "captured", "data-testid": "captured", role: "group", "aria-label": named,
+      title: named, "data-open": takenOpen === seat ? "true" : null,
+      onclick: () => openTaken(seat), oncontextmenu: () => openTaken(seat),
+    },
+      el("span", { class: "label", "aria-hidden": "true", text: t("plate.taken") }),
+      el("span", { class: "pts", "data-points": dealPts ?? "", title: named, text: pts }));
     for (const code of taken) {
       const img = cardImg(code, "micro");
       img.dataset.captured = code;
@@ -170,6 +177,21 @@ export function renderPlates() {
     }
     plate.append(...body);
   }
+}
+
+/** The plate whose "taken" word a tap or a long press shows for a moment (phones hide it). */
+let takenOpen = -1;
+let takenTimer = 0;
+
+/** @param {number} seat */
+function openTaken(seat) {
+  takenOpen = seat;
+  clearTimeout(takenTimer);
+  takenTimer = window.setTimeout(() => {
+    takenOpen = -1;
+    renderPlates();
+  }, 2500);
+  renderPlates();
 }
 
 /** @param {string} code @param {number} seat @param {string} [cls] */
