@@ -1,7 +1,7 @@
 """The :class:`Round` class, whole: what it reports and the actions that make the next one.
 
 Part of :mod:`gongzhu.round` (import it from there). One cohesive class in one module
-(DESIGN.md, "Cohesion, not line count"): its arguments are checked in
+(docs/architecture.rst, "Cohesion, not line count"): its arguments are checked in
 :mod:`gongzhu.round._checks`, and :meth:`Round.rollout` with strategies runs in
 :mod:`gongzhu.round._rollout`.
 """
