@@ -526,7 +526,7 @@ guard_setstate(BotTable, "names", SimulationError)
 guard_setstate(Simulation, "rules", SimulationError)
 
 
-# The public path of these names is gongzhu.parallel (0.2's module, now a stub): repr,
+# The public path of these names is gongzhu.parallel (a module that re-exports them): repr,
 # pickles and the API reference keep showing it.
 for _public in (BotTable, Simulation, play_task, simulate, task_seed):
     _public.__module__ = "gongzhu.parallel"
