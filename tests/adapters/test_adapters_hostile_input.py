@@ -419,3 +419,11 @@ def test_a_wrong_type_is_a_protocol_type_error_and_a_bad_value_is_not(
     assert isinstance(caught.value, ProtocolTypeError) is type_error
     assert isinstance(caught.value, TypeError) is type_error
 
+
+
+def test_parameters_of_takes_a_preset_name() -> None:
+    online = RuleSet.preset("online")
+    assert gz.parameters_of("online") == gz.parameters_of(online)
+    assert gz.rules_from_parameters(gz.parameters_of("online")) == online
+    with pytest.raises(GongzhuError, match="unknown preset 'onlne'; known: classic"):
+        gz.parameters_of("onlne")

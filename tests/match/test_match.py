@@ -467,10 +467,13 @@ def test_extend_adds_each_deal_and_stops_at_the_end() -> None:
 # -- construction --------------------------------------------------------------------
 
 
-def test_new_accepts_a_preset_name() -> None:
+def test_new_and_the_constructor_accept_a_preset_name() -> None:
     assert Match.new("online").rules == RuleSet.preset("online")
-    with pytest.raises(MatchError, match="no-such-preset"):
-        Match.new("no-such-preset")
+    assert Match("online") == Match(RuleSet.preset("online"))
+    assert Match(rules="classic").rules is RuleSet.preset("classic")
+    for make in (Match.new, Match):
+        with pytest.raises(MatchError, match="unknown preset 'no-such-preset'; known: classic"):
+            make("no-such-preset")
 
 
 @pytest.mark.parametrize(
@@ -495,9 +498,10 @@ def test_bad_first_dealer_is_refused(dealer: Any) -> None:
         Match(first_dealer=dealer)
 
 
-def test_rules_must_be_a_rule_set() -> None:
+@pytest.mark.parametrize("rules", [5, None, ["classic"]])
+def test_rules_must_be_a_rule_set_or_a_preset_name(rules: Any) -> None:
     with pytest.raises(MatchError, match="RuleSet"):
-        Match(rules="classic")  # type: ignore[arg-type]
+        Match(rules=rules)
 
 
 # -- text ----------------------------------------------------------------------------

@@ -51,6 +51,7 @@ from gongzhu._codec import wire as _wire
 from gongzhu.actions import Claim, Exposure
 from gongzhu.adapters import _driver
 from gongzhu.ai.registry import make_strategy
+from gongzhu.ai.strategies import rules_of
 from gongzhu.ai.worlds import Worlds
 from gongzhu.cards import Card, CardSet
 from gongzhu.dealing import deal
@@ -109,8 +110,10 @@ def _parameter(name: str, value: Any) -> Any:
     return value
 
 
-def parameters_of(rules: RuleSet) -> dict[str, Any]:
-    """The game parameters for ``rules`` (``pyspiel.load_game("python_gongzhu", ...)``)."""
+def parameters_of(rules: RuleSet | str) -> dict[str, Any]:
+    """The game parameters for ``rules``, a :class:`~gongzhu.RuleSet` or a preset's name
+    (``pyspiel.load_game("python_gongzhu", parameters_of("online"))``)."""
+    rules = rules_of(rules)
     params = {name: _parameter(name, v) for name, v in rules.to_dict().items()}
     for name in _NONE_FLAGGED:
         params[f"{name}_is_none"] = getattr(rules, name) is None

@@ -270,15 +270,15 @@ def _check_sim_seed(seed: object) -> None:
 
 
 def play_task(
-    rules: RuleSet, factory: StrategyFactory, seed: int, number: int, matches: bool
+    rules: RuleSet | str, factory: StrategyFactory, seed: int, number: int, matches: bool
 ) -> tuple[Round, ...]:
     """The deals of task ``number``: one deal (dealer rotating with ``number``), or a whole match.
 
     This is what each worker runs; :func:`simulate` keeps only the statistics.
-    The CLI calls it to record the very deals a simulation played.
+    The CLI calls it to record the very deals a simulation played. ``rules`` is a
+    :class:`~gongzhu.RuleSet` or a preset's name.
     """
-    if not isinstance(rules, RuleSet):
-        raise SimulationError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    rules = rules_of(rules)
     if not callable(factory):
         raise SimulationError(f"factory must be callable, got {type(factory).__name__}")
     ts = task_seed(seed, number)
