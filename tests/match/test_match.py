@@ -514,9 +514,22 @@ def test_table_shows_names_running_totals_and_the_outcome() -> None:
     assert text.splitlines()[1].split() == ["1", "-600", "0", "100", "0"]
     assert "dealer Bob, leader Ann" in text
     m = m.add_totals((-500, 0, 0, 0))
-    assert "the pig is Ann" in str(m)
-    assert "first is Cid" in str(m)
+    assert str(m).endswith(
+        "Over after 2 deals (loss threshold): Cid won the match; Ann lost it."
+    )
+    assert "pig" not in str(m).splitlines()[-1]  # the loser is not the deal's Q♠ taker
     assert "LOSS_THRESHOLD" in repr(m)
+
+
+def test_the_end_of_the_match_says_plainly_who_won_and_who_lost() -> None:
+    one = Match(names=("Ann", "Bob", "Cid", "Dee")).add_totals((-1000, 50, 50, 0))
+    assert one.table().splitlines()[-1] == (
+        "Over after 1 deal (loss threshold): Bob and Cid won the match; Ann lost it."
+    )
+    two = Match(names=("Ann", "Bob", "Cid", "Dee")).add_totals((-1000, -1000, 50, 0))
+    assert two.table().splitlines()[-1] == (
+        "Over after 1 deal (loss threshold): Cid won the match; Ann and Bob lost it."
+    )
 
 
 def test_table_shows_team_totals_with_partnerships() -> None:

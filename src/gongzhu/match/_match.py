@@ -460,11 +460,12 @@ class Match:
                 f"{tie}Next: deal {len(self.deals) + 1}, dealer {self.name(self.dealer)},"
                 f" leader {lead}."
             )
-        pig = "the pig is" if len(self.losers) == 1 else "the pigs are"
-        first = "first is" if len(self.winners) == 1 else "first are"
+        # Plainly who won and who lost the match: "the pig" (Gong Zhu's word for the loser)
+        # reads as the taker of Q♠ next to the deals' scores.
+        n = len(self.deals)
         text = (
-            f"Over after {len(self.deals)} deals ({self.end_reason.value}):"
-            f" {pig} {self._who(self.losers)}; {first} {self._who(self.winners)}."
+            f"Over after {n} deal{'' if n == 1 else 's'} ({self.end_reason.value}):"
+            f" {self._who(self.winners)} won the match; {self._who(self.losers)} lost it."
         )
         if self.flipped:
             text += f" Flipped: {self._who(self.flipped)}."
