@@ -1,8 +1,9 @@
-"""Baseline computer players and the strategy registry (this path is kept for users).
+"""Baseline computer players and the strategy registry: the documented public path for the bots.
 
 The code lives in the playing layer: :mod:`gongzhu.ai.strategies` (the bots and the
 helpers that play whole deals and matches) and :mod:`gongzhu.ai.registry` (bots by
-name). Every name importable from here in 0.2 still is.
+name); this module re-exports them, and their ``repr``, pickles and API reference name
+this path.
 """
 
 from gongzhu.ai.registry import HARD_LIMIT, STRATEGIES, make_strategy

@@ -23,6 +23,7 @@ __all__ = [
     "IllegalActionError",
     "MatchError",
     "ProtocolError",
+    "ProtocolTypeError",
     "Reason",
     "RecordError",
     "RuleSetError",
@@ -430,10 +431,23 @@ class SimulationTypeError(SimulationError, ArgumentTypeError):
     :class:`ArgumentTypeError`."""
 
 
-class ActionTypeError(IllegalActionError, ArgumentTypeError):
-    """An action's argument of the wrong type (a strategy, a seed, a policy): an
-    :class:`IllegalActionError` (``reason`` is ``INVALID_CHOICE``) and an
+class ProtocolTypeError(ProtocolError, ArgumentTypeError):
+    """An argument of the wrong type for an environment or a batch of deals (a float
+    array of actions, text for a seed or a count): a :class:`ProtocolError` and an
     :class:`ArgumentTypeError`.
+
+    >>> from gongzhu.vector import VectorDeal
+    >>> VectorDeal.random("classic", 2, rng=0).step("x")
+    Traceback (most recent call last):
+    ...
+    gongzhu.errors.ProtocolTypeError: actions must be an int array of shape (2,), got <U1 ()
+    """
+
+
+class ActionTypeError(IllegalActionError, ArgumentTypeError):
+    """An action's argument of the wrong type (a strategy, a seed, a policy, a seat that is
+    no int): an :class:`IllegalActionError` (``reason`` is ``INVALID_CHOICE``, or
+    ``NO_SUCH_SEAT`` for the seat) and an :class:`ArgumentTypeError`.
 
     >>> from gongzhu import deal
     >>> deal(seed=1).rollout(seed="x")  # doctest: +ELLIPSIS

@@ -1,7 +1,7 @@
-"""Many bot-only deals or matches across CPU cores (this path is kept for users).
+"""Many bot-only deals or matches across CPU cores: the documented public path.
 
-The code lives in the playing layer, :mod:`gongzhu.ai.parallel`; every name
-importable from here in 0.2 still is.
+The code lives in the playing layer, :mod:`gongzhu.ai.parallel`; this module
+re-exports its simulation API, whose ``repr``, pickles and API reference name this path.
 """
 
 from gongzhu.ai.parallel import BotTable, Simulation, play_task, simulate, task_seed

@@ -127,18 +127,20 @@ class Table:
 
     @classmethod
     def start(
-        cls, rules: RuleSet, seed: int | str, game: int = 1, first: FirstDeal | None = None
+        cls, rules: RuleSet | str, seed: int | str, game: int = 1, first: FirstDeal | None = None
     ) -> Table:
         """Game ``game`` of the match seeded ``seed``, its first deal dealt, nothing played.
-        ``first``: deal that first deal instead (a shared deal replayed)."""
+        ``rules``: a :class:`~gongzhu.RuleSet` or a preset's name. ``first``: deal that
+        first deal instead (a shared deal replayed)."""
         match = Match(rules)
+        rules = match.rules  # a preset's name read once, by the match
         dealt = _deal(rules, seed, game, 1, match, first)
         return cls(rules, seed, game, match, (), dealt, 1, (), dealt, first)
 
     @classmethod
     def replay(
         cls,
-        rules: RuleSet,
+        rules: RuleSet | str,
         seed: int | str,
         game: int,
         log: Iterable[Mapping[str, Any]],
@@ -147,6 +149,7 @@ class Table:
         """The table after ``log`` (:class:`TableError`, naming the entry, if one does not
         replay)."""
         table = cls.start(rules, seed, game, first)
+        rules = table.rules
         match, rnd, deal_no = table.match, table.round, 1
         dealt = rnd
         rounds: list[Round] = []

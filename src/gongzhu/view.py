@@ -352,19 +352,25 @@ class PlayerView:
         return out
 
     @classmethod
-    def from_dict(cls, data: Any, *, rules: RuleSet | None = None) -> PlayerView:
+    def from_dict(cls, data: Any, *, rules: RuleSet | str | None = None) -> PlayerView:
         """Read :meth:`to_dict`'s output back, checking it (:class:`~gongzhu.errors.ProtocolError`).
 
         The computed keys (``trick_number`` …) may be left out; when present they
         must be what the view computes. A view that no deal can have (a card in two
         places, a captured card that scores nothing, hand sizes that do not add up,
         voids that leave the other hands unfillable) is refused too (#22 item 9).
-        ``rules`` reads a view written without them (``to_dict(include_rules=False)``);
+        ``rules`` (a :class:`~gongzhu.RuleSet` or a preset's name) reads a view written
+        without them (``to_dict(include_rules=False)``);
         ``pending``, ``exposure_decided`` and ``history_length`` may be left out (a view
         written before they existed).
         """
         d = _wire.obj(data, "", _REQUIRED, _OPTIONAL)
         if "rules" not in d:
+            if isinstance(rules, str):
+                try:
+                    rules = RuleSet.preset(rules)
+                except GongzhuError as exc:  # an unknown preset (the message lists them)
+                    _wire.fail(str(exc), "rules")
             if not isinstance(rules, RuleSet):
                 _wire.fail("missing field (or pass rules=)", "rules")
             d = {**d, "rules": rules.to_dict()}

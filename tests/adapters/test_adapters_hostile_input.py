@@ -16,7 +16,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import gongzhu.adapters.openspiel as gz  # noqa: E402
 from gongzhu import Card, CardSet, GongzhuError, RuleSet  # noqa: E402
 from gongzhu.actions import Exposure  # noqa: E402
-from gongzhu.errors import ProtocolError  # noqa: E402
+from gongzhu.errors import ProtocolError, ProtocolTypeError  # noqa: E402
 from gongzhu.protocol import EXPOSE, action_id  # noqa: E402
 from gongzhu.rules import ExposureOrder  # noqa: E402
 
@@ -355,3 +355,75 @@ def test_fuzz_find_a_huge_int_action_is_refused_typed() -> None:
     _obs, _reward, terminated, _t, info = env.step(10**5000)
     assert terminated
     assert info["illegal_action"]
+
+
+# -- wrong types are TypeErrors too (ProtocolTypeError); bad values are not ------------------
+
+
+def _played_state() -> Any:
+    game = pyspiel.load_game("python_gongzhu")
+    s = game.new_initial_state()
+    for a in gz.deal_actions(game, seed=1):
+        s.apply_action(a)
+    return s
+
+
+def _adapter_calls() -> list[tuple[str, Any, bool]]:
+    from gongzhu.adapters.gymnasium import GongzhuEnv
+    from gongzhu.adapters.pettingzoo import raw_env
+
+    def gym_step(action: Any) -> Any:
+        env = GongzhuEnv(rules=RuleSet(exposable=""))
+        env.reset(seed=3)
+        return env.step(action)
+
+    def pz_step(action: Any) -> Any:
+        env = raw_env(rules=RuleSet(exposable=""))
+        env.reset(seed=3)
+        return env.step(action)
+
+    return [
+        ("gymnasium step('32')", lambda: gym_step("32"), True),
+        ("gymnasium step(6.99)", lambda: gym_step(6.99), True),
+        ("pettingzoo step(None)", lambda: pz_step(None), True),
+        ("gymnasium reset(seed='5')", lambda: GongzhuEnv().reset(seed="5"), True),
+        ("gymnasium reset(seed=-1)", lambda: GongzhuEnv().reset(seed=-1), False),
+        ("GongzhuEnv(seat='0')", lambda: GongzhuEnv(seat="0"), True),
+        ("GongzhuEnv(seat=9)", lambda: GongzhuEnv(seat=9), False),
+        ("GongzhuEnv(opponents=3)", lambda: GongzhuEnv(opponents=3), True),
+        ("GongzhuEnv(opponents='greedy')", lambda: GongzhuEnv(opponents="greedy"), False),
+        ("GongzhuEnv(illegal_reward='x')", lambda: GongzhuEnv(illegal_reward="x"), True),
+        ("GongzhuEnv(illegal_reward=nan)", lambda: GongzhuEnv(illegal_reward=math.nan), False),
+        ("openspiel player '0'", lambda: _played_state().information_state_string("0"), True),
+        ("openspiel player 9", lambda: _played_state().information_state_string(9), False),
+        ("openspiel sampler '0.5'", lambda: _played_state().resample_from_infostate(
+            0, lambda: "0.5"), True),
+        ("openspiel sampler 1.5", lambda: _played_state().resample_from_infostate(
+            0, lambda: 1.5), False),
+        ("state_to_text(3)", lambda: gz.state_to_text(3), True),
+        ("state_from_text(b'')", lambda: gz.state_from_text(b""), True),
+        ("state_from_text(huge)", lambda: gz.state_from_text("x" * 100_000), False),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("call", "type_error"),
+    [(c, t) for _, c, t in _adapter_calls()],
+    ids=[name for name, _, _ in _adapter_calls()],
+)
+def test_a_wrong_type_is_a_protocol_type_error_and_a_bad_value_is_not(
+    call: Any, type_error: bool
+) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        call()
+    assert isinstance(caught.value, ProtocolTypeError) is type_error
+    assert isinstance(caught.value, TypeError) is type_error
+
+
+
+def test_parameters_of_takes_a_preset_name() -> None:
+    online = RuleSet.preset("online")
+    assert gz.parameters_of("online") == gz.parameters_of(online)
+    assert gz.rules_from_parameters(gz.parameters_of("online")) == online
+    with pytest.raises(GongzhuError, match="unknown preset 'onlne'; known: classic"):
+        gz.parameters_of("onlne")

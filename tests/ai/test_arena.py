@@ -10,7 +10,16 @@ import pytest
 
 from gongzhu import Limit, Round, RuleSet
 from gongzhu.ai import arena
-from gongzhu.ai.arena import DEAL_FILE, ArenaError, ArenaResult, load_deals, run, save_deals
+from gongzhu.ai.arena import (
+    DEAL_FILE,
+    ArenaError,
+    ArenaResult,
+    ArenaTypeError,
+    load_deals,
+    run,
+    save_deals,
+)
+from gongzhu.bots import RuleOfThumbStrategy, Strategy
 from gongzhu.cli import main
 
 NO_EXPOSURE = RuleSet(exposable="")
@@ -230,10 +239,96 @@ def test_a_strategy_object_or_factory_plays_as_its_name_does() -> None:
 
 
 def test_a_bot_that_is_neither_name_nor_strategy_is_refused() -> None:
-    with pytest.raises(ArenaError, match="a name, a Strategy or a factory"):
+    with pytest.raises(ArenaTypeError, match="a name, a Strategy or a factory"):
         run(42, "random", deals=1, seed=1)  # type: ignore[arg-type]
     with pytest.raises(ArenaError, match=r"PYTHONPATH=\."):
         run("no_such_module_here:factory", "random", deals=1, seed=1)
+
+
+def _rule_of_thumb(seed: int) -> Strategy:
+    return RuleOfThumbStrategy()
+
+
+def test_a_lambda_is_bot_a_or_bot_b_and_a_function_is_its_qualname() -> None:
+    res = run(lambda s: _rule_of_thumb(s), lambda s: _rule_of_thumb(s), deals=1, seed=1)
+    assert (res.bot_a, res.bot_b) == ("bot A", "bot B")
+    assert str(res).startswith("bot A vs bot B: ")
+    assert "<lambda>" not in str(res)
+    named = run(_rule_of_thumb, "random", deals=1, rules=NO_EXPOSURE, seed=1)
+    assert named.bot_a == "_rule_of_thumb"
+
+
+def test_names_name_the_two_bots_in_the_result() -> None:
+    res = run(
+        lambda s: _rule_of_thumb(s), "random", deals=2, rules=NO_EXPOSURE, seed=4,
+        names=("mine", "theirs"),
+    )  # fmt: skip
+    assert (res.bot_a, res.bot_b) == ("mine", "theirs")
+    assert str(res).startswith("mine vs theirs: ")
+    assert "CPU ms per move: mine " in str(res)
+    assert res.to_json()["bot_a"] == "mine"
+    same = run("rule-of-thumb", "random", deals=2, rules=NO_EXPOSURE, seed=4)
+    assert res.differences == same.differences  # names change nothing else
+
+
+@pytest.mark.parametrize(
+    ("names", "type_error"),
+    [
+        ("ab", True),
+        (("a",), True),
+        (("a", "b", "c"), True),
+        (("a", 2), True),
+        (5, True),
+        (("", "b"), False),
+        (("a\nb", "c"), False),
+        (("x" * 81, "c"), False),
+    ],
+)
+def test_bad_names_are_refused(names: object, type_error: bool) -> None:
+    with pytest.raises(ArenaError, match="name") as caught:
+        run("random", "random", deals=1, seed=1, names=names)  # type: ignore[arg-type]
+    assert isinstance(caught.value, TypeError) is type_error
+
+
+def test_a_preset_name_is_taken_for_the_rules() -> None:
+    by_name = run("rule-of-thumb", "random", deals=2, rules="online", seed=3)
+    by_rules = run("rule-of-thumb", "random", deals=2, rules=RuleSet.preset("online"), seed=3)
+    assert by_name == by_rules
+    assert by_name.rules == RuleSet.preset("online")
+    assert "rules online" in str(by_name)
+    assert load_deals(DEAL_FILE, rules="online") == load_deals(DEAL_FILE)
+    for call in (
+        lambda: run("random", "random", deals=1, rules="onlne"),
+        lambda: load_deals(DEAL_FILE, rules="onlne"),
+    ):
+        with pytest.raises(ArenaError, match="unknown preset 'onlne'; known: classic, online"):
+            call()
+    with pytest.raises(ArenaTypeError, match="rules must be a RuleSet or a preset's name"):
+        run("random", "random", deals=1, rules=5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "type_error"),
+    [
+        ({"workers": "2"}, True),
+        ({"workers": -1}, False),
+        ({"deals": 2.0}, True),
+        ({"deals": 0}, False),
+        ({"rotations": "2"}, True),
+        ({"rotations": 3}, False),
+        ({"limit": 3}, True),
+        ({"progress": 3}, True),
+        ({"deal_file": 3}, True),
+        ({"executor": 3}, True),
+    ],
+)
+def test_a_wrong_type_is_an_arena_type_error_and_a_bad_value_is_not(
+    kwargs: dict[str, object], type_error: bool
+) -> None:
+    with pytest.raises(ArenaError) as caught:
+        run("random", "random", **kwargs)  # type: ignore[arg-type]
+    assert isinstance(caught.value, ArenaTypeError) is type_error
+    assert isinstance(caught.value, TypeError) is type_error
 
 
 def test_print_shows_the_summary() -> None:

@@ -319,5 +319,7 @@ def test_fuzz_find_save_deals_checks_its_hands(tmp_path: Path, hands: object) ->
 def test_fuzz_find_load_deals_checks_its_rules() -> None:
     from gongzhu.ai.arena import DEAL_FILE
 
+    with pytest.raises(ArenaError, match="unknown preset 'AH KH'; known: classic"):
+        load_deals(DEAL_FILE, rules="AH KH")  # text: a preset's name, and no such preset
     with pytest.raises(ArenaError, match="RuleSet"):
-        load_deals(DEAL_FILE, rules="AH KH")  # type: ignore[arg-type]
+        load_deals(DEAL_FILE, rules=["AH KH"])  # type: ignore[arg-type]

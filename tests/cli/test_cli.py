@@ -235,6 +235,12 @@ def test_demo_shows_tricks_sheets_and_standings() -> None:
     assert result.returncode == 0, result.stderr
     for part in ("The tricks", "① hearts", "Exposed before the first trick", "Standings:"):
         assert part in result.stdout
+    # The end of the match says plainly who won and who lost it, first and last standing.
+    lines = result.stdout.splitlines()
+    over = next(line for line in lines if line.startswith("Over after "))
+    standings = lines[lines.index("Standings:") + 1 :][:4]
+    first, last = standings[0].split()[1], standings[-1].split()[1]
+    assert over.endswith(f"): {first} won the match; {last} lost it."), over
 
 
 def _bad_record(tmp_path: Path) -> Path:

@@ -467,10 +467,13 @@ def test_extend_adds_each_deal_and_stops_at_the_end() -> None:
 # -- construction --------------------------------------------------------------------
 
 
-def test_new_accepts_a_preset_name() -> None:
+def test_new_and_the_constructor_accept_a_preset_name() -> None:
     assert Match.new("online").rules == RuleSet.preset("online")
-    with pytest.raises(MatchError, match="no-such-preset"):
-        Match.new("no-such-preset")
+    assert Match("online") == Match(RuleSet.preset("online"))
+    assert Match(rules="classic").rules is RuleSet.preset("classic")
+    for make in (Match.new, Match):
+        with pytest.raises(MatchError, match="unknown preset 'no-such-preset'; known: classic"):
+            make("no-such-preset")
 
 
 @pytest.mark.parametrize(
@@ -495,9 +498,10 @@ def test_bad_first_dealer_is_refused(dealer: Any) -> None:
         Match(first_dealer=dealer)
 
 
-def test_rules_must_be_a_rule_set() -> None:
+@pytest.mark.parametrize("rules", [5, None, ["classic"]])
+def test_rules_must_be_a_rule_set_or_a_preset_name(rules: Any) -> None:
     with pytest.raises(MatchError, match="RuleSet"):
-        Match(rules="classic")  # type: ignore[arg-type]
+        Match(rules=rules)
 
 
 # -- text ----------------------------------------------------------------------------
@@ -510,9 +514,22 @@ def test_table_shows_names_running_totals_and_the_outcome() -> None:
     assert text.splitlines()[1].split() == ["1", "-600", "0", "100", "0"]
     assert "dealer Bob, leader Ann" in text
     m = m.add_totals((-500, 0, 0, 0))
-    assert "the pig is Ann" in str(m)
-    assert "first is Cid" in str(m)
+    assert str(m).endswith(
+        "Over after 2 deals (loss threshold): Cid won the match; Ann lost it."
+    )
+    assert "pig" not in str(m).splitlines()[-1]  # the loser is not the deal's Q♠ taker
     assert "LOSS_THRESHOLD" in repr(m)
+
+
+def test_the_end_of_the_match_says_plainly_who_won_and_who_lost() -> None:
+    one = Match(names=("Ann", "Bob", "Cid", "Dee")).add_totals((-1000, 50, 50, 0))
+    assert one.table().splitlines()[-1] == (
+        "Over after 1 deal (loss threshold): Bob and Cid won the match; Ann lost it."
+    )
+    two = Match(names=("Ann", "Bob", "Cid", "Dee")).add_totals((-1000, -1000, 50, 0))
+    assert two.table().splitlines()[-1] == (
+        "Over after 1 deal (loss threshold): Cid won the match; Ann and Bob lost it."
+    )
 
 
 def test_table_shows_team_totals_with_partnerships() -> None:

@@ -53,7 +53,8 @@ def test_a_new_match_of_anything_is_a_match_or_a_match_error(
 ) -> None:
     got = outcome(lambda: Match(rules, names, first_dealer), MatchError)
     if isinstance(got, Match):
-        assert got.totals == (0,) * rules.players
+        assert got.rules == (RuleSet.preset(rules) if isinstance(rules, str) else rules)
+        assert got.totals == (0,) * got.rules.players
         assert got.dealer == first_dealer
         assert got.table()
     via_new = outcome(lambda: Match.new(rules, names, first_dealer), MatchError)

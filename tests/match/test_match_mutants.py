@@ -82,7 +82,7 @@ def test_the_table_is_printed_exactly_as_the_module_documents_it() -> None:
         "deal    Ann    Bob    Cid    Dee\n"
         "   1   -400    100   -200      0\n"
         "   2  -1050    100   -100   -100\n"
-        "Over after 2 deals (loss threshold): the pig is Ann; first is Bob."
+        "Over after 2 deals (loss threshold): Bob won the match; Ann lost it."
     )
 
 

@@ -8,6 +8,7 @@ JSON, the face-up factor's one home, and what a view asks of its seat.
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 
@@ -105,6 +106,37 @@ def test_a_preset_name_is_taken_wherever_a_rule_set_is() -> None:
     assert Round.from_hands(HANDS, rules="online") == Round.from_hands(HANDS, rules=online)
     with pytest.raises(RuleSetError, match="known: classic"):
         score("QS", rules="onlne")
+
+
+def test_a_preset_name_is_taken_by_the_match_the_table_the_view_and_the_bots_too() -> None:
+    from gongzhu.ai.driver import team_of
+    from gongzhu.dealing import shuffled_deck
+    from gongzhu.match import Match
+    from gongzhu.parallel import play_task
+    from gongzhu.table import Table
+
+    pairs = RuleSet.preset("online").replace(partnerships=True)
+    online = RuleSet.preset("online")
+    assert Match("online") == Match(online) == Match.new("online")
+    table = Table.start("online", seed=7)
+    assert table.rules == online
+    assert table.to_dict() == Table.start(online, seed=7).to_dict()
+    assert Table.replay("online", 7, 1, []).round == table.round
+    view = table.round.view(0)
+    lean = view.to_dict(include_rules=False)
+    assert PlayerView.from_dict(lean, rules="online") == view
+    with pytest.raises(ProtocolError, match="unknown preset 'onlne'; known: classic") as caught:
+        PlayerView.from_dict(lean, rules="onlne")
+    assert caught.value.path == "rules"
+    assert team_of("online", 1) == team_of(online, 1) == (1,) != team_of(pairs, 1)
+    assert shuffled_deck("online", 3) == shuffled_deck(online, 3)
+
+    def bots(seed: int) -> list[Any]:
+        from gongzhu.bots import RandomStrategy
+
+        return [RandomStrategy(seed=seed + s) for s in range(4)]
+
+    assert play_task("online", bots, 1, 0, False) == play_task(online, bots, 1, 0, False)
 
 
 # -- errors --------------------------------------------------------------------------------

@@ -201,7 +201,7 @@ _IDS = [
     "task_seed-surrogate-seed",
     "task_seed-huge-seed",
     "task_seed-huge-number",
-    "play_task-preset-name",
+    "play_task-rules-number",
     "play_deal-None",
     "play_deal-text",
     "play_deal-non-strategies",
@@ -265,7 +265,7 @@ _IDS = [
         (lambda: task_seed(HUGE, 0), SimulationError, "digits"),
         (lambda: task_seed(0, HUGE), SimulationError, "task number"),
         (
-            lambda: play_task("classic", BotTable.uniform("random", 4), 0, 0, False),  # type: ignore[arg-type]
+            lambda: play_task(5, BotTable.uniform("random", 4), 0, 0, False),  # type: ignore[arg-type]
             SimulationError,
             "rules",
         ),

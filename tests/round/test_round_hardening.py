@@ -412,6 +412,9 @@ def _wrong_types() -> list[tuple[str, Callable[[], object], type[GongzhuError]]]
         ("parse_cards(number)", lambda: parse_cards(bad), CardParseError),
         ("CardSet(number)", lambda: CardSet(bad), CardParseError),
         ("Round.play(number)", lambda: r.play(bad), CardParseError),
+        ("Round.view(number)", lambda: r.view(bad), IllegalActionError),
+        ("Round.view(bool)", lambda: r.view(True), IllegalActionError),
+        ("Round.play(seat=text)", lambda: r.play(r.legal_plays[0], seat="0"), IllegalActionError),
         ("simulate(text)", lambda: simulate(bad), errors_module.SimulationError),
         ("play_deal(number)", lambda: play_deal(bad), errors_module.SimulationError),
     ]
@@ -428,6 +431,13 @@ def test_a_wrong_argument_type_is_a_type_error_and_still_its_area_s_error(
     assert isinstance(caught.value, area)  # an existing `except` clause keeps working
 
 
+def test_a_seat_that_is_no_int_is_still_no_such_seat() -> None:
+    with pytest.raises(errors_module.ActionTypeError) as caught:
+        deal(seed=1).view(1.5)  # type: ignore[arg-type]
+    assert caught.value.reason is Reason.NO_SUCH_SEAT
+    assert str(caught.value) == "view refused: no such seat (seat 1.5 of 4)"
+
+
 def test_a_bad_value_of_the_right_type_is_not_a_type_error() -> None:
     from gongzhu import Board, score
     from gongzhu.parallel import simulate
@@ -440,6 +450,8 @@ def test_a_bad_value_of_the_right_type_is_not_a_type_error() -> None:
         lambda: r.rollout(seed=10**90),
         lambda: Board(r).rollout(policy="nonsense"),
         lambda: Board(r).push(99),
+        lambda: r.view(7),
+        lambda: r.play(r.legal_plays[0], seat=-1),
         lambda: simulate(-1),
         lambda: score(["QS 1X"]),
     ):

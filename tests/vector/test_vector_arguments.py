@@ -12,11 +12,14 @@ import pytest
 
 from gongzhu import RuleSet, deal
 from gongzhu.errors import (
+    ActionTypeError,
     ArgumentTypeError,
     DealError,
     DealTypeError,
     GongzhuError,
     IllegalActionError,
+    ProtocolError,
+    ProtocolTypeError,
     Reason,
     RuleSetError,
 )
@@ -164,3 +167,53 @@ def test_rounds_past_the_maximum_are_refused_before_a_batch_is_allocated() -> No
         VectorDeal.from_rounds([rnd] * (MAX_DEALS + 1))
     with pytest.raises(DealError, match="the number of rounds must be 0-"):
         VectorDeal.from_rounds(rnd for _ in range(MAX_DEALS + 2))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda b: b.step("x"),
+        lambda b: b.step(np.array([1.0, 2.0])),
+        lambda b: b.step([None, None]),
+        lambda b: b.step(np.array([1, 2]), where=np.array([1, 0])),
+        lambda b: b.replace(np.array([1, 0])),
+    ],
+    ids=["step(text)", "step(floats)", "step([None])", "where=ints", "replace(ints)"],
+)
+def test_actions_and_rows_of_the_wrong_type_are_a_protocol_type_error(call: object) -> None:
+    batch = VectorDeal.random("classic", 2, rng=0)
+    with pytest.raises(ProtocolTypeError) as caught:
+        call(batch)  # type: ignore[operator]
+    assert isinstance(caught.value, TypeError)
+    assert isinstance(caught.value, ProtocolError)  # an `except ProtocolError` still catches it
+    assert (batch.state.nplays == 0).all()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda b: b.step(np.array([1, 2, 3])),
+        lambda b: b.step(np.array([0, 2**70], dtype=object)),  # ints past NumPy's: a value
+        lambda b: b.step([]),
+        lambda b: b.step(np.array([1, 2]), where=np.ones(3, bool)),
+        lambda b: b.replace(np.ones(3, bool)),
+    ],
+    ids=["step(3 ids)", "step(huge ints)", "step([])", "where of 3", "replace(3 rows)"],
+)
+def test_actions_and_rows_of_the_wrong_shape_are_a_protocol_error_only(call: object) -> None:
+    batch = VectorDeal.random("classic", 2, rng=0)
+    with pytest.raises(ProtocolError) as caught:
+        call(batch)  # type: ignore[operator]
+    assert not isinstance(caught.value, TypeError)
+
+
+def test_an_observation_of_a_seat_that_is_no_int_is_a_type_error() -> None:
+    batch = VectorDeal.random("classic", 2, rng=0)
+    with pytest.raises(ActionTypeError) as caught:
+        batch.observation(1.5)
+    assert caught.value.reason is Reason.NO_SUCH_SEAT
+    assert isinstance(caught.value, TypeError)
+    with pytest.raises(IllegalActionError) as out_of_range:
+        batch.observation(4)
+    assert not isinstance(out_of_range.value, TypeError)
+

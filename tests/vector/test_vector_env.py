@@ -18,7 +18,7 @@ from gymnasium.utils.passive_env_checker import check_obs
 from gymnasium.vector import AutoresetMode
 
 from gongzhu import RuleSet
-from gongzhu.errors import ProtocolError
+from gongzhu.errors import ProtocolError, ProtocolTypeError
 from gongzhu.vector import GongzhuVectorEnv
 
 
@@ -186,3 +186,30 @@ def test_hostile_actions_are_refused_or_end_the_episode() -> None:
         assert info["illegal_action"][0]
         assert not terminated[1]
         assert not info["illegal_action"][1]
+
+
+@pytest.mark.parametrize(
+    ("call", "type_error"),
+    [
+        (lambda: GongzhuVectorEnv(opponents=3), True),  # type: ignore[arg-type]
+        (lambda: GongzhuVectorEnv(opponents="greedy"), False),
+        (lambda: GongzhuVectorEnv(num_envs=2.0), True),  # type: ignore[arg-type]
+        (lambda: GongzhuVectorEnv(num_envs=0), False),
+        (lambda: GongzhuVectorEnv(seat="0"), True),  # type: ignore[arg-type]
+        (lambda: GongzhuVectorEnv(seat=4), False),
+        (lambda: GongzhuVectorEnv(illegal_reward="x"), True),  # type: ignore[arg-type]
+        (lambda: GongzhuVectorEnv(illegal_reward=float("nan")), False),
+        (lambda: GongzhuVectorEnv(num_envs=2).reset(seed="3"), True),  # type: ignore[arg-type]
+        (lambda: GongzhuVectorEnv(num_envs=2).reset(seed=-1), False),
+        (lambda: GongzhuVectorEnv(num_envs=2).step(np.array([0.0, 1.0])), True),
+        (lambda: GongzhuVectorEnv(num_envs=2).step(np.zeros(3, np.int64)), False),
+    ],
+)
+def test_a_wrong_type_is_a_protocol_type_error_and_a_bad_value_a_protocol_error(
+    call: object, type_error: bool
+) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        call()  # type: ignore[operator]
+    assert isinstance(caught.value, ProtocolTypeError) is type_error
+    assert isinstance(caught.value, TypeError) is type_error
+

@@ -86,6 +86,13 @@ def test_a_view_of_no_seat_is_refused_as_the_core_refuses_it(seat: object) -> No
         batch.observation(seat)
     assert caught.value.reason is Reason.NO_SUCH_SEAT
     assert str(caught.value).startswith("view refused: no such seat (seat ")
+    # A seat that is no int (nor ints) is a TypeError too, as Round.view's: 1.5, True, "1".
+    no_int = isinstance(seat, (float, bool, str, np.ndarray))  # the array is of floats
+    assert isinstance(caught.value, TypeError) is no_int
+    if not isinstance(seat, (list, np.ndarray)):
+        with pytest.raises(IllegalActionError) as core:
+            batch.round(0).view(seat)  # type: ignore[arg-type]
+        assert type(core.value) is type(caught.value)
 
 
 def test_a_numpy_seat_is_a_seat() -> None:

@@ -31,7 +31,7 @@ TEN_BIT: Final = 1 << 8
 SHEEP_BIT: Final = 1 << 22
 QUEEN_OF_DIAMONDS_BIT: Final = 1 << 23
 ACE_BIT: Final = 1 << 38
-ACE_OF_HEARTS: Final = ACE_BIT  # the 0.2 name (a mask)
+ACE_OF_HEARTS: Final = ACE_BIT  # the same mask by the card's name (not gongzhu.ACE_OF_HEARTS)
 PIG_BIT: Final = 1 << 49
 POINT_CARDS: Final = HEARTS | PIG_BIT | SHEEP_BIT | TEN_BIT
 """The cards that score (every heart, the pig, the sheep, the transformer)."""

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from gongzhu._base.text import brief
 from gongzhu._codec import encoding as _encoding
 from gongzhu.ai.driver import Strategy, awaiting, decide
-from gongzhu.errors import IllegalActionError, ProtocolError, Reason
+from gongzhu.errors import IllegalActionError, ProtocolTypeError, Reason
 from gongzhu.phase import Phase
 from gongzhu.protocol import action_id
 from gongzhu.round import Round
@@ -44,11 +44,12 @@ def action_int(action: object) -> int:
     """An action id from an agent: a Python or NumPy integer, nothing else (#22 item 10).
 
     ``int()`` would truncate ``6.99`` to 6, read ``"32"`` as 32 and ``True`` as 1;
-    those (and NaN, None, arrays) are a :class:`~gongzhu.errors.ProtocolError`.
+    those (and NaN, None, arrays) are a :class:`~gongzhu.errors.ProtocolTypeError` (a
+    :class:`~gongzhu.errors.ProtocolError` and a ``TypeError``).
     """
     # numbers.Integral: Python and NumPy integers (np.bool_ is not one; bool is excluded).
     if isinstance(action, bool) or not isinstance(action, numbers.Integral):
-        raise ProtocolError(f"an action is an integer id, got {brief(action)}")
+        raise ProtocolTypeError(f"an action is an integer id, got {brief(action)}")
     return int(action)
 
 
@@ -57,7 +58,7 @@ def seed_int(seed: object) -> int | None:
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise ProtocolError(f"a seed is an integer or None, got {brief(seed)}")
+        raise ProtocolTypeError(f"a seed is an integer or None, got {brief(seed)}")
     return int(seed)
 
 

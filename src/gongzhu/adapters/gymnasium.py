@@ -40,7 +40,7 @@ from gongzhu._base.text import brief
 from gongzhu.adapters import _driver
 from gongzhu.ai.strategies import RandomStrategy, RuleOfThumbStrategy, Strategy, rules_of
 from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError, ProtocolError
+from gongzhu.errors import GongzhuError, ProtocolError, ProtocolTypeError
 from gongzhu.protocol import NUM_ACTIONS, information_state_size, observation_size
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
@@ -76,7 +76,8 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         self.rules = rules_of(rules)
         n = self.rules.players
         if type(seat) is not int or not 0 <= seat < n:
-            raise ProtocolError(f"seat must be 0-{n - 1}, got {seat!r}")
+            error = ProtocolError if type(seat) is int else ProtocolTypeError
+            raise error(f"seat must be 0-{n - 1}, got {brief(seat)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.seat = seat
@@ -84,7 +85,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
         self.shaped_rewards = shaped_rewards
         self.information_state = information_state
         self.illegal_reward = finite_float(
-            illegal_reward, error=ProtocolError, what="illegal_reward"
+            illegal_reward, error=ProtocolError, type_error=ProtocolTypeError, what="illegal_reward"
         )
         self._opponents = opponents
         size = information_state_size(n) if information_state else observation_size(n)
@@ -122,7 +123,7 @@ class GongzhuEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]
                 callable(getattr(bot, "choose_play", None))
                 and callable(getattr(bot, "choose_exposure", None))
             ):
-                raise ProtocolError(
+                raise ProtocolTypeError(
                     "opponents must be 'rule-of-thumb', 'random', a Strategy or one per"
                     f" other seat, got {type(bot).__name__}"
                 )

@@ -51,10 +51,17 @@ from gongzhu._codec import wire as _wire
 from gongzhu.actions import Claim, Exposure
 from gongzhu.adapters import _driver
 from gongzhu.ai.registry import make_strategy
+from gongzhu.ai.strategies import rules_of
 from gongzhu.ai.worlds import Worlds
 from gongzhu.cards import Card, CardSet
 from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError, ProtocolError, RuleSetError, SimulationError
+from gongzhu.errors import (
+    GongzhuError,
+    ProtocolError,
+    ProtocolTypeError,
+    RuleSetError,
+    SimulationError,
+)
 from gongzhu.phase import Phase
 from gongzhu.protocol import (
     NUM_ACTIONS,
@@ -103,8 +110,10 @@ def _parameter(name: str, value: Any) -> Any:
     return value
 
 
-def parameters_of(rules: RuleSet) -> dict[str, Any]:
-    """The game parameters for ``rules`` (``pyspiel.load_game("python_gongzhu", ...)``)."""
+def parameters_of(rules: RuleSet | str) -> dict[str, Any]:
+    """The game parameters for ``rules``, a :class:`~gongzhu.RuleSet` or a preset's name
+    (``pyspiel.load_game("python_gongzhu", parameters_of("online"))``)."""
+    rules = rules_of(rules)
     params = {name: _parameter(name, v) for name, v in rules.to_dict().items()}
     for name in _NONE_FLAGGED:
         params[f"{name}_is_none"] = getattr(rules, name) is None
@@ -375,7 +384,7 @@ class GongzhuState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         if player is None:
             player = self.current_player()
         if isinstance(player, (bool, np.bool_)) or not isinstance(player, (int, np.integer)):
-            raise ProtocolError(f"a player is an int, got {brief(player)}")
+            raise ProtocolTypeError(f"a player is an int, got {brief(player)}")
         if not 0 <= player < self.rules.players:
             raise ProtocolError(f"player must be 0-{self.rules.players - 1}, got {brief(player)}")
         return int(player)
@@ -454,14 +463,14 @@ def _sealed(rnd: Round, seat: int) -> bool:
 def _sampler_seed(probability_sampler: Any) -> int:
     """A seed from OpenSpiel's sampler: one float in [0, 1], refused typed otherwise."""
     if not callable(probability_sampler):
-        raise ProtocolError(
+        raise ProtocolTypeError(
             f"probability_sampler must be callable, got {type(probability_sampler).__name__}"
         )
     value = probability_sampler()
     if isinstance(value, (bool, np.bool_)) or not isinstance(
         value, (int, float, np.integer, np.floating)
     ):
-        raise ProtocolError(f"the sampler must return a number in [0, 1], got {brief(value)}")
+        raise ProtocolTypeError(f"the sampler must return a number in [0, 1], got {brief(value)}")
     x = float(value)
     if not 0.0 <= x <= 1.0:  # NaN fails this too
         raise ProtocolError(f"the sampler must return a number in [0, 1], got {brief(value)}")
@@ -488,7 +497,7 @@ def state_to_text(state: GongzhuState) -> str:
     True
     """
     if not isinstance(state, GongzhuState):
-        raise ProtocolError(f"a GongzhuState, got {type(state).__name__}")
+        raise ProtocolTypeError(f"a GongzhuState, got {type(state).__name__}")
     actions = [*state._dealt, *(a for _seat, a in state._moves)]
     return json.dumps({"format": "gongzhu-openspiel-state", "version": 1,
                        "rules": state.rules.to_dict(), "actions": actions})  # fmt: skip
@@ -501,7 +510,8 @@ def state_from_text(text: str) -> GongzhuState:
     typed error for an action that is not legal there).
     """
     if not isinstance(text, str) or len(text) > _MAX_STATE_TEXT:
-        raise ProtocolError(f"a state text is a str of at most {_MAX_STATE_TEXT} characters")
+        error = ProtocolError if isinstance(text, str) else ProtocolTypeError
+        raise error(f"a state text is a str of at most {_MAX_STATE_TEXT} characters")
     try:
         data = parse_json(text)
     except GongzhuError as exc:

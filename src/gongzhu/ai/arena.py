@@ -33,6 +33,12 @@ A bot is one of
 * a callable ``factory(seed)`` (a class taking a seed will do): a fresh,
   seeded strategy for every game and seat, as the names get.
 
+The result names each bot as it was given: a name as itself, a Strategy object by
+its ``repr``, a factory by its ``__qualname__`` (``MyBot``, ``make_bot``); a lambda
+has no name of its own, so it is ``bot A`` or ``bot B``. ``names=("mine",
+"theirs")`` names the two bots outright. ``rules`` is a :class:`~gongzhu.RuleSet`
+or a preset's name (``rules="online"``), as everywhere a rule set is taken.
+
 ``limit`` sets the search bot's :class:`~gongzhu.Limit`. ``print(result)``
 shows the :meth:`~ArenaResult.summary`.
 
@@ -50,6 +56,12 @@ True
 >>> mine = run(RuleOfThumbStrategy(), "random", deals=4, rules=RuleSet(exposable=""), seed=1)
 >>> mine.bot_a, mine.differences == res.differences
 ('RuleOfThumbStrategy()', True)
+>>> seeded = lambda seed: RuleOfThumbStrategy()
+>>> pig = run(seeded, "random", deals=4, rules="catch-the-pig", seed=1)
+>>> pig.bot_a, pig.rules == RuleSet.preset("catch-the-pig")
+('bot A', True)
+>>> run(seeded, "random", deals=4, seed=1, names=("mine", "theirs")).summary().split(":")[0]
+'mine vs theirs'
 """
 
 from __future__ import annotations
@@ -60,7 +72,7 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -70,6 +82,8 @@ from gongzhu.ai.deals import (
     _MAX_DEALS,
     DEAL_FILE,
     ArenaError,
+    ArenaTypeError,
+    _arena_rules,
     _seeded_deals,
     load_deals,
     save_deals,
@@ -84,7 +98,15 @@ from gongzhu.rules import RuleSet
 if TYPE_CHECKING:  # the pools load on demand: `gongzhu --help` stays quick
     from concurrent.futures import Executor
 
-__all__ = ["ArenaError", "ArenaResult", "arena", "load_deals", "run", "save_deals"]
+__all__ = [
+    "ArenaError",
+    "ArenaResult",
+    "ArenaTypeError",
+    "arena",
+    "load_deals",
+    "run",
+    "save_deals",
+]
 
 
 @attrs.frozen
@@ -211,12 +233,35 @@ def _is_strategy(obj: object) -> bool:
     )
 
 
-def _name(bot: Bot) -> str:
-    """How a result names ``bot``."""
+_NAME_LIMIT: Final = 80
+"""The most characters a result names a bot with (a longer name given is refused)."""
+
+
+def _name(bot: Bot, default: str) -> str:
+    """How a result names ``bot``: its name, its ``repr`` (a Strategy object), its
+    ``__qualname__`` (a factory), or ``default`` for a lambda, which has no name."""
     if isinstance(bot, str):
         return bot
     text = repr(bot) if _is_strategy(bot) else getattr(bot, "__qualname__", None) or repr(bot)
-    return text if len(text) <= 80 else text[:79] + "…"
+    if "<lambda>" in text:
+        return default
+    return text if len(text) <= _NAME_LIMIT else text[: _NAME_LIMIT - 1] + "…"
+
+
+def _names(names: object, bot_a: Bot, bot_b: Bot) -> tuple[str, str]:
+    """The two bots' names in the result: ``names`` when given (checked), else :func:`_name`'s."""
+    if names is None:
+        return _name(bot_a, "bot A"), _name(bot_b, "bot B")
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
+        raise ArenaTypeError(f"names must be a pair of names, got {type(names).__name__}")
+    if len(names) != 2 or not all(isinstance(n, str) for n in names):
+        raise ArenaTypeError(f"names must be two strings (bot A's, bot B's), got {_brief(names)}")
+    for n in names:
+        if not n.strip() or not n.isprintable() or len(n) > _NAME_LIMIT:
+            raise ArenaError(
+                f"a bot's name is 1-{_NAME_LIMIT} printable characters, got {_brief(n)}"
+            )
+    return names[0], names[1]
 
 
 def _factory(bot: Bot, limit: Limit | None) -> Callable[[int], Strategy]:
@@ -226,7 +271,7 @@ def _factory(bot: Bot, limit: Limit | None) -> Callable[[int], Strategy]:
             return lambda seed: strategy
         if callable(bot):
             return bot
-        raise ArenaError(
+        raise ArenaTypeError(
             f"a bot is a name, a Strategy or a factory of a seed, got {type(bot).__name__}"
         )
     name = bot
@@ -324,24 +369,21 @@ def _check_run(
     if rotations is None:
         rotations = allowed[0]
     if type(rotations) is not int or rotations not in allowed:
-        raise ArenaError(
+        raise (ArenaError if type(rotations) is int else ArenaTypeError)(
             f"with {rules.players} players rotations must be"
             f" {' or '.join(map(str, allowed))}, got {_brief(rotations)}"
         )
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= 1024:
-        raise ArenaError(f"workers must be an int 0-1024, got {_brief(workers)}")
-    if deals is not None and (
-        isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= _MAX_DEALS
-    ):
-        raise ArenaError(f"deals must be an int 1-{_MAX_DEALS}, got {_brief(deals)}")
+    _count(workers, "workers", 0, 1024)
+    if deals is not None:
+        _count(deals, "deals", 1, _MAX_DEALS)
     if limit is not None and not isinstance(limit, Limit):
-        raise ArenaError(f"limit must be a Limit, got {type(limit).__name__}")
+        raise ArenaTypeError(f"limit must be a Limit, got {type(limit).__name__}")
     if deal_file is not None and not isinstance(deal_file, (str, os.PathLike)):
-        raise ArenaError(f"deal_file must be a path, got {type(deal_file).__name__}")
+        raise ArenaTypeError(f"deal_file must be a path, got {type(deal_file).__name__}")
     if progress is not None and not callable(progress):
-        raise ArenaError(f"progress must be callable, got {type(progress).__name__}")
+        raise ArenaTypeError(f"progress must be callable, got {type(progress).__name__}")
     if executor is not None and not _is_executor(executor):
-        raise ArenaError(
+        raise ArenaTypeError(
             f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}"
         )
     for bot in (bot_a, bot_b):
@@ -349,6 +391,14 @@ def _check_run(
             raise ArenaError(f"a bot's name is at most 200 characters, got {_brief(bot)}")
         _factory(bot, limit)  # unknown names fail here, not in a worker
     return rotations
+
+
+def _count(value: object, what: str, low: int, high: int) -> None:
+    """Refuse ``value`` unless it is an int from ``low`` to ``high`` (another type: a TypeError)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArenaTypeError(f"{what} must be an int {low}-{high}, got {_brief(value)}")
+    if not low <= value <= high:
+        raise ArenaError(f"{what} must be an int {low}-{high}, got {_brief(value)}")
 
 
 def _hands(
@@ -404,15 +454,20 @@ def run(
     *,
     deals: int | None = None,
     rotations: int | None = None,
-    rules: RuleSet | None = None,
+    rules: RuleSet | str | None = None,
     limit: Limit | None = None,
     workers: int = 1,
     seed: int | str | None = None,
     deal_file: str | os.PathLike[str] | None = None,
     progress: Callable[[int, int, float, float], None] | None = None,
     executor: Executor | None = None,
+    names: tuple[str, str] | None = None,
 ) -> ArenaResult:
     """Play ``bot_a`` against ``bot_b`` in duplicate; see the module doc.
+
+    ``rules``: a :class:`~gongzhu.RuleSet` or a preset's name (the classic rules by
+    default). ``names``: what the result calls bot A and bot B (by default their names,
+    as the module doc says).
 
     ``deals`` defaults to every deal of the file (or 256 seeded deals);
     ``rotations`` is 2 (teams swap hands, the default) or 4 (every hand at every
@@ -427,9 +482,8 @@ def run(
     Ctrl-C, a raising ``progress`` or a game's error stops the run at once: the
     worker processes are terminated (:func:`gongzhu.ai.tasks.run_tasks`).
     """
-    rules = RuleSet() if rules is None else rules
-    if not isinstance(rules, RuleSet):
-        raise ArenaError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    rules = _arena_rules(rules)
+    name_a, name_b = _names(names, bot_a, bot_b)
     rotations = _check_run(
         bot_a, bot_b, rules, rotations, workers, deals, limit, deal_file, progress, executor
     )
@@ -446,13 +500,9 @@ def run(
             results[number] = games
             finished.append(_difference(games))
         if progress is not None:
-            m = sum(finished) / len(finished)
-            se = _stderr(finished)
-            progress(len(finished), total, m, se)
+            progress(len(finished), total, sum(finished) / len(finished), _stderr(finished))
 
-    # Small chunks: search games are slow and uneven, and progress should move.
-    size = 1 if workers == 1 else max(1, min(8, total // (workers * 8) or 1))
-    chunks = [numbered[i : i + size] for i in range(0, total, size)]
+    chunks = _chunks(numbered, workers)
 
     def chunk_done(k: int, games: list[list[_Game]]) -> None:
         report([(num, g) for (num, _h), g in zip(chunks[k], games, strict=True)])
@@ -468,8 +518,8 @@ def run(
     )
     seat_sums, moves, secs = _sums(rules.players, results)
     return ArenaResult(
-        bot_a=_name(bot_a),
-        bot_b=_name(bot_b),
+        bot_a=name_a,
+        bot_b=name_b,
         rules=rules,
         rotations=rotations,
         source=source,
@@ -482,6 +532,16 @@ def run(
 
 arena = run
 """``gongzhu.arena``: the same function as :func:`run`."""
+
+
+def _chunks(
+    numbered: Sequence[tuple[int, Sequence[Any]]], workers: int
+) -> list[Sequence[tuple[int, Sequence[Any]]]]:
+    """The numbered deals in the chunks a task plays: small ones, since search games are
+    slow and uneven, and progress should move."""
+    total = len(numbered)
+    size = 1 if workers == 1 else max(1, min(8, total // (workers * 8) or 1))
+    return [numbered[i : i + size] for i in range(0, total, size)]
 
 
 def _is_executor(value: object) -> bool:

@@ -14,22 +14,43 @@ from typing import Any, Final
 from gongzhu._base.text import brief as _brief
 from gongzhu.cards import CardSet, parse_cards
 from gongzhu.dealing import deal
-from gongzhu.errors import GongzhuError, RecordError
+from gongzhu.errors import ArgumentTypeError, GongzhuError, RecordError, RuleSetError
 from gongzhu.record import parse_json as _parse_json
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
 
-__all__ = ["DEAL_FILE", "ArenaError", "load_deals", "save_deals"]
+__all__ = ["DEAL_FILE", "ArenaError", "ArenaTypeError", "load_deals", "save_deals"]
 
 DEAL_FILE: Final = Path(__file__).with_name("deals-1024.json")
 """The deal file shipped with the package: 1,024 fixed 4-player deals."""
 _MAX_FILE_BYTES: Final = 32 * 1024 * 1024
 _MAX_DEALS: Final = 1_000_000
 _FORMAT: Final = "gongzhu-deals"
+_CLASSIC: Final = RuleSet()
 
 
 class ArenaError(GongzhuError, ValueError):
     """Bad arena arguments: an unknown bot, a bad deal file, rotations that do not fit the table."""
+
+
+class ArenaTypeError(ArenaError, ArgumentTypeError):
+    """An arena argument of the wrong type (a number for a bot, text for ``workers``): an
+    :class:`ArenaError` and a :class:`~gongzhu.errors.ArgumentTypeError` (a ``TypeError``)."""
+
+
+def _arena_rules(rules: object) -> RuleSet:
+    """The arena's ``rules=``: a :class:`RuleSet`, or the preset named (an unknown name is an
+    :class:`ArenaError` listing the presets); ``None`` is the classic rules."""
+    if rules is None:
+        return _CLASSIC
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str):
+        try:
+            return RuleSet.preset(rules)
+        except RuleSetError as exc:
+            raise ArenaError(str(exc)) from None
+    raise ArenaTypeError(f"rules must be a RuleSet or a preset's name, got {type(rules).__name__}")
 
 
 # -- deal files ------------------------------------------------------------------------
@@ -39,7 +60,7 @@ def save_deals(path: str | os.PathLike[str], hands: Sequence[Sequence[CardSet]])
     """Write deals (one hand per seat each) as a deal file :func:`load_deals` reads."""
     p = _path(path)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise ArenaError(f"hands must be a sequence of deals, got {type(hands).__name__}")
+        raise ArenaTypeError(f"hands must be a sequence of deals, got {type(hands).__name__}")
     if len(hands) > _MAX_DEALS:
         raise ArenaError(f"hands must be a sequence of deals, got {type(hands).__name__}")
     rows = []
@@ -67,7 +88,7 @@ def _shown(p: Path) -> str:
 
 def _path(path: object) -> Path:
     if not isinstance(path, (str, os.PathLike)):
-        raise ArenaError(f"a deal file is a path, got {type(path).__name__}")
+        raise ArenaTypeError(f"a deal file is a path, got {type(path).__name__}")
     try:
         return Path(path)
     except (TypeError, ValueError) as exc:
@@ -75,19 +96,18 @@ def _path(path: object) -> Path:
 
 
 def load_deals(
-    path: str | os.PathLike[str], *, rules: RuleSet | None = None
+    path: str | os.PathLike[str], *, rules: RuleSet | str | None = None
 ) -> list[list[CardSet]]:
     """Read a deal file: a JSON object ``{"format": "gongzhu-deals", "version": 1,
     "players": 4, "deals": [[hand, hand, hand, hand], ...]}``, each hand a string of
     card codes (``"2S 3S QS ..."``). Every deal is checked as :meth:`Round.from_hands`
-    checks it (against ``rules`` when given).
+    checks it (against ``rules`` when given: a :class:`RuleSet` or a preset's name).
 
-    >>> len(load_deals(DEAL_FILE))
-    1024
+    >>> len(load_deals(DEAL_FILE)), len(load_deals(DEAL_FILE, rules="online"))
+    (1024, 1024)
     """
     p = _path(path)
-    if rules is not None and not isinstance(rules, RuleSet):
-        raise ArenaError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    given = _arena_rules(rules) if rules is not None else None
     data = _read_json(p)
     if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("version") != 1:
         raise ArenaError(f'{_shown(p)}: expected {{"format": "{_FORMAT}", "version": 1, ...}}')
@@ -97,7 +117,7 @@ def load_deals(
         raise ArenaError(f"{_shown(p)}: players must be 4 or 5")
     if not isinstance(deals_, list) or len(deals_) > _MAX_DEALS:
         raise ArenaError(f"{_shown(p)}: deals must be a list of at most {_MAX_DEALS} deals")
-    check = rules if rules is not None else RuleSet(players=players)
+    check = given if given is not None else RuleSet(players=players)
     if check.players != players:
         raise ArenaError(
             f"{_shown(p)}: {players}-player deals, but the rules have {check.players} seats"
@@ -147,5 +167,5 @@ def _seeded_deals(rules: RuleSet, seed: int | str, count: int) -> list[list[tupl
     ]
 
 
-for _public in (ArenaError, load_deals, save_deals):
+for _public in (ArenaError, ArenaTypeError, load_deals, save_deals):
     _public.__module__ = "gongzhu.ai.arena"  # documented and shown at the public path

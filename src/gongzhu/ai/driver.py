@@ -120,14 +120,17 @@ def check_strategies(strategies: object, players: int) -> tuple[Strategy, ...]:
     return checked
 
 
-def team_of(rules: RuleSet, seat: int) -> tuple[int, ...]:
+def team_of(rules: RuleSet | str, seat: int) -> tuple[int, ...]:
     """The seats whose summed deal scores ``seat`` plays for: its team under the rule set's
     ``teams`` (pairs), else itself alone. Every bot maximises that sum against the others'.
+    ``rules`` is a :class:`~gongzhu.RuleSet` or a preset's name.
 
     >>> from gongzhu import RuleSet
-    >>> team_of(RuleSet(), 1), team_of(RuleSet(partnerships=True), 1)
-    ((1,), (1, 3))
+    >>> team_of(RuleSet(), 1), team_of(RuleSet(partnerships=True), 1), team_of("classic", 2)
+    ((1,), (1, 3), (2,))
     """
+    if isinstance(rules, str):
+        rules = RuleSet.preset(rules)
     for team in rules.teams:
         if seat in team:
             return team

@@ -270,15 +270,15 @@ def _check_sim_seed(seed: object) -> None:
 
 
 def play_task(
-    rules: RuleSet, factory: StrategyFactory, seed: int, number: int, matches: bool
+    rules: RuleSet | str, factory: StrategyFactory, seed: int, number: int, matches: bool
 ) -> tuple[Round, ...]:
     """The deals of task ``number``: one deal (dealer rotating with ``number``), or a whole match.
 
     This is what each worker runs; :func:`simulate` keeps only the statistics.
-    The CLI calls it to record the very deals a simulation played.
+    The CLI calls it to record the very deals a simulation played. ``rules`` is a
+    :class:`~gongzhu.RuleSet` or a preset's name.
     """
-    if not isinstance(rules, RuleSet):
-        raise SimulationError(f"rules must be a RuleSet, got {type(rules).__name__}")
+    rules = rules_of(rules)
     if not callable(factory):
         raise SimulationError(f"factory must be callable, got {type(factory).__name__}")
     ts = task_seed(seed, number)
@@ -526,7 +526,7 @@ guard_setstate(BotTable, "names", SimulationError)
 guard_setstate(Simulation, "rules", SimulationError)
 
 
-# The public path of these names is gongzhu.parallel (0.2's module, now a stub): repr,
+# The public path of these names is gongzhu.parallel (a module that re-exports them): repr,
 # pickles and the API reference keep showing it.
 for _public in (BotTable, Simulation, play_task, simulate, task_seed):
     _public.__module__ = "gongzhu.parallel"

@@ -65,4 +65,4 @@ def make_strategy(name: str, seed: int | None = None) -> Strategy:
     return factory(seed)
 
 
-make_strategy.__module__ = "gongzhu.bots"  # its public path (0.2's module, now a stub)
+make_strategy.__module__ = "gongzhu.bots"  # its documented public path (a re-export)

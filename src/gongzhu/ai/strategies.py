@@ -281,7 +281,7 @@ def play_match(
     return match, tuple(rounds)
 
 
-# The public path of these names is gongzhu.bots (0.2's module, now a stub): repr,
+# The public path of these names is gongzhu.bots (a module that re-exports them): repr,
 # pickles and the API reference keep showing it.
 for _public in (Strategy, RandomStrategy, RuleOfThumbStrategy, play_deal, play_match):
     _public.__module__ = "gongzhu.bots"

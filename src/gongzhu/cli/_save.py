@@ -11,7 +11,7 @@ action and every "deal the next"), the same state a web room keeps::
      "max_deals": 200, "auto_lone": false,
      "table": {"rules": {...}, "seed": 42, "game": 1, "log": [{"a": {...}}, ...]}}
 
-Version 1 (before 0.3) held a game record of the deals so far and the seed
+Version 1 (the earlier format) held a game record of the deals so far and the seed
 beside it; :func:`read` still reads it, replaying its deals into a table and
 checking that they are the deals of its seed.
 

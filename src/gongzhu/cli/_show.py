@@ -255,9 +255,11 @@ def status(t: Translator, match: Match, seats: Seats) -> str:
             number=match.deal_count + 1, dealer=seats[match.dealer], leader=lead
         )
     reason = t.gettext(_END_REASONS.get(match.end_reason.name, match.end_reason.value))
+    # Plainly who won and who lost the match, as Match's own text says it ("the pig", the
+    # game's word for the loser, reads as the deal's Q♠ taker beside the score sheets).
     text = t.ngettext(
-        "Over after {n} deal ({reason}): the pig is {losers}; first is {winners}.",
-        "Over after {n} deals ({reason}): the pig is {losers}; first is {winners}.",
+        "Over after {n} deal ({reason}): {winners} won the match; {losers} lost it.",
+        "Over after {n} deals ({reason}): {winners} won the match; {losers} lost it.",
         match.deal_count,
     ).format(
         n=match.deal_count, reason=reason, losers=who(match.losers), winners=who(match.winners)

@@ -13,7 +13,7 @@ such as a complete ``Round`` — and keeps the running totals (RULES.md §6).
 deal    Ann    Bob    Cid    Dee
    1   -400    100   -200      0
    2  -1050    100   -100   -100
-Over after 2 deals (loss threshold): the pig is Ann; first is Bob.
+Over after 2 deals (loss threshold): Bob won the match; Ann lost it.
 
 How the match ends (checked after every complete deal, in this order):
 

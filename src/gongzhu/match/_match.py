@@ -28,6 +28,17 @@ __all__ = ["EndReason", "Match"]
 _DEFAULT_RULES: Final = RuleSet()
 
 
+def _rules_converter(value: RuleSet | str) -> RuleSet:
+    """A preset's name as its rule set (an unknown name is a :class:`MatchError` listing the
+    presets); anything else is kept for ``__attrs_post_init__`` to check."""
+    if isinstance(value, str):
+        try:
+            return RuleSet.preset(value)
+        except GongzhuError as exc:
+            raise MatchError(str(exc)) from None
+    return value
+
+
 def _names_converter(value: Any) -> tuple[str, ...] | None:
     if value is None:
         return None
@@ -45,9 +56,9 @@ def _names_converter(value: Any) -> tuple[str, ...] | None:
 class Match:
     """The running state of a match: totals after each deal, and who lost once it is over.
 
-    ``Match(rules=RuleSet(), names=None, first_dealer=0)`` starts a match
-    (:meth:`new` also takes a preset name). ``names`` has one non-empty,
-    distinct name per seat, in seat (play) order. Add finished deals with
+    ``Match(rules=RuleSet(), names=None, first_dealer=0)`` starts a match; ``rules``
+    is a :class:`~gongzhu.RuleSet` or a preset's name (``Match("online")``). ``names``
+    has one non-empty, distinct name per seat, in seat (play) order. Add finished deals with
     :meth:`add` (or :meth:`add_totals` when you only have the numbers); each
     returns a new :class:`Match`.
 
@@ -62,7 +73,7 @@ class Match:
     gongzhu.errors.MatchError: the match is over (win threshold after 2 deals); start a new Match
     """
 
-    rules: RuleSet = attrs.field(default=_DEFAULT_RULES)
+    rules: RuleSet = attrs.field(default=_DEFAULT_RULES, converter=_rules_converter)
     names: tuple[str, ...] | None = attrs.field(default=None, converter=_names_converter)
     """One name per seat, or None (seats are then called "seat 0", "seat 1" …)."""
     first_dealer: int = attrs.field(default=0)
@@ -115,16 +126,12 @@ class Match:
         names: Sequence[str] | None = None,
         first_dealer: int = 0,
     ) -> Match:
-        """Start a match; ``rules`` may be a :class:`~gongzhu.RuleSet` or a preset name.
+        """Start a match, as ``Match(rules, names, first_dealer)``; ``rules`` may be a
+        :class:`~gongzhu.RuleSet` or a preset name.
 
         >>> Match.new("online").rules.max_deals
         30
         """
-        if isinstance(rules, str):
-            try:
-                rules = RuleSet.preset(rules)
-            except GongzhuError as exc:
-                raise MatchError(str(exc)) from None
         return cls(rules, names, first_dealer)
 
     # -- adding deals -------------------------------------------------------------
@@ -453,11 +460,12 @@ class Match:
                 f"{tie}Next: deal {len(self.deals) + 1}, dealer {self.name(self.dealer)},"
                 f" leader {lead}."
             )
-        pig = "the pig is" if len(self.losers) == 1 else "the pigs are"
-        first = "first is" if len(self.winners) == 1 else "first are"
+        # Plainly who won and who lost the match: "the pig" (Gong Zhu's word for the loser)
+        # reads as the taker of Q♠ next to the deals' scores.
+        n = len(self.deals)
         text = (
-            f"Over after {len(self.deals)} deals ({self.end_reason.value}):"
-            f" {pig} {self._who(self.losers)}; {first} {self._who(self.winners)}."
+            f"Over after {n} deal{'' if n == 1 else 's'} ({self.end_reason.value}):"
+            f" {self._who(self.winners)} won the match; {self._who(self.losers)} lost it."
         )
         if self.flipped:
             text += f" Flipped: {self._who(self.flipped)}."

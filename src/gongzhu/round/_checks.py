@@ -12,6 +12,7 @@ from gongzhu._core.config import Config
 from gongzhu.cards import Card, CardSet, card_tokens, unchecked_cardset
 from gongzhu.cards import parse_cards as _parse_cards
 from gongzhu.errors import (
+    ActionTypeError,
     CardParseError,
     CardTypeError,
     DealError,
@@ -29,7 +30,9 @@ def _is_seat(seat: object, n: int) -> bool:
 
 def _check_seat(seat: Any, n: int, action: str) -> int:
     if not _is_seat(seat, n):
-        raise IllegalActionError(
+        # No such seat; a seat that is no int at all is also a TypeError (ActionTypeError).
+        is_int = isinstance(seat, int) and not isinstance(seat, bool)
+        raise (IllegalActionError if is_int else ActionTypeError)(
             Reason.NO_SUCH_SEAT, None, detail=f"seat {brief(seat)} of {n}", action=action
         )
     return int(seat)

@@ -58,8 +58,11 @@ def _generator_seed(seed: int | str) -> int | str:
     return _FAR + SEED_INT_LIMIT - seed
 
 
-def shuffled_deck(rules: RuleSet, seed: int | str | None) -> list[int]:
-    """The deck's card indexes after the library's stable Fisher–Yates shuffle."""
+def shuffled_deck(rules: RuleSet | str, seed: int | str | None) -> list[int]:
+    """The deck's card indexes after the library's stable Fisher–Yates shuffle (``rules``:
+    a :class:`~gongzhu.RuleSet` or a preset's name)."""
+    if isinstance(rules, str):
+        rules = RuleSet.preset(rules)
     rng = random.Random(_generator_seed(seed)) if seed is not None else random.Random()
     deck, steps = _shuffle_plan(rules.engine.deck)
     # getrandbits is stable across Python versions for a given seed; the

@@ -1,7 +1,7 @@
 """The :class:`Round` class, whole: what it reports and the actions that make the next one.
 
 Part of :mod:`gongzhu.round` (import it from there). One cohesive class in one module
-(DESIGN.md, "Cohesion, not line count"): its arguments are checked in
+(docs/architecture.rst, "Cohesion, not line count"): its arguments are checked in
 :mod:`gongzhu.round._checks`, and :meth:`Round.rollout` with strategies runs in
 :mod:`gongzhu.round._rollout`.
 """
@@ -44,7 +44,13 @@ from gongzhu._core.state import (
 from gongzhu._core.state import begin as _begin
 from gongzhu.actions import Action, Claim, ClaimResponse, Exposure, Play
 from gongzhu.cards import Card, CardSet, Suit, unchecked_cardset
-from gongzhu.errors import DealError, DealNotOverError, IllegalActionError, Reason
+from gongzhu.errors import (
+    ActionTypeError,
+    DealError,
+    DealNotOverError,
+    IllegalActionError,
+    Reason,
+)
 from gongzhu.phase import Phase as Phase
 from gongzhu.round._checks import (
     _check_flag,
@@ -455,11 +461,13 @@ class Round:
         return self.why_illegal(card, seat) is None
 
     def check_play(self, card: Card | str, seat: int | None = None) -> None:
-        """Raise :class:`~gongzhu.IllegalActionError` if the card may not be played now."""
+        """Raise :class:`~gongzhu.IllegalActionError` if the card may not be played now
+        (an :class:`~gongzhu.errors.ActionTypeError` too for a seat that is no int)."""
         card = _to_card(card)
         reason = self.why_illegal(card, seat)
         if reason is not None:
-            raise IllegalActionError(
+            no_int = seat is not None and (type(seat) is bool or not isinstance(seat, int))
+            raise (ActionTypeError if no_int else IllegalActionError)(
                 reason, self.to_act if seat is None else seat, card, self._detail(reason, card)
             )
 

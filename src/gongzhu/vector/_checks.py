@@ -2,26 +2,29 @@
 
 Each refusal is a typed :class:`~gongzhu.GongzhuError` in the library's words: a value
 of the wrong type is a :class:`~gongzhu.errors.DealTypeError` (a ``TypeError`` too), a
-bad value a :class:`~gongzhu.DealError`; NumPy integers are taken wherever Python ints
-are, and a batch size is checked against :data:`~gongzhu.vector.MAX_DEALS` before
-anything is allocated.
+bad value a :class:`~gongzhu.DealError` (for arrays of actions: a
+:class:`~gongzhu.errors.ProtocolTypeError` and a :class:`~gongzhu.ProtocolError`);
+NumPy integers are taken wherever Python ints are, and a batch size is checked
+against :data:`~gongzhu.vector.MAX_DEALS` before anything is allocated.
 """
 
 from __future__ import annotations
 
 import itertools
+import numbers
 from collections.abc import Iterable, Sized
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief
-from gongzhu.errors import DealError, DealTypeError
+from gongzhu.errors import DealError, DealTypeError, ProtocolError, ProtocolTypeError
 from gongzhu.rules import RuleSet
 from gongzhu.vector._state import MAX_DEALS
 
-__all__ = ["as_int", "check_rules", "check_seeds", "check_size", "generator"]
+__all__ = ["as_int", "check_int_array", "check_rules", "check_seeds", "check_size", "generator"]
 
 
 def check_rules(rules: object) -> RuleSet:
@@ -78,3 +81,18 @@ def check_seeds(seeds: Iterable[Any]) -> list[int | str]:
         check_seed(seed, error=DealError, type_error=DealTypeError, none=False, what=f"seed {i}")
         out.append(seed)
     return out
+
+
+def check_int_array(array: npt.NDArray[Any], shape: tuple[int, ...], message: str) -> None:
+    """Refuse ``array`` unless it holds ints in ``shape`` (an empty one counts as ints):
+    values that are not ints are a :class:`ProtocolTypeError`; the wrong shape, or ints
+    past NumPy's (which it holds as objects), a :class:`ProtocolError`."""
+    if np.issubdtype(array.dtype, np.integer) or array.size == 0:
+        if array.shape == shape:
+            return
+        raise ProtocolError(message)
+    if array.dtype == object and array.shape == shape and all(
+        isinstance(x, numbers.Integral) and not isinstance(x, (bool, np.bool_)) for x in array.flat
+    ):
+        raise ProtocolError(message)
+    raise ProtocolTypeError(message)

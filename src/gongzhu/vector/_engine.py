@@ -31,10 +31,17 @@ import numpy.typing as npt
 
 from gongzhu._base.text import brief
 from gongzhu.dealing import shuffled_deck
-from gongzhu.errors import DealError, IllegalActionError, ProtocolError, Reason
+from gongzhu.errors import DealError, IllegalActionError, ProtocolError, ProtocolTypeError, Reason
 from gongzhu.round import Round
 from gongzhu.rules import RuleSet
-from gongzhu.vector._checks import as_int, check_rules, check_seeds, check_size, generator
+from gongzhu.vector._checks import (
+    as_int,
+    check_int_array,
+    check_rules,
+    check_seeds,
+    check_size,
+    generator,
+)
 from gongzhu.vector._legal import legal_bits as _legal_bits
 from gongzhu.vector._observe import observation as _observation
 from gongzhu.vector._playout import playout as _playout
@@ -195,22 +202,21 @@ class VectorDeal:
 
         An id that is not a legal play raises :class:`~gongzhu.IllegalActionError`
         naming the first such deal (``INVALID_CHOICE`` for an id that is no card), and
-        nothing changes.
+        nothing changes. Actions that are not ints, or a ``where`` that is not booleans,
+        are a :class:`~gongzhu.errors.ProtocolTypeError` (a ``TypeError``); the wrong
+        shape is a :class:`~gongzhu.ProtocolError`.
         """
         state = self.state
         size = state.size
         acts = np.asarray(actions)
-        if acts.shape != (size,) or not (np.issubdtype(acts.dtype, np.integer) or acts.size == 0):
-            raise ProtocolError(
-                f"actions must be an int array of shape ({size},), got {acts.dtype} {acts.shape}"
-            )
+        check_int_array(
+            acts, (size,), f"actions must be an int array of shape ({size},), got {acts.dtype}"
+            f" {acts.shape}"
+        )
         cards = acts.astype(np.int64)
         active = ~state.is_over
         if where is not None:
-            chosen = np.asarray(where)
-            if chosen.shape != (size,) or chosen.dtype != np.bool_:
-                raise ProtocolError(f"where must be ({size},) booleans")
-            active &= chosen
+            active &= _where(where, size)
             if not active.all():
                 state.aligned = False
         legal = _legal_bits(state)
@@ -267,10 +273,7 @@ class VectorDeal:
         state = self.state
         if state.rounds is not None or state.seeds is not None:
             raise ProtocolError("replace() needs a batch made by VectorDeal.random")
-        chosen = np.asarray(where)
-        if chosen.shape != (state.size,) or chosen.dtype != np.bool_:
-            raise ProtocolError(f"where must be ({state.size},) booleans")
-        rows = np.flatnonzero(chosen)
+        rows = np.flatnonzero(_where(where, state.size))
         if rows.size:
             fresh = new_state(state.rules, int(rows.size))
             start(fresh, random_dealt(fresh, generator(rng), int(rows.size)), 0)
@@ -307,3 +310,15 @@ class VectorDeal:
     def to_rounds(self) -> list[Round]:
         """Every deal as a :class:`~gongzhu.Round` (see :meth:`round`)."""
         return [self.round(i) for i in range(self.state.size)]
+
+
+def _where(where: object, size: int) -> Bools:
+    """``where`` as ``(size,)`` booleans: another dtype is a :class:`ProtocolTypeError`,
+    another shape a :class:`ProtocolError`."""
+    chosen = np.asarray(where)
+    if chosen.dtype != np.bool_:
+        raise ProtocolTypeError(f"where must be ({size},) booleans, got {chosen.dtype}")
+    if chosen.shape != (size,):
+        raise ProtocolError(f"where must be ({size},) booleans, got shape {chosen.shape}")
+    out: Bools = chosen
+    return out

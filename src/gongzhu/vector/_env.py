@@ -28,10 +28,10 @@ from gymnasium.vector.utils import batch_space
 from gongzhu._base.finite import finite_float
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief
-from gongzhu.errors import ProtocolError
+from gongzhu.errors import ProtocolError, ProtocolTypeError
 from gongzhu.protocol import NUM_ACTIONS, observation_size
 from gongzhu.rules import RuleSet
-from gongzhu.vector._checks import check_rules
+from gongzhu.vector._checks import check_int_array, check_rules
 from gongzhu.vector._engine import VectorDeal
 from gongzhu.vector._playout import random_cards
 from gongzhu.vector._policy import rule_of_thumb
@@ -47,7 +47,7 @@ take 2.5 KB an environment); more are refused before anything is allocated."""
 def _whole(value: object, name: str, low: int, high: int) -> int:
     """An int argument (NumPy's too) from ``low`` to ``high``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise ProtocolError(f"{name} must be an int {low}-{high}, got {brief(value)}")
+        raise ProtocolTypeError(f"{name} must be an int {low}-{high}, got {brief(value)}")
     if not low <= int(value) <= high:
         raise ProtocolError(f"{name} must be {low}-{high}, got {brief(value)}")
     return int(value)
@@ -56,7 +56,7 @@ def _whole(value: object, name: str, low: int, high: int) -> int:
 def _seed(seed: object) -> int:
     """A reset seed: an int (NumPy's too) >= 0 of at most 80 digits, NumPy's seeds."""
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
-        raise ProtocolError(f"a seed is an integer or None, got {brief(seed)}")
+        raise ProtocolTypeError(f"a seed is an integer or None, got {brief(seed)}")
     check_seed(int(seed), error=ProtocolError)
     if seed < 0:
         raise ProtocolError(f"a seed must be >= 0 (NumPy's seeds), got {brief(seed)}")
@@ -115,7 +115,7 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
         num_envs = _whole(num_envs, "num_envs", 1, MAX_ENVS)
         seat = _whole(seat, "seat", 0, n - 1)
         if not isinstance(opponents, str) or opponents not in ("rule-of-thumb", "random"):
-            raise ProtocolError(
+            raise (ProtocolError if isinstance(opponents, str) else ProtocolTypeError)(
                 f"opponents must be 'rule-of-thumb' or 'random', got {brief(opponents)}"
                 " (strategies: gymnasium.make_vec(..., vectorization_mode='sync'))"
             )
@@ -132,7 +132,7 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
         self.seat = seat
         self.opponents = opponents
         self.illegal_reward = finite_float(
-            illegal_reward, error=ProtocolError, what="illegal_reward"
+            illegal_reward, error=ProtocolError, type_error=ProtocolTypeError, what="illegal_reward"
         )
         size = observation_size(n)
         self.single_observation_space = spaces.Box(-_BOUND, _BOUND, (size,), np.float32)
@@ -177,10 +177,10 @@ class GongzhuVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         batch = self.batch
         acts = np.asarray(actions).reshape(-1)
-        if acts.shape != (self.num_envs,) or not np.issubdtype(acts.dtype, np.integer):
-            raise ProtocolError(
-                f"actions must be {self.num_envs} ints, got {acts.dtype} {acts.shape}"
-            )
+        check_int_array(
+            acts, (self.num_envs,), f"actions must be {self.num_envs} ints, got {acts.dtype}"
+            f" {acts.shape}"
+        )
         acts = acts.astype(np.int64)
         rewards = np.zeros(self.num_envs, np.float64)
         restart = self._ended.copy()

@@ -24,7 +24,7 @@ from gongzhu._codec.encoding import OBSERVED_PHASES as _PHASES
 from gongzhu._codec.encoding import SCORE_SCALE as _SCORE_SCALE
 from gongzhu._core.bits import HEARTS, POINT_CARDS
 from gongzhu._core.scoring import score_masks
-from gongzhu.errors import IllegalActionError, Reason
+from gongzhu.errors import ActionTypeError, IllegalActionError, Reason
 from gongzhu.phase import Phase
 from gongzhu.vector._score import factors, scores
 from gongzhu.vector._state import VectorState
@@ -74,24 +74,24 @@ def running_totals(state: VectorState, seat: I64) -> tuple[I64, npt.NDArray[np.b
 
 def seats_of(state: VectorState, seat: object) -> I64:
     """``(size,)`` seats: the seat to act for ``None``, one seat (an int, NumPy's too) for
-    every deal, or one a deal; anything else is the core's refusal of a view of no seat."""
+    every deal, or one a deal; anything else is the core's refusal of a view of no seat
+    (an :class:`~gongzhu.errors.ActionTypeError` when it is no int, nor ints)."""
     p, size = state.players, state.size
     if seat is None:
         out: I64 = state.to_act.copy()
         return out
     if isinstance(seat, (list, tuple)):
         seat = np.asarray(seat)
+    ints = False
     if isinstance(seat, (int, np.integer)) and not isinstance(seat, (bool, np.bool_)):
+        ints = True
         if 0 <= seat < p:
             return np.full(size, int(seat), np.int64)
-    elif (
-        isinstance(seat, np.ndarray)
-        and seat.dtype.kind in "iu"
-        and seat.shape == (size,)
-        and ((seat >= 0) & (seat < p)).all()
-    ):
-        return seat.astype(np.int64)
-    raise IllegalActionError(
+    elif isinstance(seat, np.ndarray) and seat.dtype.kind in "iu":
+        ints = True
+        if seat.shape == (size,) and ((seat >= 0) & (seat < p)).all():
+            return seat.astype(np.int64)
+    raise (IllegalActionError if ints else ActionTypeError)(
         Reason.NO_SUCH_SEAT, None, detail=f"seat {brief(seat)} of {p}", action="view"
     )
 
