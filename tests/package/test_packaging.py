@@ -97,9 +97,6 @@ def test_every_repository_file_the_sources_cite_exists() -> None:
 _VERSION_PHRASE = re.compile(
     r"\b(?:in|before|since|after|until|the)\s+0\.(\d+)\b(?![.\d])|\b0\.(\d+)'s\b"
 )
-UNRELEASED_VERSION_EXCEPTIONS = {
-    "_core/state.py": "the engine core's comment on its exposure-entry layout (owned elsewhere)",
-}
 
 
 def test_the_sources_cite_no_release_after_the_current_one() -> None:
@@ -115,7 +112,7 @@ def test_the_sources_cite_no_release_after_the_current_one() -> None:
             minor = int(match.group(1) or match.group(2))
             if minor > current[1]:
                 found[path.relative_to(package).as_posix()] = match.group(0)
-    assert set(found) == set(UNRELEASED_VERSION_EXCEPTIONS), found
+    assert found == {}
 
 
 def test_importing_the_testing_module_without_hypothesis_says_what_to_install() -> None:

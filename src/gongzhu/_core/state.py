@@ -194,9 +194,10 @@ def expose_entry(seat: int, mask: int, face_down: bool, blind: bool) -> int:
 def decision_entry(seat: int, up: int, down: int, blind: bool) -> int:
     """The log entry of one exposure decision with face-up ``up`` and face-down ``down`` cards.
 
-    An all-up or all-down decision keeps the 0.2 layout (``mask << 2 | blind << 1 |
-    face_down``); a mixed one (RULES.md §9.1) adds its face-down cards above bit 52
-    of the mask. :func:`decision_parts` reads either.
+    An all-up or all-down decision is a plain :func:`expose_entry` (``mask << 2 |
+    blind << 1 | face_down``, its cards in bits 0–51 of the mask). A mixed one
+    (specification §9.1) has all its cards in bits 0–51, ``face_down`` clear, and its
+    face-down cards again from bit 52 of the mask on. :func:`decision_parts` reads either.
     """
     if up and down:
         return ((down << 52 | up | down) << 2 | (2 if blind else 0)) << 5 | seat << 2 | EXPOSE
