@@ -33,7 +33,7 @@ COUNT = {"type": "integer", "minimum": 0, "maximum": 52}
 FACE_DOWN = {
     "oneOf": [{"type": "boolean"}, {"$ref": "#/$defs/cards"}],
     "description": "true: every exposed card lies face down; false: none; a list: those of"
-    " 'cards' that do, the others face up (RULES.md 9.1: one decision may hold both kinds).",
+    " 'cards' that do, the others face up (specification §9.1: one decision may hold both kinds).",
 }
 INT = {"type": "integer"}
 

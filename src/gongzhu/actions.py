@@ -135,9 +135,9 @@ class Exposure(Action):
 
     ``face_down`` is ``False`` (every card face up), ``True`` (every card face
     down) or the cards among ``cards`` that lie face down, the others face up:
-    under face-down-up exposure one decision may hold both kinds (RULES.md
-    §9.1). It is kept in that normal form: a set naming every card reads
-    ``True``, an empty set ``False``.
+    under face-down-up exposure one decision may hold both kinds
+    (specification §9.1). It is kept in that normal form: a set naming every
+    card reads ``True``, an empty set ``False``.
 
     >>> e = Exposure(0, CardSet.from_mask(Card("QS").mask | Card("TC").mask), CardSet([Card("TC")]))
     >>> e.face_up, e.face_down_cards, e.to_dict()["face_down"]

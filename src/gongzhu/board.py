@@ -507,7 +507,7 @@ def world_board(info: Info, hands: Sequence[int], facedown: int) -> _board.Board
     cfg = info.cfg
     dealt = [h | p for h, p in zip(hands, info.played_by, strict=True)]
     trick = list(info.trick)
-    # The opening card must be led by its holder when the rules say so (RULES.md §9.6).
+    # The opening card must be led by its holder when the rules say so (specification §9.6).
     opening = bool(
         cfg.must_lead_opening
         and not info.tricks

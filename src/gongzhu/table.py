@@ -119,7 +119,7 @@ class Table:
     """The game's entries: ``{"a": <action dict>}`` or ``{"next": 1}`` (plus any stamp)."""
     dealt: Round
     """The deal in progress as dealt, before any action: what a seat deciding its sealed
-    exposure sees (RULES.md §9.2), whoever decided before it."""
+    exposure sees (specification §9.2), whoever decided before it."""
     first: FirstDeal | None = None
     """The first deal given outright (a shared deal replayed), else ``None``."""
 

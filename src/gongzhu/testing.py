@@ -191,14 +191,14 @@ def _option_strategies() -> dict[str, SearchStrategy[Any]]:
 
 
 _OPTIONS: Final = _option_strategies()
-# The deck each player count removes cards from (RULES.md §7 "players").
+# The deck each player count removes cards from (specification §7 "players").
 _REMOVED_BY_PLAYERS: Final = {4: 0, 5: Card("2C").mask | Card("2D").mask, 3: Card("2C").mask}
 
 
 def _repair(opts: dict[str, Any], fixed: Mapping[str, Any]) -> None:
     """Make ``opts`` a valid combination, changing only options not in ``fixed``.
 
-    Each impossible combination of RULES.md §7 is resolved by resetting the
+    Each impossible combination of specification §7 is resolved by resetting the
     dependent option to its default, or, when that option is fixed, by
     adjusting the one it depends on.
     """
@@ -534,7 +534,7 @@ def _expose_randomly(draw: st.DrawFn, rnd: Round) -> Round:
     seats = [(rnd.leader + i) % n for i in range(n)]
     if not in_turn:
         seats = draw(st.permutations(seats))
-    # Every seat decides once before the first lead (RULES.md §9.1); a blind exposure
+    # Every seat decides once before the first lead (specification §9.1); a blind exposure
     # comes first and is not the decision (§9.4).
     face_down_played = rules.exposure_kind is ExposureKind.FACE_DOWN_UP
     for seat in seats:
@@ -605,7 +605,7 @@ def finished_rounds(*, rules: _RulesArg = None) -> SearchStrategy[Round]:
 def _in_progress(draw: st.DrawFn, rounds: SearchStrategy[Round]) -> Round:
     rnd = draw(rounds)
     steps = draw(st.integers(0, len(rnd.rules.deck)))
-    if steps:  # every seat decides before the first lead (RULES.md §9.1)
+    if steps:  # every seat decides before the first lead (specification §9.1)
         rnd = _expose_randomly(draw, rnd)
     for _ in range(steps):
         nxt = _step(draw, rnd)

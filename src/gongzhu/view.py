@@ -421,7 +421,7 @@ class PlayerView:
         ``claim_pending`` (a view does not say who claimed or who answered;
         without it every seat whose hand is not shown may answer). A claim id,
         when claims are played, may still be refused after a refused claim in
-        the same trick (RULES.md §9.7).
+        the same trick (specification §9.7).
 
         >>> from gongzhu import deal
         >>> deal(seed=3).view(1).legal_actions()        # decline, or expose 10♣

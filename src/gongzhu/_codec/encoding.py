@@ -11,7 +11,7 @@ Action ids (the same for every rule set, so an agent's output layer is fixed):
   (bit 0 = 10♣ … bit 3 = Q♠); 52 itself declines (an empty exposure);
 * 68 + m (m ≥ 1): the same subsets declared face down (``exposure_kind="face-down-up"``);
 * 84: claim the remaining tricks; 85: accept the pending claim; 86: refuse it;
-* 87 + k (k = 0–49): one decision holding both kinds (RULES.md §9.1): the k-th
+* 87 + k (k = 0–49): one decision holding both kinds (specification §9.1): the k-th
   pair ``(up, down)`` of non-empty disjoint subsets, in :data:`MIXED_PAIRS` order.
 
 NumPy is imported lazily, only by :func:`observation` and friends, and only if
@@ -158,7 +158,7 @@ def exposure_ids_of(free: int, face_down: bool) -> list[int]:
     """The exposure ids of a seat whose exposable, unexposed cards are the mask ``free``.
 
     Face up only, or (``face_down``) every split of every subset into face-up
-    and face-down cards (RULES.md §9.1: one decision may hold both kinds).
+    and face-down cards (specification §9.1: one decision may hold both kinds).
     """
     held = subset_bits(free)
     subsets = [m for m in range(16) if not m & ~held]

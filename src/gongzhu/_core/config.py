@@ -13,7 +13,7 @@ from typing import Final
 
 from gongzhu._core.bits import BIT, HEARTS, PIG_BIT, SHEEP_BIT, TEN_BIT, heart_sum_table
 
-# -- the exposure restriction (RULES.md §7), as Config.restriction ---------------------------
+# -- the exposure restriction (specification §7), as Config.restriction ---------------------------
 
 RESTRICT_NONE: Final = 0
 RESTRICT_SUIT: Final = 1  # not to the first trick led in its suit while another is held

@@ -238,7 +238,7 @@ def info_of(s: State, seat: int) -> Info:
         phase = CLAIM
     elif not s.trick and not s.tricks and exposure_open(s):
         phase = EXPOSURE
-        if not cfg.in_turn:  # RULES.md §9.2: only the seat's own choice shows till all decide
+        if not cfg.in_turn:  # specification §9.2: only the seat's own choice shows till all decide
             if seat < 0:
                 up = 0
                 down = 0
@@ -329,5 +329,5 @@ _SAME: Final = tuple([tuple([tuple([k] * n) for k in range(53)]) for n in range(
 
 def public_info(s: State) -> Info:
     """What a spectator knows in ``s``: no hand, nothing asked of it, and each seat's
-    face-up and face-down exposures once the other seats may see them (RULES.md §9.2)."""
+    face-up and face-down exposures once the other seats may see them (specification §9.2)."""
     return info_of(s, -1)

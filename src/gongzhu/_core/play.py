@@ -3,7 +3,8 @@
 Nothing here raises for a refused action: the ``*_reason`` functions return
 a reason code (``OK`` when allowed; the facade turns codes into
 :class:`~gongzhu.Reason` and errors), and the transitions trust that their
-action was checked. Sources are cited as in RULES.md.
+action was checked. Sources are cited as in the rules
+specification (``docs/specification.md``).
 """
 
 from __future__ import annotations
@@ -168,7 +169,7 @@ def _legal(s: State) -> int:
             return candidates
     elif not s.tricks:
         if t.decided != t.cfg.all_seats and t.cfg.exposable:
-            return 0  # RULES.md §9.1: every seat decides before the first lead
+            return 0  # specification §9.1: every seat decides before the first lead
         if t.cfg.force_fourth:
             exposed = force_fourth(t)
     return legal_mask(
@@ -285,7 +286,8 @@ def exposure_open(s: State) -> bool:
 
 
 def sealed(s: State) -> bool:
-    """True while exposures are hidden from the other seats (simultaneous order, RULES.md §9.2)."""
+    """True while exposures are hidden from the other seats (simultaneous order,
+    specification §9.2)."""
     return not s.table.cfg.in_turn and exposure_open(s)
 
 
@@ -304,7 +306,7 @@ def next_to_expose(s: State) -> int:
 def expose_reason(s: State, seat: int, mask: int, face_down: bool, blind: bool) -> tuple[int, int]:
     """``(reason code, card index or -1)``: why ``seat`` may not expose ``mask`` now.
 
-    RULES.md §9.1: each seat decides once (an empty mask declines), before the
+    specification §9.1: each seat decides once (an empty mask declines), before the
     first lead; in turn from the leader under in-turn order. §9.4: a blind
     exposure is the seat's first act, of its first dealt card only, once; it
     does not count as the decision.
@@ -348,7 +350,7 @@ def expose_reason(s: State, seat: int, mask: int, face_down: bool, blind: bool) 
 
 def decision_reason(s: State, seat: int, up: int, down: int, blind: bool) -> tuple[int, int]:
     """``(reason code, card index or -1)``: why ``seat`` may not decide to expose ``up``
-    face up and ``down`` face down now (one decision may hold both, RULES.md §9.1)."""
+    face up and ``down`` face down now (one decision may hold both, specification §9.1)."""
     if up & down:
         low = up & down & -(up & down)
         return INVALID_CHOICE, popcount(low - 1)
@@ -383,7 +385,7 @@ def decide(s: State, seat: int, up: int, down: int, blind: bool) -> State:
 def _unseal(log: Log | None, leader: int, n: int) -> Log | None:
     """The log of a simultaneous exposure window that has just closed, in play order.
 
-    Sealed decisions (RULES.md §9.2) have no order anyone could see, only the
+    Sealed decisions (specification §9.2) have no order anyone could see, only the
     order in which they reached the table (in a web room, a human and the
     computers race). Kept in play order from the leader, the order in-turn
     exposure, :func:`decline_all` and the turn-based adapters use (stable: a
@@ -433,7 +435,7 @@ def claim_reason(s: State, seat: int) -> int:
     acting = (s.leader + (s.trick & 7)) % t.n
     if seat >= 0 and seat != acting:
         return NOT_YOUR_TURN
-    # RULES.md §9.7: a refused claimer waits for another completed trick, which
+    # specification §9.7: a refused claimer waits for another completed trick, which
     # bounds a deal's history by the number of tricks.
     if t.refused_at == len(s.tricks) and t.refused >> acting & 1:
         return CLAIM_REFUSED

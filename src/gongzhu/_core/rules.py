@@ -10,7 +10,7 @@ a batch). It is bound to this copy by differential laws
 (``tests/vector/test_vector_law.py``, ``tests/vector/test_vector_policy.py``):
 every batch plays, scores and decides as the core does. A new rule goes here
 and into ``vector/`` both, and the laws' strategies must draw it. Sources are
-cited as in RULES.md.
+cited as in the rules specification (``docs/specification.md``).
 """
 
 from __future__ import annotations
@@ -56,13 +56,13 @@ def legal_mask(
                     legal = free
     else:
         if opening and first and hand & cfg.opening_card:
-            return cfg.opening_card  # led even when exposed (RULES.md §9.6)
+            return cfg.opening_card  # led even when exposed (specification §9.6)
         # The lead's restrictions; when together they leave nothing, they give way in
-        # the order of RULES.md §9.6: the exposure restriction, then the blood lock,
+        # the order of specification §9.6: the exposure restriction, then the blood lock,
         # then hearts-broken (both forbid the same cards: the hearts).
         # Hearts-broken and the blood lock excuse a leader who holds only hearts: for
         # that leader they forbid nothing, so the exposure restriction alone is left
-        # and holds (RULES.md §9.6's example: every heart but an exposed A♥).
+        # and holds (specification §9.6's example: every heart but an exposed A♥).
         blocked = 0
         if (
             (cfg.hearts_rule or (cfg.blood_lock and exposed & ACE_BIT))
@@ -86,7 +86,7 @@ def legal_mask(
                 legal = hand
         return legal
     # Following: the led suit if held (follow suit beats every exposure restriction,
-    # RULES.md §9.5), then the literal reading's first trick of the deal.
+    # specification §9.5), then the literal reading's first trick of the deal.
     if cfg.restriction == RESTRICT_DEAL and first and legal & exposed:
         free = legal & ~exposed
         if free:
@@ -97,7 +97,7 @@ def legal_mask(
 def forced_fourth(cfg: Config, up: int) -> int:
     """The face-up exposures ``up`` once "three exposed force the fourth" (Chinese app
     rules) applies: with three exposable cards face up, the fourth is exposed too."""
-    # Only face-up exposures count (RULES.md §9.3): counting a face-down one would tell
+    # Only face-up exposures count (specification §9.3): counting a face-down one would tell
     # every seat which card it is. A face-down fourth card is then turned face up.
     mine = up & cfg.exposable
     if popcount(mine) == 3:
@@ -113,14 +113,14 @@ def trick_winner(led: int, taken: int) -> int:
 
 def deal_over(cfg: Config, gone: int, every: int, captured: int) -> bool:
     """True once a trick completes with every dealt card played, or (``end_when_points_out``)
-    every point card captured (RULES.md §7)."""
+    every point card captured (specification §7)."""
     if gone == every:
         return True
     return cfg.end_when_points_out and captured & cfg.point_cards == cfg.point_cards
 
 
 def card_factor(cfg: Config, bit: int, up: int, down: int, blind: int) -> int:
-    """The scoring factor of one exposable card (RULES.md §4): 1 unexposed; face up
+    """The scoring factor of one exposable card (specification §4): 1 unexposed; face up
     ``cfg.face_up_factor`` (2, or 4 under face-down-up), face down 2; doubled when blind."""
     if up & bit:
         factor = cfg.face_up_factor

@@ -1,4 +1,4 @@
-"""The integer arithmetic of scoring one deal (RULES.md §3, every option of §7). Private.
+"""The integer arithmetic of scoring one deal (specification §3, every option of §7). Private.
 
 Typed for mypyc: plain ints, tuples and the rule set's
 :class:`~gongzhu._core.config.Config`, built once per rule set from plain values.

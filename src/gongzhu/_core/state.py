@@ -77,7 +77,7 @@ class Table:
     ``decided`` and ``blinded`` are seat masks. ``shown`` are cards shown by
     claims. ``claimer`` (``-1`` for none) and ``accepted`` (seat mask) describe
     the pending claim; ``refused`` (seat mask) are the seats whose claim was
-    refused while ``refused_at`` tricks were complete (RULES.md §9.7).
+    refused while ``refused_at`` tricks were complete (specification §9.7).
     """
 
     __slots__ = (

@@ -1,7 +1,7 @@
 """What every adapter shares: who acts next, the legal action ids, stepping by id, text.
 
 Every seat makes its exposure decision (an exposure id; 52 declines) before the
-first lead when the rules play exposure (RULES.md §9.1), in play order from the
+first lead when the rules play exposure (specification §9.1), in play order from the
 leader; then the seat to act plays (or claims), and while a claim is pending
 the other seats answer it in seat order after the claimer.
 """

@@ -429,7 +429,7 @@ class _Observer:
                 f" | to act {_driver.actor(rnd)}"
             )
         # Perfect recall: the seat's own dealt cards, then every action as it may know it.
-        # A sealed decision (simultaneous exposure, RULES.md §9.2) shows nothing of itself,
+        # A sealed decision (simultaneous exposure, specification §9.2) shows nothing of itself,
         # not even whether it was face down (#22 item 5).
         sealed = _sealed(rnd, player)
         parts = [f"p{player} dealt {' '.join(c.code for c in rnd.dealt[player])}"]

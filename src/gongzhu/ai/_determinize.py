@@ -388,7 +388,7 @@ class Worlds:
         return facedown
 
     def _opening(self, hands: list[int], leader: int) -> bool:
-        # The opening card must be led by its holder when the rules say so (RULES.md §9.6).
+        # The opening card must be led by its holder when the rules say so (specification §9.6).
         cfg = self.cfg
         tricks = self.info.tricks
         return bool(cfg.must_lead_opening and not tricks and hands[leader] & cfg.opening_card)

@@ -7,7 +7,7 @@ what does a strategy choose for one of them, and how does a deal run to its end.
 This module answers them once:
 
 * :func:`awaiting`: the seats a decision is awaited from now, in the order
-  they are asked (RULES.md §9.1: the exposure decisions, under the rule set's
+  they are asked (specification §9.1: the exposure decisions, under the rule set's
   order; the answers to a pending claim; the seat to play);
 * :func:`decide`: the :class:`~gongzhu.Action` a strategy takes for one seat
   (it is not applied);
@@ -21,7 +21,7 @@ The contract, for the CLI and the web table that drive seats one at a time:
 * a strategy only ever sees its own seat's :meth:`Round.view
   <gongzhu.Round.view>`; under ``exposure_order="simultaneous"`` that view is
   sealed (it shows no other seat's choice until every seat has decided,
-  RULES.md §9.2), so a seat may decide before or after the others' choices are
+  specification §9.2), so a seat may decide before or after the others' choices are
   applied and it decides the same;
 * an empty exposure declines; bots never claim; a claim pending is answered
   by the strategy's ``accept_claim(view)`` when it has one (the search bot
@@ -196,7 +196,7 @@ def decide_exposures(
     sealed: bool | None = None,
     on_action: OnAction | None = None,
 ) -> Round:
-    """Every seat that owes its exposure decision and has a strategy makes it (RULES.md §9.1).
+    """Every seat that owes its exposure decision and has a strategy makes it (specification §9.1).
 
     ``strategies`` holds one entry per seat; a ``None`` entry (a human, say)
     is left undecided. An empty choice is recorded too: it is the seat's

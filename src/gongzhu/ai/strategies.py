@@ -213,7 +213,7 @@ def play_deal(
     """Deal (with ``seed``) and play one deal to the end, one strategy per seat.
 
     ``rules`` is a :class:`~gongzhu.RuleSet` or a preset name. When the rules
-    play exposure, every seat decides first (RULES.md §9.1; a strategy's empty
+    play exposure, every seat decides first (specification §9.1; a strategy's empty
     choice declines): under ``exposure_order="simultaneous"`` every seat
     decides from the same initial view and then all decisions are applied in
     seat order; under ``"in-turn"`` the seats decide one after the other from

@@ -85,7 +85,7 @@ def exposure_text(t: Translator, rnd: Round, seats: Seats) -> str:
         if cards
     ]
     if rnd.face_down:
-        # How many each seat declared face down is public; which cards is not (RULES.md §9.3).
+        # How many each seat declared face down is public; which cards is not (specification §9.3).
         for seat, hidden in enumerate(rnd.view(0).face_down_counts):
             if hidden:
                 parts.append(

@@ -121,7 +121,8 @@ def _with_view(message: dict[str, Any], view: dict[str, Any] | None) -> dict[str
 
 
 def awaiting(rnd: Round, seat: int) -> list[str]:
-    """What the table waits for from ``seat`` (RULES.md §9.1: every seat decides on exposure)."""
+    """What the table waits for from ``seat`` (specification §9.1: every seat decides on
+    exposure)."""
     if rnd.phase is Phase.COMPLETE:
         return []
     undecided = (

@@ -2,7 +2,7 @@
 
 A :class:`Match` knows nothing about card play. It is given finished deals — a
 :class:`~gongzhu.DealScore`, or any finished deal with a ``score()`` method
-such as a complete ``Round`` — and keeps the running totals (RULES.md §6).
+such as a complete ``Round`` — and keeps the running totals (specification §6).
 :meth:`Match.add` returns a new match; the old one is unchanged.
 
 >>> m = Match.new("classic", names=("Ann", "Bob", "Cid", "Dee"))
@@ -20,7 +20,7 @@ How the match ends (checked after every complete deal, in this order):
 1. The deal is added to the running totals. Under
    ``grand_slam_outcome="rotate"`` a grand slam then rotates the totals: each
    seat takes the running total of the seat before it in play order
-   (``new[s] = old[s - 1]``; the library's reading of seeds/003 v2, RULES.md §7).
+   (``new[s] = old[s - 1]``; the library's reading of seeds/003 v2, specification §7).
    Seat numbers follow play order whatever ``direction`` is, so the rotation
    and the dealer's rotation (one seat on per deal) read the same either way.
 2. Under ``exact_threshold_flips`` a running total of exactly

@@ -373,7 +373,8 @@ class Match:
 
     @property
     def dealer(self) -> int:
-        """The dealer of the next deal: ``first_dealer``, then one seat on each deal (RULES.md §5).
+        """The dealer of the next deal: ``first_dealer``, then one seat on each deal
+        (specification §5).
 
         >>> Match(first_dealer=3).add_totals((0, 0, 0, 0)).dealer
         0

@@ -35,7 +35,7 @@ face up the subset ``m`` of :data:`EXPOSABLE_ORDER` (bit 0 = 10♣ … bit 3 =
 Q♠; ``EXPOSE`` itself declines); :data:`EXPOSE_FACE_DOWN` ``+ m`` declares it
 face down; :data:`CLAIM`, :data:`ACCEPT`, :data:`REFUSE`; then
 :data:`EXPOSE_MIXED` ``+ k`` for the decisions that hold both kinds
-(:data:`MIXED_PAIRS`\ ``[k]`` is the pair of subsets ``(up, down)``, RULES.md §9.1).
+(:data:`MIXED_PAIRS`\ ``[k]`` is the pair of subsets ``(up, down)``, specification §9.1).
 
 >>> action_for(54, seat=1)
 Exposure(seat=1, cards=CardSet('JD'), face_down=False, blind=False)

@@ -68,7 +68,7 @@ are refused everywhere (the full table is in the "Game records" guide).
 ``deals``
     The deals of one match in order; every deal but the last is complete,
     and none follows the end of the match. ``dealer``: from the second deal
-    on, one seat on from the previous dealer (RULES.md §5). ``leader``:
+    on, one seat on from the previous dealer (specification §5). ``leader``:
     ``null`` when the opening card's holder leads (and must lead it if the
     rules say so), else the seat; from the second deal on, what the match
     prescribes. ``seed`` (optional): the seed given to :func:`~gongzhu.deal`;
@@ -78,7 +78,7 @@ are refused everywhere (the full table is in the "Game records" guide).
     action, in their order (``seat``, ``cards``, ``face_down`` and ``blind``
     defaulting to ``false``; ``"cards": []`` is a pass; ``face_down`` may
     instead list the cards among ``cards`` that lie face down, the others
-    face up, RULES.md §9.1). ``actions``
+    face up, specification §9.1). ``actions``
     (optional): every later action in order — a card code (the seat to act
     plays it), ``{"claim": seat}``, ``{"respond": seat, "accept": bool}`` and,
     rarely, ``{"expose": seat, "cards": [...], "face_down": bool, "blind":

@@ -209,7 +209,7 @@ def _replay_deal(
         except GongzhuError as exc:
             at.fail(f"exposure {j}: {exc}")
     if r.exposure_pending and obj.get("actions"):
-        r = r.pass_exposure()  # a record may leave declines out (RULES.md §9.1)
+        r = r.pass_exposure()  # a record may leave declines out (specification §9.1)
     r = _replay_actions(r, obj.get("actions", []), number)
     if "result" in obj:
         at = where.at("result")
@@ -226,7 +226,7 @@ def _expose(r: Round, obj: dict[str, Any], seat: Any, where: _Where) -> Round:
     seat = _seat(seat, r.players, where)
     cards = _cards(obj["cards"], where)
     down = obj.get("face_down", False)
-    # A list names the cards that lie face down, the others face up (RULES.md §9.1).
+    # A list names the cards that lie face down, the others face up (specification §9.1).
     face_down = _cards(down, where) if isinstance(down, list) else _bool(down, where)
     blind = _bool(obj.get("blind", False), where)
     return r.expose(cards, seat=seat, face_down=face_down, blind=blind)

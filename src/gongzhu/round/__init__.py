@@ -12,7 +12,7 @@ views, action records) on request. Every transition returns a new
 >>> r = deal(seed=7)
 >>> r.phase, r.to_act, len(r.hands[0])
 (<Phase.EXPOSURE: 'exposure'>, 2, 13)
->>> r = r.pass_exposure()                 # every seat declines exposure (RULES.md §9.1)
+>>> r = r.pass_exposure()                 # every seat declines exposure (specification §9.1)
 >>> card = r.legal_plays[0]
 >>> r2 = r.play(card)
 >>> r2.current_trick.cards == (card,), r.current_trick.cards == ()

@@ -44,8 +44,9 @@ def match_deal_seed(seed: int | str, number: int) -> int:
 
 
 def _generator_seed(seed: int | str) -> int | str:
-    # random.Random seeds an int by its absolute value, so -k would deal like k (RULES.md
-    # §9.8 wants them different): a negative seed maps above every accepted positive one.
+    # random.Random seeds an int by its absolute value, so -k would deal like k
+    # (specification §9.8 wants them different): a negative seed maps above every
+    # accepted positive one.
     # Images: 0..2**64 itself; -2**64..-1 to 2**65+2..3*2**64+1; beyond ±2**64 (ints of
     # up to 80 digits, below 10**80 = SEED_INT_LIMIT) to above 2**67, the negative ones
     # past SEED_INT_LIMIT + 2**67.
@@ -97,7 +98,7 @@ def deal(
     deal on every machine and Python version. A seed is an int of at most 80
     digits or a text of at most 1000 characters (the library's one seed limit,
     :mod:`gongzhu._base.seeds`: every seed can be written to a game record);
-    different seeds deal differently, ``k`` and ``-k`` included (RULES.md §9.8);
+    different seeds deal differently, ``k`` and ``-k`` included (specification §9.8);
     anything else is a :class:`~gongzhu.DealError`.
     Cards are dealt one at a time in play order, starting with the seat after
     the dealer. Without ``leader`` the holder of the opening card leads (the

@@ -226,7 +226,7 @@ class Round:
         """Every action so far, in order (:mod:`gongzhu.actions`).
 
         A round is the referee's object and its history holds everything,
-        sealed exposure choices included (RULES.md §9.2): while
+        sealed exposure choices included (specification §9.2): while
         :attr:`phase` is ``EXPOSURE`` under simultaneous order, send seats
         their :meth:`view`, never the history or the round. (The views and
         ``repr()`` keep the choices hidden until every seat has decided.)
@@ -269,7 +269,7 @@ class Round:
     def exposure_pending(self) -> tuple[int, ...]:
         """The seats that may decide on exposure now (the next one only, under in-turn order).
 
-        The first card may be led once this is empty (RULES.md §9.1).
+        The first card may be led once this is empty (specification §9.1).
         """
         s = self._s
         if not _p.exposure_open(s):
@@ -399,7 +399,7 @@ class Round:
         (under simultaneous order pass ``seat`` for another undecided seat);
         while a claim is pending, the next seat to answer it. Any other
         ``seat`` gets ``[]``. Unlike a view, the round knows whether a claim
-        would be refused (RULES.md §9.7), so a refused claimer gets no
+        would be refused (specification §9.7), so a refused claimer gets no
         ``CLAIM`` id.
 
         >>> from gongzhu import deal
@@ -513,7 +513,7 @@ class Round:
 
         ``seat=None`` is a spectator's view, of no seat: the public facts only (no
         hand, asked nothing, each seat's exposures once every other seat may see
-        them, RULES.md §9.2). Its ``seat`` is ``-1``, ``null`` in its JSON.
+        them, specification §9.2). Its ``seat`` is ``-1``, ``null`` in its JSON.
 
         >>> w = r.view(None)
         >>> w.seat, len(w.hand), w.pending, w.to_dict()["seat"]
@@ -755,7 +755,7 @@ class Round:
         may be left out under ``exposure_order="in-turn"``, where the seat that
         decides next is known.
 
-        Every seat decides once, before the first lead (RULES.md §9.1): an
+        Every seat decides once, before the first lead (specification §9.1): an
         empty ``cards`` declines, and a second decision is refused with
         ``Reason.ALREADY_DECIDED``. Under ``exposure_order="in-turn"`` seats
         decide in turn from the leader; under ``"simultaneous"`` in any order,

@@ -1,6 +1,6 @@
 """House rules as a first-class object: :class:`RuleSet`, its option enums and the presets.
 
-Every option of the rules specification (``RULES.md`` §7) is one keyword
+Every option of the rules (specification §7) is one keyword
 field. A :class:`RuleSet` is frozen, hashable and validated when it is built:
 an impossible combination raises :class:`~gongzhu.RuleSetError` naming the
 options. Each field carries its documentation and sources in its metadata, so

@@ -140,7 +140,7 @@ def _enum_option(default: enum.Enum, doc: str, sources: str) -> Any:
 def _validate(r: Any) -> None:
     """Refuse values out of range and the combinations that can never work.
 
-    Only true impossibilities are refused (RULES.md §7, §9.6): restrictions
+    Only true impossibilities are refused (specification §7, §9.6): restrictions
     of play that merely collide in some position (hearts not broken, an
     exposed card held back, a blood lock) give way at play time in the order
     of §9.6 and are not refused here. The refused combinations:

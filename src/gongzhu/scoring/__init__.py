@@ -1,6 +1,6 @@
 """The pure :func:`score` of one deal, its line-by-line result, and exposure previews.
 
-Scoring follows RULES.md §3 (the order of seeds/000 §08): hearts (with the
+Scoring follows specification §3 (the order of seeds/000 §08): hearts (with the
 small slam and A♥ exposure), pig, sheep, base, then the transformer's ×2/×4
 or lone bonus, then the deal total.
 

@@ -66,7 +66,7 @@ class TransformerEffect(enum.Enum):
 
 @attrs.frozen
 class PlayerScore:
-    """One seat's score sheet for one deal (RULES.md §3, the lines of seeds/001).
+    """One seat's score sheet for one deal (specification §3, the lines of seeds/001).
 
     ``hearts``, ``pig`` and ``sheep`` are lines ①–③ (exposure included),
     ``base`` is ④, ``transformer``/``multiplier`` is ⑤, ``bonus`` the Q♦

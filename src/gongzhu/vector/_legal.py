@@ -73,7 +73,7 @@ def hand_and_legal(state: VectorState) -> tuple[U64, U64]:
     else:
         opening = None
     if cfg.hearts_rule or (cfg.blood_lock and has_up):
-        # The lead's restrictions give way in the order of RULES.md §9.6 (see the
+        # The lead's restrictions give way in the order of specification §9.6 (see the
         # core's legal_mask): the exposure restriction, then hearts.
         broken = (state.flags & HEARTS_BROKEN) != 0
         lock = np.bool_(cfg.hearts_rule) | ((shown & u64(ACE_BIT)) != ZERO)

@@ -66,7 +66,7 @@ def public_view(rnd: Round) -> dict[str, Any]:
     without the rule set (``to_dict(include_rules=False)``) and asked nothing (``pending`` null).
 
     It is :meth:`Round.view(None) <gongzhu.Round.view>`'s JSON (the engine core's
-    spectator information): a sealed exposure (RULES.md §9.2) shows only once
+    spectator information): a sealed exposure (specification §9.2) shows only once
     every seat may see it.
 
     >>> from gongzhu import SHEEP, RuleSet, deal
@@ -146,10 +146,10 @@ def view(room: RoomFacts, seat: int | None) -> dict[str, Any]:
 def _sealed(shown: dict[str, Any], rnd: Round, seat: int | None) -> dict[str, Any]:
     """While the exposure window is open, a view that tells nothing of the others' sealed
     decisions, not even that they were made: who decided is the seat itself at most, and
-    the action count counts its own. (The library's view may say who has decided, RULES.md
-    §9.2; the table does not, because its server declines for a seat with nothing to
-    expose after a bounded pause: a seat still undecided past it would be seen to hold
-    an exposable card.)"""
+    the action count counts its own. (The library's view may say who has decided,
+    specification §9.2; the table does not, because its server declines for a seat with
+    nothing to expose after a bounded pause: a seat still undecided past it would be seen
+    to hold an exposable card.)"""
     if rnd.phase is not Phase.EXPOSURE:
         return shown
     own = [a for a in rnd.history if a.seat == seat]

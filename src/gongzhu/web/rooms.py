@@ -617,7 +617,7 @@ class Room(TableFacts):
     def seen(self, recipient: int | None) -> int:
         """The event counter of a seat (``None``: of a watcher): it moves only with what
         that recipient may see, so another seat's sealed exposure decision changes
-        nothing it is sent (RULES.md §9.2). Every message to it carries this number."""
+        nothing it is sent (specification §9.2). Every message to it carries this number."""
         return self.seen_events[SEATS if recipient is None else recipient]
 
     def check_event(self, seat: int | None, event: int) -> None:
@@ -657,7 +657,7 @@ class Room(TableFacts):
 
     @staticmethod
     def sealed(action: Action, after: Round) -> bool:
-        """An exposure decision made while the window stays open (RULES.md §9.2): only
+        """An exposure decision made while the window stays open (specification §9.2): only
         its maker may learn of it before the window closes."""
         return isinstance(action, Exposure) and after.phase is Phase.EXPOSURE
 

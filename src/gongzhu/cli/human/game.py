@@ -297,7 +297,8 @@ class _Game:
     # -- exposure ------------------------------------------------------------------------
 
     def exposure(self) -> None:
-        """Every seat decides once (RULES.md §9.1): the bots from their views, the person asked."""
+        """Every seat decides once (specification §9.1): the bots from their views, the person
+        asked."""
         from gongzhu.rules import ExposureOrder
 
         rnd, dealt = self.table.round, self.table.dealt
