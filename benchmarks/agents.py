@@ -95,7 +95,7 @@ def bench_pettingzoo_step(deals: int = 20, repeats: int = 5) -> dict[str, Any]:
     try:
         import pettingzoo  # noqa: F401
     except ImportError:
-        return {"skipped": "pettingzoo is not installed (pip install gongzhu[rl])"}
+        return {"skipped": 'pettingzoo is not installed (pip install ".[rl]")'}
     rules = RuleSet(exposable="")
     seeds = range(deals)
     best_bare = best_env = float("inf")

@@ -567,7 +567,7 @@ def openspiel_game() -> tuple[Any, str] | str:
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError as exc:
-        return f"OpenSpiel not installed ({exc}); `pip install gongzhu[bench]` or open_spiel"
+        return f'OpenSpiel not installed ({exc}); `pip install ".[bench]"` or open_spiel'
     try:
         from importlib.metadata import version
 

@@ -2,8 +2,8 @@
 
 This module needs `Hypothesis <https://hypothesis.readthedocs.io>`_, which is
 not a runtime dependency of gongzhu: install the ``test`` extra
-(``pip install gongzhu[test]``). Import it explicitly, it is not re-exported
-from :mod:`gongzhu`::
+(``pip install ".[test]"`` from a checkout of gongzhu). Import it explicitly, it
+is not re-exported from :mod:`gongzhu`::
 
     from gongzhu.testing import finished_rounds, rule_sets
 
@@ -47,7 +47,8 @@ try:
     from hypothesis.strategies import SearchStrategy
 except ImportError as _exc:  # say how to get it rather than only "No module named ..."
     raise ImportError(
-        "gongzhu.testing needs Hypothesis: install the test extra, pip install 'gongzhu[test]'"
+        "gongzhu.testing needs Hypothesis: install the test extra,"
+        ' pip install ".[test]" from a checkout of gongzhu'
     ) from _exc
 
 from gongzhu.cards import ACE_OF_HEARTS, DECK, PIG, SHEEP, TRANSFORMER, Card, CardSet

@@ -216,7 +216,8 @@ def test_issue19_item_4_without_ray_the_ray_backend_is_a_typed_error(
     from gongzhu.ai.ray_executor import RayExecutor, RayUnavailableError, executor_for
 
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray -> ImportError
-    with pytest.raises(RayUnavailableError, match=r"gongzhu\[ray\]"):
+    hint = r'pip install "\.\[ray\]" from a checkout of gongzhu'
+    with pytest.raises(RayUnavailableError, match=hint):
         RayExecutor()
     with pytest.raises(GongzhuError):
         executor_for("ray")

@@ -60,8 +60,8 @@ def _missing() -> str | None:
     """Why the browser tests cannot run here (None: they can)."""
     for module, what in (
         ("playwright", "the playwright package (pip install playwright; no browser download)"),
-        ("uvicorn", "uvicorn (the web extra: pip install 'gongzhu[web]')"),
-        ("starlette", "starlette (the web extra: pip install 'gongzhu[web]')"),
+        ("uvicorn", 'uvicorn (the web extra: pip install ".[web]")'),
+        ("starlette", 'starlette (the web extra: pip install ".[web]")'),
     ):
         if importlib.util.find_spec(module) is None:
             return f"no {what}"

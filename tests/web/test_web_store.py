@@ -205,7 +205,7 @@ def test_gongzhu_serve_without_the_web_extra_says_what_to_install() -> None:
                          env={"PYTHONPATH": str(Path(__import__("gongzhu").__file__).parents[1]),
                               "PATH": "/usr/bin:/bin"})  # fmt: skip
     assert out.returncode == 2
-    assert 'pip install "gongzhu[web]"' in out.stderr
+    assert 'pip install ".[web]" from a checkout of gongzhu' in out.stderr
     assert "Traceback" not in out.stderr
 
 

@@ -30,7 +30,8 @@ _R = TypeVar("_R")
 
 
 class RayUnavailableError(SimulationError, ImportError):
-    """The Ray backend was asked for, but Ray is not installed (``pip install 'gongzhu[ray]'``)."""
+    """The Ray backend was asked for, but Ray is not installed (``pip install ".[ray]"`` from a
+    checkout of gongzhu)."""
 
 
 def _import_ray() -> Any:
@@ -38,7 +39,8 @@ def _import_ray() -> Any:
         import ray
     except ImportError as exc:
         raise RayUnavailableError(
-            "the Ray backend needs Ray: pip install 'gongzhu[ray]' (Python < 3.13);"
+            'the Ray backend needs Ray: pip install ".[ray]" from a checkout of gongzhu'
+            " (Python < 3.13);"
             f" importing it failed: {exc}"
         ) from None
     return ray

@@ -12,7 +12,7 @@ from typing import Any
 
 MISSING_EXTRA = (
     "gongzhu serve needs the web extra (Starlette, uvicorn, websockets, platformdirs): "
-    'pip install "gongzhu[web]"'
+    'pip install ".[web]" from a checkout of gongzhu'
 )
 
 

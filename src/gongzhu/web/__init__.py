@@ -1,9 +1,9 @@
 """The web table (issue #20): ``gongzhu serve``, rooms in a browser, alone or with friends.
 
-Needs the ``web`` extra (``pip install "gongzhu[web]"``: Starlette, uvicorn
-with websockets, platformdirs). ``import gongzhu`` never imports this package;
-:func:`create_app` is imported on first use, so the room and store modules
-work without Starlette.
+Needs the ``web`` extra (``pip install ".[web]"`` from a checkout of gongzhu:
+Starlette, uvicorn with websockets, platformdirs). ``import gongzhu`` never
+imports this package; :func:`create_app` is imported on first use, so the room
+and store modules work without Starlette.
 
 >>> from gongzhu.web import create_app                      # doctest: +SKIP
 >>> app = create_app(store="rooms.sqlite3", bot_delay=0.6)  # doctest: +SKIP

@@ -60,7 +60,8 @@ class RedisStore:
                 import redis
             except ImportError as exc:
                 raise StoreError(
-                    "a redis:// store needs the redis extra: pip install 'gongzhu[redis]'"
+                    "a redis:// store needs the redis extra:"
+                    ' pip install ".[redis]" from a checkout of gongzhu'
                 ) from exc
             client = redis.Redis.from_url(
                 url or "redis://localhost:6379/0",
