@@ -59,6 +59,8 @@ def test_the_docs_install_from_a_checkout_as_the_readme_does() -> None:
     # The package is on no index: `pip install gongzhu` would fetch nothing (or someone
     # else's package). README and docs install the checkout: `pip install .`, `".[web]"`.
     pages = [*(ROOT / "docs").glob("*.rst"), *(ROOT / "docs").glob("*.md"), ROOT / "README.md"]
+    # So do the messages and docstrings that say which extra to install.
+    pages += [*(ROOT / "src" / "gongzhu").rglob("*.py"), *(ROOT / "benchmarks").glob("*.py")]
     by_name = [
         f"{page.name}: {line.strip()}"
         for page in pages
