@@ -107,7 +107,7 @@ _REASONS: Final = {
     "CLAIMS_OFF": N_("claims are not played"),
     "NO_SUCH_SEAT": N_("no such seat"),
     "INVALID_CHOICE": N_("not a valid choice"),
-    # Reasons the hardened engine adds (RULES.md §9.1, §9.7).
+    # Reasons the hardened engine adds (specification §9.1, §9.7).
     "EXPOSURE_PENDING": N_("every seat must decide on exposure before the first lead"),
     "ALREADY_DECIDED": N_("this seat has already decided on exposure"),
     "CLAIM_REFUSED": N_("this seat's claim was refused; it may claim again after another trick"),
