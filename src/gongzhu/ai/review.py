@@ -25,15 +25,11 @@ points, and by more than the noise of the two estimates (their standard errors
 added). Every judgement is deterministic: the bot searches a fixed number of
 rollouts (:data:`REVIEW_LIMIT`) from a seed derived from the position.
 
-The points are the bot's own objectives, which differ between the two kinds
-of decision. A card is valued as the search plays it: the seat's deal score
-against the other seats' mean (its own points less their mean; under
-pairs, its team's less the other team's), so giving the pig to another seat
-rather than taking it is worth more than the 100 points the seat avoids. The
-exposure is valued as the search decides it: the seat's own deal score (its
-team's under pairs), not against the others. The two can disagree on which
-exposure is best, most of all on A♥, which doubles the others' hearts too: the
-exposure judgement says what the bot would have exposed, on its own points.
+The points are the search's objective, for cards and exposure alike: the
+seat's deal score against the other seats' mean (its own points less their
+mean; under pairs, its team's less the other team's), so giving the pig to
+another seat rather than taking it is worth more than the 100 points the seat
+avoids, and exposing A♥ counts the hearts it doubles for the others too.
 The same function serves the library, ``gongzhu review FILE`` and the web
 table's review panel.
 

@@ -236,7 +236,11 @@ class SearchStrategy:
         return self.analyse_exposure(view).best.cards
 
     def analyse_exposure(self, view: PlayerView, limit: Limit | None = None) -> ExposureAnalysis:
-        """The expected deal score of each subset of the exposable cards held, and of declining."""
+        """The expected deal score of each subset of the exposable cards held, and of declining.
+
+        Valued as card play is: the seat's (team's) deal score against the other seats'
+        mean, so exposing A♥ counts the hearts it doubles for the others too.
+        """
         limit = limit or self.limit
         started = time.perf_counter()
         deadline = started + limit.time if limit.time is not None else math.inf
@@ -248,7 +252,7 @@ class SearchStrategy:
         budget = limit.simulations if limit.simulations is not None else 10**12
         worlds = Worlds(view)
         rng = self._rng(view, "expose")
-        team = team_of(view.rules, view.seat)
+        value = _Value(view, relative=True)
         stats = [WeightedStats() for _ in subsets]
         diffs = [WeightedStats() for _ in subsets]
         decided = _decided(view)
@@ -268,7 +272,7 @@ class SearchStrategy:
                 board = base.copy()
                 board.up |= subset
                 totals = rollout(board)
-                results.append(float(sum(totals[s] for s in team)))
+                results.append(value(totals))
             if len(results) < len(subsets):
                 break
             for k, x in enumerate(results):
