@@ -228,6 +228,13 @@ def web_server() -> dict[str, Any]:
                 ),
                 "type": "boolean",
             },
+            "open": {
+                "description": (
+                    "An open table: listed in GET /api/tables while it waits for friends with"
+                    " a free seat and its host at the table."
+                ),
+                "type": "boolean",
+            },
             "pace": {
                 "description": "The table's speed: the computers' pause before a card.",
                 "enum": ["slow", "normal", "fast"],

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from test_web_browser import (  # noqa: F401  (fixtures)
+    EN,
     FULL_HAND,
     LEGAL_CARD,
     LiveServer,
@@ -94,6 +95,61 @@ def test_friends_sit_in_the_lobby_and_the_host_deals(new_page, start_server) -> 
     assert not set(hand_cards(lena)) & set(hand_cards(ann))
     total = lena.locator('.plate[data-seat="1"] [data-testid="total"]')
     assert total.inner_text() == "0"
+
+
+def test_an_open_table_is_listed_and_a_stranger_joins_it_from_the_list(
+    new_page, start_server
+) -> None:
+    server = start_server()
+    ann = new_page()
+    ann.goto(server.url + "/")
+    # Private by default: "List it" is off, and only a table that waits for friends may be.
+    list_it = ann.get_by_test_id("list-it")
+    assert list_it.is_disabled()
+    assert not list_it.is_checked()
+    ann.get_by_test_id("name").fill("Ann")
+    ann.get_by_test_id("wait-for-friends").check()
+    assert list_it.is_enabled()
+    assert not list_it.is_checked()
+    list_it.check()
+    ann.get_by_test_id("new-game").click()
+    ann.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    ann.get_by_test_id("lobby").wait_for()
+    assert ann.get_by_test_id("lobby-open").is_visible()
+    room = ann.url.rsplit("/", 1)[1]
+    # Someone else, on a phone: the start page lists the table by itself (no reload).
+    lena = new_page(width=390, height=844)
+    lena.goto(server.url + "/")
+    row = lena.locator(f'[data-testid="open-table"][data-room="{room}"]')
+    row.wait_for()
+    text = row.inner_text()
+    assert "Ann" in text
+    assert EN["rules.swap_on"] in text  # the rules in the words of the table's chips
+    assert (row.get_attribute("data-taken"), row.get_attribute("data-free")) == ("1", "3")
+    assert lena.get_by_test_id("open-tables-empty").is_hidden()
+    join = row.get_by_test_id("open-table-join")
+    box = join.bounding_box()
+    assert box is not None
+    assert box["height"] >= 44
+    assert box["x"] + box["width"] <= 390
+    assert lena.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    # Join: the table's link, as a friend's link opens it (a name, then sit).
+    join.click()
+    lena.wait_for_url(f"**/t/{room}")
+    lena.get_by_test_id("join-name").fill("Lena")
+    lena.get_by_test_id("join-sit").click()
+    lena.get_by_test_id("lobby").wait_for()
+    lobby_seat(ann, 1).get_by_text("Lena").wait_for()
+    # The host deals: the table leaves every list.
+    ann.get_by_test_id("start-deal").click()
+    ann.wait_for_function(FULL_HAND)
+    bob = new_page()
+    bob.goto(server.url + "/")
+    bob.wait_for_function(
+        """() => document.querySelector('[data-testid=open-tables]').dataset.count === '0'"""
+    )
+    assert bob.get_by_test_id("open-tables-empty").is_visible()
+    assert bob.get_by_test_id("open-table").count() == 0
 
 
 def test_a_friend_who_sits_at_a_running_game_is_told_what_comes_with_the_seat(

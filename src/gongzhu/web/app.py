@@ -47,6 +47,8 @@ from gongzhu.web.review import routes as review_routes
 from gongzhu.web.rooms import MAX_NUMBER, Settings
 from gongzhu.web.server import Server
 from gongzhu.web.store import Store, StoreError, open_store
+from gongzhu.web.tables import OpenTables
+from gongzhu.web.tables import routes as table_routes
 
 __all__ = ["SECURITY_HEADERS", "Limits", "create_app"]
 
@@ -109,6 +111,8 @@ _CREATE_FIELDS: Final = (
     "deals",
     # A table that waits for friends: nothing is dealt until the host starts.
     "wait",
+    # ... and is listed among the open tables (GET /api/tables) while it waits.
+    "open",
 )
 MAX_SEED: Final = MAX_NUMBER
 """A chosen room number is an integer below this (15 digits: what the start screen takes)."""
@@ -156,9 +160,9 @@ async def create_room(request: Request) -> Response:
         body = await _read_body(request)
         data = parse_json(body)
         settings, name, seed = _settings_from(data)
-        wait = data.get("wait", False)
-        if not isinstance(wait, bool):
-            raise WebError("bad-message", "wait must be true or false")
+        wait, open_table = data.get("wait", False), data.get("open", False)
+        if not isinstance(wait, bool) or not isinstance(open_table, bool):
+            raise WebError("bad-message", "wait and open must be true or false")
         room, token = await server.rooms.create_room(
             settings,
             name,
@@ -166,6 +170,7 @@ async def create_room(request: Request) -> Response:
             _address(request),
             request.cookies.get(BROWSER_COOKIE),
             lobby=wait,
+            open_table=open_table,
         )
     except WebError as exc:
         headers = {"Retry-After": "60"} if exc.code == "rate-limited" else None
@@ -321,6 +326,7 @@ def create_app(
         Route("/api/rooms/{room}", room_info),
         Route("/api/rooms/{room}/record", room_record),
         *review_routes(),
+        *table_routes(),
         Route("/replay", page),
         Route("/d/{code}", page),
         WebSocketRoute("/ws/{room}", websocket),
@@ -331,6 +337,7 @@ def create_app(
     app.state.server = server
     app.state.reviews = Reviews()
     app.state.records = Records(server.limits)
+    app.state.tables = OpenTables(server.limits)
     app.state.origins = frozenset(o.rstrip("/").lower() for o in origins)
     app.add_middleware(GZipMiddleware, minimum_size=512)
     app.add_middleware(Guard, hosts=hosts)

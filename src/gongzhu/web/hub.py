@@ -41,6 +41,7 @@ from gongzhu.web.words import player_refusal
 __all__ = [
     "BROWSER_COOKIE",
     "Bucket",
+    "Budgets",
     "Conn",
     "Hub",
     "RoomCache",
@@ -89,6 +90,26 @@ class Bucket:
             self.tokens -= 1
             return True
         return False
+
+
+class Budgets:
+    """A :class:`Bucket` per client (:func:`client_key`): the HTTP requests that cost work
+    (a game record, the open tables), ``per_minute`` after a burst of ``burst``. Past
+    ``clients`` clients, those whose bucket is full again (quiet lately) are forgotten."""
+
+    def __init__(self, per_minute: float, burst: int, *, clients: int = 10_000) -> None:
+        self.rate, self.burst, self.clients = per_minute / 60.0, burst, clients
+        self._buckets: dict[str, Bucket] = {}
+
+    def take(self, address: str) -> bool:
+        """One request from ``address``: False if its client is past its budget."""
+        key = client_key(address)
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) >= self.clients:
+                self._buckets = {a: b for a, b in self._buckets.items() if b.tokens < b.capacity}
+            bucket = self._buckets[key] = Bucket(self.rate, self.burst)
+        return bucket.take()
 
 
 class Conn:
@@ -287,10 +308,15 @@ class RoomCache:
         browser: str | None = None,
         *,
         lobby: bool = False,
+        open_table: bool = False,
         extra: Mapping[str, Any] | None = None,
     ) -> tuple[Room, str]:
         """A new room for a player at ``address`` (limits: per address, unplayed, in all).
-        ``extra``: more of :meth:`Room.create`'s arguments (a shared deal: ``first``, ``seat``)."""
+        ``lobby``, ``open_table``: it waits for friends, listed among the open tables
+        (:meth:`Room.create`). ``extra``: more of :meth:`Room.create`'s arguments (a shared
+        deal: ``first``, ``seat``)."""
+        if open_table and not lobby:  # refused before anything is counted
+            raise WebError("bad-message", "only a table that waits for friends can be open")
         limits = self.limits
         address = client_key(address)
         bucket = self.created.get(address)
@@ -325,6 +351,7 @@ class RoomCache:
                 address=address,
                 owner=owner,
                 lobby=lobby,
+                open_table=open_table,
                 **(extra or {}),
             )
         )

@@ -83,6 +83,14 @@ class Limits:
     of :attr:`records_burst` (429 past it; each record is built once per finished deal)."""
     records_burst: int = 10
     """The record requests one address may make at once."""
+    tables_per_minute: float = 120.0
+    """``GET /api/tables`` (the open tables) requests per minute from one address, after a
+    burst of :attr:`tables_burst` (429 past it; the start page asks every 5 seconds)."""
+    tables_burst: int = 20
+    """The open tables' requests one address may make at once."""
+    tables_fresh: float = 1.0
+    """Seconds an answer of ``GET /api/tables`` is reused: a process reads the open tables
+    from the store at most once that often, however many ask."""
     strikes: int = 20
     """Refused (malformed) messages before a connection is closed (1008)."""
 

@@ -15,7 +15,7 @@ import asyncio
 from collections import OrderedDict
 from typing import Final
 
-from gongzhu.web.hub import Bucket, client_key
+from gongzhu.web.hub import Budgets
 from gongzhu.web.limits import Limits
 from gongzhu.web.messages import WebError
 from gongzhu.web.rooms import Room
@@ -24,8 +24,6 @@ __all__ = ["Records"]
 
 _KEPT: Final = 256
 """Records kept (the rooms asked for most recently)."""
-_ADDRESSES: Final = 10_000
-"""Addresses whose request budget is remembered (the quiet ones are forgotten first)."""
 
 
 class Records:
@@ -34,22 +32,12 @@ class Records:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self._texts: OrderedDict[str, tuple[tuple[object, ...], str]] = OrderedDict()
-        self._buckets: dict[str, Bucket] = {}
-
-    def _allowed(self, address: str) -> bool:
-        key = client_key(address)
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            if len(self._buckets) >= _ADDRESSES:
-                self._buckets = {a: b for a, b in self._buckets.items() if b.tokens < b.capacity}
-            burst = self.limits.records_burst
-            bucket = self._buckets[key] = Bucket(self.limits.records_per_minute / 60.0, burst)
-        return bucket.take()
+        self._budgets = Budgets(limits.records_per_minute, limits.records_burst)
 
     async def text(self, room: Room, address: str) -> str:
         """The room's record (JSON text) for a request from ``address``; ``WebError``
         ``rate-limited`` past the address's budget, ``not-found`` before a deal is over."""
-        if not self._allowed(address):
+        if not self._budgets.take(address):
             raise WebError("rate-limited", "too many record requests; wait a minute")
         # What the record depends on: the finished deals of this game, and the names.
         key = (room.game, len(room.table.rounds), tuple(room.names))

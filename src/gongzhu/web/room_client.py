@@ -47,6 +47,7 @@ class RoomFacts(Protocol):
     settings: Settings
     table: Table
     lobby: bool
+    open_table: bool
     pace: str
     watching: list[str]
 
@@ -127,6 +128,7 @@ def info(room: RoomFacts, now: float, takeover: float, *, rules: bool = True) ->
         "seeded": room.seeded,
         "invite": f"/t/{room.id}",
         "lobby": room.lobby,
+        "open": room.open_table,
         "pace": room.pace,
         "watchers": len(room.watching),
         "watcher_names": room.watching[:MAX_WATCHER_NAMES],

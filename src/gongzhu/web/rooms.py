@@ -162,6 +162,8 @@ class Room(TableFacts):
             self.seen_events: list[int] = list(meta.get("seen", [self.event] * len(RECIPIENTS)))
             self.moved: list[int] = list(meta.get("moved", [self.position] * len(RECIPIENTS)))
             self.lobby: bool = bool(meta.get("lobby", False))
+            # An open table: listed (GET /api/tables) while it waits, as listed() says.
+            self.open_table: bool = bool(meta.get("open", False))
             pace = meta.get("pace", "normal")
             self.pace: str = pace if pace in PACES else "normal"
         except (KeyError, TypeError, GongzhuError) as exc:
@@ -201,6 +203,7 @@ class Room(TableFacts):
         address: str | None = None,
         owner: str = "",
         lobby: bool = False,
+        open_table: bool = False,
     ) -> tuple[Room, str]:
         """A new room, ``name`` at ``seat`` (0) and computers at the others; returns it and
         the seat's token.
@@ -214,7 +217,10 @@ class Room(TableFacts):
         :meth:`plan_sit`). ``owner``: who keeps it in the store
         (:func:`gongzhu.web.store.owner_of` of the creator's address). ``lobby``: the table
         waits for friends to sit; nothing is played until the host starts
-        (:meth:`plan_start`)."""
+        (:meth:`plan_start`). ``open_table``: such a table is listed among the open tables
+        while :meth:`listed` (never a table that does not wait: refused)."""
+        if open_table and not lobby:
+            raise WebError("bad-message", "only a table that waits for friends can be open")
         name = check_name(name)
         chosen = seed is not None
         if seed is None:
@@ -247,6 +253,8 @@ class Room(TableFacts):
             "position": 1,
             "created": time.time(),
             "lobby": lobby,
+            "open": open_table,
+            "listed": False,  # its host is not at the table yet
         }
         if first is not None:
             meta["first"] = first.to_dict()
@@ -295,6 +303,8 @@ class Room(TableFacts):
             "created": self.created,
             "lobby": c.lobby,
             "pace": c.pace,
+            "open": self.open_table,
+            "listed": self.listed(c),
         }
         if c.table.first is not None:
             out["first"] = c.table.first.to_dict()
@@ -305,6 +315,22 @@ class Room(TableFacts):
     def meta(self) -> dict[str, Any]:
         """The stored facts (what :meth:`load` reads back)."""
         return self._meta()
+
+    def listed(self, change: Change | None = None) -> bool:
+        """The room is among the open tables (its stored meta says ``"listed": true``; the
+        store indexes it, :meth:`Store.listed <gongzhu.web.store.Store.listed>`): an open
+        table that waits for its host's start, with a seat a computer holds, and its host
+        at the table (in this process or, with a shared store, another). A table leaves
+        the list when it deals, fills up, its host leaves, or it is deleted; it is
+        written with every change, and a host coming or going is one (a touch)."""
+        c = change or self._change()
+        return (
+            self.open_table
+            and c.lobby
+            and "computer" in c.kinds
+            and c.kinds[HOST] == "human"
+            and self.here(HOST, time.monotonic())
+        )
 
     def _change(self, **changes: Any) -> Change:
         now = Change(

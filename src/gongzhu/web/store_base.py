@@ -113,6 +113,13 @@ class Store(Protocol):
         """How many rooms are stored (``owner``: that owner's only)."""
         ...
 
+    def listed(self, limit: int) -> list[tuple[str, dict[str, Any]]]:
+        """The open tables: the rooms whose meta says ``"listed": true``, newest first
+        (by the meta's ``created``), at most ``limit``; each one's id and meta (its log
+        is not read). A room whose meta cannot be read is left out. SQLite and Redis keep
+        an index of them, updated by every write, so this reads no other room."""
+        ...
+
     def purge(
         self,
         before: float,
@@ -216,6 +223,15 @@ class MemoryStore:
             return len(self._rooms)
         return sum(1 for o in self._owners.values() if o == owner)
 
+    def listed(self, limit: int) -> list[tuple[str, dict[str, Any]]]:
+        found = []
+        for room_id, (meta_text, _, _) in self._rooms.items():
+            meta = _listed_meta(meta_text)
+            if meta is not None:
+                found.append((_listed_at(meta) or 0.0, room_id, meta))
+        found.sort(key=lambda f: (-f[0], f[1]))
+        return [(room_id, meta) for _, room_id, meta in found[: max(0, limit)]]
+
     def evict(self, before: float, limit: int, *, keep: Collection[str] = ()) -> int:
         idle = sorted((v[2], k) for k, v in self._rooms.items() if v[2] < before and k not in keep)
         for _, k in idle[: max(0, limit)]:
@@ -254,6 +270,30 @@ class MemoryStore:
 
     def close(self) -> None:
         pass
+
+
+def _listed_at(meta: Mapping[str, Any]) -> float | None:
+    """Where a room stands in :meth:`Store.listed`: its ``created`` time if its meta says
+    ``"listed": true`` (:class:`gongzhu.web.rooms.Room` decides that), else ``None``.
+
+    >>> _listed_at({"listed": True, "created": 5.0}), _listed_at({"listed": 1}), _listed_at({})
+    (5.0, None, None)
+    """
+    if meta.get("listed") is not True:
+        return None
+    created = meta.get("created")
+    if isinstance(created, bool) or not isinstance(created, (int, float)):
+        return 0.0
+    return float(created)
+
+
+def _listed_meta(meta_text: str | bytes | None) -> dict[str, Any] | None:
+    """A stored meta (JSON text) read back if it is listed, else (or unreadable) None."""
+    try:
+        meta = json.loads(meta_text or "{}")
+    except ValueError:
+        return None
+    return meta if isinstance(meta, dict) and _listed_at(meta) is not None else None
 
 
 def _unplayed(meta_text: str | bytes | None) -> bool:

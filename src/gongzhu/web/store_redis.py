@@ -19,6 +19,8 @@ from gongzhu.web.store_base import (
     StoreError,
     _check_event,
     _conflict,
+    _listed_at,
+    _listed_meta,
     _unplayed,
 )
 
@@ -27,6 +29,7 @@ __all__ = ["CHANNEL", "RedisStore"]
 _KEY: Final = "gongzhu:web"
 CHANNEL: Final = f"{_KEY}:changed"
 """The Redis pub/sub channel on which every write announces ``"<room-id> <event>"``."""
+_OPEN: Final = f"{_KEY}:open"
 
 _log = logging.getLogger("gongzhu.web.store")
 
@@ -37,7 +40,9 @@ class RedisStore:
     Keys: ``gongzhu:web:room:<id>`` (meta, JSON), ``gongzhu:web:log:<id>``
     (a list of JSON entries), the sorted set ``gongzhu:web:rooms`` (id → last
     change), the hash ``gongzhu:web:owners`` (id → owner) with a set
-    ``gongzhu:web:owned:<owner>`` per owner, and, per room with players, the
+    ``gongzhu:web:owned:<owner>`` per owner, the sorted set ``gongzhu:web:open``
+    (the open tables, :meth:`listed`: id → creation, kept in the same transaction
+    as the room's meta), and, per room with players, the
     sorted set ``gongzhu:web:here:<id>``
     (``<seat>/<process>`` → until when that process's player counts as here,
     in Redis's clock; it expires on its own). A save is one MULTI/EXEC under
@@ -91,6 +96,9 @@ class RedisStore:
             pipe.zadd(f"{_KEY}:rooms", {room_id: time.time()})
             pipe.hset(f"{_KEY}:owners", room_id, owner)
             pipe.sadd(f"{_KEY}:owned:{owner}", room_id)
+            since = _listed_at(meta)
+            if since is not None:
+                pipe.zadd(_OPEN, {room_id: since})
             pipe.execute()
             return True
 
@@ -135,6 +143,11 @@ class RedisStore:
                 if entries:
                     pipe.rpush(log_key, *[json.dumps(e) for e in entries])
                 pipe.zadd(f"{_KEY}:rooms", {room_id: time.time()})
+                since = _listed_at(meta)
+                if since is None:
+                    pipe.zrem(_OPEN, room_id)
+                else:
+                    pipe.zadd(_OPEN, {room_id: since})
                 # In the transaction: a write that lands is always announced.
                 pipe.publish(CHANNEL, f"{room_id} {meta.get('event', 0)}")
                 pipe.execute()
@@ -146,6 +159,16 @@ class RedisStore:
             if owner is not None:
                 return int(self._r.scard(f"{_KEY}:owned:{owner}"))
             return int(self._r.zcard(f"{_KEY}:rooms"))
+
+    def listed(self, limit: int) -> list[tuple[str, dict[str, Any]]]:
+        if limit <= 0:
+            return []
+        with _redis_errors():
+            ids = [_text(r) for r in self._r.zrevrange(_OPEN, 0, limit - 1)]
+            metas = self._r.mget([self._meta_key(r) for r in ids]) if ids else []
+        found = [(room_id, _listed_meta(raw)) for room_id, raw in zip(ids, metas, strict=True)]
+        # A room deleted (or started) between the two reads is simply not listed.
+        return [(room_id, meta) for room_id, meta in found if meta is not None]
 
     def evict(self, before: float, limit: int, *, keep: Collection[str] = ()) -> int:
         limit = max(0, limit)
@@ -164,6 +187,7 @@ class RedisStore:
             pipe = self._r.pipeline()
             pipe.delete(self._meta_key(room_id), self._log_key(room_id), self._here_key(room_id))
             pipe.zrem(f"{_KEY}:rooms", room_id)
+            pipe.zrem(_OPEN, room_id)
             pipe.hdel(f"{_KEY}:owners", room_id)
             if owner is not None:
                 pipe.srem(f"{_KEY}:owned:{_text(owner)}", room_id)

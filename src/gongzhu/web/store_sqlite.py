@@ -24,6 +24,8 @@ from gongzhu.web.store_base import (
     StoreUnsafe,
     _check_event,
     _conflict,
+    _listed_at,
+    _listed_meta,
     _unplayed,
 )
 
@@ -93,7 +95,13 @@ class SQLiteStore:
                 columns = {r[1] for r in self._db.execute("PRAGMA table_info(rooms)")}
                 if "owner" not in columns:  # a store made before owners were counted
                     self._db.execute("ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+                if "listed" not in columns:  # a store made before tables were listed
+                    self._db.execute("ALTER TABLE rooms ADD COLUMN listed REAL")
                 self._db.execute("CREATE INDEX IF NOT EXISTS rooms_owner ON rooms (owner)")
+                self._db.execute(
+                    "CREATE INDEX IF NOT EXISTS rooms_listed ON rooms (listed)"
+                    " WHERE listed IS NOT NULL"
+                )
                 self._db.execute("CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated)")
 
     def claim(self) -> None:
@@ -124,8 +132,8 @@ class SQLiteStore:
         with self._lock, _sqlite_errors("create a room"):
             try:
                 self._db.execute(
-                    "INSERT INTO rooms (id, meta, updated, owner) VALUES (?, ?, ?, ?)",
-                    (room_id, json.dumps(meta), time.time(), owner),
+                    "INSERT INTO rooms (id, meta, updated, owner, listed) VALUES (?, ?, ?, ?, ?)",
+                    (room_id, json.dumps(meta), time.time(), owner, _listed_at(meta)),
                 )
             except sqlite3.IntegrityError:
                 return False
@@ -164,8 +172,8 @@ class SQLiteStore:
             if length != start:
                 raise _conflict(room_id)
             db.execute(
-                "UPDATE rooms SET meta = ?, updated = ? WHERE id = ?",
-                (json.dumps(meta), time.time(), room_id),
+                "UPDATE rooms SET meta = ?, updated = ?, listed = ? WHERE id = ?",
+                (json.dumps(meta), time.time(), _listed_at(meta), room_id),
             )
             db.executemany(
                 "INSERT INTO log (room, n, entry) VALUES (?, ?, ?)",
@@ -194,6 +202,16 @@ class SQLiteStore:
                 query = "SELECT COUNT(*) FROM rooms WHERE owner = ?"
                 (n,) = self._db.execute(query, (owner,)).fetchone()
         return int(n)
+
+    def listed(self, limit: int) -> list[tuple[str, dict[str, Any]]]:
+        with self._lock, _sqlite_errors("list the open tables"):
+            rows = self._db.execute(
+                "SELECT id, meta FROM rooms WHERE listed IS NOT NULL"
+                " ORDER BY listed DESC, id LIMIT ?",
+                (max(0, limit),),
+            ).fetchall()
+        found = [(r[0], _listed_meta(r[1])) for r in rows]
+        return [(room_id, meta) for room_id, meta in found if meta is not None]
 
     def evict(self, before: float, limit: int, *, keep: Collection[str] = ()) -> int:
         with self._lock, _sqlite_errors("evict rooms"), self._transaction() as db:

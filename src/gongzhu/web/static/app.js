@@ -16,6 +16,7 @@ import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.j
 import { initChat, onSaid } from "./chat.js";
 import { autoSingleOn, initFeel, soundFor, trickPause } from "./feel.js";
 import { initLobby, joinNote } from "./lobby.js";
+import { initOpenTables, stopTables, watchTables } from "./tables.js";
 import { inTutorial, initTutorial } from "./tutorial.js";
 import { noteGame, renderSaved } from "./saved.js";
 import { countState, renderStats } from "./stats.js";
@@ -57,6 +58,7 @@ function showStart() {
   renderSaved();
   renderStats();
   renderStartSummary(formRules());
+  watchTables();
 }
 
 const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value;
@@ -83,8 +85,10 @@ async function createRoom(event) {
   $("start-error").textContent = "";
   const name = value("name").trim().slice(0, 32) || t("start.default_name");
   save(KEYS.name, value("name").trim());
+  /** @type {Record<string, any>} */
   const body = { ...formRules(), name };
   if (checked("wait-for-friends")) body.wait = true;
+  if (checked("wait-for-friends") && checked("list-it")) body.open = true; // listed: asked for
   const seed = value("seed").trim();
   if (seed) {
     if (!/^[0-9]{1,15}$/.test(seed)) {
@@ -117,6 +121,7 @@ async function createRoom(event) {
 /** @param {string} id */
 function enterRoom(id) {
   closeSocket();
+  stopTables();
   Object.assign(S, {
     roomId: id, token: loadToken(id), seat: null, room: null, msg: null,
     lastEvent: null, resyncAsked: null, lifted: null, hints: null, reason: "",
@@ -522,6 +527,11 @@ async function main() {
   initLobby(sit);
   initFeel({ forced: playForced });
   initChat();
+  // An open table's Join: its link, as a friend's link opens it (a name, then sit or watch).
+  initOpenTables((url) => {
+    history.pushState({}, "", url);
+    route();
+  });
   initTutorial((made) => {
     saveToken(made.room, made.token);
     history.pushState({}, "", made.url || `/t/${made.room}`);

@@ -52,6 +52,7 @@ function renderLobby() {
   $("lobby-help").textContent = isHost
     ? t("lobby.help_host")
     : t("lobby.help_guest", { who: room.seats[host]?.name ?? "" });
+  $("lobby-open").hidden = !room.open; // strangers may come: the list of open tables shows it
   $("lobby-seats").replaceChildren(...room.seats.map((seat, i) => {
     const human = seat.kind === "human";
     const dir = t(`dir.${posOf(i)}`);

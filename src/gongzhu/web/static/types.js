@@ -49,6 +49,7 @@
  * @property {string|null} [seed]       The game's number as text, when everyone may know it.
  * @property {Record<string, number>} [rule_numbers] Deal scores the rules prose quotes (welcome).
  * @property {boolean} [lobby]     The table waits for friends: the host starts the deal.
+ * @property {boolean} [open]      An open table: listed (GET /api/tables) while it waits.
  * @property {number} [watchers]    How many watch.
  * @property {string[]} [watcher_names] The names they gave ("" for none).
  * @property {boolean} [seeded]    A player chose the number (it is shown to everyone).
