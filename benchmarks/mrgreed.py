@@ -37,7 +37,8 @@ reproducible, deal for deal.
     python benchmarks/mrgreed.py --peer ~/MrIfOffline --ours search \\
         --limit simulations=300 --opponent MrGreed --deals 256
 
-Prints the figure and writes, with ``--json``, every deal's figure.
+Prints the figure and writes, with ``--json``, every deal's figure and each game's
+hands and cards in play order (``played``: what ``benchmarks/margin.py`` reads).
 """
 
 from __future__ import annotations
@@ -286,6 +287,7 @@ def play_deals(
     out = []
     for number, cards in numbered:
         figures, moves, secs = [], [0, 0], [0.0, 0.0]
+        played: list[dict[str, Any]] = []
         rotated = list(cards)
         for g in range(2):  # play_a_test(n2=2): the second game with the hands moved one seat on
             strategies = [factory(_bot_seed(seed, number, g, s)) for s in (0, 2)]
@@ -299,6 +301,7 @@ def play_deals(
                 INDIVIDUAL_RULES if individual else TEAM_RULES,
             )
             figures.append(scores[0] + scores[2] - scores[1] - scores[3])
+            played.append(_game_record(game.rnd, g))
             rotated = rotated[39:52] + rotated[0:39]
             for k in (0, 1):
                 moves[k] += game.moves[k]
@@ -310,9 +313,20 @@ def play_deals(
                 "figure": sum(figures) / 2,
                 "moves": moves,
                 "secs": secs,
+                "played": played,
             }
         )
     return out
+
+
+def _game_record(rnd: Round, leader: int) -> dict[str, Any]:
+    """What ``benchmarks/margin.py`` replays: the hands as dealt, the first leader, the cards
+    in the order played (gongzhu's codes)."""
+    return {
+        "leader": leader,
+        "dealt": [" ".join(c.code for c in hand) for hand in rnd.dealt],
+        "plays": " ".join(c.code for t in rnd.tricks for c in t.cards),
+    }
 
 
 def summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
