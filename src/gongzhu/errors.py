@@ -22,6 +22,7 @@ __all__ = [
     "GongzhuError",
     "IllegalActionError",
     "MatchError",
+    "MatchTypeError",
     "ProtocolError",
     "ProtocolTypeError",
     "Reason",
@@ -429,6 +430,12 @@ class DealTypeError(DealError, ArgumentTypeError):
 class SimulationTypeError(SimulationError, ArgumentTypeError):
     """An argument of a simulation of the wrong type: a :class:`SimulationError` and an
     :class:`ArgumentTypeError`."""
+
+
+class MatchTypeError(MatchError, ArgumentTypeError):
+    """A match's argument of the wrong type (rules that are neither a rule set nor a
+    preset's name, names that are no sequence of strings, a dealer that is no int): a
+    :class:`MatchError` and an :class:`ArgumentTypeError`."""
 
 
 class ProtocolTypeError(ProtocolError, ArgumentTypeError):

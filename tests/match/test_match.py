@@ -481,7 +481,7 @@ def test_new_and_the_constructor_accept_a_preset_name() -> None:
     [
         (("A", "B", "C"), "expected 4 names"),
         (("A", "B", "C", ""), "non-empty"),
-        (("A", "B", "C", 4), "non-empty string"),
+        (("A", "B", "C", 4), "needs a string"),
         (("A", "B", "A", "D"), "distinct"),
         ("ABCD", "not a single string"),
         (42, "sequence of names"),
@@ -691,3 +691,18 @@ def test_a_match_of_real_rounds_feeds_leader_and_dealer_to_the_next_deal() -> No
         if m.is_over:
             break
     assert m.is_over
+
+
+def test_arguments_of_the_wrong_type_are_type_errors_and_match_errors() -> None:
+    from gongzhu.errors import MatchError, MatchTypeError
+
+    for bad in ({"rules": 5}, {"names": 42}, {"names": ["a", "b", "c", 4]},
+                {"first_dealer": "1"}):  # fmt: skip
+        with pytest.raises(MatchTypeError) as caught:
+            Match(**bad)
+        assert isinstance(caught.value, TypeError)
+        assert isinstance(caught.value, MatchError)
+    for bad_value in ({"first_dealer": 7}, {"names": ["a", "a", "b", "c"]}):
+        with pytest.raises(MatchError) as refused:
+            Match(**bad_value)
+        assert not isinstance(refused.value, TypeError)

@@ -10,7 +10,7 @@ import attrs
 
 from gongzhu._base.frozen import guard_setstate, refuse_reinit
 from gongzhu._base.text import brief
-from gongzhu.errors import GongzhuError, MatchError
+from gongzhu.errors import GongzhuError, MatchError, MatchTypeError
 from gongzhu.match._end import (
     _MAX_SEATS,
     _TOTAL_LIMIT,
@@ -47,7 +47,7 @@ def _names_converter(value: Any) -> tuple[str, ...] | None:
     try:
         return tuple(islice(value, _MAX_SEATS + 1))
     except TypeError:
-        raise MatchError(
+        raise MatchTypeError(
             f"names must be a sequence of names, one per seat; got {type(value).__name__}"
         ) from None
 
@@ -101,20 +101,26 @@ class Match:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, RuleSet):
-            raise MatchError(f"rules must be a RuleSet, got {type(self.rules).__name__}")
+            raise MatchTypeError(
+                f"rules must be a RuleSet or a preset's name, got {type(self.rules).__name__}"
+            )
         n = self.rules.players
         if self.names is not None:
             if len(self.names) != n:
                 raise MatchError(f"names: expected {n} names (one per seat), got {len(self.names)}")
             for seat, name in enumerate(self.names):
-                if not isinstance(name, str) or not name.strip():
+                if not isinstance(name, str):
+                    raise MatchTypeError(f"names: seat {seat} needs a string, got {brief(name)}")
+                if not name.strip():
                     raise MatchError(
                         f"names: seat {seat} needs a non-empty string, got {brief(name)}"
                     )
             if len(set(self.names)) != n:
                 raise MatchError(f"names must be distinct, got {brief(self.names)}")
         fd = self.first_dealer
-        if not isinstance(fd, int) or isinstance(fd, bool) or not 0 <= fd < n:
+        if not isinstance(fd, int) or isinstance(fd, bool):
+            raise MatchTypeError(f"first_dealer must be a seat 0-{n - 1}, got {brief(fd)}")
+        if not 0 <= fd < n:
             raise MatchError(f"first_dealer must be a seat 0-{n - 1}, got {brief(fd)}")
         object.__setattr__(self, "_totals", (0,) * n)
         object.__setattr__(self, "pigs_taken", (0,) * n)
