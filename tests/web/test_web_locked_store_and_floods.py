@@ -328,6 +328,30 @@ def test_item_3_a_room_someone_is_in_is_not_purged_even_unplayed() -> None:
             assert client.get(f"/api/rooms/{data['room']}").status_code == 200
 
 
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_item_3_a_waiting_table_is_kept_while_its_host_is_in_then_purged(
+    kind: str, tmp_path: Path
+) -> None:
+    # One process (a shared store's case is in test_web_redis): the host waits for friends
+    # past the unplayed limit, the table stays; once the host has left, it is purged.
+    limits = Limits(unplayed_ttl=0.0)
+    store = None if kind == "memory" else str(tmp_path / "rooms.sqlite3")
+    app = create_app(store, bot_delay=0, seed=2, limits=limits)
+    purge = app.state.server.rooms.purge  # type: ignore[attr-defined]
+    with TestClient(app) as client:
+        data = new_room(client, wait=True)
+        with connect(client, data["room"]) as s0:
+            WS(s0).hello(data["token"])
+            time.sleep(0.05)
+            assert client.portal.call(purge) == 0
+            assert client.get(f"/api/rooms/{data['room']}").status_code == 200
+        deadline = time.monotonic() + 10.0
+        while client.portal.call(purge) == 0:  # the leaving is handled after the close
+            assert time.monotonic() < deadline, "the abandoned table was never purged"
+            time.sleep(0.05)
+        assert client.get(f"/api/rooms/{data['room']}").status_code == 404
+
+
 # -- 5. computers: bounded, fair, and idle when nobody is there ----------------------------
 
 

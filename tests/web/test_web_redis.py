@@ -193,15 +193,104 @@ def test_presence_is_shared_leases_end_and_nothing_outlives_keep(redis_backend: 
     while (b.presence("room1", "B", {}, 0.2) or {}) != {}:
         assert time.monotonic() < deadline, "old reports were never dropped"
         time.sleep(0.05)
-    # A purged room leaves no presence behind.
+    # A purged room leaves no presence behind (its player has left: a room someone is
+    # in is never purged).
     store = redis_backend.store()
     room, _ = Room.create(store, Settings(), "Ann", seed=1)
-    store.presence(room.id, "A", {0: 5.0}, 60.0)
+    store.presence(room.id, "A", {0: 0.0}, 60.0)
     assert store.purge(time.time() + 1) == 1
     assert raw.keys(f"gongzhu:web:*{room.id}*") == []
 
 
+def test_a_room_with_a_player_on_any_process_is_not_purged_until_the_lease_lapses(
+    redis_backend: Backend,
+) -> None:
+    store, ghost = redis_backend.store(), redis_backend.store()
+    raw = redis_backend.client()
+    room, _ = Room.create(store, Settings(), "Ann", seed=1, lobby=True)  # a waiting table
+    played, _ = Room.create(store, Settings(), "Bo", seed=2)
+    # Another process (it will crash) reports the host here, with a 1.5 s lease.
+    ghost.presence(room.id, "crashed", {0: 1.5}, 60.0)
+    far = time.time() + 3600  # a clock past every limit
+    assert store.purge(far, unplayed_before=far) == 1  # only the room nobody is in
+    assert store.evict(far, 10) == 0
+    assert raw.exists(f"gongzhu:web:room:{room.id}")
+    assert not raw.exists(f"gongzhu:web:room:{played.id}")
+    # The crashed process renews nothing: once its lease lapses the room goes as before.
+    deadline = time.monotonic() + 10.0
+    while store.purge(time.time() - 3600, unplayed_before=far) == 0:
+        assert time.monotonic() < deadline, "the lapsed lease still kept the room"
+        time.sleep(0.1)
+    assert raw.keys(f"gongzhu:web:*{room.id}*") == []
+    assert store.count() == 0
+
+
+def test_a_player_arriving_during_a_purge_keeps_the_room(
+    redis_backend: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The purge has checked that nobody is in the room and that it is unplayed; before its
+    # delete runs, another process reports a player (or writes the room): the delete must
+    # not happen (the check and the delete are one transaction).
+    from gongzhu.web import store_redis
+
+    store, other = redis_backend.store(), redis_backend.store()
+    room, _ = Room.create(store, Settings(), "Ann", seed=1, lobby=True)
+    real = store_redis._unplayed
+    arrivals: list[str] = []
+
+    def unplayed_then_someone_arrives(meta: Any) -> bool:
+        arrivals.append(room.id)
+        other.presence(room.id, "B", {0: 6.0}, 60.0)  # the host connects to B right now
+        return real(meta)
+
+    monkeypatch.setattr(store_redis, "_unplayed", unplayed_then_someone_arrives)
+    far = time.time() + 3600
+    assert store.purge(time.time() - 3600, unplayed_before=far) == 0
+    assert arrivals == [room.id]  # the race was run
+    assert store.load(room.id) is not None
+    monkeypatch.setattr(store_redis, "_unplayed", real)
+    other.presence(room.id, "B", {0: 0.0}, 60.0)  # and leaves
+    assert store.purge(time.time() - 3600, unplayed_before=far) == 1
+
+
 # -- two servers, one Redis -------------------------------------------------------------
+
+
+def test_a_waiting_table_whose_host_is_on_another_server_is_not_purged_by_this_one(
+    redis_backend: Backend,
+) -> None:
+    # The host waits for friends, quietly, on A; B purges with a clock past the unplayed
+    # limit. B has no connection to the room, but the host is here (on A): it stays.
+    with two_servers(redis_backend) as (a, b):
+        data = new_room(a, exposure=False, wait=True, open=True)
+        room_id = data["room"]
+        raw = redis_backend.client()
+        server_b = b.app.state.server  # type: ignore[attr-defined]
+        server_b.rooms.limits.unplayed_ttl = 0.0  # B's clock: long past the limit
+        with connect(a, room_id) as sa:
+            host = WS(sa)
+            host.hello(data["token"])  # reported here before the state is sent
+            assert host.last_state is not None
+            assert host.last_state["room"]["seats"][0]["connected"]
+            end = time.monotonic() + 4 * HEARTBEAT  # a few quiet heartbeats, purging on B
+            while time.monotonic() < end:
+                assert b.portal.call(server_b.rooms.purge) == 0
+                assert raw.exists(f"gongzhu:web:room:{room_id}")
+                poll(host, 0.1)
+            assert [t["room"] for t in b.get("/api/tables").json()["tables"]] == [room_id]
+            assert b.get(f"/api/rooms/{room_id}").status_code == 200  # loaded on B, unused
+            assert b.portal.call(server_b.rooms.purge) == 0
+        # The host has gone from A (A reports it at once; a crash would take a lease):
+        # B's purge removes the abandoned table as before.
+        probe = redis_backend.store()
+        deadline = time.monotonic() + 10.0
+        while (probe.presence(room_id, "probe", {}, 60.0) or {}).get(0, -1.0) > 0:
+            assert time.monotonic() < deadline, "the host's presence never ended"
+            time.sleep(0.05)
+        assert b.portal.call(server_b.rooms.purge) == 1
+        assert not raw.exists(f"gongzhu:web:room:{room_id}")
+        assert b.get(f"/api/rooms/{room_id}").status_code == 404
+        assert probe.listed(10) == []  # off the open tables
 
 
 def test_a_move_on_one_server_is_pushed_to_a_player_on_the_other(redis_backend: Backend) -> None:

@@ -129,13 +129,16 @@ class Store(Protocol):
     ) -> int:
         """Delete rooms last changed before ``before`` (a ``time.time()``), and rooms that
         never saw a move last changed before ``unplayed_before``, except those in
-        ``keep`` (rooms someone is in); how many."""
+        ``keep`` (rooms someone is in on this process) and, in a shared store, those
+        with a seat's player here on any process (:meth:`presence`), checked in the
+        same transaction as the delete; how many."""
         ...
 
     def evict(self, before: float, limit: int, *, keep: Collection[str] = ()) -> int:
         """Delete at most ``limit`` rooms last changed before ``before``, the least
-        recently changed first, except those in ``keep``; how many (a full store makes
-        room for new ones this way)."""
+        recently changed first, except those in ``keep`` (and, in a shared store, those
+        with a player here on any process, as :meth:`purge`); how many (a full store
+        makes room for new ones this way)."""
         ...
 
     def listen(self, changed: Changed) -> Callable[[], None] | None:

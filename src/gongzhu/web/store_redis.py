@@ -48,7 +48,10 @@ class RedisStore:
     in Redis's clock; it expires on its own). A save is one MULTI/EXEC under
     WATCH of the log and the meta, so a concurrent write by another server is
     refused, not interleaved, and the same transaction publishes
-    ``"<id> <event>"`` on :data:`CHANNEL`.
+    ``"<id> <event>"`` on :data:`CHANNEL`. A purge or an eviction deletes each
+    room in one MULTI/EXEC under WATCH of its meta and its presence, and only if
+    no seat of it has a player here on any process: a room another process
+    serves is never deleted under it.
 
     Every Redis error (an outage, a timeout) is raised as a
     :class:`~gongzhu.web.store.StoreError`. A store made from a URL times out
@@ -176,22 +179,62 @@ class RedisStore:
             found = self._r.zrangebyscore(
                 f"{_KEY}:rooms", "-inf", f"({before}", start=0, num=limit + len(keep)
             )
-            old = [r for r in map(_text, found) if r not in keep][:limit]
-            self._delete(old)
-        return len(old)
+            now = self._now()
+            n = 0
+            for room_id in (r for r in map(_text, found) if r not in keep):
+                if n >= limit:
+                    break
+                n += self._delete_idle(room_id, before, None, now)
+        return n
 
-    def _delete(self, rooms: list[str]) -> None:
-        """Forget ``rooms`` (their meta, log, presence, owner); the caller maps errors."""
-        for room_id in rooms:
-            owner = self._r.hget(f"{_KEY}:owners", room_id)
-            pipe = self._r.pipeline()
-            pipe.delete(self._meta_key(room_id), self._log_key(room_id), self._here_key(room_id))
-            pipe.zrem(f"{_KEY}:rooms", room_id)
-            pipe.zrem(_OPEN, room_id)
-            pipe.hdel(f"{_KEY}:owners", room_id)
-            if owner is not None:
-                pipe.srem(f"{_KEY}:owned:{_text(owner)}", room_id)
-            pipe.execute()
+    def _now(self) -> float:
+        """Redis's clock (presence's scores are in it, see :meth:`presence`)."""
+        secs, micros = self._r.time()
+        return int(secs) + int(micros) / 1e6
+
+    def _delete_idle(
+        self, room_id: str, before: float, unplayed_before: float | None, now: float
+    ) -> bool:
+        """Forget the room if it is still idle and nobody is here, checked and deleted in
+        one transaction; True if it was deleted. The caller maps errors.
+
+        Idle: last changed before ``before``, or (``unplayed_before``) never played and last
+        changed before that. Nobody here: no seat's presence report (any process's) runs
+        past ``now`` (Redis's clock, read before this call: a lease that ended since still
+        counts, which only keeps the room a while longer). The room's meta and presence
+        are WATCHed, so a process that writes the room or reports a player in it meanwhile
+        makes the delete fail, and the room is kept; a save moves the room's last change
+        with its meta, so the last change read here stays true until EXEC.
+        """
+        from redis.exceptions import WatchError
+
+        meta_key, here_key = self._meta_key(room_id), self._here_key(room_id)
+        with self._r.pipeline() as pipe:
+            try:
+                pipe.watch(meta_key, here_key)
+                if pipe.zcount(here_key, f"({now}", "+inf"):
+                    return False  # a player is connected to some process
+                changed = pipe.zscore(f"{_KEY}:rooms", room_id)
+                if changed is None:
+                    return False  # deleted meanwhile
+                if not float(changed) < before and not (
+                    unplayed_before is not None
+                    and float(changed) < unplayed_before
+                    and _unplayed(pipe.get(meta_key))
+                ):
+                    return False
+                owner = pipe.hget(f"{_KEY}:owners", room_id)
+                pipe.multi()
+                pipe.delete(meta_key, self._log_key(room_id), here_key)
+                pipe.zrem(f"{_KEY}:rooms", room_id)
+                pipe.zrem(_OPEN, room_id)
+                pipe.hdel(f"{_KEY}:owners", room_id)
+                if owner is not None:
+                    pipe.srem(f"{_KEY}:owned:{_text(owner)}", room_id)
+                pipe.execute()
+            except WatchError:
+                return False  # written or joined meanwhile: someone is serving it
+        return True
 
     def purge(
         self,
@@ -200,16 +243,17 @@ class RedisStore:
         unplayed_before: float | None = None,
         keep: Collection[str] = (),
     ) -> int:
+        """See :class:`Store`; besides ``keep`` (this process's rooms), a room that has a
+        connected player on any process (:meth:`presence`) is kept, checked atomically
+        with its delete (:meth:`_delete_idle`)."""
         with _redis_errors():
             old = [_text(r) for r in self._r.zrangebyscore(f"{_KEY}:rooms", "-inf", f"({before}")]
             if unplayed_before is not None and unplayed_before > before:
-                for r in self._r.zrangebyscore(f"{_KEY}:rooms", before, f"({unplayed_before}"):
-                    room_id = _text(r)
-                    if _unplayed(self._r.get(self._meta_key(room_id))):
-                        old.append(room_id)
-            old = [r for r in old if r not in keep]
-            self._delete(old)
-        return len(old)
+                found = self._r.zrangebyscore(f"{_KEY}:rooms", before, f"({unplayed_before}")
+                old += [_text(r) for r in found]
+            now = self._now()
+            idle = (r for r in old if r not in keep)
+            return sum(self._delete_idle(r, before, unplayed_before, now) for r in idle)
 
     def presence(
         self, room_id: str, process: str, until: Mapping[int, float], keep: float
@@ -218,8 +262,7 @@ class RedisStore:
         with _redis_errors():
             # Redis's clock, not this machine's: processes on machines whose clocks
             # disagree still agree on who is here.
-            secs, micros = self._r.time()
-            now = int(secs) + int(micros) / 1e6
+            now = self._now()
             pipe = self._r.pipeline()
             if until:
                 pipe.zadd(key, {f"{seat}/{process}": now + u for seat, u in until.items()})
