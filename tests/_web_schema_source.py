@@ -108,6 +108,7 @@ def web_client() -> dict[str, Any]:
             _message("new_game", event, ["event"]),
             _message("release", {**event, "seat": SEAT4}, ["event", "seat"]),
             _message("start", event, ["event"]),
+            _message("undo", event, ["event"]),
             _message("speed", {"pace": {"enum": ["slow", "normal", "fast"]}}, ["pace"]),
             _message("say", {"phrase": {"enum": list(PHRASES)}}, ["phrase"]),
         ],
@@ -238,6 +239,14 @@ def web_server() -> dict[str, Any]:
             "pace": {
                 "description": "The table's speed: the computers' pause before a card.",
                 "enum": ["slow", "normal", "fast"],
+            },
+            "undos": {
+                "description": (
+                    "Per deal of this game (deal 1 first, through the deal in progress):"
+                    " the cards its player took back (undo)."
+                ),
+                "type": "array",
+                "items": {"type": "integer", "minimum": 0},
             },
             "watchers": {
                 "description": "How many watch the table.",

@@ -244,6 +244,46 @@ class Table:
         entry = {"a": action.to_dict(), **(stamp or {})}
         return attrs.evolve(self, round=rnd, rounds=rounds, match=match, log=(*self.log, entry))
 
+    @property
+    def deal_start(self) -> int:
+        """Where the deal in progress begins in :attr:`log` (after the last "next")."""
+        for index in range(len(self.log) - 1, -1, -1):
+            if self.log[index].get("next"):
+                return index + 1
+        return 0
+
+    def take_back(self, cut: int) -> Table:
+        """The table as it was before log entry ``cut`` (an index of :attr:`log`, an action
+        of the deal in progress), every later entry undone: the deal is replayed from its
+        start (:attr:`dealt`) through its :attr:`Round.history <gongzhu.Round.history>`
+        before that action, by :meth:`Round.apply <gongzhu.Round.apply>`; the finished deals
+        stay as they are. Refused (:class:`TableError`) once the deal is over (its score is
+        in the match) or for an entry outside the deal in progress.
+
+        >>> from gongzhu import CardSet, Exposure, Play, RuleSet
+        >>> t = Table.start(RuleSet.preset("online"), seed=7)
+        >>> while t.round.exposure_pending:
+        ...     t = t.apply(Exposure(t.round.exposure_pending[0], CardSet()))
+        >>> before = t
+        >>> for _ in range(3):
+        ...     t = t.apply(Play(t.round.to_act, t.round.legal_plays[0]))
+        >>> back = t.take_back(len(before.log))
+        >>> back.round == before.round, back.log == before.log
+        (True, True)
+        """
+        begin = self.deal_start
+        if self.round.is_over:
+            raise TableError("the deal is over: its score is final")
+        if not begin <= cut < len(self.log):
+            raise TableError(f"entry {cut} is not an action of the deal in progress")
+        history = self.round.history
+        if len(history) != len(self.log) - begin:
+            raise TableError("the log and the deal's history disagree")
+        rnd = self.dealt
+        for action in history[: cut - begin]:
+            rnd = rnd.apply(action)
+        return attrs.evolve(self, round=rnd, log=self.log[:cut])
+
     def next_deal(self, seat: int = 0, stamp: Mapping[str, Any] | None = None) -> Table:
         """After a finished deal: the next one dealt (refused during a deal or after the game)."""
         if self.match.is_over:

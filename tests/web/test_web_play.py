@@ -550,3 +550,37 @@ def test_the_last_trick_is_shown_again_on_demand(new_page, start_server) -> None
     flash = page.locator("#trick-flash")
     flash.wait_for()
     assert flash.locator("img").count() == 4
+
+
+def test_a_card_taken_back_returns_to_the_hand_and_the_trick_is_as_before(
+    new_page, start_server
+) -> None:
+    _, page = dealt(new_page, start_server)
+    assert wait_my_move(page) == "play"
+    assert page.get_by_test_id("undo").is_hidden()  # nothing of mine played yet
+    for how in ("button", "key"):
+        assert wait_my_move(page) == "play"
+        hand, trick = hand_cards(page), trick_cards(page)
+        card = legal_cards(page)[0]
+        play_one(page)
+        assert card not in hand_cards(page)
+        undo = page.get_by_test_id("undo")
+        undo.wait_for(state="visible")
+        if how == "button":
+            undo.click()
+        else:
+            page.keyboard.press("u")
+        page.wait_for_function(
+            "c => document.querySelector(`[data-testid=hand] [data-card=\"${c}\"]`)", arg=card
+        )
+        assert wait_my_move(page) == "play"
+        assert hand_cards(page) == hand
+        page.wait_for_function(
+            """t => JSON.stringify([...document.querySelectorAll('[data-testid=trick] [data-card]')]
+                                   .map(e => e.dataset.card)) === JSON.stringify(t)""",
+            arg=trick,
+        )
+        assert trick_cards(page) == trick
+    stats = page.evaluate("() => JSON.parse(localStorage.getItem('gongzhu:stats') || '{}')")
+    assert stats.get("undos") == 2
+    assert stats.get("undoDeals") == 1

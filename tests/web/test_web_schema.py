@@ -46,6 +46,7 @@ GOOD_CLIENT = [
     {"type": "hint", "event": 12},
     {"type": "resync"},
     {"type": "new_game", "event": 99},
+    {"type": "undo", "event": 5},
 ]
 
 BAD_CLIENT = [
@@ -66,6 +67,7 @@ BAD_CLIENT = [
     {"type": "next", "event": "1"},
     {"type": "resync", "event": 1},
     {"type": "new_game", "event": 1.5},
+    {"type": "undo"},
 ]
 
 

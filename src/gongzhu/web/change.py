@@ -49,9 +49,14 @@ class Change:
     moved: tuple[int, ...] = ()
     """Each recipient's counter at the last move of the table."""
     lobby: bool = False
+    """The table waits for friends: no card is played until the host starts the deal."""
     pace: str = "normal"
     """The table's speed (:data:`gongzhu.web.settings.PACES`): the computers' pause."""
-    """The table waits for friends: no card is played until the host starts the deal."""
+    undos: tuple[int, ...] = ()
+    """Per deal of this game (deal 1 first), how many cards its player took back."""
+    rewrite: bool = False
+    """The stored log is replaced by ``entries`` (``start`` 0): a card taken back
+    (:meth:`Room.plan_undo <gongzhu.web.rooms.Room.plan_undo>`), the game goes on."""
 
 
 class TableFacts:

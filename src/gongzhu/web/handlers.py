@@ -48,6 +48,7 @@ from gongzhu.web.messages import (
     Sit,
     Speed,
     StartDeal,
+    Undo,
     WebError,
     Welcome,
 )
@@ -286,6 +287,17 @@ async def speed(deps: Deps, hub: Hub, conn: Conn, msg: Speed) -> None:
 async def start_deal(deps: Deps, hub: Hub, conn: Conn, msg: StartDeal) -> None:
     assert conn.seat is not None
     await deps.rooms.write(hub, hub.room.plan_start(conn.seat))
+    deps.rooms.broadcast(hub)
+
+
+@handler(Undo, changes=True, seated=True)
+async def undo(deps: Deps, hub: Hub, conn: Conn, msg: Undo) -> None:
+    """Take back the sender's last card (:meth:`Room.plan_undo
+    <gongzhu.web.rooms.Room.plan_undo>`). Under the room's lock, so no computer's card is
+    written meanwhile; a computer deciding in a worker decided for a position that is
+    gone (the driver drops its card: the room's round is not the one it was given)."""
+    assert conn.seat is not None
+    await deps.rooms.write(hub, hub.room.plan_undo(conn.seat))
     deps.rooms.broadcast(hub)
 
 

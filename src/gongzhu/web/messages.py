@@ -62,6 +62,7 @@ __all__ = [
     "StartDeal",
     "State",
     "Thinking",
+    "Undo",
     "WebError",
     "Welcome",
     "check_name",
@@ -380,6 +381,13 @@ class Hint(_Evented):
 @attrs.frozen
 class NewGame(_Evented):
     """After game over: a new game with the same settings."""
+
+
+@message("undo", required=("event",))
+@attrs.frozen
+class Undo(_Evented):
+    """Take back my last card of this deal and the computers' cards after it (a player
+    alone at the table)."""
 
 
 @message("start", required=("event",))

@@ -16,7 +16,9 @@ and the deal of the day: the HTTP endpoints and what they compute.
 * ``POST /api/deals``: a new room for a deal code (:mod:`gongzhu.web.deal_codes`): the
   player holds the same 13 cards in the same seat, against the same computers.
 * ``POST /api/daily`` and ``GET /api/daily``: the deal of the day (the server's UTC date),
-  and that day's board, kept in the store: one result per browser a day, the first one.
+  and that day's board, kept in the store: one result per browser a day, the first one;
+  never a deal with cards taken back (:meth:`Room.plan_undo
+  <gongzhu.web.rooms.Room.plan_undo>`): the answer's ``takebacks`` counts them.
 """
 
 from __future__ import annotations
@@ -338,6 +340,7 @@ async def board(request: Request) -> Response:
     me = hash_token("browser:" + browser) if browser else None
     day = _today().isoformat()
     entry = None
+    takebacks = 0
     try:
         room_id = request.query_params.get("room")
         hub = await server.rooms.hub(room_id) if room_id else None
@@ -346,7 +349,9 @@ async def board(request: Request) -> Response:
             day = room.daily
             rounds = room.table.rounds
             seat = next((s for s in range(4) if room.kinds[s] == "human"), 0)
-            if rounds:
+            # A deal with cards taken back is no clean result: it does not go on the board.
+            takebacks = room.undos_of(1)
+            if rounds and not takebacks:
                 entry = {
                     # The browser that made the room (one result per browser a day).
                     "who": room.browsers[seat] or f"room:{room.id}",
@@ -362,7 +367,7 @@ async def board(request: Request) -> Response:
         {"name": r["name"], "points": r["points"], "me": r["who"] in mine}
         for r in sorted(rows, key=lambda r: -int(r["points"]))
     ]
-    return JSONResponse({"day": day, "rows": out})
+    return JSONResponse({"day": day, "rows": out, "takebacks": takebacks})
 
 
 def routes() -> list[Any]:

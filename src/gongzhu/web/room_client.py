@@ -50,6 +50,7 @@ class RoomFacts(Protocol):
     open_table: bool
     pace: str
     watching: list[str]
+    undos: list[int]
 
     def here(self, seat: int, now: float) -> bool: ...
     def autoplay(self, seat: int, now: float, takeover: float) -> bool: ...
@@ -130,6 +131,8 @@ def info(room: RoomFacts, now: float, takeover: float, *, rules: bool = True) ->
         "lobby": room.lobby,
         "open": room.open_table,
         "pace": room.pace,
+        # Per deal of this game, deal 1 first: the cards its player took back.
+        "undos": [room.undos[k] if k < len(room.undos) else 0 for k in range(room.table.deal_no)],
         "watchers": len(room.watching),
         "watcher_names": room.watching[:MAX_WATCHER_NAMES],
     }

@@ -166,6 +166,10 @@ class Room(TableFacts):
             self.open_table: bool = bool(meta.get("open", False))
             pace = meta.get("pace", "normal")
             self.pace: str = pace if pace in PACES else "normal"
+            # Per deal of this game, the cards its player took back (plan_undo).
+            self.undos: list[int] = [
+                n if type(n) is int and n > 0 else 0 for n in meta.get("undos", [])
+            ]
         except (KeyError, TypeError, GongzhuError) as exc:
             raise StoreError(f"room {room_id}: unreadable settings ({exc})") from None
         self.rules = self.settings.rules()
@@ -303,6 +307,7 @@ class Room(TableFacts):
             "created": self.created,
             "lobby": c.lobby,
             "pace": c.pace,
+            "undos": list(c.undos),
             "open": self.open_table,
             "listed": self.listed(c),
         }
@@ -351,6 +356,7 @@ class Room(TableFacts):
             moved=tuple(self.moved),
             lobby=self.lobby,
             pace=self.pace,
+            undos=tuple(self.undos),
         )
         return attrs.evolve(now, **changes) if changes else now
 
@@ -376,7 +382,11 @@ class Room(TableFacts):
         """Store ``change`` (:class:`StoreError` if the store refuses or fails); the room
         itself does not change (:meth:`commit` does that). Safe in a worker thread."""
         self.store.save(
-            self.id, self._meta(change), change.start, list(change.entries), reset=change.reset
+            self.id,
+            self._meta(change),
+            change.start,
+            list(change.entries),
+            reset=change.reset or change.rewrite,
         )
 
     def commit(self, change: Change) -> None:
@@ -399,6 +409,7 @@ class Room(TableFacts):
         self.skipping = change.skipping
         self.lobby = change.lobby
         self.pace = change.pace
+        self.undos = list(change.undos)
 
     def keep(self, change: Change) -> Change:
         """:meth:`write` then :meth:`commit` (the synchronous path)."""
@@ -715,7 +726,7 @@ class Room(TableFacts):
         self.table.new_game(seat)  # refused unless the game is over
         seed = secrets.randbelow(MAX_NUMBER)
         table = Table.start(self.rules, seed, 1)
-        return self._next(moves=True, table=table, seed=seed, start=0, reset=True)
+        return self._next(moves=True, table=table, seed=seed, start=0, reset=True, undos=())
 
     def _check_started(self, seat: int | None, what: str) -> None:
         if self.lobby:
@@ -742,6 +753,78 @@ class Room(TableFacts):
 
     def start(self, seat: int) -> None:
         self.keep(self.plan_start(seat))
+
+    # -- taking a card back -----------------------------------------------------------------
+
+    def last_card(self, seat: int) -> int | None:
+        """Where (an index of the log) the seat's last card of the deal in progress was
+        played; ``None`` if it has played none (or the deal is over)."""
+        table = self.table
+        if table.round.is_over:
+            return None
+        for index in range(self.log_length - 1, table.deal_start - 1, -1):
+            action = table.log[index].get("a")
+            if (
+                isinstance(action, dict)
+                and action.get("type") == "play"
+                and action.get("seat") == seat
+            ):
+                return index
+        return None
+
+    def may_undo(self, seat: int | None) -> bool:
+        """Seat ``seat`` may take its last card back now (:meth:`plan_undo` would not refuse)."""
+        return (
+            seat is not None
+            and not self.lobby
+            and self.humans() == [seat]
+            and not self.skipping
+            and not self.auto[seat]
+            and self.last_card(seat) is not None
+        )
+
+    def plan_undo(self, seat: int) -> Change:
+        """Take back seat ``seat``'s last card of the deal in progress and every card the
+        computers played after it: the table goes back to where the player chose that card
+        (:meth:`Table.take_back <gongzhu.table.Table.take_back>`: the deal replayed from its
+        start without them). Only for a player alone at the table (every other seat a
+        computer; ``not-alone`` otherwise), while the deal is being played and after the
+        player's first card of it (``illegal`` otherwise). The deal's take-backs are
+        counted (:attr:`undos`); the stored log is rewritten (:attr:`Change.rewrite`)."""
+        self._check_started(seat, "undo")
+        if self.humans() != [seat]:
+            raise WebError("not-alone", "a card is taken back only by a player alone")
+        if self.round.is_over:
+            raise IllegalActionError(
+                Reason.WRONG_PHASE, seat, detail="the deal is over", action="undo"
+            )
+        if self.skipping or self.auto[seat]:
+            raise IllegalActionError(
+                Reason.WRONG_PHASE, seat, detail="the computer plays this hand", action="undo"
+            )
+        cut = self.last_card(seat)
+        if cut is None:
+            raise IllegalActionError(
+                Reason.WRONG_PHASE, seat, detail="no card of yours to take back", action="undo"
+            )
+        table = self.table.take_back(cut)
+        undos = [*self.undos, *[0] * (self.deal_no - len(self.undos))]
+        undos[self.deal_no - 1] += 1
+        return self._next(
+            moves=True,
+            table=table,
+            start=0,
+            entries=tuple(table.log),
+            rewrite=True,
+            undos=tuple(undos),
+        )
+
+    def undo(self, seat: int) -> None:
+        self.keep(self.plan_undo(seat))
+
+    def undos_of(self, deal_no: int) -> int:
+        """How many cards were taken back in deal ``deal_no`` of this game."""
+        return self.undos[deal_no - 1] if 0 < deal_no <= len(self.undos) else 0
 
     def new_game(self, seat: int) -> None:
         self.keep(self.plan_new_game(seat))

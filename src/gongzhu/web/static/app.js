@@ -12,7 +12,7 @@ import { applyStatic, cardName, initialLanguage, language, setLanguage, t } from
 import { closeSocket, openSocket, send, sendAction, sendAt, setHooks } from "./net.js";
 import { confirmThen, initConfirm, renderHistory, renderRulesPanel } from "./panels.js";
 import { renderStartSummary } from "./rules.js";
-import { S, alone, dealInPlay, isLegal, myTurn, seatName, view } from "./state.js";
+import { S, alone, dealInPlay, isLegal, mayUndo, myTurn, seatName, view } from "./state.js";
 import { initChat, onSaid } from "./chat.js";
 import { autoSingleOn, initFeel, soundFor, trickPause } from "./feel.js";
 import { initLobby, joinNote } from "./lobby.js";
@@ -419,6 +419,13 @@ function decideExposure(expose) {
   }
 }
 
+/** Take back my last card and the computers' cards after it (alone at the table). */
+function takeBack() {
+  if (!mayUndo()) return;
+  S.lifted = null;
+  sendAt("undo");
+}
+
 /** 托管: the computers play this seat's hand to the end of the deal (asked first). */
 function autoplay() {
   if (!alone() || !dealInPlay()) return;
@@ -440,6 +447,11 @@ function onKey(e) {
   const target = /** @type {HTMLElement|null} */ (e.target);
   const tag = target?.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if ((e.key === "u" || e.key === "U") && mayUndo()) {
+    e.preventDefault();
+    takeBack();
+    return;
+  }
   const cards = sortedHand();
   if (!cards.length) return;
   const onCard = Boolean(target?.dataset?.card);
@@ -554,6 +566,7 @@ async function main() {
     if (sendAt("hint")) showReason(t("hand.hint_wait"));
   });
   $("autoplay").addEventListener("click", autoplay);
+  $("undo").addEventListener("click", takeBack);
   $("expose-confirm").addEventListener("click", () => decideExposure(true));
   $("expose-decline").addEventListener("click", () => decideExposure(false));
   $("next-deal").addEventListener("click", () => sendAt("next"));

@@ -274,6 +274,7 @@ export function reviewState() {
       }, el("span", { class: "rank", text: `${i + 1}.` }),
       el("span", { class: "name", text: row.me ? `${row.name} (${t("seat.you")})` : row.name }),
       el("span", { class: "pts", text: signed(row.points) }))));
+    $("daily-takebacks").hidden = !board.takebacks;
     $("daily-wrap").hidden = false;
   }).catch(() => {});
 }

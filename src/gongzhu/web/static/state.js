@@ -98,6 +98,17 @@ export function rules() {
 }
 
 /** The deal is being played (not scored, not over). */
+/** The player may take back their last card (docs/web_protocol.rst, `undo`): alone at the
+ * table, cards being played, the computer not playing their hand, a card of theirs on the
+ * table this deal. */
+export function mayUndo() {
+  const v = view();
+  const me = S.seat;
+  if (me === null || !v || v.phase !== "play" || !alone() || S.msg?.last_score) return false;
+  if (S.room?.lobby || S.room?.seats?.[me]?.autoplay || S.skipRetry) return false;
+  return (v.tricks || []).length > 0 || (v.current_trick?.seats || []).includes(me);
+}
+
 export function dealInPlay() {
   const v = view();
   return Boolean(v && (v.phase === "play" || v.phase === "exposure") && !S.msg?.game_over);

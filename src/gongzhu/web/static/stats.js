@@ -1,7 +1,8 @@
 // @ts-check
 // The player's statistics, kept in this browser (localStorage): games played and won, times
-// the pig (last at the end), the pig card taken, the average score per deal, by level. Each
-// finished deal and each finished game is counted once, whatever reloads or replays its state.
+// the pig (last at the end), the pig card taken, the average score per deal, by level, and the
+// cards taken back (each take-back of a deal, from the room's `undos`). Each finished deal,
+// each finished game and each take-back is counted once, whatever reloads or replays its state.
 
 import { $, el } from "./dom.js";
 import { signed, t } from "./i18n.js";
@@ -13,12 +14,15 @@ const SEEN = "gongzhu:stats:seen";
 const LEVELS = ["easy", "normal", "hard"];
 
 /** @typedef {{games: number, won: number, pig: number, deals: number, points: number,
- *             pigTaken: number, levels: Record<string, {games: number, won: number}>}} Stats */
+ *             pigTaken: number, undos: number, undoDeals: number,
+ *             levels: Record<string, {games: number, won: number}>}} Stats */
 
 /** @returns {Stats} */
 export function readStats() {
   /** @type {Stats} */
-  const empty = { games: 0, won: 0, pig: 0, deals: 0, points: 0, pigTaken: 0, levels: {} };
+  const empty = {
+    games: 0, won: 0, pig: 0, deals: 0, points: 0, pigTaken: 0, undos: 0, undoDeals: 0, levels: {},
+  };
   try {
     return { ...empty, ...JSON.parse(load(STATS, "{}") || "{}") };
   } catch {
@@ -37,8 +41,17 @@ export function countState(msg) {
   const game = `${S.roomId}:${room.game_no}`;
   const score = msg.last_score;
   let changed = false;
+  const deal = `${game}:${msg.deal_no}`;
+  // Each take-back once (its number in the deal), and the deal as one "with take-backs".
+  const undos = room.undos?.[msg.deal_no - 1] ?? 0;
+  for (let k = 1; k <= undos; k += 1) {
+    if (seen.has(`${deal}:undo${k}`)) continue;
+    seen.add(`${deal}:undo${k}`);
+    stats.undos += 1;
+    if (k === 1) stats.undoDeals += 1;
+    changed = true;
+  }
   if (score) {
-    const deal = `${game}:${msg.deal_no}`;
     if (!seen.has(deal)) {
       seen.add(deal);
       stats.deals += 1;
@@ -74,6 +87,8 @@ export function renderStats() {
   box.dataset.games = String(s.games);
   box.dataset.won = String(s.won);
   box.dataset.deals = String(s.deals);
+  box.dataset.undos = String(s.undos);
+  box.dataset.undoDeals = String(s.undoDeals);
   const row = (/** @type {string} */ key, /** @type {string} */ value, /** @type {string} */ name) =>
     el("tr", { "data-stat": name }, el("th", { scope: "row", text: t(key) }), el("td", { text: value }));
   const average = s.deals ? signed(Math.round(s.points / s.deals)) : "—";
@@ -84,6 +99,7 @@ export function renderStats() {
     row("stats.pig_taken", String(s.pigTaken), "pig-taken"),
     row("stats.deals", String(s.deals), "deals"),
     row("stats.average", average, "average"),
+    row("stats.undos", String(s.undos), "undos"),
     ...LEVELS.filter((l) => s.levels[l]).map((l) => row("stats.level",
       t("stats.level_value", { games: s.levels[l].games, won: s.levels[l].won }), `level-${l}`)),
   ];

@@ -10,7 +10,7 @@ import { renderFriends } from "./lobby.js";
 import { renderTutorial } from "./tutorial.js";
 import { renderGameOver, renderHistory, ruleChips } from "./panels.js";
 import {
-  S, alone, dealInPlay, hostSeat, isLegal, myTurn, nSeats, posOf, rules, seatName, view,
+  S, alone, dealInPlay, hostSeat, isLegal, mayUndo, myTurn, nSeats, posOf, rules, seatName, view,
 } from "./state.js";
 
 const SUIT_ORDER = /** @type {Record<string, number>} */ ({ S: 0, H: 1, C: 2, D: 3 });
@@ -321,6 +321,7 @@ export function renderHand() {
   /** @type {HTMLButtonElement} */ ($("play")).disabled = !(S.lifted && myTurn());
   /** @type {HTMLButtonElement} */ ($("hint")).disabled = !myTurn();
   $("autoplay").hidden = !(alone() && dealInPlay());
+  $("undo").hidden = !mayUndo();
 }
 
 export function renderExposure() {
@@ -442,6 +443,11 @@ function renderSheet() {
     el("span", { class: "rank", text: `${i + 1}.` }),
     el("span", { class: "name", text: seatName(s) }),
     el("span", { class: "pts", text: signed(v) }))));
+  const undos = S.room?.undos?.[(S.msg?.deal_no ?? 1) - 1] ?? 0;
+  const undoNote = $("sheet-undos");
+  undoNote.hidden = !undos;
+  undoNote.dataset.undos = String(undos);
+  undoNote.textContent = undos ? t("sheet.undos", { n: undos }) : "";
   $("next-deal").hidden = Boolean(over);
   /** @type {HTMLButtonElement} */ ($("next-deal")).disabled = S.seat === null;
 }

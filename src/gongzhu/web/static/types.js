@@ -51,6 +51,7 @@
  * @property {boolean} [lobby]     The table waits for friends: the host starts the deal.
  * @property {boolean} [open]      An open table: listed (GET /api/tables) while it waits.
  * @property {number} [watchers]    How many watch.
+ * @property {number[]} [undos]     Per deal of this game (deal 1 first): the cards taken back.
  * @property {string[]} [watcher_names] The names they gave ("" for none).
  * @property {boolean} [seeded]    A player chose the number (it is shown to everyone).
  * @property {number} [host]            The seat that opened the room (absent: seat 0).
