@@ -21,10 +21,10 @@ seat 0: 10♣ 7♥ Q♠
 from __future__ import annotations
 
 from gongzhu.scoring._input import exposure_factors
-from gongzhu.scoring.preview import ExposurePreview, exposure_preview
-from gongzhu.scoring.result import DealScore, PlayerScore, TransformerEffect
-from gongzhu.scoring.result import score_of_state as score_of_state  # for Round.score
-from gongzhu.scoring.score import score
+from gongzhu.scoring._preview import ExposurePreview, exposure_preview
+from gongzhu.scoring._result import DealScore, PlayerScore, TransformerEffect
+from gongzhu.scoring._result import score_of_state as score_of_state  # for Round.score
+from gongzhu.scoring._score import score
 
 __all__ = [
     "DealScore",

@@ -13,7 +13,7 @@ from gongzhu.cards import Card, CardSet
 from gongzhu.errors import DealError, DealTypeError
 from gongzhu.rules import RuleSet
 from gongzhu.scoring._input import _DEFAULT_RULES, _as_cardset
-from gongzhu.scoring.result import DealScore, _score_piles
+from gongzhu.scoring._result import DealScore, _score_piles
 
 __all__ = ["score"]
 
