@@ -42,23 +42,24 @@ run() {
 }
 
 if [ "$WHICH" = scoring ] || [ "$WHICH" = all ]; then
-    run scoring src/gongzhu/scoring.py "$@" --tests \
-        src/gongzhu/scoring.py tests/scoring/test_scoring_examples.py tests/scoring/test_scoring_laws.py \
+    # The one scoring kernel (every score of the package is computed there).
+    run scoring src/gongzhu/_core/scoring.py "$@" --tests \
+        src/gongzhu/scoring/_score.py tests/scoring/test_scoring_examples.py tests/scoring/test_scoring_laws.py \
         tests/scoring/test_reference_scorer.py tests/scoring/test_scoring_fuzz.py tests/scoring/test_scoring_mutants.py
 fi
 if [ "$WHICH" = match ] || [ "$WHICH" = all ]; then
-    run match src/gongzhu/match.py "$@" --tests \
-        src/gongzhu/match.py tests/match/test_match.py tests/match/test_match_fuzz.py tests/match/test_match_mutants.py
+    run match src/gongzhu/match/_match.py "$@" --tests \
+        src/gongzhu/match/_match.py tests/match/test_match.py tests/match/test_match_fuzz.py tests/match/test_match_mutants.py
 fi
-ROUND_TESTS=(src/gongzhu/round.py tests/round/test_round.py tests/round/test_round_laws.py tests/round/test_views.py
+ROUND_TESTS=(src/gongzhu/round/_round.py tests/round/test_round.py tests/round/test_round_laws.py tests/round/test_views.py
     tests/round/test_golden_playthroughs.py tests/round/test_round_mutants.py)
 if [ "$WHICH" = round ] || [ "$WHICH" = all ]; then
     # The engine's suite is slow: mutate the functions of the rules of play (the hot
     # path) and run Hypothesis with a small derandomized profile; say so in the report.
     # Those functions live in two modules since the split: the Round methods in
-    # round.py, the rules on ints in _core/play.py. One list names both; each run mutates
+    # round/_round.py, the rules on ints in _core/play.py. One list names both; each run mutates
     # the functions its module has, against the same tests.
-    run round src/gongzhu/round.py --max-examples 10 \
+    run round src/gongzhu/round/_round.py --max-examples 10 \
         --functions "$ROUND_FUNCTIONS" "$@" --tests "${ROUND_TESTS[@]}"
     run play src/gongzhu/_core/play.py --max-examples 10 \
         --functions "$ROUND_FUNCTIONS" "$@" --tests "${ROUND_TESTS[@]}"
