@@ -219,6 +219,10 @@ function onState(msg) {
   S.pendingExposure = false;
   S.leaving = null;
   S.thinking = null; // a computer that was deciding has decided (the server says if another is)
+  if (S.undoAgain) {
+    S.undoAgain = false;
+    if (mayUndo()) sendAt("undo");
+  }
   if (S.skipRetry === "again") {
     const phase = msg.view?.phase;
     S.skipRetry = false;
@@ -265,6 +269,11 @@ function onError(msg) {
   if (code === "illegal") {
     // The server words the refusal as the player says it, in this page's language.
     showReason(msg.message);
+  } else if (code === "stale" && msg.reply_to === "undo" && S.undoRetries > 0) {
+    // The computers played on after the click: take back once the fresh state is in.
+    S.undoRetries -= 1;
+    S.undoAgain = true;
+    send({ type: "resync" });
   } else if (code === "stale" && msg.reply_to === "next" && S.skipRetry) {
     S.skipRetry = "again"; // play the hand out once the fresh state is in
     send({ type: "resync" });
@@ -423,7 +432,7 @@ function decideExposure(expose) {
 function takeBack() {
   if (!mayUndo()) return;
   S.lifted = null;
-  sendAt("undo");
+  if (sendAt("undo")) S.undoRetries = 3;
 }
 
 /** 托管: the computers play this seat's hand to the end of the deal (asked first). */
