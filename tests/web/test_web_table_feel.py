@@ -156,6 +156,7 @@ def test_statistics_count_a_finished_game_once_and_saved_games_say_what_they_are
     page = new_page()
     page.goto(server.url + "/")
     stats = page.get_by_test_id("stats")
+    _stats_drawn(page)
     assert stats.get_attribute("data-games") == "0"
     room = open_room(page, server, exposure=False, deals=1)
     page.get_by_test_id("autoplay").click()
@@ -164,6 +165,7 @@ def test_statistics_count_a_finished_game_once_and_saved_games_say_what_they_are
     page.reload()  # the finished game's state comes again: it is not counted again
     page.get_by_test_id("game-over").wait_for()
     page.goto(server.url + "/")
+    _stats_drawn(page)
     assert stats.get_attribute("data-games") == "1"
     assert stats.get_attribute("data-deals") == "1"
     assert "Games played" in stats.inner_text()
@@ -369,3 +371,11 @@ def test_a_forced_card_plays_itself_when_the_player_asks(new_page, start_server)
         "() => document.querySelectorAll('[data-testid=hand] [data-card]').length === 12"
     )
     assert page.get_by_test_id("auto-single").is_checked()
+
+
+def _stats_drawn(page: Any) -> None:
+    """Wait for the start screen to draw the statistics (the page's modules start it after
+    the load event may already have fired on a busy machine)."""
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=stats]')?.dataset.games !== undefined"
+    )
