@@ -19,6 +19,7 @@ weights in one pass, with no list a candidate).
 
 from __future__ import annotations
 
+import time
 from typing import Final
 
 from gongzhu._core.bits import (
@@ -36,7 +37,7 @@ from gongzhu._core.bits import (
 from gongzhu._core.board import Board
 from gongzhu._core.config import Config
 from gongzhu._core.learned_weights import WEIGHTS
-from gongzhu._core.policy import short_suit_bonus
+from gongzhu._core.policy import deal_value, short_suit_bonus
 
 NFEATURES: Final = 34
 """How many features a candidate has (the length of the weights)."""
@@ -274,3 +275,22 @@ def rollout_learned(b: Board) -> tuple[int, ...]:
     while not b.done:
         b.play(choose_learned(b, b.legal()))
     return b.totals()
+
+
+def rollout_values_learned(
+    base: Board,
+    cards: list[int],
+    mine: tuple[int, ...],
+    others: tuple[int, ...],
+    ratio: float,
+    cutoff: float,
+) -> list[float]:
+    """:func:`gongzhu._core.policy.rollout_values` with the learned policy at every seat."""
+    out: list[float] = []
+    for card in cards:
+        if time.perf_counter() >= cutoff:
+            break
+        b = base.copy()
+        b.play(card)
+        out.append(deal_value(rollout_learned(b), mine, others, ratio))
+    return out
