@@ -249,7 +249,7 @@ def feature_rows(b: Board, legal: int) -> list[list[float]]:
     return rows
 
 
-_W: Final = list(WEIGHTS)
+_W: list[float] = list(WEIGHTS)
 
 
 def choose_learned(b: Board, legal: int) -> int:

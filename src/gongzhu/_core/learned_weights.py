@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Final
 
-WEIGHTS: Final = (
+WEIGHTS: tuple[float, ...] = (
     5.046621,
     -3.198501,
     -0.478826,
