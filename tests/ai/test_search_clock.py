@@ -34,9 +34,9 @@ def test_every_decision_of_a_deal_stops_within_ten_percent(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     clock = FakeClock()
-    real = search.rollout_values
+    real = search.playout_values
 
-    def rollout_values(
+    def playout_values(
         base: Board, cards: list[int], mine: Any, others: Any, ratio: float, cutoff: float
     ) -> list[float]:
         # The core's loop over one sampled deal, a card at a time on the fake clock.
@@ -48,7 +48,7 @@ def test_every_decision_of_a_deal_stops_within_ten_percent(
             out += real(base, [card], mine, others, ratio, math.inf)
         return out
 
-    monkeypatch.setattr(search, "rollout_values", rollout_values)
+    monkeypatch.setattr(search, "playout_values", playout_values)
     monkeypatch.setattr(time, "perf_counter", clock)
     rules = attrs.evolve(RuleSet.preset("flat-pig"), partnerships=True)
     bots = [SearchStrategy(Limit(time=LIMIT), seed=s, solve=0) for s in range(4)]

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from gongzhu import RuleSet, deal
 from gongzhu._core.board import of_state
 from gongzhu._core.deal import deal_out
-from gongzhu._core.policy import rollout_rule_of_thumb, rollout_values
+from gongzhu._core.playout import playout, playout_values
 from gongzhu._core.state import BIT
 
 
@@ -53,29 +53,29 @@ def test_deal_out_deals_what_random_shuffle_would(
     assert rng.getrandbits(32) == twin.getrandbits(32)  # the same draws were used
 
 
-def test_rollout_values_are_each_cards_rollout_valued() -> None:
+def test_playout_values_are_each_cards_playout_valued() -> None:
     rnd = deal(rules=RuleSet.preset("flat-pig"), seed=5)
     base = of_state(rnd.engine_state)
     legal = base.legal()
     cards = [c for c in range(52) if legal & BIT[c]]
-    values = rollout_values(base, cards, (0,), (1, 2, 3), 1 / 3, math.inf)
+    values = playout_values(base, cards, (0,), (1, 2, 3), 1 / 3, math.inf)
     for card, value in zip(cards, values, strict=True):
         b = base.copy()
         b.play(card)
-        totals = rollout_rule_of_thumb(b)
+        totals = playout(b)
         assert value == float(totals[0]) - (1 / 3) * (totals[1] + totals[2] + totals[3])
     assert base.legal() == legal  # the base deal is not played on
     # Own score only (no others): the seat's total.
     b = base.copy()
     b.play(cards[0])
-    assert rollout_values(base, cards[:1], (0, 2), (), 0.0, math.inf) == [
-        float(sum(rollout_rule_of_thumb(b)[s] for s in (0, 2)))
+    assert playout_values(base, cards[:1], (0, 2), (), 0.0, math.inf) == [
+        float(sum(playout(b)[s] for s in (0, 2)))
     ]
 
 
-def test_rollout_values_stop_at_the_cutoff() -> None:
+def test_playout_values_stop_at_the_cutoff() -> None:
     rnd = deal(rules=RuleSet.preset("flat-pig"), seed=5)
     base = of_state(rnd.engine_state)
     legal = base.legal()
     cards = [c for c in range(52) if legal & BIT[c]]
-    assert rollout_values(base, cards, (0,), (1, 2, 3), 1 / 3, time.perf_counter() - 1) == []
+    assert playout_values(base, cards, (0,), (1, 2, 3), 1 / 3, time.perf_counter() - 1) == []

@@ -201,3 +201,8 @@ class Config:
         self.teams = teams
         self.team_of: tuple[int, ...] = _team_of(n, teams)
         self.nteams: int = len(teams)
+
+    def sheep_worth(self, fj: int) -> int:
+        """The sheep's value to its taker under its exposure factor ``fj`` (1: not exposed):
+        the exposed value scales with the factor (its face-up value at 2)."""
+        return self.sheep_value if fj == 1 else self.exposed_sheep_value * fj // 2

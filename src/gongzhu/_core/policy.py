@@ -16,13 +16,14 @@ option of the rule set from its :class:`~gongzhu._core.config.Config` (heart
 values, ``pig_value``, the sheep's values, the exposure factors) and decides
 from what the acting seat may know: the face-up exposures and its own
 face-down cards, never another seat's (:func:`choose_ints` takes exactly a
-seat's view). It is the public ``RuleOfThumbStrategy``, the search's rollout
-policy and the opponent model of its importance weights.
+seat's view). It is the public ``RuleOfThumbStrategy``, the opponent model of
+the search's importance weights (:func:`likelihood`) and its guess at the
+exposures of the seats that have not decided; the search's playouts are
+played by the learned policy (:mod:`gongzhu._core.playout`).
 """
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Final, Protocol
 
 from gongzhu._core.bits import (
@@ -121,8 +122,9 @@ def choose_board(b: Board, legal: int) -> int:
     )
 
 
-def _value(cfg: Config, card: int, fa: int, fq: int, sheep: int) -> int:
-    """What ``card`` adds to its taker's base score."""
+def card_value(cfg: Config, card: int, fa: int, fq: int, sheep: int) -> int:
+    """What ``card`` adds to its taker's base score (``fa``/``fq``: the exposure factors of A♥
+    and Q♠, ``sheep``: the sheep's worth); 10♣ adds nothing by itself."""
     if 26 <= card < 39:
         return cfg.heart_values[card - 26] * fa
     if card == QUEEN_OF_SPADES:
@@ -175,7 +177,7 @@ def choose_ints(
     if not legal & (legal - 1):
         return lowest(legal)
     n = cfg.n
-    sheep = cfg.sheep_value if fj == 1 else cfg.exposed_sheep_value * fj // 2
+    sheep = cfg.sheep_worth(fj)
     pig_out = not (played | hand) & PIG_BIT
     if not trick:
         return _lead(cfg, legal, hand, played, pig_out, fa)
@@ -191,7 +193,7 @@ def choose_ints(
             top = c
             top_k = k
         if c in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS) or 26 <= c < 39:
-            trick_val += _value(cfg, c, fa, fq, sheep)
+            trick_val += card_value(cfg, c, fa, fq, sheep)
     winner = (leader + top_k) % n
     team_of = cfg.team_of
     if not legal & SUIT_MASKS[led]:
@@ -206,7 +208,7 @@ def choose_ints(
         if above:
             win = above & ~PIG_BIT or above
             card = JACK_OF_DIAMONDS if win & SHEEP_BIT else highest(win)
-            gain = trick_val + _value(cfg, card, fa, fq, sheep)
+            gain = trick_val + card_value(cfg, card, fa, fq, sheep)
             if trick_mask & TEN_BIT or card == TEN_OF_CLUBS:
                 # The transformer doubles the taker's whole pile (or scores alone).
                 mine = _pile(cfg, capt[seat], fa, fq, sheep) + gain
@@ -371,49 +373,6 @@ def rollout(b: Board, policies: list[object], x: int) -> int:
                 raise ValueError(f"the policy chose card {card}, not a legal play")
         b.play(card)
     return x
-
-
-def rollout_rule_of_thumb(b: Board) -> tuple[int, ...]:
-    """Play ``b`` to the end with the rule-of-thumb policy at every seat; the totals."""
-    while not b.done:
-        b.play(choose_board(b, b.legal()))
-    return b.totals()
-
-
-def deal_value(
-    totals: tuple[int, ...], mine: tuple[int, ...], others: tuple[int, ...], ratio: float
-) -> float:
-    """A finished deal's value to the seats ``mine``: their total, less ``ratio`` times the
-    total of ``others`` (none: their own total). The search's objective."""
-    x = 0
-    for s in mine:
-        x += totals[s]
-    y = 0
-    for s in others:
-        y += totals[s]
-    return float(x) - ratio * y
-
-
-def rollout_values(
-    base: Board,
-    cards: list[int],
-    mine: tuple[int, ...],
-    others: tuple[int, ...],
-    ratio: float,
-    cutoff: float,
-) -> list[float]:
-    """Each of ``cards`` played in a copy of ``base``, the rest of the deal by the rule of thumb
-    at every seat (:func:`rollout_rule_of_thumb`), valued by :func:`deal_value`, in order.
-    Stops early (a shorter list) once ``time.perf_counter()`` passes ``cutoff``, checked
-    before each card: the search's inner loop over one sampled deal."""
-    out: list[float] = []
-    for card in cards:
-        if time.perf_counter() >= cutoff:
-            break
-        b = base.copy()
-        b.play(card)
-        out.append(deal_value(rollout_rule_of_thumb(b), mine, others, ratio))
-    return out
 
 
 def likelihood(b: Board, plays: list[int], me: int, beta: float) -> float:

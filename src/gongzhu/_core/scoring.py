@@ -115,7 +115,7 @@ def _score_plain(
     totals: list[int] = []
     lines: list[tuple[int, ...]] = []
     pig_value = p.pig_value * fq
-    sheep_value = p.sheep_value if fj == 1 else p.exposed_sheep_value * fj // 2
+    sheep_value = p.sheep_worth(fj)
     lone_bonus = p.transformer_bonus * ft
     for seat in range(n):
         mask = masks[seat]
@@ -248,7 +248,7 @@ def _turned(
             or (pig_rule == PIG_GRAND_SLAM_ONLY and masks[turned_seat] & slam_mask == slam_mask)
         )
     )
-    sheep_value = p.sheep_value if fj == 1 else p.exposed_sheep_value * fj // 2
+    sheep_value = p.sheep_worth(fj)
     if swap or zero_sum:
         sheep_value = -abs(sheep_value)
     return turned_seat, swap, sheep_value

@@ -21,7 +21,7 @@ drawn by the number of deals that complete it), then the rest: the same
 uniform distribution, and never a deal without the declarations.
 
 :meth:`Worlds.weight` is the importance weight of a sampled deal: the
-likelihood of every past play of the other seats under the rollout policy
+likelihood of every past play of the other seats under the rule-of-thumb policy
 (a play the policy would have made counts 1, any other ``beta``), so worlds
 in which the opponents' plays look natural count more. Exposure decisions
 count as evidence the same way (once card play has begun, every seat has
@@ -399,7 +399,7 @@ class Worlds:
 
     def weight(self, hands: list[int], facedown: int, beta: float) -> float:
         """The likelihood of the other seats' past plays and exposure decisions in this deal
-        under the rollout policy (the core's rule of thumb): a play or decision it would have
+        under the core's rule-of-thumb policy: a play or decision it would have
         made counts 1, any other ``beta``."""
         if beta >= 1.0:
             return 1.0

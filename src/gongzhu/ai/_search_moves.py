@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import time
 
-from gongzhu._core.policy import deal_value
+from gongzhu._core.playout import deal_value
 from gongzhu._core.rules import card_classes
 from gongzhu.ai._search_config import _PRUNE_Z, LimitError
 from gongzhu.ai.driver import team_of

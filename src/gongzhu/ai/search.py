@@ -4,8 +4,9 @@ Perfect-information Monte Carlo (PIMC) over sampled deals: for each decision
 the bot draws deals consistent with its :class:`~gongzhu.PlayerView`
 (uniformly, then importance-weighted by how natural the opponents' past plays
 look in each; :mod:`gongzhu.ai._determinize`), and in every deal plays each
-candidate card followed by a rule-of-thumb rollout of the rest of the deal at
-every seat. The card with the best weighted mean wins, a deal valued as the
+candidate card followed by a playout of the rest of the deal, every seat
+played by a learned policy that plays as the greedy bots do
+(:mod:`gongzhu._core.playout`). The card with the best weighted mean wins, a deal valued as the
 seat's (team's) score against the other seats' mean. Every
 candidate is tried in the same deals (common random numbers), so the
 comparison is much less noisy than the means themselves. Equivalent cards
@@ -42,8 +43,8 @@ from itertools import combinations
 from gongzhu._base.seeds import check_seed
 from gongzhu._base.text import brief as _brief
 from gongzhu._core.bits import BIT as BITS
-from gongzhu._core.policy import choose_exposure, rollout_values
-from gongzhu._core.policy import rollout_rule_of_thumb as rollout
+from gongzhu._core.playout import playout, playout_values
+from gongzhu._core.policy import choose_exposure
 from gongzhu._core.solver import INF as SOLVER_INF
 from gongzhu._core.solver import Solver
 from gongzhu.ai._determinize import WeightedStats, Worlds
@@ -93,7 +94,7 @@ class SearchStrategy:
 
     ``limit`` bounds each decision (default :data:`DEFAULT_LIMIT`); ``seed``
     makes it reproducible. ``beta`` is the importance weight of a sampled
-    deal per past opponent play the rollout policy would not have made
+    deal per past opponent play the rule-of-thumb policy would not have made
     (1.0 switches weighting off). ``prune=True`` stops searching candidates
     that are clearly worse than the best so far (after 8 deals, by two standard
     errors of their paired difference), spending the rest of the budget on the
@@ -207,7 +208,7 @@ class SearchStrategy:
                     break  # the clock ran out inside the solver
             if xs is None:
                 cards = [reps[k] for k in active]
-                xs = rollout_values(base, cards, value.mine, value.others, value.ratio, cutoff)
+                xs = playout_values(base, cards, value.mine, value.others, value.ratio, cutoff)
                 if len(xs) < len(active):
                     break
             weights.append(w)
@@ -271,7 +272,7 @@ class SearchStrategy:
                     break  # a later deal cut short by the clock is dropped
                 board = base.copy()
                 board.up |= subset
-                totals = rollout(board)
+                totals = playout(board)
                 results.append(value(totals))
             if len(results) < len(subsets):
                 break
@@ -334,7 +335,7 @@ class SearchStrategy:
                 found = solver.search(-SOLVER_INF, SOLVER_INF)
                 if not solver.aborted:
                     exact = found / solver.km
-            played_on.add(exact if exact is not None else value(rollout(board)), 1.0)
+            played_on.add(exact if exact is not None else value(playout(board)), 1.0)
             if time.perf_counter() >= deadline:
                 break
         return accepted.mean() >= played_on.mean()

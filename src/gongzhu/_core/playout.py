@@ -1,24 +1,33 @@
-"""The learned rollout policy: a linear choice model over each candidate card. Private.
+"""The search's playouts: the learned policy that plays them, and what they are worth. Private.
 
-A sampled deal is valued by playing it out; the players of that playout should
-play as the real ones do, and the rule of thumb (:mod:`gongzhu._core.policy`)
-picks MrGreed's card only about half the time. This policy scores each legal
-card of the seat to act by a weighted sum of features of the card in its
-position — what it would do to the trick (win it, surely or for now, with how
-many points; duck under a partner; give points away), what it leaves in the
-hand (a void, a guard of the pig), and, leading, how the suit lies — and plays
-the highest. Each seat reads the sampled deal as a whole (every hand is known
-in a playout), as the greedy bots read their own sampled deals.
+The search values a candidate card by playing each sampled deal out to the end;
+the players of that playout should play as real players do. The rule of thumb
+(:mod:`gongzhu._core.policy`) picks MrGreed's card about half the time; this
+policy, a linear choice model fitted to the greedy bot's self-play, about two
+times in three (docs: "bots", "A learned playout").
 
-The weights are a conditional-logit fit to recorded decisions
-(``benchmarks/train_policy.py`` writes :mod:`gongzhu._core.learned_weights`);
-:func:`features` is the one definition of the features, used both to train
-(each feature alone) and to play (:func:`choose_learned` sums them with the
-weights in one pass, with no list a candidate).
+:func:`choose_learned` scores each legal card of the seat to act by a weighted
+sum of the card's features in its position and plays the highest. The
+features: the card itself (rank, the pig, the sheep, 10♣, a heart's value, a
+pig guard while the pig is out, what is left of its suit in the hand); leading,
+how the suit lies (sure to win, who still holds it, opponents void, higher
+cards out, the short-suit lead of the first tricks); following, what the card
+does to the trick (wins it for now or surely against the opponents still to
+play, with how many points; ducks under a partner; gives points to an
+opponent; the transformer; what void opponents could still throw on it);
+discarding, what the card gives to the trick's winner (partner or opponent)
+and whether that winner is sure. A playout reads the sampled deal as a whole
+(every hand is known in it), as the greedy bots read theirs.
+
+:func:`features` is the one definition of the features, for training (each
+feature alone, :func:`feature_rows`) and for play (summed with the weights in
+one pass, no list a candidate). ``tools/train_playout.py`` fits the weights
+and writes :mod:`gongzhu._core.playout_weights`, which is checked on import.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Final
 
@@ -29,33 +38,37 @@ from gongzhu._core.bits import (
     POP13,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
-    TEN_BIT,
     TEN_OF_CLUBS,
     lowest,
     popcount,
 )
 from gongzhu._core.board import Board
-from gongzhu._core.config import Config
-from gongzhu._core.learned_weights import WEIGHTS
-from gongzhu._core.policy import deal_value, short_suit_bonus
+from gongzhu._core.playout_weights import WEIGHTS
+from gongzhu._core.policy import card_value, short_suit_bonus
 
 NFEATURES: Final = 34
-"""How many features a candidate has (the length of the weights)."""
+"""How many features a candidate card has (the length of the weights)."""
+
+# The first tricks, in cards, during which a lead's short-suit feature counts (as the
+# rule of thumb's short leads).
+_EARLY_CARDS: Final = 24
 
 
-def _value(cfg: Config, c: int) -> int:
-    """What ``c`` adds to its taker's score, before exposures and the transformer."""
-    if 26 <= c < 39:
-        return cfg.heart_values[c - 26]
-    if c == QUEEN_OF_SPADES:
-        return cfg.pig_value
-    if c == JACK_OF_DIAMONDS:
-        return cfg.sheep_value
-    return 0
+def _checked(weights: tuple[float, ...]) -> list[float]:
+    """The weights, refused unless one finite float a feature (a wrong file fails on import)."""
+    if len(weights) != NFEATURES:
+        raise ValueError(f"the playout weights have {len(weights)} numbers, not {NFEATURES}")
+    for w in weights:
+        if not math.isfinite(w):
+            raise ValueError(f"the playout weights hold a number that is not finite: {w}")
+    return list(weights)
+
+
+_W: list[float] = _checked(WEIGHTS)
 
 
 class _Position:
-    """What every candidate of one decision shares (read once a decision)."""
+    """What every candidate card of one decision shares (read once a decision)."""
 
     seat: int
     hand: int
@@ -69,6 +82,9 @@ class _Position:
     ten: bool
     dump: int
     early: bool
+    fa: int
+    fq: int
+    sheep: int
 
     def __init__(self, b: Board) -> None:
         cfg = b.cfg
@@ -87,12 +103,17 @@ class _Position:
         self.others = others
         self.pig_out = not (b.played | hand) & PIG_BIT
         self.later = [(seat + j) % n for j in range(1, n - pos)]
-        self.early = popcount(b.played) < 24
+        self.early = popcount(b.played) < _EARLY_CARDS
+        fa, fq, fj, _ft = b.factors()
+        self.fa = fa
+        self.fq = fq
+        self.sheep = cfg.sheep_worth(fj)
         top = -1
         top_k = 0
         points = 0
         ten = False
         self.dump = 0
+        self.partner_wins = False
         if pos:
             led = b.led
             for k in range(pos):
@@ -102,35 +123,33 @@ class _Position:
                     top_k = k
                 if x == TEN_OF_CLUBS:
                     ten = True
-                points += _value(cfg, x)
-            # What the later opponents void in the led suit could throw on it (their worst).
+                points += card_value(cfg, x, fa, fq, self.sheep)
+            # The worst card each later opponent void in the led suit could throw on it.
             team_of = cfg.team_of
             lm = SUIT_MASKS[led]
             dump = 0
             for k in self.later:
                 h = b.hands[k]
                 if team_of[k] != team_of[seat] and not h & lm:
-                    worst = cfg.pig_value if h & PIG_BIT and cfg.pig_value < 0 else 0
+                    worst = min(0, card_value(cfg, QUEEN_OF_SPADES, fa, fq, 0)) if h & PIG_BIT else 0
                     hearts = h >> 26 & 0x1FFF
                     while hearts:
                         i = lowest(hearts)
                         hearts &= hearts - 1
-                        worst = min(worst, cfg.heart_values[i])
+                        worst = min(worst, card_value(cfg, 26 + i, fa, fq, 0))
                     dump += worst
             self.dump = dump
             self.partner_wins = team_of[(b.leader + top_k) % n] == team_of[seat]
-        else:
-            self.partner_wins = False
         self.top = top
         self.points = points
         self.ten = ten
 
 
 def features(b: Board, c: int, p: _Position, w: list[float]) -> float:
-    """The weighted sum of candidate ``c``'s features (``w``: one weight a feature).
+    """The weighted sum of candidate ``c``'s features (``w``: a weight a feature).
 
-    With a weight of 1 on one feature and 0 elsewhere it is that feature's value
-    (what the trainer reads); with the trained weights, the card's score.
+    With a weight of 1 on one feature and 0 on the others it is that feature's
+    value (what the trainer reads); with the trained weights, the card's score.
     """
     cfg = b.cfg
     team_of = cfg.team_of
@@ -145,7 +164,7 @@ def features(b: Board, c: int, p: _Position, w: list[float]) -> float:
     elif c == TEN_OF_CLUBS:
         s += w[3]
     elif 26 <= c < 39:
-        s += w[4] * cfg.heart_values[c - 26] / 50.0
+        s += w[4] * card_value(cfg, c, p.fa, p.fq, 0) / 50.0
     if c >= 50 and p.pig_out:
         s += w[5]
     left = POP13[(p.hand & ~BIT[c]) >> 13 * suit & 0x1FFF]
@@ -174,10 +193,9 @@ def features(b: Board, c: int, p: _Position, w: list[float]) -> float:
         if p.early:
             s += w[15] * short_suit_bonus(cfg, p.hand, b.played, suit, 1) / 4.0
         return s
-    led = b.led
-    lm = SUIT_MASKS[led]
-    v = (p.points + _value(cfg, c)) / 100.0
-    if suit == led:
+    lm = SUIT_MASKS[b.led]
+    v = (p.points + card_value(cfg, c, p.fa, p.fq, p.sheep)) / 100.0
+    if suit == b.led:
         win = c > p.top
         newtop = c if win else p.top
         above = lm & ~(BIT[newtop + 1] - 1) if newtop % 13 < 12 else 0
@@ -200,16 +218,15 @@ def features(b: Board, c: int, p: _Position, w: list[float]) -> float:
                 s += w[24]
             if partner_beats:
                 s += w[25]
+        elif p.partner_wins:
+            s += w[20]
         else:
-            if p.partner_wins:
-                s += w[20]
-            else:
-                s += w[23] * v
-                if ten:
-                    s += w[26]
+            s += w[23] * v
+            if ten:
+                s += w[26]
         return s
     # A discard: the card goes to the trick's winner so far (partner or opponent).
-    g = _value(cfg, c) / 100.0
+    g = card_value(cfg, c, p.fa, p.fq, p.sheep) / 100.0
     sign = 1.0 if p.partner_wins else -1.0
     above = lm & ~(BIT[p.top + 1] - 1) if p.top % 13 < 12 else 0
     sure = True
@@ -232,7 +249,7 @@ def features(b: Board, c: int, p: _Position, w: list[float]) -> float:
 
 
 def feature_rows(b: Board, legal: int) -> list[list[float]]:
-    """Each legal card's features (in index order): what the trainer fits."""
+    """Each legal card's features, in card order: what the trainer fits."""
     p = _Position(b)
     unit = [0.0] * NFEATURES
     rows: list[list[float]] = []
@@ -249,16 +266,14 @@ def feature_rows(b: Board, legal: int) -> list[list[float]]:
     return rows
 
 
-_W: list[float] = list(WEIGHTS)
-
-
 def choose_learned(b: Board, legal: int) -> int:
-    """The learned policy's card among ``legal`` (a non-empty mask) for the seat to act."""
+    """The learned policy's card among ``legal`` (a non-empty mask) for the seat to act
+    (the first of the highest-scored, in card order)."""
     if not legal & (legal - 1):
         return lowest(legal)
     p = _Position(b)
     best = -1
-    best_s = -1e300
+    best_s = -math.inf
     m = legal
     while m:
         c = lowest(m)
@@ -270,14 +285,28 @@ def choose_learned(b: Board, legal: int) -> int:
     return best
 
 
-def rollout_learned(b: Board) -> tuple[int, ...]:
+def playout(b: Board) -> tuple[int, ...]:
     """Play ``b`` to the end with the learned policy at every seat; the totals."""
     while not b.done:
         b.play(choose_learned(b, b.legal()))
     return b.totals()
 
 
-def rollout_values_learned(
+def deal_value(
+    totals: tuple[int, ...], mine: tuple[int, ...], others: tuple[int, ...], ratio: float
+) -> float:
+    """A finished deal's value to the seats ``mine``: their total, less ``ratio`` times the
+    total of ``others`` (none: their own total). The search's objective."""
+    x = 0
+    for s in mine:
+        x += totals[s]
+    y = 0
+    for s in others:
+        y += totals[s]
+    return float(x) - ratio * y
+
+
+def playout_values(
     base: Board,
     cards: list[int],
     mine: tuple[int, ...],
@@ -285,12 +314,15 @@ def rollout_values_learned(
     ratio: float,
     cutoff: float,
 ) -> list[float]:
-    """:func:`gongzhu._core.policy.rollout_values` with the learned policy at every seat."""
+    """Each of ``cards`` played in a copy of ``base``, the rest of the deal played out
+    (:func:`playout`), valued by :func:`deal_value`, in order. Stops early (a shorter
+    list) once ``time.perf_counter()`` passes ``cutoff``, checked before each card: the
+    search's inner loop over one sampled deal."""
     out: list[float] = []
     for card in cards:
         if time.perf_counter() >= cutoff:
             break
         b = base.copy()
         b.play(card)
-        out.append(deal_value(rollout_learned(b), mine, others, ratio))
+        out.append(deal_value(playout(b), mine, others, ratio))
     return out
