@@ -1,0 +1,165 @@
+"""Fit the search's playout policy to the greedy bot's play; write its weights.
+
+The search values a sampled deal by playing it out (:mod:`gongzhu._core.playout`);
+this fits the policy that plays those playouts: a conditional-logit (softmax)
+choice model over each legal card's features, fitted to the decisions of the
+greedy bot (MrGreed's kind) playing itself on the peer's rules as a team game
+(MrIf's rules, ``flat-pig`` with pairs) on deals no benchmark uses.
+
+    python tools/train_playout.py --deals 4000 --seed 0 \
+        --out src/gongzhu/_core/playout_weights.py
+
+needs numpy (the ``rl`` extra) and takes a few CPU minutes compiled (the greedy
+bot's self-play is most of it); the same command writes the same weights. Every
+decision with two or more legal cards is a sample; the fit is full-batch Adam
+on the mean negative log-likelihood with a small L2 penalty, from zero, for a
+fixed number of steps. It prints how often the fitted policy and the rule of
+thumb pick the greedy bot's card, on the deals fitted and on held-out ones.
+Rebuild (``pip install .``) for the compiled core to carry new weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+import numpy as np
+
+from gongzhu import RuleSet, deal
+from gongzhu._core.board import of_state
+from gongzhu._core.playout import NFEATURES, feature_rows
+from gongzhu._core.policy import choose_board
+from gongzhu.ai.greedy import GreedyStrategy
+
+RULES = attrs.evolve(RuleSet.preset("flat-pig"), partnerships=True)
+# Deal seeds far from the ones the arena and the benchmarks use (0, 1, 2, ...).
+SEED_BASE = 10**9
+STEPS = 800
+RATE = 0.05
+L2 = 1e-4
+HELD_OUT = 0.05  # the last 5 % of the deals are held out
+
+
+@attrs.frozen
+class Samples:
+    """Decisions as ragged rows: each candidate's features, where each decision starts,
+    the chosen candidate's row and the rule of thumb's."""
+
+    x: np.ndarray
+    starts: np.ndarray
+    chosen: np.ndarray
+    thumb: np.ndarray
+
+
+def self_play(first: int, count: int, seed: int) -> Samples:
+    """The greedy bot's decisions with a choice over ``count`` deals of self-play."""
+    rows: list[list[float]] = []
+    starts: list[int] = []
+    chosen: list[int] = []
+    thumb: list[int] = []
+    for number in range(first, first + count):
+        deal_seed = SEED_BASE + seed * 10**6 + number
+        rnd = deal(rules=RULES, seed=deal_seed)
+        bots = [GreedyStrategy(seed=deal_seed * 4 + s) for s in range(4)]
+        while not rnd.is_over:
+            seat = rnd.to_act
+            view = rnd.view(seat)
+            legal = view.legal_plays
+            card = bots[seat].choose_play(view, legal) if len(legal) > 1 else legal.cards[0]
+            if len(legal) > 1:
+                board = of_state(rnd.engine_state)
+                cards = [c.index for c in legal.cards]  # card order, as feature_rows
+                starts.append(len(rows))
+                chosen.append(len(rows) + cards.index(card.index))
+                thumb.append(len(rows) + cards.index(choose_board(board, board.legal())))
+                rows.extend(feature_rows(board, board.legal()))
+            rnd = rnd.play(card, seat=seat)
+    return Samples(
+        np.array(rows, dtype=np.float64).reshape(-1, NFEATURES),
+        np.array(starts, dtype=np.int64),
+        np.array(chosen, dtype=np.int64),
+        np.array(thumb, dtype=np.int64),
+    )
+
+
+def _probabilities(s: Samples, w: np.ndarray) -> np.ndarray:
+    score = s.x @ w
+    top = np.maximum.reduceat(score, s.starts)
+    sizes = np.diff(np.append(s.starts, len(score)))
+    e = np.exp(score - np.repeat(top, sizes))
+    return e / np.repeat(np.add.reduceat(e, s.starts), sizes)
+
+
+def fit(s: Samples) -> np.ndarray:
+    """The weights maximising the choices' likelihood (full-batch Adam from zero)."""
+    w = np.zeros(NFEATURES)
+    m = np.zeros(NFEATURES)
+    v = np.zeros(NFEATURES)
+    taken = s.x[s.chosen].sum(axis=0)
+    n = len(s.starts)
+    for step in range(1, STEPS + 1):
+        p = _probabilities(s, w)
+        grad = (p @ s.x - taken) / n + L2 * w
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        w -= RATE * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+    return w
+
+
+def agreement(s: Samples, w: np.ndarray) -> tuple[float, float]:
+    """How often the fitted policy, and the rule of thumb, pick the chosen card."""
+    score = s.x @ w
+    best = np.empty(len(s.starts), dtype=np.int64)
+    bounds = np.append(s.starts, len(score))
+    for k in range(len(s.starts)):
+        a, b = bounds[k], bounds[k + 1]
+        best[k] = a + int(np.argmax(score[a:b]))  # the first highest, as the policy plays
+    return float(np.mean(best == s.chosen)), float(np.mean(s.thumb == s.chosen))
+
+
+def render(weights: np.ndarray, command: str) -> str:
+    """The weights module's source."""
+    numbers = "".join(f"    {float(x)!r},\n" for x in np.round(weights, 6))
+    return (
+        '"""The playout policy\'s weights (:mod:`gongzhu._core.playout`). Private.\n\n'
+        f"Written by ``{command}``; do not edit by hand.\n"
+        '"""\n\n'
+        "from __future__ import annotations\n\n"
+        f"WEIGHTS: tuple[float, ...] = (\n{numbers})\n"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=4000, help="deals of greedy self-play")
+    ap.add_argument("--seed", type=int, default=0, help="which deals (and the bots' seeds)")
+    ap.add_argument("--out", type=Path, help="write the weights module here")
+    args = ap.parse_args(argv)
+    if args.deals < 20:
+        ap.error("--deals must be at least 20")
+    held = max(1, int(args.deals * HELD_OUT))
+    started = time.process_time()
+    train = self_play(0, args.deals - held, args.seed)
+    test = self_play(args.deals - held, held, args.seed)
+    print(
+        f"self-play: {len(train.starts)} decisions to fit, {len(test.starts)} held out "
+        f"({time.process_time() - started:.0f} s CPU)",
+        file=sys.stderr,
+    )
+    w = fit(train)
+    for name, s in (("fitted", train), ("held out", test)):
+        mine, thumb = agreement(s, w)
+        print(f"{name}: the policy picks the greedy bot's card {mine:.1%}, the rule of thumb {thumb:.1%}")
+    if args.out:
+        command = f"python tools/train_playout.py --deals {args.deals} --seed {args.seed} --out {args.out}"
+        args.out.write_text(render(w, command), encoding="utf-8")
+        print(f"wrote {args.out} ({time.process_time() - started:.0f} s CPU in all)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
