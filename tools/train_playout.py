@@ -35,7 +35,7 @@ from gongzhu._core.playout import NFEATURES, feature_rows
 from gongzhu._core.policy import choose_board
 from gongzhu.ai.greedy import GreedyStrategy
 
-RULES = attrs.evolve(RuleSet.preset("flat-pig"), partnerships=True)
+RULES = RuleSet.preset("flat-pig").replace(partnerships=True)
 # Deal seeds far from the ones the arena and the benchmarks use (0, 1, 2, ...).
 SEED_BASE = 10**9
 STEPS = 800
@@ -65,8 +65,7 @@ def self_play(first: int, count: int, seed: int) -> Samples:
         deal_seed = SEED_BASE + seed * 10**6 + number
         rnd = deal(rules=RULES, seed=deal_seed)
         bots = [GreedyStrategy(seed=deal_seed * 4 + s) for s in range(4)]
-        while not rnd.is_over:
-            seat = rnd.to_act
+        while (seat := rnd.to_act) is not None:
             view = rnd.view(seat)
             legal = view.legal_plays
             card = bots[seat].choose_play(view, legal) if len(legal) > 1 else legal.cards[0]
@@ -91,7 +90,8 @@ def _probabilities(s: Samples, w: np.ndarray) -> np.ndarray:
     top = np.maximum.reduceat(score, s.starts)
     sizes = np.diff(np.append(s.starts, len(score)))
     e = np.exp(score - np.repeat(top, sizes))
-    return e / np.repeat(np.add.reduceat(e, s.starts), sizes)
+    p: np.ndarray = e / np.repeat(np.add.reduceat(e, s.starts), sizes)
+    return p
 
 
 def fit(s: Samples) -> np.ndarray:
@@ -126,7 +126,7 @@ def render(weights: np.ndarray, command: str) -> str:
     numbers = "".join(f"    {float(x)!r},\n" for x in np.round(weights, 6))
     return (
         '"""The playout policy\'s weights (:mod:`gongzhu._core.playout`). Private.\n\n'
-        f"Written by ``{command}``; do not edit by hand.\n"
+        f"Written by this command (do not edit by hand)::\n\n    {command}\n"
         '"""\n\n'
         "from __future__ import annotations\n\n"
         f"WEIGHTS: tuple[float, ...] = (\n{numbers})\n"
@@ -153,9 +153,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     w = fit(train)
     for name, s in (("fitted", train), ("held out", test)):
         mine, thumb = agreement(s, w)
-        print(f"{name}: the policy picks the greedy bot's card {mine:.1%}, the rule of thumb {thumb:.1%}")
+        print(
+            f"{name}: the policy picks the greedy bot's card {mine:.1%}, "
+            f"the rule of thumb {thumb:.1%}"
+        )
     if args.out:
-        command = f"python tools/train_playout.py --deals {args.deals} --seed {args.seed} --out {args.out}"
+        command = f"python tools/train_playout.py --deals {args.deals} --seed {args.seed}"
+        command += f" --out {args.out}"
         args.out.write_text(render(w, command), encoding="utf-8")
         print(f"wrote {args.out} ({time.process_time() - started:.0f} s CPU in all)")
     return 0

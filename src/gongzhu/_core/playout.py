@@ -131,7 +131,8 @@ class _Position:
             for k in self.later:
                 h = b.hands[k]
                 if team_of[k] != team_of[seat] and not h & lm:
-                    worst = min(0, card_value(cfg, QUEEN_OF_SPADES, fa, fq, 0)) if h & PIG_BIT else 0
+                    pig = card_value(cfg, QUEEN_OF_SPADES, fa, fq, 0)
+                    worst = min(0, pig) if h & PIG_BIT else 0
                     hearts = h >> 26 & 0x1FFF
                     while hearts:
                         i = lowest(hearts)
