@@ -1,0 +1,63 @@
+"""tools/train_playout.py: the greedy bot's decisions as samples, a deterministic fit that
+learns them, and a weights module the playout accepts."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from gongzhu._core import playout
+
+np = pytest.importorskip("numpy")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "train_playout", ROOT / "tools" / "train_playout.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_playout"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fit_learns_the_greedy_bots_choices_and_writes_weights_the_playout_takes(
+    tmp_path: Path,
+) -> None:
+    tool = _tool()
+    samples = tool.self_play(0, 3, 0)
+    n = len(samples.starts)
+    assert n > 60  # three deals, four seats, most decisions with a choice
+    assert samples.x.shape[1] == playout.NFEATURES
+    # Each decision's chosen row and rule-of-thumb row lie inside its own candidates.
+    ends = np.append(samples.starts[1:], len(samples.x))
+    assert np.all((samples.starts <= samples.chosen) & (samples.chosen < ends))
+    assert np.all((samples.starts <= samples.thumb) & (samples.thumb < ends))
+    w = tool.fit(samples)
+    assert np.array_equal(w, tool.fit(samples))  # the same samples, the same weights
+    mine, thumb = tool.agreement(samples, w)
+    # Fitted to these very decisions, it agrees with them more than the rule of thumb does.
+    assert mine > thumb
+    assert mine > 1.0 / 2
+    # Zero weights pick each decision's first card: the fit beat that too.
+    first, _ = tool.agreement(samples, np.zeros(playout.NFEATURES))
+    assert mine > first
+    out = tmp_path / "weights.py"
+    out.write_text(tool.render(w, "python tools/train_playout.py --deals 3"), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("weights", out)
+    assert spec is not None
+    assert spec.loader is not None
+    written = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(written)
+    assert playout._checked(written.WEIGHTS) == pytest.approx(list(np.round(w, 6)))
+    assert all(math.isfinite(x) for x in written.WEIGHTS)
+    assert "python tools/train_playout.py --deals 3" in (written.__doc__ or "")
