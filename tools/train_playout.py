@@ -21,6 +21,7 @@ Rebuild (``pip install .``) for the compiled core to carry new weights.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
@@ -29,11 +30,12 @@ from pathlib import Path
 import attrs
 import numpy as np
 
-from gongzhu import RuleSet, deal
+from gongzhu import Round, RuleSet, deal
 from gongzhu._core.board import of_state
 from gongzhu._core.playout import NFEATURES, feature_rows
 from gongzhu._core.policy import choose_board
 from gongzhu.ai.greedy import GreedyStrategy
+from gongzhu.cards import Card
 
 RULES = RuleSet.preset("flat-pig").replace(partnerships=True)
 # Deal seeds far from the ones the arena and the benchmarks use (0, 1, 2, ...).
@@ -77,6 +79,43 @@ def self_play(first: int, count: int, seed: int) -> Samples:
                 thumb.append(len(rows) + cards.index(choose_board(board, board.legal())))
                 rows.extend(feature_rows(board, board.legal()))
             rnd = rnd.play(card, seat=seat)
+    return _samples(rows, starts, chosen, thumb)
+
+
+def recorded(paths: Sequence[Path], seats: tuple[int, ...]) -> Samples:
+    """The decisions of ``seats`` in the games of ``benchmarks/mrgreed.py --json`` runs
+    (each game's hands, first leader and cards in play order; the peer sits at 1 and 3)."""
+    rows: list[list[float]] = []
+    starts: list[int] = []
+    chosen: list[int] = []
+    thumb: list[int] = []
+    for path in paths:
+        for entry in json.loads(path.read_text(encoding="utf-8"))["deals"]:
+            for game in entry["played"]:
+                rnd = Round.from_hands(
+                    [hand.split() for hand in game["dealt"]],
+                    rules=RULES,
+                    leader=int(game["leader"]),
+                    dealer=(int(game["leader"]) - 1) % 4,
+                )
+                for code in str(game["plays"]).split():
+                    card = Card.parse(code)
+                    seat = rnd.to_act
+                    board = of_state(rnd.engine_state)
+                    legal = board.legal()
+                    if seat in seats and legal & (legal - 1):
+                        cards = [c for c in range(52) if legal >> c & 1]
+                        starts.append(len(rows))
+                        chosen.append(len(rows) + cards.index(card.index))
+                        thumb.append(len(rows) + cards.index(choose_board(board, legal)))
+                        rows.extend(feature_rows(board, legal))
+                    rnd = rnd.play(card, seat=seat)
+    return _samples(rows, starts, chosen, thumb)
+
+
+def _samples(
+    rows: list[list[float]], starts: list[int], chosen: list[int], thumb: list[int]
+) -> Samples:
     return Samples(
         np.array(rows, dtype=np.float64).reshape(-1, NFEATURES),
         np.array(starts, dtype=np.int64),
@@ -137,28 +176,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=4000, help="deals of greedy self-play")
     ap.add_argument("--seed", type=int, default=0, help="which deals (and the bots' seeds)")
+    ap.add_argument(
+        "--games",
+        type=Path,
+        nargs="+",
+        help="fit the peer's decisions (seats 1 and 3) in these benchmarks/mrgreed.py --json "
+        "runs instead of the greedy bot's self-play (the last file is held out)",
+    )
     ap.add_argument("--out", type=Path, help="write the weights module here")
     args = ap.parse_args(argv)
-    if args.deals < 20:
-        ap.error("--deals must be at least 20")
-    held = max(1, int(args.deals * HELD_OUT))
     started = time.process_time()
-    train = self_play(0, args.deals - held, args.seed)
-    test = self_play(args.deals - held, held, args.seed)
+    if args.games:
+        if len(args.games) < 2:
+            ap.error("--games needs two or more runs: the last one is held out")
+        who = "the peer's"
+        train = recorded(args.games[:-1], (1, 3))
+        test = recorded(args.games[-1:], (1, 3))
+        command = "python tools/train_playout.py --games " + " ".join(map(str, args.games))
+    else:
+        if args.deals < 20:
+            ap.error("--deals must be at least 20")
+        who = "the greedy bot's"
+        held = max(1, int(args.deals * HELD_OUT))
+        train = self_play(0, args.deals - held, args.seed)
+        test = self_play(args.deals - held, held, args.seed)
+        command = f"python tools/train_playout.py --deals {args.deals} --seed {args.seed}"
     print(
-        f"self-play: {len(train.starts)} decisions to fit, {len(test.starts)} held out "
+        f"samples: {len(train.starts)} decisions to fit, {len(test.starts)} held out "
         f"({time.process_time() - started:.0f} s CPU)",
         file=sys.stderr,
     )
     w = fit(train)
     for name, s in (("fitted", train), ("held out", test)):
         mine, thumb = agreement(s, w)
-        print(
-            f"{name}: the policy picks the greedy bot's card {mine:.1%}, "
-            f"the rule of thumb {thumb:.1%}"
-        )
+        print(f"{name}: the policy picks {who} card {mine:.1%}, the rule of thumb {thumb:.1%}")
     if args.out:
-        command = f"python tools/train_playout.py --deals {args.deals} --seed {args.seed}"
         command += f" --out {args.out}"
         args.out.write_text(render(w, command), encoding="utf-8")
         print(f"wrote {args.out} ({time.process_time() - started:.0f} s CPU in all)")
