@@ -15,6 +15,7 @@ from gongzhu import Round, RuleSet, deal
 from gongzhu._core import playout as P
 from gongzhu._core.board import Board, of_state, to_state
 from gongzhu._core.playout_weights import WEIGHTS
+from gongzhu._core.policy import choose_board
 from gongzhu._core.state import BIT
 
 RULE_SETS = (
@@ -89,6 +90,23 @@ def test_a_playout_plays_legal_cards_to_the_end(rules: RuleSet) -> None:
         end = Round.from_engine_state(to_state(rnd.engine_state, board))
         assert end.is_over
         assert end.score().totals == totals
+
+
+def test_the_learned_policy_plays_the_game_it_was_fitted_to_and_the_rule_of_thumb_the_rest() -> (
+    None
+):
+    fitted = [P.fitted(rules.engine) for rules in RULE_SETS]
+    assert fitted == [True, False, False, False]
+    assert not P.fitted(RULE_SETS[0].replace(exposable="QS").engine)  # exposure: not fitted
+    assert not P.fitted(RuleSet.preset("online").engine)
+    for rules, policy in ((RULE_SETS[0], P.choose_learned), (RULE_SETS[1], choose_board)):
+        for seed in range(3):
+            board = of_state(deal(rules=rules, seed=seed).pass_exposure().engine_state)
+            twin = board.copy()
+            while not twin.done:
+                twin.play(policy(twin, twin.legal()))
+            assert P.playout(board) == twin.totals()
+            assert board.plays == twin.plays
 
 
 def test_the_playout_values_are_the_deal_values_of_each_cards_playout() -> None:

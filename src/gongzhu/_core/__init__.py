@@ -65,7 +65,9 @@ API: Final[dict[str, frozenset[str]]] = {
         "RandomPolicy RuleOfThumb SHORT_LEADS SHORT_WEIGHT choose_board choose_exposure"
         " choose_info card_value likelihood rollout short_suit_bonus"
     ),
-    "playout": _names("NFEATURES choose_learned deal_value feature_rows playout playout_values"),
+    "playout": _names(
+        "NFEATURES choose_learned deal_value feature_rows fitted playout playout_values"
+    ),
     "rng": _names("next_random random_card seed_state"),
     "rollout": _names("Policy rollout rollout_random settle"),
     "rules": _names("HEARTS_BROKEN card_classes card_factor factors queen_counts"),

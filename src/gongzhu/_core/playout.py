@@ -1,10 +1,14 @@
-"""The search's playouts: the learned policy that plays them, and what they are worth. Private.
+"""The search's playouts: the policy that plays them, and what they are worth. Private.
 
 The search values a candidate card by playing each sampled deal out to the end;
 the players of that playout should play as real players do. The rule of thumb
-(:mod:`gongzhu._core.policy`) picks MrGreed's card about half the time; this
-policy, a linear choice model fitted to the greedy bot's self-play, about two
-times in three (docs: "bots", "A learned playout").
+(:mod:`gongzhu._core.policy`) picks MrGreed's card about half the time; the
+learned policy here, a linear choice model fitted to the greedy bot's
+self-play in the team game, about two times in three, and the search with it
+scores more against MrGreed (docs: "bots", "A learned playout"). It plays the
+playouts of the kind of game it was fitted to (:func:`fitted`: four players in
+two partnerships, nothing to expose); the rule of thumb plays the others, where
+the learned policy measured no better.
 
 :func:`choose_learned` scores each legal card of the seat to act by a weighted
 sum of the card's features in its position and plays the highest. The
@@ -43,8 +47,9 @@ from gongzhu._core.bits import (
     popcount,
 )
 from gongzhu._core.board import Board
+from gongzhu._core.config import Config
 from gongzhu._core.playout_weights import WEIGHTS
-from gongzhu._core.policy import card_value, short_suit_bonus
+from gongzhu._core.policy import card_value, choose_board, short_suit_bonus
 
 NFEATURES: Final = 34
 """How many features a candidate card has (the length of the weights)."""
@@ -286,10 +291,23 @@ def choose_learned(b: Board, legal: int) -> int:
     return best
 
 
+def fitted(cfg: Config) -> bool:
+    """Whether the learned policy plays this rule set's playouts: the kind of game it was
+    fitted to, four players in two partnerships with nothing to expose (MrIf's and
+    MrGreed's game). Elsewhere the rule of thumb plays them: on the individual game with
+    exposures the learned policy measured no better, or worse (docs: "bots")."""
+    return cfg.n == 4 and cfg.nteams == 2 and not cfg.exposable
+
+
 def playout(b: Board) -> tuple[int, ...]:
-    """Play ``b`` to the end with the learned policy at every seat; the totals."""
-    while not b.done:
-        b.play(choose_learned(b, b.legal()))
+    """Play ``b`` to the end, every seat by the playout policy of its rule set (:func:`fitted`:
+    the learned policy, else the rule of thumb); the totals."""
+    if fitted(b.cfg):
+        while not b.done:
+            b.play(choose_learned(b, b.legal()))
+    else:
+        while not b.done:
+            b.play(choose_board(b, b.legal()))
     return b.totals()
 
 
