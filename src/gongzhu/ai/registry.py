@@ -17,7 +17,7 @@ from gongzhu.errors import SimulationError
 
 __all__ = ["HARD_LIMIT", "STRATEGIES", "make_strategy"]
 
-HARD_LIMIT: Final = Limit(simulations=4000)
+HARD_LIMIT: Final = Limit(simulations=2500)
 """The search limit of the ``hard`` level: a simulation limit, so the level is deterministic."""
 
 
