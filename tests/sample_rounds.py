@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gongzhu import Round
+from gongzhu import Phase, Round
 
 
 def exposed_pig_deal() -> Round:
@@ -15,4 +15,12 @@ def exposed_pig_deal() -> Round:
     rnd = rnd.expose("QS", seat=0).pass_exposure()
     while not rnd.is_over:
         rnd = rnd.play(rnd.legal_plays.cards[0])
+    return rnd
+
+
+def settled(rnd: Round) -> Round:
+    """``rnd`` with exposure over and no claim pending (where a board can start)."""
+    rnd = rnd.pass_exposure()
+    while rnd.phase is Phase.CLAIM:
+        rnd = rnd.respond(False)
     return rnd
