@@ -331,7 +331,7 @@ async def seat_conn(deps: Deps, hub: Hub, conn: Conn, seat: int) -> None:
     conn.seated(seat, deps.limits)
     room.connected[seat] += 1
     if room.connected[seat] == 1:
-        await deps.presence.report(room)  # here now: before the write others will hear of
+        await deps.rooms.report(hub)  # here now: before the write others will hear of
     await deps.rooms.touch(hub)
 
 
