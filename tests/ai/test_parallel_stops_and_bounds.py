@@ -21,33 +21,12 @@ from gongzhu.ai.arena import ArenaError, load_deals, save_deals
 from gongzhu.ai.parallel import BotTable, run_tasks, simulate
 from gongzhu.cards import parse_cards
 from gongzhu.errors import SimulationError
+from proc_tree import alive, descendants
 
 # The build under test (src here; the installed, maybe compiled, package in CI) for subprocesses.
 SRC = str(Path(gongzhu.__file__).resolve().parents[1])
 MRIF = RuleSet(pig_with_all_hearts="unchanged", exposable="")
 HAS_PROC = os.path.isdir("/proc") and sys.platform == "linux"
-
-
-def _descendants(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 # -- item 6 -----------------------------------------------------------------------------
@@ -73,7 +52,7 @@ def test_item_6_gongzhu_arena_workers_stops_within_two_seconds_of_ctrl_c() -> No
         workers: list[int] = []
         while len(workers) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
-            workers = _descendants(proc.pid)
+            workers = descendants(proc.pid)
         assert len(workers) >= 2, "the workers did not start"
         time.sleep(1.0)  # let them get busy with their games
         proc.send_signal(signal.SIGINT)
@@ -87,7 +66,7 @@ def test_item_6_gongzhu_arena_workers_stops_within_two_seconds_of_ctrl_c() -> No
     assert proc.returncode == 130
     assert elapsed < 2.0, f"took {elapsed:.2f}s after SIGINT"
     time.sleep(0.2)
-    assert not [pid for pid in workers if _alive(pid)]
+    assert not [pid for pid in workers if alive(pid)]
 
 
 def test_item_6_a_raising_progress_callback_stops_arena_with_workers_at_once() -> None:

@@ -9,7 +9,7 @@ import pytest
 from gongzhu import RuleSet, deal
 from gongzhu.cli import main
 from gongzhu.record import dumps
-from gongzhu.round import Round
+from sample_rounds import exposed_pig_deal
 
 
 def _bad_deal() -> str:
@@ -45,14 +45,8 @@ def test_review_prints_a_costly_exposure_first(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Seat 0 exposes the pig with no other spade and nothing high: the computer declines.
-    mine = ["QS", "2C", "3C", "4C", "5C", "6C", "7C", "2D", "3D", "4D", "5D", "6D", "2H"]
-    rest = [r + s for s in "SHDC" for r in "23456789TJQKA" if r + s not in mine]
-    rnd = Round.from_hands([mine, rest[0::3], rest[1::3], rest[2::3]], rules="online")
-    rnd = rnd.expose("QS", seat=0).pass_exposure()
-    while not rnd.is_over:
-        rnd = rnd.play(rnd.legal_plays.cards[0])
     path = tmp_path / "deal.json"
-    path.write_text(dumps(rnd, names=["Ann", "Bob", "Cid", "Dee"]), encoding="utf-8")
+    path.write_text(dumps(exposed_pig_deal(), names=["Ann", "Bob", "Cid", "Dee"]), encoding="utf-8")
     assert main(["review", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].strip().startswith("exposure: exposing Q♠ cost about ")

@@ -51,6 +51,7 @@ from gongzhu.ai import parallel as parallel_module
 from gongzhu.ai import tasks as tasks_module
 from gongzhu.bots import RandomStrategy, RuleOfThumbStrategy, make_strategy, play_deal, play_match
 from gongzhu.parallel import BotTable, play_task, simulate, task_seed
+from proc_tree import alive, descendants
 
 # The build under test (src here; the installed, maybe compiled, package in CI) for subprocesses.
 SRC = str(Path(gongzhu.__file__).resolve().parents[1])
@@ -655,28 +656,6 @@ def _children() -> list[int]:
     return [p.pid for p in multiprocessing.active_children() if p.pid is not None]
 
 
-def _descendants(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 _INTERRUPTED = textwrap.dedent(
     """
     import signal, sys
@@ -717,7 +696,7 @@ def test_ctrl_c_stops_simulate_with_workers_within_two_seconds() -> None:
         workers: list[int] = []
         while len(workers) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
-            workers = _descendants(proc.pid)
+            workers = descendants(proc.pid)
         assert len(workers) >= 2, "the workers did not start"
         time.sleep(0.5)  # let them get busy with their chunks
         proc.send_signal(signal.SIGINT)
@@ -731,4 +710,4 @@ def test_ctrl_c_stops_simulate_with_workers_within_two_seconds() -> None:
     assert code == 130
     assert elapsed < 2.0, f"took {elapsed:.2f}s after SIGINT"
     time.sleep(0.2)
-    assert not [pid for pid in workers if _alive(pid)]
+    assert not [pid for pid in workers if alive(pid)]

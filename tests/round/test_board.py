@@ -11,27 +11,19 @@ from gongzhu import (
     Card,
     CardParseError,
     IllegalActionError,
-    Phase,
     Reason,
     Round,
     RuleSet,
     deal,
 )
 from gongzhu.testing import rounds_in_progress
-
-
-def _settled(rnd: Round) -> Round:
-    """``rnd`` with exposure over and no claim pending (where a board can start)."""
-    rnd = rnd.pass_exposure()
-    while rnd.phase is Phase.CLAIM:
-        rnd = rnd.respond(False)
-    return rnd
+from sample_rounds import settled
 
 
 @settings(max_examples=60)
 @given(rounds_in_progress(), st.data())
 def test_push_pop_and_copy_agree_with_the_round(rnd: Round, data: st.DataObject) -> None:
-    rnd = _settled(rnd)
+    rnd = settled(rnd)
     board = Board(rnd)
     assert board.to_round() == rnd
     line = [rnd]
@@ -59,7 +51,7 @@ def test_push_pop_and_copy_agree_with_the_round(rnd: Round, data: st.DataObject)
 @settings(max_examples=40)
 @given(rounds_in_progress(), st.integers(0, 2**32))
 def test_a_rollout_is_the_rounds_rollout(rnd: Round, seed: int) -> None:
-    rnd = _settled(rnd)
+    rnd = settled(rnd)
     board = Board(rnd)
     end = rnd.rollout(seed=seed)
     assert board.copy().rollout(seed=seed) == end.score().totals
@@ -105,7 +97,7 @@ def test_a_rule_of_thumb_rollout_plays_the_rule_of_thumb_bot_card_for_card(rnd: 
     from gongzhu.ai.driver import play_out
     from gongzhu.bots import RuleOfThumbStrategy
 
-    rnd = _settled(rnd)
+    rnd = settled(rnd)
     board = Board(rnd)
     board.rollout(policy="rule-of-thumb")
     played = play_out(rnd, [RuleOfThumbStrategy()] * rnd.players)
@@ -189,7 +181,7 @@ _CARDS = [Card.from_index(i) for i in range(52)]
 def test_why_illegal_and_push_card_answer_as_the_round_does(
     rnd: Round, data: st.DataObject
 ) -> None:
-    rnd = _settled(rnd)
+    rnd = settled(rnd)
     board = Board(rnd)
     while not rnd.is_over and data.draw(st.booleans(), "go on"):
         for card in _CARDS:

@@ -19,20 +19,13 @@ from gongzhu import (
     CardSet,
     DealNotOverError,
     IllegalActionError,
-    Phase,
     Position,
     Round,
     deal,
 )
 from gongzhu.errors import ActionTypeError
 from gongzhu.testing import rounds_in_progress
-
-
-def _settled(rnd: Round) -> Round:
-    rnd = rnd.pass_exposure()
-    while rnd.phase is Phase.CLAIM:
-        rnd = rnd.respond(False)
-    return rnd
+from sample_rounds import settled
 
 
 def test_round_and_board_satisfy_the_position_protocol() -> None:
@@ -70,7 +63,7 @@ def _same(rnd: Round, board: Board) -> None:
 @settings(max_examples=40)
 @given(rounds_in_progress(), st.integers(0, 2**32))
 def test_the_names_mean_the_same_on_a_random_playout(rnd: Round, seed: int) -> None:
-    rnd = _settled(rnd)
+    rnd = settled(rnd)
     board = Board(rnd)
     rng = random.Random(seed)
     _same(rnd, board)

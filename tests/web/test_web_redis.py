@@ -225,6 +225,21 @@ def test_a_room_with_a_player_on_any_process_is_not_purged_until_the_lease_lapse
     assert store.count() == 0
 
 
+def test_a_spectators_lease_keeps_the_room_but_holds_no_seat(redis_backend: Backend) -> None:
+    store, other = redis_backend.store(), redis_backend.store()
+    room, _ = Room.create(store, Settings(), "Ann", seed=1, lobby=True)
+    other.presence(room.id, "B", {None: 1.5}, 60.0)  # a spectator on B, a 1.5 s lease
+    assert store.presence(room.id, "A", {}, 60.0) == {}  # nobody at any seat
+    far = time.time() + 3600
+    assert store.purge(far, unplayed_before=far) == 0
+    assert store.evict(far, 10) == 0
+    deadline = time.monotonic() + 10.0  # B stops renewing: the lease lapses
+    while store.purge(far, unplayed_before=far) == 0:
+        assert time.monotonic() < deadline, "the lapsed lease still kept the room"
+        time.sleep(0.1)
+    assert store.count() == 0
+
+
 def test_a_player_arriving_during_a_purge_keeps_the_room(
     redis_backend: Backend, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -298,6 +313,39 @@ def test_a_waiting_table_whose_host_is_on_another_server_is_not_purged_by_this_o
         assert not raw.exists(f"gongzhu:web:room:{room_id}")
         assert b.get(f"/api/rooms/{room_id}").status_code == 404
         assert probe.listed(10) == []  # off the open tables
+
+
+def test_a_room_watched_only_on_another_server_is_not_purged_by_this_one(
+    redis_backend: Backend,
+) -> None:
+    # Nobody sits at the table; a spectator watches it on A. B purges with a clock past
+    # every limit: the spectator's connection keeps the room, without being a seat's player.
+    with two_servers(redis_backend) as (a, b):
+        data = new_room(a, exposure=False, wait=True)
+        room_id = data["room"]
+        raw = redis_backend.client()
+        probe = redis_backend.store()
+        limits_b = b.app.state.server.rooms.limits  # type: ignore[attr-defined]
+        limits_b.unplayed_ttl = limits_b.room_ttl = 0.0  # B's clock: long past both
+        purge_b = b.app.state.server.rooms.purge  # type: ignore[attr-defined]
+        with connect(a, room_id) as sa:
+            spectator = WS(sa)
+            spectator.hello(None)
+            assert spectator.last_state is not None
+            assert not spectator.last_state["room"]["seats"][0]["connected"]
+            end = time.monotonic() + 4 * HEARTBEAT  # a few heartbeats, purging on B
+            while time.monotonic() < end:
+                assert b.portal.call(purge_b) == 0
+                assert raw.exists(f"gongzhu:web:room:{room_id}")
+                assert probe.presence(room_id, "probe", {}, 60.0) == {}  # no seat's player
+                poll(spectator, 0.1)
+        # The spectator has gone: once A's last lease for them lapses, B purges the room.
+        deadline = time.monotonic() + 10.0
+        while (purged := b.portal.call(purge_b)) == 0:
+            assert time.monotonic() < deadline, "the unwatched room was never purged"
+            time.sleep(0.05)
+        assert purged == 1
+        assert not raw.exists(f"gongzhu:web:room:{room_id}")
 
 
 def test_a_move_on_one_server_is_pushed_to_a_player_on_the_other(redis_backend: Backend) -> None:

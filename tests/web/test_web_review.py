@@ -28,6 +28,7 @@ from test_web_browser import (  # noqa: F401  (fixtures)
 from gongzhu import record
 from gongzhu.table import Table
 from gongzhu.web.settings import Settings
+from sample_rounds import exposed_pig_deal
 
 pytestmark = pytest.mark.timeout(180) if hasattr(pytest.mark, "timeout") else []
 CODE = re.compile(r"[0-9A-Z]{1,16}")
@@ -276,20 +277,6 @@ def test_a_finished_games_number_reproduces_it(new_page, start_server) -> None:
 
 
 # -- the exposure decision ----------------------------------------------------------------------
-
-
-def exposed_pig_deal() -> Any:
-    """Seat 0 exposes the pig with no other spade and nothing high (the computer declines it);
-    everyone then plays the first legal card."""
-    from gongzhu.round import Round
-
-    mine = ["QS", "2C", "3C", "4C", "5C", "6C", "7C", "2D", "3D", "4D", "5D", "6D", "2H"]
-    rest = [r + s for s in "SHDC" for r in "23456789TJQKA" if r + s not in mine]
-    rnd = Round.from_hands([mine, rest[0::3], rest[1::3], rest[2::3]], rules="online")
-    rnd = rnd.expose("QS", seat=0).pass_exposure()
-    while not rnd.is_over:
-        rnd = rnd.play(rnd.legal_plays.cards[0])
-    return rnd
 
 
 def test_the_reviews_json_carries_the_exposure_decision() -> None:

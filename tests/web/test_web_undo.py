@@ -102,6 +102,70 @@ def test_a_card_taken_back_returns_the_position_where_it_was_chosen() -> None:
     assert replayed.round == again.round
 
 
+def _played_then_computers(room: Room) -> tuple[Any, int]:
+    """The player plays her first legal card: the round before it, and her event counter
+    as the state showing that card told her (then the computers play on)."""
+    before = room.round
+    room.apply(Play(0, room.round.legal_plays[0]))
+    seen = room.seen(0)
+    _computers(room)
+    return before, seen
+
+
+def test_an_undo_answering_a_state_before_the_computers_cards_takes_them_back_too() -> None:
+    room, _ = Room.create(MemoryStore(), Settings(threshold=500, exposure=False), "Ann", seed=5)
+    _computers(room)
+    before, seen = _played_then_computers(room)
+    with pytest.raises(WebError):  # the computers have played since: an old event
+        room.check_event(0, seen)
+    room.undo(0, seen)
+    assert room.round == before
+    assert room.round.to_act == 0
+    assert room.undos == [1]
+    # The same request again: the card it meant is back in her hand, her last card of
+    # the deal (if any) is another one, so it is stale, not a second take-back.
+    with pytest.raises(WebError) as info:
+        room.plan_undo(0, seen)
+    assert info.value.code == "stale"
+    assert room.round == before
+
+
+def test_an_undo_after_the_player_played_again_is_stale() -> None:
+    room, _ = Room.create(MemoryStore(), Settings(threshold=500, exposure=False), "Ann", seed=5)
+    _computers(room)
+    _, first = _played_then_computers(room)
+    now, second = _played_then_computers(room)
+    for event in (first, second - 1):  # before her second card: it was not her last then
+        with pytest.raises(WebError) as info:
+            room.plan_undo(0, event)
+        assert info.value.code == "stale"
+    assert room.undos == []
+    room.undo(0, second)  # the state that showed her second card: that one comes back
+    assert room.round == now
+
+
+def test_an_undo_answering_a_finished_or_earlier_deal_is_stale() -> None:
+    room, _ = Room.create(MemoryStore(), Settings(threshold=500, exposure=False), "Ann", seed=5)
+    _computers(room)
+    _, seen = _played_then_computers(room)
+    while not room.round.is_over:
+        room.apply(Play(0, room.round.legal_plays[0]))
+        _computers(room)
+    with pytest.raises(WebError) as info:
+        room.plan_undo(0, seen)
+    assert info.value.code == "stale"
+    room.next_deal(0)
+    _computers(room)
+    room.apply(Play(0, room.round.legal_plays[0]))
+    _computers(room)
+    with pytest.raises(WebError) as info:
+        room.plan_undo(0, seen)
+    assert info.value.code == "stale"
+    with pytest.raises(WebError) as info:  # a number she was never sent
+        room.plan_undo(0, room.seen(0) + 1)
+    assert info.value.code == "stale"
+
+
 def test_take_back_is_refused_with_another_player_and_after_the_deal() -> None:
     room, _ = Room.create(MemoryStore(), Settings(threshold=500, exposure=False), "Ann", seed=5)
     _computers(room)
@@ -159,6 +223,52 @@ def test_undo_over_the_socket_alone_then_refused_after_the_deal(tmp_path: Path) 
         assert ws.last_state is not None
         assert ws.last_state["room"]["undos"] == [1]
         assert ws.last_state["last_score"] is not None
+
+
+def test_an_undo_sent_before_the_computers_played_on_is_taken_as_asked(
+    client: TestClient,
+) -> None:
+    data = new_room(client, exposure=False)
+    with connect(client, data["room"]) as session:
+        ws = WS(session)
+        ws.hello(data["token"])
+        before = _my_turn(ws, ws.last_state or ws.state())
+        card = before["view"]["legal_plays"][0]
+        ws.send({"type": "action", "event": before["event"],
+                 "action": {"type": "play", "card": card}})  # fmt: skip
+        played = ws.until(lambda m: is_state(m) and card not in m["view"]["hand"])
+        now = _my_turn(ws, played)
+        assert now["event"] > played["event"]  # the computers played after the click's state
+        ws.send({"type": "undo", "event": played["event"]})
+        back = ws.until(lambda m: is_state(m) and card in m["view"]["hand"])
+        for key in ("hand", "current_trick", "tricks", "to_act", "legal_plays"):
+            assert back["view"][key] == before["view"][key], key
+        assert back["room"]["undos"] == [1]
+        # The card it meant is back in the hand: the same request again is stale.
+        ws.send({"type": "undo", "event": played["event"]})
+        refused = ws.until(lambda m: m["type"] == "error")
+        assert (refused["code"], refused["reply_to"]) == ("stale", "undo")
+
+
+def test_an_undo_from_before_the_players_next_card_is_stale(client: TestClient) -> None:
+    data = new_room(client, exposure=False)
+    with connect(client, data["room"]) as session:
+        ws = WS(session)
+        ws.hello(data["token"])
+        state = _my_turn(ws, ws.last_state or ws.state())
+        seen = []
+        for _ in range(2):
+            card = state["view"]["legal_plays"][0]
+            ws.send({"type": "action", "event": state["event"],
+                     "action": {"type": "play", "card": card}})  # fmt: skip
+            played = ws.until(lambda m, c=card: is_state(m) and c not in m["view"]["hand"])
+            seen.append(played["event"])
+            state = _my_turn(ws, played)
+        ws.send({"type": "undo", "event": seen[0]})
+        refused = ws.until(lambda m: m["type"] == "error")
+        assert (refused["code"], refused["reply_to"]) == ("stale", "undo")
+        ws.send({"type": "resync"})
+        assert ws.state()["room"]["undos"] == [0]
 
 
 def test_undo_is_refused_when_another_human_plays(client: TestClient) -> None:

@@ -5,7 +5,8 @@ Each handler is registered with :func:`handler` under its message class
 (``changes``: it runs under the room's lock, is refused while the store
 cannot be read, and is tried once more on the room reloaded after another
 process wrote first) and whether it needs a seat answering the room's current
-event (``seated``). A handler is given the server's services in a
+event (``seated``; ``own_event``: the handler judges the request's event
+itself, as ``undo`` does). A handler is given the server's services in a
 :class:`Deps` record (as lila-ws's actors are), the room and the connection.
 Adding a message type is a class in ``messages.py`` and a function here::
 
@@ -82,18 +83,19 @@ class Handler:
     run: Run
     changes: bool = False
     seated: bool = False
+    own_event: bool = False
 
 
 HANDLERS: Final[dict[type[ClientMessage], Handler]] = {}
 
 
 def handler(
-    kind: type[_M], *, changes: bool = False, seated: bool = False
+    kind: type[_M], *, changes: bool = False, seated: bool = False, own_event: bool = False
 ) -> Callable[[Callable[[Deps, Hub, Conn, _M], Awaitable[None]]], Run]:
     """Register the handler of message class ``kind``."""
 
     def register(run: Callable[[Deps, Hub, Conn, _M], Awaitable[None]]) -> Run:
-        HANDLERS[kind] = Handler(run, changes, seated)
+        HANDLERS[kind] = Handler(run, changes, seated, own_event)
         return run
 
     return register
@@ -146,7 +148,7 @@ def _check_seated(hub: Hub, conn: Conn, msg: ClientMessage, found: Handler) -> N
     if conn.seat is None:
         raise WebError("bad-message", "spectators cannot play: take a seat first")
     event = getattr(msg, "event", None)
-    if isinstance(event, int):
+    if isinstance(event, int) and not found.own_event:
         hub.room.check_event(conn.seat, event)
 
 
@@ -290,14 +292,16 @@ async def start_deal(deps: Deps, hub: Hub, conn: Conn, msg: StartDeal) -> None:
     deps.rooms.broadcast(hub)
 
 
-@handler(Undo, changes=True, seated=True)
+@handler(Undo, changes=True, seated=True, own_event=True)
 async def undo(deps: Deps, hub: Hub, conn: Conn, msg: Undo) -> None:
     """Take back the sender's last card (:meth:`Room.plan_undo
-    <gongzhu.web.rooms.Room.plan_undo>`). Under the room's lock, so no computer's card is
-    written meanwhile; a computer deciding in a worker decided for a position that is
-    gone (the driver drops its card: the room's round is not the one it was given)."""
+    <gongzhu.web.rooms.Room.plan_undo>`, which judges the request's event: cards the
+    computers played since it are taken back too). Under the room's lock, so no
+    computer's card is written meanwhile; a computer deciding in a worker decided for a
+    position that is gone (the driver drops its card: the room's round is not the one it
+    was given)."""
     assert conn.seat is not None
-    await deps.rooms.write(hub, hub.room.plan_undo(conn.seat))
+    await deps.rooms.write(hub, hub.room.plan_undo(conn.seat, msg.event))
     deps.rooms.broadcast(hub)
 
 
@@ -327,7 +331,7 @@ async def seat_conn(deps: Deps, hub: Hub, conn: Conn, seat: int) -> None:
     conn.seated(seat, deps.limits)
     room.connected[seat] += 1
     if room.connected[seat] == 1:
-        await deps.presence.report(room)  # here now: before the write others will hear of
+        await deps.rooms.report(hub)  # here now: before the write others will hear of
     await deps.rooms.touch(hub)
 
 

@@ -196,6 +196,11 @@ class Hub:
         """Who watches, one entry a watcher ("" for one who gave no name), sorted."""
         return sorted(c.name or "" for c in self.conns if c.seat is None and c.hello)
 
+    def watched(self) -> bool:
+        """A connection without a seat is here (a spectator, or a newcomer before its
+        hello): what this process reports of them in the shared presence."""
+        return any(c.seat is None for c in self.conns)
+
 
 class Computers(Protocol):
     """What the room cache asks of its computers' driver (:class:`gongzhu.web.driver.Driver`,
@@ -459,7 +464,7 @@ class RoomCache:
             await asyncio.sleep(self.limits.heartbeat)
             try:
                 hubs = [hub for hub in self.hubs.values() if hub.conns]
-                leases = [presence.lease(hub.room) for hub in hubs]
+                leases = [presence.lease(hub.room, hub.watched()) for hub in hubs]
                 reports = [(hub.room.id, lease) for hub, lease in zip(hubs, leases, strict=True)]
                 found = await asyncio.to_thread(presence.renew, reports)
                 for hub, until, seen in zip(hubs, leases, found, strict=True):
@@ -468,9 +473,11 @@ class RoomCache:
                     if hub.stale and seen is not None:  # the store answers again
                         async with hub.lock:
                             await self.reload(hub)
-                    gone = {s: 0.0 for s in until if hub.room.connected[s] == 0}
+                    # A spectator who left meanwhile only keeps the room a lease longer; a
+                    # seat's player decides takeovers, so theirs is ended at once.
+                    gone = [s for s in until if s is not None and hub.room.connected[s] == 0]
                     if gone:  # left while the report was on its way: it must not renew them
-                        await presence.report(hub.room, {**presence.lease(hub.room), **gone})
+                        await self.report(hub, gone)
                         self.broadcast(hub)
                         continue
                     presence.take(hub.room, seen)
@@ -516,7 +523,7 @@ class RoomCache:
         if (fresh.game, fresh.deal_no) == (old.game, old.deal_no):
             fresh.skipping = old.skipping
         hub.room = fresh
-        await self.presence.report(fresh)
+        await self.report(hub)
         # Only those who may see what changed are sent it: another seat's sealed exposure
         # decision, written by another process, moves nobody else's counter (nor sends them
         # anything).
@@ -525,6 +532,15 @@ class RoomCache:
         else:
             self.broadcast(hub, [r for r in RECIPIENTS if fresh.seen(r) != old.seen(r)])
         return True
+
+    async def report(self, hub: Hub, left: Collection[int] = ()) -> None:
+        """Report this process's connections to the room in the shared presence (its
+        seats' players and its spectators: :meth:`Presence.lease
+        <gongzhu.web.presence.Presence.lease>`; ``left``: seats whose player has just
+        gone, reported so at once) and read who is here elsewhere into the room."""
+        until = self.presence.lease(hub.room, hub.watched())
+        until.update(dict.fromkeys(left, 0.0))
+        await self.presence.report(hub.room, until)
 
     async def touch(self, hub: Hub) -> None:
         """Store a change that is not a move (a seat connected or left), reloading and

@@ -6,7 +6,9 @@ writes (:meth:`Store.listen <gongzhu.web.store.Store.listen>`; the room cache
 reports which seats have a connected player every :attr:`Limits.heartbeat
 <gongzhu.web.Limits.heartbeat>` seconds (:meth:`Store.presence
 <gongzhu.web.store.Store.presence>`), so a computer takes over a seat only when
-its player is gone from every process. With a one-process store (SQLite,
+its player is gone from every process. It reports its spectators too, apart
+from the seats (:data:`WATCHERS`): a room watched on any process is not purged
+as idle, but a spectator is no seat's player. With a one-process store (SQLite,
 memory) all of this is a no-op.
 
 :class:`Presence` is a plain service given its dependencies: the store, the
@@ -22,13 +24,17 @@ import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from gongzhu.web.limits import Limits
 from gongzhu.web.rooms import SEATS, Room
 from gongzhu.web.store import Store, StoreError
 
-__all__ = ["Heard", "Presence"]
+__all__ = ["WATCHERS", "Heard", "Presence"]
+
+WATCHERS: Final = None
+"""The key of a presence report's spectators (connections without a seat), beside the
+seats' numbers: as :data:`~gongzhu.web.rooms.RECIPIENTS` names the watchers."""
 
 Heard = Callable[[str | None, int], None]
 """Told, on the event loop, that another process wrote room ``id`` at ``event`` (``None``:
@@ -82,18 +88,26 @@ class Presence:
         """How long presence reports are kept: past the takeover time of a seat left."""
         return max(self.takeover, 60.0) + self.ttl()
 
-    def lease(self, room: Room) -> dict[int, float]:
-        """The presence report of this process's connected seats."""
-        return {s: self.ttl() for s in range(SEATS) if room.connected[s] > 0}
+    def lease(self, room: Room, watched: bool) -> dict[int | None, float]:
+        """The presence report of this process's connected seats, and of its spectators
+        (:data:`WATCHERS`) if ``watched``: they keep the room from being purged on
+        another process, so they are reported, but under their own key, since a
+        spectator is no seat's player (the seats' reports decide takeovers)."""
+        until: dict[int | None, float] = {
+            s: self.ttl() for s in range(SEATS) if room.connected[s] > 0
+        }
+        if watched:
+            until[WATCHERS] = self.ttl()
+        return until
 
-    async def report(self, room: Room, until: Mapping[int, float] | None = None) -> None:
-        """Report this process's seats of the room (``until``: the lease by default) and
-        read everyone's into the room; keeps what it knew if the store is away."""
+    async def report(self, room: Room, until: Mapping[int | None, float]) -> None:
+        """Report this process's connections to the room (``until``, as :meth:`lease`
+        makes it) and read everyone's seats into the room; keeps what it knew if the
+        store is away."""
         if not self.shared:
             return
-        report = self.lease(room) if until is None else until
         try:
-            found = await self.io(self.store.presence, room.id, self.process, report, self.keep())
+            found = await self.io(self.store.presence, room.id, self.process, until, self.keep())
         except StoreError:
             return
         self.take(room, found)
@@ -106,7 +120,7 @@ class Presence:
             room.elsewhere = [now + found[s] if s in found else -math.inf for s in range(SEATS)]
 
     def renew(
-        self, reports: Sequence[tuple[str, Mapping[int, float]]]
+        self, reports: Sequence[tuple[str, Mapping[int | None, float]]]
     ) -> list[dict[int, float] | None]:
         """The heartbeat's store calls, one per room (run it in a worker thread: they wait
         on the network); None for a room the store did not answer for."""

@@ -783,17 +783,26 @@ class Room(TableFacts):
             and self.last_card(seat) is not None
         )
 
-    def plan_undo(self, seat: int) -> Change:
+    def plan_undo(self, seat: int, event: int | None = None) -> Change:
         """Take back seat ``seat``'s last card of the deal in progress and every card the
         computers played after it: the table goes back to where the player chose that card
         (:meth:`Table.take_back <gongzhu.table.Table.take_back>`: the deal replayed from its
         start without them). Only for a player alone at the table (every other seat a
         computer; ``not-alone`` otherwise), while the deal is being played and after the
         player's first card of it (``illegal`` otherwise). The deal's take-backs are
-        counted (:attr:`undos`); the stored log is rewritten (:attr:`Change.rewrite`)."""
+        counted (:attr:`undos`); the stored log is rewritten (:attr:`Change.rewrite`).
+
+        ``event``: the seat's counter (:meth:`seen`) when the player asked. The request
+        means "my last card", so cards the computers played since then do not make it
+        stale (they are taken back with it); it is refused ``stale`` only if that card is
+        no longer the player's last one: the player has played again since, or the
+        position they saw is gone (a card taken back already, the next deal)."""
         self._check_started(seat, "undo")
         if self.humans() != [seat]:
             raise WebError("not-alone", "a card is taken back only by a player alone")
+        cut = self.last_card(seat)
+        if event is not None and not self._still_last_card(seat, event, cut):
+            self.check_event(seat, event)  # stale, unless nothing has moved since
         if self.round.is_over:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, seat, detail="the deal is over", action="undo"
@@ -802,7 +811,6 @@ class Room(TableFacts):
             raise IllegalActionError(
                 Reason.WRONG_PHASE, seat, detail="the computer plays this hand", action="undo"
             )
-        cut = self.last_card(seat)
         if cut is None:
             raise IllegalActionError(
                 Reason.WRONG_PHASE, seat, detail="no card of yours to take back", action="undo"
@@ -819,8 +827,26 @@ class Room(TableFacts):
             undos=tuple(undos),
         )
 
-    def undo(self, seat: int) -> None:
-        self.keep(self.plan_undo(seat))
+    def _still_last_card(self, seat: int, event: int, cut: int | None) -> bool:
+        """Whether log entry ``cut`` (the seat's last card now, :meth:`last_card`) was
+        already its last card at the seat's event ``event``: the player saw that card
+        played, and every move since is a card logged after it (the computers' cards, as
+        the player's last card is the last of that seat). A take-back, a new game or the
+        host's start writes no entry, so a move that is not the log's last entry means
+        the position the player saw is gone."""
+        log = self.table.log
+        if cut is None or event > self.seen(seat) or self.position != log[-1].get("e"):
+            return False
+        played = log[cut].get("e")
+        # The seat's counter when that card was played: the room's event then, less the
+        # gap between the room's event and the seat's counter, which is the same now,
+        # since only a sealed exposure decision moves one without the other and those
+        # are all made before a deal's first card.
+        gap = self.event - self.seen(seat)
+        return isinstance(played, int) and played - gap <= event
+
+    def undo(self, seat: int, event: int | None = None) -> None:
+        self.keep(self.plan_undo(seat, event))
 
     def undos_of(self, deal_no: int) -> int:
         """How many cards were taken back in deal ``deal_no`` of this game."""

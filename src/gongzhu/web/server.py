@@ -103,7 +103,7 @@ class Server:
     async def _run(self, hub: Hub, conn: Conn) -> None:
         hub.conns.add(conn)
         if len(hub.conns) == 1:
-            await self.presence.report(hub.room)  # learn who is elsewhere before anything moves
+            await self.rooms.report(hub)  # learn who is elsewhere before anything moves
         sender = asyncio.create_task(self._sender(conn))
         receiver = asyncio.create_task(self._receiver(conn, hub))
         dead = asyncio.create_task(conn.dead.wait())
@@ -145,9 +145,8 @@ class Server:
         self.rooms.spawn(self._left(hub, seat))
 
     async def _left(self, hub: Hub, seat: int) -> None:
-        room, presence = hub.room, self.presence
-        if room.connected[seat] == 0:  # gone from here: other processes hear it first
-            await presence.report(room, {**presence.lease(room), seat: 0.0})
+        if hub.room.connected[seat] == 0:  # gone from here: other processes hear it first
+            await self.rooms.report(hub, [seat])
         async with hub.lock:
             await self.rooms.touch(hub)
         self.rooms.broadcast(hub)

@@ -13,7 +13,8 @@ length, so a write that races another server's is refused
 * :class:`RedisStore` — ``redis://…`` (the ``redis`` extra): the rooms survive
   any one server and several processes serve them together: every write is
   announced on a pub/sub channel (:meth:`RedisStore.listen`), and which seats
-  have a connected player is shared (:meth:`RedisStore.presence`).
+  have a connected player (and whether spectators are connected) is shared
+  (:meth:`RedisStore.presence`).
 * :class:`MemoryStore` — a dict, for tests and doctests.
 
 When the store is full, the server evicts the rooms idle longest

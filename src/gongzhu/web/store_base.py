@@ -130,8 +130,8 @@ class Store(Protocol):
         """Delete rooms last changed before ``before`` (a ``time.time()``), and rooms that
         never saw a move last changed before ``unplayed_before``, except those in
         ``keep`` (rooms someone is in on this process) and, in a shared store, those
-        with a seat's player here on any process (:meth:`presence`), checked in the
-        same transaction as the delete; how many."""
+        with a seat's player or a spectator here on any process (:meth:`presence`),
+        checked in the same transaction as the delete; how many."""
         ...
 
     def evict(self, before: float, limit: int, *, keep: Collection[str] = ()) -> int:
@@ -148,16 +148,19 @@ class Store(Protocol):
         ...
 
     def presence(
-        self, room_id: str, process: str, until: Mapping[int, float], keep: float
+        self, room_id: str, process: str, until: Mapping[int | None, float], keep: float
     ) -> dict[int, float] | None:
         """Share which seats have a connected player, across processes.
 
         ``until``: for each seat this process reports, the seconds from now until
         which its player counts as here (a heartbeat's lifetime; ``0`` when they
-        have just left). Returns, per seat anyone reported, the seconds from now
-        until which its player is here in some process (negative: gone that long
-        ago); reports older than ``keep`` seconds are forgotten. ``None`` for a
-        one-process store: presence is this process's own connections.
+        have just left); the key ``None``, the same for its spectators. Returns, per
+        seat anyone reported, the seconds from now until which its player is here in
+        some process (negative: gone that long ago); spectators are no seat's
+        players and are not in it, but a room with a spectator's report running, like
+        one with a seat's, is not purged (:meth:`purge`). Reports older than ``keep``
+        seconds are forgotten. ``None`` for a one-process store: presence is this
+        process's own connections.
         """
         ...
 
@@ -249,7 +252,7 @@ class MemoryStore:
         return None  # only this process writes: nothing to hear
 
     def presence(
-        self, room_id: str, process: str, until: Mapping[int, float], keep: float
+        self, room_id: str, process: str, until: Mapping[int | None, float], keep: float
     ) -> dict[int, float] | None:
         return None  # presence is this process's own connections
 

@@ -30,6 +30,8 @@ _KEY: Final = "gongzhu:web"
 CHANNEL: Final = f"{_KEY}:changed"
 """The Redis pub/sub channel on which every write announces ``"<room-id> <event>"``."""
 _OPEN: Final = f"{_KEY}:open"
+_WATCHERS: Final = "watchers"
+"""A presence member's name for a process's spectators, where a seat's has its number."""
 
 _log = logging.getLogger("gongzhu.web.store")
 
@@ -42,16 +44,17 @@ class RedisStore:
     change), the hash ``gongzhu:web:owners`` (id → owner) with a set
     ``gongzhu:web:owned:<owner>`` per owner, the sorted set ``gongzhu:web:open``
     (the open tables, :meth:`listed`: id → creation, kept in the same transaction
-    as the room's meta), and, per room with players, the
+    as the room's meta), and, per room with players or spectators, the
     sorted set ``gongzhu:web:here:<id>``
     (``<seat>/<process>`` → until when that process's player counts as here,
-    in Redis's clock; it expires on its own). A save is one MULTI/EXEC under
+    and ``watchers/<process>`` → the same for its spectators, in Redis's clock;
+    it expires on its own). A save is one MULTI/EXEC under
     WATCH of the log and the meta, so a concurrent write by another server is
     refused, not interleaved, and the same transaction publishes
     ``"<id> <event>"`` on :data:`CHANNEL`. A purge or an eviction deletes each
     room in one MULTI/EXEC under WATCH of its meta and its presence, and only if
-    no seat of it has a player here on any process: a room another process
-    serves is never deleted under it.
+    nobody (no seat's player, no spectator) is here on any process: a room
+    another process serves is never deleted under it.
 
     Every Redis error (an outage, a timeout) is raised as a
     :class:`~gongzhu.web.store.StoreError`. A store made from a URL times out
@@ -199,12 +202,13 @@ class RedisStore:
         one transaction; True if it was deleted. The caller maps errors.
 
         Idle: last changed before ``before``, or (``unplayed_before``) never played and last
-        changed before that. Nobody here: no seat's presence report (any process's) runs
-        past ``now`` (Redis's clock, read before this call: a lease that ended since still
-        counts, which only keeps the room a while longer). The room's meta and presence
-        are WATCHed, so a process that writes the room or reports a player in it meanwhile
-        makes the delete fail, and the room is kept; a save moves the room's last change
-        with its meta, so the last change read here stays true until EXEC.
+        changed before that. Nobody here: no presence report (any process's, a seat's or
+        its spectators') runs past ``now`` (Redis's clock, read before this call: a lease
+        that ended since still counts, which only keeps the room a while longer). The
+        room's meta and presence are WATCHed, so a process that writes the room or
+        reports someone in it meanwhile makes the delete fail, and the room is kept; a
+        save moves the room's last change with its meta, so the last change read here
+        stays true until EXEC.
         """
         from redis.exceptions import WatchError
 
@@ -213,7 +217,7 @@ class RedisStore:
             try:
                 pipe.watch(meta_key, here_key)
                 if pipe.zcount(here_key, f"({now}", "+inf"):
-                    return False  # a player is connected to some process
+                    return False  # a player or a spectator is connected to some process
                 changed = pipe.zscore(f"{_KEY}:rooms", room_id)
                 if changed is None:
                     return False  # deleted meanwhile
@@ -244,8 +248,8 @@ class RedisStore:
         keep: Collection[str] = (),
     ) -> int:
         """See :class:`Store`; besides ``keep`` (this process's rooms), a room that has a
-        connected player on any process (:meth:`presence`) is kept, checked atomically
-        with its delete (:meth:`_delete_idle`)."""
+        connected player or spectator on any process (:meth:`presence`) is kept, checked
+        atomically with its delete (:meth:`_delete_idle`)."""
         with _redis_errors():
             old = [_text(r) for r in self._r.zrangebyscore(f"{_KEY}:rooms", "-inf", f"({before}")]
             if unplayed_before is not None and unplayed_before > before:
@@ -256,7 +260,7 @@ class RedisStore:
             return sum(self._delete_idle(r, before, unplayed_before, now) for r in idle)
 
     def presence(
-        self, room_id: str, process: str, until: Mapping[int, float], keep: float
+        self, room_id: str, process: str, until: Mapping[int | None, float], keep: float
     ) -> dict[int, float] | None:
         key = self._here_key(room_id)
         with _redis_errors():
@@ -265,7 +269,7 @@ class RedisStore:
             now = self._now()
             pipe = self._r.pipeline()
             if until:
-                pipe.zadd(key, {f"{seat}/{process}": now + u for seat, u in until.items()})
+                pipe.zadd(key, {f"{_member(who)}/{process}": now + u for who, u in until.items()})
                 # The key outlives its last report by ``keep``: a room nobody plays leaves
                 # nothing behind, and forgotten processes' reports are trimmed below.
                 pipe.expire(key, max(1, math.ceil(keep + max(until.values()))))
@@ -277,7 +281,7 @@ class RedisStore:
             text = member.decode() if isinstance(member, bytes) else str(member)
             seat_text, _, _ = text.partition("/")
             if not seat_text.isdigit():
-                continue
+                continue  # the spectators' (they keep the room, but hold no seat)
             seat = int(seat_text)
             out[seat] = max(out.get(seat, -math.inf), float(score) - now)
         return out
@@ -336,6 +340,11 @@ class RedisStore:
         close = getattr(self._r, "close", None)
         if callable(close):
             close()
+
+
+def _member(seat: int | None) -> str:
+    """A presence member's first part: the seat, or the spectators (``None``)."""
+    return _WATCHERS if seat is None else str(seat)
 
 
 def _text(value: Any) -> str:

@@ -232,7 +232,7 @@ class SQLiteStore:
         return None  # only this process writes: nothing to hear
 
     def presence(
-        self, room_id: str, process: str, until: Mapping[int, float], keep: float
+        self, room_id: str, process: str, until: Mapping[int | None, float], keep: float
     ) -> dict[int, float] | None:
         return None  # presence is this process's own connections
 

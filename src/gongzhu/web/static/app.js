@@ -219,10 +219,6 @@ function onState(msg) {
   S.pendingExposure = false;
   S.leaving = null;
   S.thinking = null; // a computer that was deciding has decided (the server says if another is)
-  if (S.undoAgain) {
-    S.undoAgain = false;
-    if (mayUndo()) sendAt("undo");
-  }
   if (S.skipRetry === "again") {
     const phase = msg.view?.phase;
     S.skipRetry = false;
@@ -269,11 +265,6 @@ function onError(msg) {
   if (code === "illegal") {
     // The server words the refusal as the player says it, in this page's language.
     showReason(msg.message);
-  } else if (code === "stale" && msg.reply_to === "undo" && S.undoRetries > 0) {
-    // The computers played on after the click: take back once the fresh state is in.
-    S.undoRetries -= 1;
-    S.undoAgain = true;
-    send({ type: "resync" });
   } else if (code === "stale" && msg.reply_to === "next" && S.skipRetry) {
     S.skipRetry = "again"; // play the hand out once the fresh state is in
     send({ type: "resync" });
@@ -428,11 +419,13 @@ function decideExposure(expose) {
   }
 }
 
-/** Take back my last card and the computers' cards after it (alone at the table). */
+/** Take back my last card and the computers' cards after it (alone at the table). The
+ * server takes the request as "my last card": the computers playing on after the click do
+ * not make it stale, so nothing is asked again here. */
 function takeBack() {
   if (!mayUndo()) return;
   S.lifted = null;
-  if (sendAt("undo")) S.undoRetries = 3;
+  sendAt("undo");
 }
 
 /** 托管: the computers play this seat's hand to the end of the deal (asked first). */

@@ -21,10 +21,6 @@ export const S = {
   /** @type {string|null} */ lifted: null,
   /** @type {string|null} */ leaving: null,
   /** @type {false|true|"again"} */ skipRetry: false,
-  /** A take-back asked while the computers were still playing: asked again (a few times)
-   * once the fresh state is in, so the click is not lost to a `stale` answer. */
-  /** @type {number} */ undoRetries: 0,
-  undoAgain: false,
   /** @type {Record<string, {card: string, expected: number, stderr: number}>|null} */ hints: null,
   /** @type {number|null} */ hintEvent: null,
   pendingExposure: false,
