@@ -49,14 +49,10 @@ from gongzhu._core.bits import (
 from gongzhu._core.board import Board
 from gongzhu._core.config import Config
 from gongzhu._core.playout_weights import WEIGHTS
-from gongzhu._core.policy import card_value, choose_board, short_suit_bonus
+from gongzhu._core.policy import SHORT_LEADS, card_value, choose_board, short_suit_bonus
 
 NFEATURES: Final = 34
 """How many features a candidate card has (the length of the weights)."""
-
-# The first tricks, in cards, during which a lead's short-suit feature counts (as the
-# rule of thumb's short leads).
-_EARLY_CARDS: Final = 24
 
 
 def _checked(weights: tuple[float, ...]) -> list[float]:
@@ -108,7 +104,8 @@ class _Position:
         self.others = others
         self.pig_out = not (b.played | hand) & PIG_BIT
         self.later = [(seat + j) % n for j in range(1, n - pos)]
-        self.early = popcount(b.played) < _EARLY_CARDS
+        # The lead's short-suit feature counts over the rule of thumb's short leads.
+        self.early = popcount(b.played) < SHORT_LEADS * n
         fa, fq, fj, _ft = b.factors()
         self.fa = fa
         self.fq = fq
