@@ -153,10 +153,10 @@ def features(b: Board, c: int, p: _Position, w: list[float]) -> float:
 
     With a weight of 1 on one feature and 0 on the others it is that feature's
     value (what the trainer reads); with the trained weights, the card's score.
+    Features 0-7 describe the card in the hand, 8-15 a lead, 16-26 a card
+    following suit, 27-33 a discard.
     """
     cfg = b.cfg
-    team_of = cfg.team_of
-    seat = p.seat
     rank = c % 13
     suit = c // 13
     s = w[0] * rank / 12.0
@@ -175,76 +175,95 @@ def features(b: Board, c: int, p: _Position, w: list[float]) -> float:
     if left == 0:
         s += w[7]
     if p.pos == 0:
-        sm = SUIT_MASKS[suit]
-        higher = p.others & sm & ~(BIT[c + 1] - 1) if rank < 12 else 0
-        s += w[8] * rank / 12.0
-        if not higher:
-            s += w[9]
-        holders = 0
-        opp_void = 0
-        for k in p.later:
-            if b.hands[k] & sm:
-                holders += 1
-            elif team_of[k] != team_of[seat]:
-                opp_void += 1
-        s += w[10] * holders / 3.0 + w[11] * opp_void / 2.0
-        if p.hand & PIG_BIT and suit == 3:
-            s += w[12]
-        s += w[13] * POP13[higher >> 13 * suit & 0x1FFF] / 13.0
-        if suit == 2:
-            s += w[14]
-        if p.early:
-            s += w[15] * short_suit_bonus(cfg, p.hand, b.played, suit, 1) / 4.0
-        return s
-    lm = SUIT_MASKS[b.led]
-    v = (p.points + card_value(cfg, c, p.fa, p.fq, p.sheep)) / 100.0
+        return s + _lead(b, c, p, w)
     if suit == b.led:
-        win = c > p.top
-        newtop = c if win else p.top
-        above = lm & ~(BIT[newtop + 1] - 1) if newtop % 13 < 12 else 0
-        opp_beats = False
-        partner_beats = False
-        for k in p.later:
-            if b.hands[k] & above:
-                if team_of[k] == team_of[seat]:
-                    partner_beats = True
-                else:
-                    opp_beats = True
-        ten = p.ten or c == TEN_OF_CLUBS
-        if win:
-            s += w[16] + w[17] * v + w[22] * p.dump / 100.0
-            if not opp_beats:
-                s += w[18] + w[19] * v
-            if p.pos == cfg.n - 1:
-                s += w[21] * v
-            if ten:
-                s += w[24]
-            if partner_beats:
-                s += w[25]
-        elif p.partner_wins:
-            s += w[20]
-        else:
-            s += w[23] * v
-            if ten:
-                s += w[26]
-        return s
-    # A discard: the card goes to the trick's winner so far (partner or opponent).
-    g = card_value(cfg, c, p.fa, p.fq, p.sheep) / 100.0
+        return s + _follow(b, c, p, w)
+    return s + _discard(b, c, p, w, left == 0)
+
+
+def _lead(b: Board, c: int, p: _Position, w: list[float]) -> float:
+    """Features 8-15: how the led card's suit lies."""
+    team_of = b.cfg.team_of
+    rank = c % 13
+    suit = c // 13
+    sm = SUIT_MASKS[suit]
+    higher = p.others & sm & ~(BIT[c + 1] - 1) if rank < 12 else 0
+    s = w[8] * rank / 12.0
+    if not higher:
+        s += w[9]
+    holders = 0
+    opp_void = 0
+    for k in p.later:
+        if b.hands[k] & sm:
+            holders += 1
+        elif team_of[k] != team_of[p.seat]:
+            opp_void += 1
+    s += w[10] * holders / 3.0 + w[11] * opp_void / 2.0
+    if p.hand & PIG_BIT and suit == 3:
+        s += w[12]
+    s += w[13] * POP13[higher >> 13 * suit & 0x1FFF] / 13.0
+    if suit == 2:
+        s += w[14]
+    if p.early:
+        s += w[15] * short_suit_bonus(b.cfg, p.hand, b.played, suit, 1) / 4.0
+    return s
+
+
+def _follow(b: Board, c: int, p: _Position, w: list[float]) -> float:
+    """Features 16-26: what a card of the led suit does to the trick."""
+    cfg = b.cfg
+    team_of = cfg.team_of
+    v = (p.points + card_value(cfg, c, p.fa, p.fq, p.sheep)) / 100.0
+    win = c > p.top
+    newtop = c if win else p.top
+    above = SUIT_MASKS[b.led] & ~(BIT[newtop + 1] - 1) if newtop % 13 < 12 else 0
+    opp_beats = False
+    partner_beats = False
+    for k in p.later:
+        if b.hands[k] & above:
+            if team_of[k] == team_of[p.seat]:
+                partner_beats = True
+            else:
+                opp_beats = True
+    ten = p.ten or c == TEN_OF_CLUBS
+    s = 0.0
+    if win:
+        s += w[16] + w[17] * v + w[22] * p.dump / 100.0
+        if not opp_beats:
+            s += w[18] + w[19] * v
+        if p.pos == cfg.n - 1:
+            s += w[21] * v
+        if ten:
+            s += w[24]
+        if partner_beats:
+            s += w[25]
+    elif p.partner_wins:
+        s += w[20]
+    else:
+        s += w[23] * v
+        if ten:
+            s += w[26]
+    return s
+
+
+def _discard(b: Board, c: int, p: _Position, w: list[float], void: bool) -> float:
+    """Features 27-33: what a discard gives the trick's winner so far (partner or opponent)."""
+    g = card_value(b.cfg, c, p.fa, p.fq, p.sheep) / 100.0
     sign = 1.0 if p.partner_wins else -1.0
-    above = lm & ~(BIT[p.top + 1] - 1) if p.top % 13 < 12 else 0
+    above = SUIT_MASKS[b.led] & ~(BIT[p.top + 1] - 1) if p.top % 13 < 12 else 0
     sure = True
     for k in p.later:
         if b.hands[k] & above:
             sure = False
-    s += w[27] * sign * g
+    s = w[27] * sign * g
     if c == QUEEN_OF_SPADES and p.partner_wins:
         s += w[28]
-    s += w[29] * rank / 12.0
+    s += w[29] * (c % 13) / 12.0
     if c >= 50 and p.pig_out:
         s += w[30]
     if c == TEN_OF_CLUBS:
         s += w[31] * sign
-    if left == 0:
+    if void:
         s += w[32]
     if sure:
         s += w[33] * sign * g
