@@ -18,8 +18,8 @@ from what the acting seat may know: the face-up exposures and its own
 face-down cards, never another seat's (:func:`choose_ints` takes exactly a
 seat's view). It is the public ``RuleOfThumbStrategy``, the opponent model of
 the search's importance weights (:func:`likelihood`) and its guess at the
-exposures of the seats that have not decided; the search's playouts are
-played by the learned policy (:mod:`gongzhu._core.playout`).
+exposures of the seats that have not decided, and it plays the search's
+playouts outside the team game (:mod:`gongzhu._core.playout`).
 """
 
 from __future__ import annotations
