@@ -44,8 +44,9 @@ for their arena figures and cost per move):
 * ``easy``: the rule-of-thumb bot (no search; well under 0.1 ms a move). It
   follows the tactics of seeds/001, so it never throws the pig away at random;
 * ``normal``: ``greedy`` (about 1 ms a move);
-* ``hard``: the search bot at :data:`HARD_LIMIT` (about 110 ms a move on
-  average and 330 ms on the worst move here, compiled; within about a second
+* ``hard``: the search bot at :data:`HARD_LIMIT` (about 55 ms a move on
+  average and 180 ms on the worst move here on the classic rules, 80 and 170 in
+  the team game, whose playouts are learned; compiled; within about a second
   on one slow laptop core)."""
 
 
