@@ -69,7 +69,11 @@ _W: list[float] = _checked(WEIGHTS)
 
 
 class _Position:
-    """What every candidate card of one decision shares (read once a decision)."""
+    """What every candidate card of one decision shares (read once a decision).
+
+    Cards are valued as the rule set values them unexposed: the policy plays only games
+    with nothing to expose (:func:`fitted`), so no exposure factor is read.
+    """
 
     seat: int
     hand: int
@@ -83,9 +87,6 @@ class _Position:
     ten: bool
     dump: int
     early: bool
-    fa: int
-    fq: int
-    sheep: int
 
     def __init__(self, b: Board) -> None:
         cfg = b.cfg
@@ -106,10 +107,6 @@ class _Position:
         self.later = [(seat + j) % n for j in range(1, n - pos)]
         # The lead's short-suit feature counts over the rule of thumb's short leads.
         self.early = popcount(b.played) < SHORT_LEADS * n
-        fa, fq, fj, _ft = b.factors()
-        self.fa = fa
-        self.fq = fq
-        self.sheep = cfg.sheep_worth(fj)
         top = -1
         top_k = 0
         points = 0
@@ -125,7 +122,7 @@ class _Position:
                     top_k = k
                 if x == TEN_OF_CLUBS:
                     ten = True
-                points += card_value(cfg, x, fa, fq, self.sheep)
+                points += card_value(cfg, x, 1, 1, cfg.sheep_value)
             # The worst card each later opponent void in the led suit could throw on it.
             team_of = cfg.team_of
             lm = SUIT_MASKS[led]
@@ -133,13 +130,13 @@ class _Position:
             for k in self.later:
                 h = b.hands[k]
                 if team_of[k] != team_of[seat] and not h & lm:
-                    pig = card_value(cfg, QUEEN_OF_SPADES, fa, fq, 0)
+                    pig = card_value(cfg, QUEEN_OF_SPADES, 1, 1, 0)
                     worst = min(0, pig) if h & PIG_BIT else 0
                     hearts = h >> 26 & 0x1FFF
                     while hearts:
                         i = lowest(hearts)
                         hearts &= hearts - 1
-                        worst = min(worst, card_value(cfg, 26 + i, fa, fq, 0))
+                        worst = min(worst, card_value(cfg, 26 + i, 1, 1, 0))
                     dump += worst
             self.dump = dump
             self.partner_wins = team_of[(b.leader + top_k) % n] == team_of[seat]
@@ -167,7 +164,7 @@ def features(b: Board, c: int, p: _Position, w: list[float]) -> float:
     elif c == TEN_OF_CLUBS:
         s += w[3]
     elif 26 <= c < 39:
-        s += w[4] * card_value(cfg, c, p.fa, p.fq, 0) / 50.0
+        s += w[4] * card_value(cfg, c, 1, 1, 0) / 50.0
     if c >= 50 and p.pig_out:
         s += w[5]
     left = POP13[(p.hand & ~BIT[c]) >> 13 * suit & 0x1FFF]
@@ -213,7 +210,7 @@ def _follow(b: Board, c: int, p: _Position, w: list[float]) -> float:
     """Features 16-26: what a card of the led suit does to the trick."""
     cfg = b.cfg
     team_of = cfg.team_of
-    v = (p.points + card_value(cfg, c, p.fa, p.fq, p.sheep)) / 100.0
+    v = (p.points + card_value(cfg, c, 1, 1, cfg.sheep_value)) / 100.0
     win = c > p.top
     newtop = c if win else p.top
     above = SUIT_MASKS[b.led] & ~(BIT[newtop + 1] - 1) if newtop % 13 < 12 else 0
@@ -248,7 +245,7 @@ def _follow(b: Board, c: int, p: _Position, w: list[float]) -> float:
 
 def _discard(b: Board, c: int, p: _Position, w: list[float], void: bool) -> float:
     """Features 27-33: what a discard gives the trick's winner so far (partner or opponent)."""
-    g = card_value(b.cfg, c, p.fa, p.fq, p.sheep) / 100.0
+    g = card_value(b.cfg, c, 1, 1, b.cfg.sheep_value) / 100.0
     sign = 1.0 if p.partner_wins else -1.0
     above = SUIT_MASKS[b.led] & ~(BIT[p.top + 1] - 1) if p.top % 13 < 12 else 0
     sure = True

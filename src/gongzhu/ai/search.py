@@ -4,10 +4,11 @@ Perfect-information Monte Carlo (PIMC) over sampled deals: for each decision
 the bot draws deals consistent with its :class:`~gongzhu.PlayerView`
 (uniformly, then importance-weighted by how natural the opponents' past plays
 look in each; :mod:`gongzhu.ai._determinize`), and in every deal plays each
-candidate card followed by a playout of the rest of the deal, every seat
-played by a learned policy that plays as the greedy bots do
-(:mod:`gongzhu._core.playout`). The card with the best weighted mean wins, a deal valued as the
-seat's (team's) score against the other seats' mean. Every
+candidate card followed by a playout of the rest of the deal at every seat
+(:mod:`gongzhu._core.playout`: in the team game a learned policy that plays as
+the greedy bots do, elsewhere the rule of thumb). The card with the best
+weighted mean wins, a deal valued as the seat's (team's) score against the
+other seats' mean. Every
 candidate is tried in the same deals (common random numbers), so the
 comparison is much less noisy than the means themselves. Equivalent cards
 (neighbours in a suit with nothing outstanding between them, of equal value)
