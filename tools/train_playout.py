@@ -57,12 +57,41 @@ class Samples:
     thumb: np.ndarray
 
 
+class _Collector:
+    """Decisions gathered as ragged rows (what :class:`Samples` holds, as lists)."""
+
+    def __init__(self) -> None:
+        self.rows: list[list[float]] = []
+        self.starts: list[int] = []
+        self.chosen: list[int] = []
+        self.thumb: list[int] = []
+
+    def add(self, rnd: Round, card: int) -> None:
+        """The decision of the seat to act in ``rnd``, which played ``card``, if it had a
+        choice."""
+        board = of_state(rnd.engine_state)
+        legal = board.legal()
+        if not legal & (legal - 1):
+            return
+        cards = [c for c in range(52) if legal >> c & 1]  # card order, as feature_rows
+        at = len(self.rows)
+        self.starts.append(at)
+        self.chosen.append(at + cards.index(card))
+        self.thumb.append(at + cards.index(choose_board(board, legal)))
+        self.rows.extend(feature_rows(board, legal))
+
+    def samples(self) -> Samples:
+        return Samples(
+            np.array(self.rows, dtype=np.float64).reshape(-1, NFEATURES),
+            np.array(self.starts, dtype=np.int64),
+            np.array(self.chosen, dtype=np.int64),
+            np.array(self.thumb, dtype=np.int64),
+        )
+
+
 def self_play(first: int, count: int, seed: int) -> Samples:
     """The greedy bot's decisions with a choice over ``count`` deals of self-play."""
-    rows: list[list[float]] = []
-    starts: list[int] = []
-    chosen: list[int] = []
-    thumb: list[int] = []
+    out = _Collector()
     for number in range(first, first + count):
         deal_seed = SEED_BASE + seed * 10**6 + number
         rnd = deal(rules=RULES, seed=deal_seed)
@@ -71,24 +100,15 @@ def self_play(first: int, count: int, seed: int) -> Samples:
             view = rnd.view(seat)
             legal = view.legal_plays
             card = bots[seat].choose_play(view, legal) if len(legal) > 1 else legal.cards[0]
-            if len(legal) > 1:
-                board = of_state(rnd.engine_state)
-                cards = [c.index for c in legal.cards]  # card order, as feature_rows
-                starts.append(len(rows))
-                chosen.append(len(rows) + cards.index(card.index))
-                thumb.append(len(rows) + cards.index(choose_board(board, board.legal())))
-                rows.extend(feature_rows(board, board.legal()))
+            out.add(rnd, card.index)
             rnd = rnd.play(card, seat=seat)
-    return _samples(rows, starts, chosen, thumb)
+    return out.samples()
 
 
 def recorded(paths: Sequence[Path], seats: tuple[int, ...]) -> Samples:
     """The decisions of ``seats`` in the games of ``benchmarks/mrgreed.py --json`` runs
     (each game's hands, first leader and cards in play order; the peer sits at 1 and 3)."""
-    rows: list[list[float]] = []
-    starts: list[int] = []
-    chosen: list[int] = []
-    thumb: list[int] = []
+    out = _Collector()
     for path in paths:
         for entry in json.loads(path.read_text(encoding="utf-8"))["deals"]:
             for game in entry["played"]:
@@ -101,27 +121,10 @@ def recorded(paths: Sequence[Path], seats: tuple[int, ...]) -> Samples:
                 for code in str(game["plays"]).split():
                     card = Card.parse(code)
                     seat = rnd.to_act
-                    board = of_state(rnd.engine_state)
-                    legal = board.legal()
-                    if seat in seats and legal & (legal - 1):
-                        cards = [c for c in range(52) if legal >> c & 1]
-                        starts.append(len(rows))
-                        chosen.append(len(rows) + cards.index(card.index))
-                        thumb.append(len(rows) + cards.index(choose_board(board, legal)))
-                        rows.extend(feature_rows(board, legal))
+                    if seat in seats:
+                        out.add(rnd, card.index)
                     rnd = rnd.play(card, seat=seat)
-    return _samples(rows, starts, chosen, thumb)
-
-
-def _samples(
-    rows: list[list[float]], starts: list[int], chosen: list[int], thumb: list[int]
-) -> Samples:
-    return Samples(
-        np.array(rows, dtype=np.float64).reshape(-1, NFEATURES),
-        np.array(starts, dtype=np.int64),
-        np.array(chosen, dtype=np.int64),
-        np.array(thumb, dtype=np.int64),
-    )
+    return out.samples()
 
 
 def _probabilities(s: Samples, w: np.ndarray) -> np.ndarray:
