@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 from gongzhu import RuleOfThumbStrategy, deal
-
-ROOT = Path(__file__).resolve().parents[2]
+from repo_scripts import load_script
 
 
 def _margin() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("margin", ROOT / "benchmarks" / "margin.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["margin"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/margin.py", "margin")
 
 
 def test_the_parts_add_up_to_the_team_difference_and_a_game_replays() -> None:

@@ -3,31 +3,20 @@ learns them, and a weights module the playout accepts."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from gongzhu._core import playout
+from repo_scripts import load_script
 
 np = pytest.importorskip("numpy")
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "train_playout", ROOT / "tools" / "train_playout.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_playout"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/train_playout.py", "train_playout")
 
 
 def test_the_fit_learns_the_greedy_bots_choices_and_writes_weights_the_playout_takes(
@@ -53,11 +42,7 @@ def test_the_fit_learns_the_greedy_bots_choices_and_writes_weights_the_playout_t
     assert mine > first
     out = tmp_path / "weights.py"
     out.write_text(tool.render(w, "python tools/train_playout.py --deals 3"), encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("weights", out)
-    assert spec is not None
-    assert spec.loader is not None
-    written = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(written)
+    written = load_script(out, "written_weights")  # an absolute path
     assert playout._checked(written.WEIGHTS) == pytest.approx(list(np.round(w, 6)))
     assert all(math.isfinite(x) for x in written.WEIGHTS)
     assert "python tools/train_playout.py --deals 3" in (written.__doc__ or "")

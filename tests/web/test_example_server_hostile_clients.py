@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib.util
 import json
 import os
 import socket
@@ -15,23 +14,15 @@ import subprocess
 import sys
 import time
 from collections.abc import Awaitable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import fresh_loop
 from gongzhu import RuleSet
+from repo_scripts import ROOT, load_script
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location(
-    "gongzhu_example_server", ROOT / "examples" / "server.py"
-)
-assert _spec is not None
-assert _spec.loader is not None
-server = importlib.util.module_from_spec(_spec)
-sys.modules["gongzhu_example_server"] = server
-_spec.loader.exec_module(server)
+server = load_script("examples/server.py", "gongzhu_example_server")
 
 LIMIT = 60.0  # no test may take longer than this
 
