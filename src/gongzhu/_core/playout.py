@@ -3,8 +3,9 @@
 The search values a candidate card by playing each sampled deal out to the end;
 the players of that playout should play as real players do. The rule of thumb
 (:mod:`gongzhu._core.policy`) picks MrGreed's card about half the time; the
-learned policy here, a linear choice model fitted to the greedy bot's
-self-play in the team game, about two times in three, and the search with it
+learned policy here, a linear choice model fitted to MrGreed's decisions in
+the team game (``hard``'s games against it on the deals the bot is tuned on),
+about seven times in ten on deals it was not fitted to, and the search with it
 scores more against MrGreed (docs: "bots", "A learned playout"). It plays the
 playouts of the kind of game it was fitted to (:func:`fitted`: four players in
 two partnerships, nothing to expose); the rule of thumb plays the others, where
