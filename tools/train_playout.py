@@ -189,7 +189,8 @@ def render(weights: np.ndarray, command: str) -> str:
     numbers = "".join(f"    {float(x)!r},\n" for x in np.round(weights, 6))
     # One option a line past the first (a long path would pass the line limit); the
     # backslash is escaped, the docstring's text is the shell's continuation.
-    shown = command.replace(" --", " \\\\\n        --").replace(" \\\\\n        --", " --", 1)
+    parts = command.split(" --")
+    shown = " --".join(parts[:2]) + "".join(f" \\\\\n        --{x}" for x in parts[2:])
     return (
         '"""The playout policy\'s weights (:mod:`gongzhu._core.playout`). Private.\n\n'
         f"Written by this command (do not edit by hand)::\n\n    {shown}\n"
@@ -213,23 +214,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="write the weights module here")
     args = ap.parse_args(argv)
     started = time.process_time()
+    # Either source gives the decisions of deals [a, b): the same split for both.
     if args.games:
         entries = runs(args.games)
-        if len(entries) < 20:
-            ap.error("--games needs at least 20 deals")
-        who = "the peer's"
-        held = max(1, int(len(entries) * HELD_OUT))
-        train = recorded(entries[:-held], (1, 3))
-        test = recorded(entries[-held:], (1, 3))
+        total, who = len(entries), "the peer's"
         command = "python tools/train_playout.py --games " + " ".join(map(str, args.games))
+
+        def part(a: int, b: int) -> Samples:
+            return recorded(entries[a:b], (1, 3))
     else:
-        if args.deals < 20:
-            ap.error("--deals must be at least 20")
-        who = "the greedy bot's"
-        held = max(1, int(args.deals * HELD_OUT))
-        train = self_play(0, args.deals - held, args.seed)
-        test = self_play(args.deals - held, held, args.seed)
+        total, who = args.deals, "the greedy bot's"
         command = f"python tools/train_playout.py --deals {args.deals} --seed {args.seed}"
+
+        def part(a: int, b: int) -> Samples:
+            return self_play(a, b - a, args.seed)
+
+    if total < 20:
+        ap.error(f"{total} deals: the fit needs at least 20")
+    held = max(1, int(total * HELD_OUT))
+    train, test = part(0, total - held), part(total - held, total)
     print(
         f"samples: {len(train.starts)} decisions to fit, {len(test.starts)} held out "
         f"({time.process_time() - started:.0f} s CPU)",
